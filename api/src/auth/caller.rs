@@ -1,0 +1,83 @@
+//! Who is calling: the account behind the bearer token, if any.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::http::header;
+use actix_web::{web, FromRequest, HttpRequest};
+use eagles_db::users::User;
+use eagles_db::DbPool;
+
+use super::token;
+use crate::error::ApiError;
+
+/// The caller, or `None` for a request without a token. A token that does not work
+/// is refused outright rather than treated as anonymous.
+#[derive(Debug, Clone)]
+pub struct Caller(pub Option<User>);
+
+/// A caller who must have a working token.
+#[derive(Debug, Clone)]
+pub struct SignedIn(pub User);
+
+/// The raw bearer token of the request.
+pub fn bearer_token(req: &HttpRequest) -> Result<Option<&str>, ApiError> {
+    let Some(value) = req.headers().get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let value = value.to_str().unwrap_or_default();
+    match value.split_once(' ') {
+        Some((scheme, token))
+            if scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty() =>
+        {
+            Ok(Some(token.trim()))
+        }
+        _ => Err(ApiError::Unauthorized(
+            "the Authorization header must be `Bearer <token>`".into(),
+        )),
+    }
+}
+
+async fn resolve(req: HttpRequest) -> Result<Option<User>, ApiError> {
+    let Some(token) = bearer_token(&req)? else {
+        return Ok(None);
+    };
+    let digest = token::digest(token);
+    let pool = req
+        .app_data::<web::Data<DbPool>>()
+        .ok_or_else(|| ApiError::Internal("no database pool configured".into()))?;
+    let mut conn = pool.get().await?;
+    match eagles_db::users::find_by_token(&mut conn, &digest).await? {
+        Some(user) => Ok(Some(user)),
+        None => Err(ApiError::Unauthorized(
+            "this token does not work (signed out, or never issued): get a new one with POST /api/v1/tokens".into(),
+        )),
+    }
+}
+
+impl FromRequest for Caller {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { resolve(req).await.map(Caller) })
+    }
+}
+
+impl FromRequest for SignedIn {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            resolve(req).await?.map(SignedIn).ok_or_else(|| {
+                ApiError::Unauthorized(
+                    "sign in first: send `Authorization: Bearer <token>` (POST /api/v1/tokens gives one)"
+                        .into(),
+                )
+            })
+        })
+    }
+}

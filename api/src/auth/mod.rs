@@ -1,0 +1,7 @@
+//! Authentication: passwords, API tokens, and the request extractors that say who calls.
+
+pub mod caller;
+pub mod password;
+pub mod token;
+
+pub use caller::{bearer_token, Caller, SignedIn};

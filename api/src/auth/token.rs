@@ -1,0 +1,38 @@
+//! API bearer tokens: random, shown once, stored only as a SHA-256 digest.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+
+/// Every token starts with this, so a leaked one is easy to recognise.
+const PREFIX: &str = "eagles_";
+
+/// A new token and the digest to store.
+pub fn generate() -> (String, Vec<u8>) {
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    let token = format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(bytes));
+    let digest = digest(&token);
+    (token, digest)
+}
+
+/// The digest under which a token is stored.
+pub fn digest(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_unique_and_their_digest_is_not_the_token() {
+        let (a, da) = generate();
+        let (b, _) = generate();
+        assert_ne!(a, b);
+        assert!(a.starts_with(PREFIX));
+        assert_eq!(da, digest(&a));
+        assert_eq!(da.len(), 32);
+    }
+}

@@ -1,0 +1,51 @@
+//! The Eagles REST API: JSON endpoints under `/api/v1`, errors as problem+json, the
+//! OpenAPI document at `/api/openapi.json` and `/health`. Handlers stay thin: they
+//! parse, ask `access` who may do what, ask the `campaign` crate what the rules say
+//! and the `eagles_db` crate to read and write.
+
+pub mod access;
+pub mod auth;
+pub mod error;
+pub mod extract;
+pub mod openapi;
+pub mod routes;
+pub mod text;
+pub mod unique;
+
+use actix_web::web;
+
+pub use error::ApiError;
+
+/// Mounts the API's routes. The caller adds the pool as `web::Data<DbPool>`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    use routes::*;
+    cfg.app_data(extract::json_config())
+        .app_data(extract::query_config())
+        .app_data(extract::path_config())
+        .service(health::health)
+        .service(openapi::openapi_json)
+        .service(
+            web::scope("/api/v1")
+                .service(tokens::create_token)
+                .service(tokens::delete_current_token)
+                .service(reference::list_aircraft)
+                .service(reference::list_abilities)
+                .service(campaigns::create_campaign)
+                .service(campaigns::list_campaigns)
+                .service(campaigns::get_campaign)
+                .service(members::add_member)
+                .service(members::list_members)
+                .service(members::change_side)
+                .service(crew::create_crew)
+                .service(crew::list_crew)
+                .service(crew::get_crewman)
+                .service(crew::pick_ability)
+                .default_service(web::to(not_found)),
+        );
+}
+
+async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
+    Err(ApiError::NotFound(
+        "no such endpoint; the API is described at /api/openapi.json".into(),
+    ))
+}

@@ -1,0 +1,74 @@
+//! The OpenAPI document, generated from the handlers' annotations and served at
+//! `GET /api/openapi.json`.
+
+use actix_web::{get, HttpResponse};
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::routes::{campaigns, crew, health, members, reference, tokens};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Eagles", description = "The campaign office for Canvas Eagles clubs"),
+    paths(
+        health::health,
+        tokens::create_token,
+        tokens::delete_current_token,
+        reference::list_aircraft,
+        reference::list_abilities,
+        campaigns::create_campaign,
+        campaigns::list_campaigns,
+        campaigns::get_campaign,
+        members::add_member,
+        members::list_members,
+        members::change_side,
+        crew::create_crew,
+        crew::list_crew,
+        crew::get_crewman,
+        crew::pick_ability,
+    ),
+    modifiers(&BearerAuth, &ApiPrefix),
+    tags(
+        (name = "health"), (name = "accounts"), (name = "reference"),
+        (name = "campaigns"), (name = "crew"),
+    )
+)]
+pub struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
+    }
+}
+
+/// The handlers are mounted under `/api/v1`, except `/health`; the annotations name
+/// the path within the scope, so the prefix is added here.
+struct ApiPrefix;
+
+impl Modify for ApiPrefix {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let paths = std::mem::take(&mut openapi.paths.paths);
+        openapi.paths.paths = paths
+            .into_iter()
+            .map(|(path, item)| {
+                if path == "/health" {
+                    (path, item)
+                } else {
+                    (format!("/api/v1{path}"), item)
+                }
+            })
+            .collect();
+    }
+}
+
+/// Serves the OpenAPI document.
+#[get("/api/openapi.json")]
+pub async fn openapi_json() -> HttpResponse {
+    HttpResponse::Ok().json(ApiDoc::openapi())
+}

@@ -1,0 +1,146 @@
+//! Campaigns: create, list, read.
+
+use actix_web::{get, post, web, HttpResponse};
+use campaign::calendar::{self, Era};
+use chrono::NaiveDate;
+use eagles_db::campaigns::{Campaign, Reader};
+use eagles_db::diesel_async::AsyncConnection;
+use eagles_db::DbPool;
+use serde::{Deserialize, Serialize};
+
+use crate::access::readable_campaign;
+use crate::auth::{Caller, SignedIn};
+use crate::error::ApiError;
+use crate::text::clean_name;
+
+/// A new campaign.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewCampaign {
+    pub name: String,
+    /// From 1915-06-01 to 1918-11-30 (R1).
+    #[schema(value_type = String, format = Date, example = "1917-04-02")]
+    pub start_date: NaiveDate,
+    /// Readable without an account.
+    #[serde(default)]
+    pub public: bool,
+}
+
+/// A campaign and where it stands.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CampaignView {
+    pub id: i64,
+    pub name: String,
+    #[schema(value_type = String, format = Date)]
+    pub start_date: NaiveDate,
+    pub public: bool,
+    pub current_week: i32,
+    /// The current week's date (R1: start + 7(n−1) days).
+    #[schema(value_type = String, format = Date)]
+    pub week_date: NaiveDate,
+    /// `early` before 1917-01-01, else `late` (R1).
+    #[schema(value_type = String, example = "late")]
+    pub era: Era,
+}
+
+impl From<Campaign> for CampaignView {
+    fn from(c: Campaign) -> Self {
+        let week_date = calendar::week_date(c.start_date, week_number(c.current_week));
+        Self {
+            id: c.id,
+            name: c.name,
+            start_date: c.start_date,
+            public: c.public,
+            current_week: c.current_week,
+            week_date,
+            era: calendar::era_on(week_date),
+        }
+    }
+}
+
+/// A stored week number as the rules crate counts weeks.
+pub fn week_number(week: i32) -> u32 {
+    u32::try_from(week).unwrap_or(1)
+}
+
+/// Creates a campaign; the caller becomes its referee.
+#[utoipa::path(
+    tag = "campaigns",
+    security(("bearer" = [])),
+    request_body = NewCampaign,
+    responses(
+        (status = 201, body = CampaignView),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+        (status = 422, description = "Start date outside 1915-06-01…1918-11-30 (R1), or an empty name", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns")]
+pub async fn create_campaign(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    body: web::Json<NewCampaign>,
+) -> Result<HttpResponse, ApiError> {
+    let NewCampaign {
+        name,
+        start_date,
+        public,
+    } = body.into_inner();
+    let name = clean_name("name", &name, 200)?;
+    calendar::check_start_date(start_date)?;
+    let mut conn = pool.get().await?;
+    let created = conn
+        .transaction::<_, ApiError, _>(async move |conn| {
+                let campaign =
+                    eagles_db::campaigns::create(conn, &name, start_date, public, user.id).await?;
+                eagles_db::audit::record(
+                    conn,
+                    Some(user.id),
+                    Some(campaign.id),
+                    "campaign.create",
+                    serde_json::json!({ "name": campaign.name, "start_date": start_date, "public": public }),
+                )
+                .await?;
+                Ok(campaign)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(CampaignView::from(created)))
+}
+
+/// Lists the campaigns the caller may read, newest first.
+#[utoipa::path(
+    tag = "campaigns",
+    responses((status = 200, body = Vec<CampaignView>), (status = 401, body = crate::error::Problem))
+)]
+#[get("/campaigns")]
+pub async fn list_campaigns(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+) -> Result<HttpResponse, ApiError> {
+    let reader = match &caller {
+        None => Reader::Anonymous,
+        Some(u) if u.is_admin => Reader::Admin,
+        Some(u) => Reader::Member(u.id),
+    };
+    let mut conn = pool.get().await?;
+    let campaigns = eagles_db::campaigns::list_readable(&mut conn, reader).await?;
+    let views: Vec<CampaignView> = campaigns.into_iter().map(CampaignView::from).collect();
+    Ok(HttpResponse::Ok().json(views))
+}
+
+/// One campaign, up to date.
+#[utoipa::path(
+    tag = "campaigns",
+    params(("cid" = i64, Path, description = "Campaign id")),
+    responses((status = 200, body = CampaignView), (status = 404, body = crate::error::Problem))
+)]
+#[get("/campaigns/{cid}")]
+pub async fn get_campaign(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, path.into_inner(), caller).await?;
+    Ok(HttpResponse::Ok().json(CampaignView::from(scope.campaign)))
+}

@@ -1,0 +1,330 @@
+//! Crew: create (R2, R3), list, read, and ability picks (R6).
+
+mod view;
+
+use actix_web::{get, post, web, HttpResponse};
+use campaign::abilities::Ability;
+use campaign::crew::Role;
+use campaign::roster::{self, RosterEntry};
+use campaign::sides::{Nationality, Side};
+use campaign::status;
+use campaign::xp::Xp;
+use eagles_db::crew::{CrewFilter, NewCrewman};
+use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::DbPool;
+use serde::Deserialize;
+
+pub use view::{service_state, AwardView, CrewmanView, PendingPicksView};
+
+use crate::access::{readable_campaign, CampaignScope};
+use crate::auth::{Caller, SignedIn};
+use crate::error::ApiError;
+use crate::text::clean_name;
+use crate::unique::is_unique_violation;
+
+/// A crewman to create.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewCrew {
+    pub name: String,
+    #[schema(value_type = String, example = "pilot")]
+    pub role: Role,
+    /// Decides the side (R2).
+    #[schema(value_type = String, example = "british")]
+    pub nationality: Nationality,
+    /// A novice replacement for a role with nobody available (R3).
+    #[serde(default)]
+    pub replacement: bool,
+    /// The owning player's username; the caller by default.
+    pub owner: Option<String>,
+}
+
+/// Filters of the crew list.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct CrewQuery {
+    #[param(value_type = Option<String>, example = "allied")]
+    pub side: Option<Side>,
+    #[param(value_type = Option<String>, example = "pilot")]
+    pub role: Option<Role>,
+}
+
+/// An ability to pick.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityPick {
+    #[schema(value_type = String, example = "tailing")]
+    pub ability: Ability,
+}
+
+/// Creates a crewman for a player of the campaign.
+#[utoipa::path(
+    tag = "crew",
+    security(("bearer" = [])),
+    params(("cid" = i64, Path, description = "Campaign id")),
+    request_body = NewCrew,
+    responses(
+        (status = 201, body = CrewmanView),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+        (status = 403, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 422, description = "R2 or R3 broken", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/crew")]
+pub async fn create_crew(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    path: web::Path<i64>,
+    body: web::Json<NewCrew>,
+) -> Result<HttpResponse, ApiError> {
+    let NewCrew {
+        name,
+        role,
+        nationality,
+        replacement,
+        owner,
+    } = body.into_inner();
+    let name = clean_name("name", &name, 100)?;
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, path.into_inner(), Some(user.clone())).await?;
+    scope.require_member("create crew")?;
+    let owner_name = owner.unwrap_or_else(|| user.username.clone());
+    if !owner_name.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
+        return Err(ApiError::Forbidden(
+            "a player may create crew only for himself; the referee creates crew for others".into(),
+        ));
+    }
+    let campaign_id = scope.campaign.id;
+    let week = scope.campaign.current_week;
+    let view = conn
+        .transaction::<_, ApiError, _>(async move |conn| {
+                let owner = owner_member(conn, &scope, &owner_name).await?;
+                let owner_side = owner.side.as_deref().ok_or_else(|| {
+                    ApiError::invalid(format!(
+                        "\"{}\" has no side in this campaign; give them one before creating crew (R2)",
+                        owner.username
+                    ))
+                })?;
+                if owner_side != nationality.side().as_str() {
+                    return Err(ApiError::Unprocessable {
+                        rule: Some("R2"),
+                        detail: format!(
+                            "R2: a {nationality} crewman flies for the {} side, but \"{}\" plays {owner_side}; pick a nationality of that side",
+                            nationality.side(),
+                            owner.username
+                        ),
+                    });
+                }
+                // Serialise crew creation per campaign so two requests cannot both pass R3.
+                eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
+                let roster = eagles_db::crew::list(
+                    conn,
+                    campaign_id,
+                    &CrewFilter {
+                        owner_id: Some(owner.user_id),
+                        ..CrewFilter::default()
+                    },
+                )
+                .await?;
+                let entries = roster
+                    .into_iter()
+                    .map(|r| {
+                        let replacement = r.replacement;
+                        let view = CrewmanView::from_record(r, week)?;
+                        Ok(RosterEntry {
+                            role: view.role,
+                            replacement,
+                            available: view.available,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, ApiError>>()?;
+                let Xp(starting_xp) =
+                    roster::starting_xp_for_new_crewman(&entries, role, replacement)?;
+                let id = eagles_db::crew::create(
+                    conn,
+                    &NewCrewman {
+                        campaign_id,
+                        owner_id: owner.user_id,
+                        name: &name,
+                        role: role.as_str(),
+                        nationality: nationality.as_str(),
+                        replacement,
+                        starting_xp,
+                        joined_week: week,
+                    },
+                )
+                .await?;
+                eagles_db::audit::record(
+                    conn,
+                    Some(user.id),
+                    Some(campaign_id),
+                    "crew.create",
+                    serde_json::json!({ "crew_id": id, "name": name, "role": role, "nationality": nationality, "owner": owner.username, "replacement": replacement }),
+                )
+                .await?;
+                load_view(conn, campaign_id, id, week).await
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+async fn owner_member(
+    conn: &mut AsyncPgConnection,
+    scope: &CampaignScope,
+    owner_name: &str,
+) -> Result<eagles_db::campaigns::Member, ApiError> {
+    let not_member = || {
+        ApiError::invalid(format!(
+            "\"{owner_name}\" is not a member of this campaign; the referee adds players first"
+        ))
+    };
+    let account = eagles_db::users::find_by_username(conn, owner_name)
+        .await?
+        .ok_or_else(not_member)?;
+    eagles_db::campaigns::member(conn, scope.campaign.id, account.id)
+        .await?
+        .ok_or_else(not_member)
+}
+
+async fn load_view(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    crew_id: i64,
+    week: i32,
+) -> Result<CrewmanView, ApiError> {
+    let record = eagles_db::crew::find(conn, campaign_id, crew_id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::NotFound(format!("there is no crewman {crew_id} in this campaign"))
+        })?;
+    CrewmanView::from_record(record, week)
+}
+
+/// Lists a campaign's crewmen.
+#[utoipa::path(
+    tag = "crew",
+    params(("cid" = i64, Path, description = "Campaign id"), CrewQuery),
+    responses((status = 200, body = Vec<CrewmanView>), (status = 404, body = crate::error::Problem))
+)]
+#[get("/campaigns/{cid}/crew")]
+pub async fn list_crew(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<i64>,
+    query: web::Query<CrewQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, path.into_inner(), caller).await?;
+    let filter = CrewFilter {
+        role: query.role.map(|r| r.as_str().to_owned()),
+        nationalities: query.side.map(|side| {
+            Nationality::ALL
+                .iter()
+                .filter(|n| n.side() == side)
+                .map(|n| n.as_str().to_owned())
+                .collect()
+        }),
+        ..CrewFilter::default()
+    };
+    let week = scope.campaign.current_week;
+    let views = eagles_db::crew::list(&mut conn, scope.campaign.id, &filter)
+        .await?
+        .into_iter()
+        .map(|r| CrewmanView::from_record(r, week))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(HttpResponse::Ok().json(views))
+}
+
+/// One crewman with his XP ledger.
+#[utoipa::path(
+    tag = "crew",
+    params(("cid" = i64, Path, description = "Campaign id"), ("id" = i64, Path, description = "Crewman id")),
+    responses((status = 200, body = CrewmanView), (status = 404, body = crate::error::Problem))
+)]
+#[get("/campaigns/{cid}/crew/{id}")]
+pub async fn get_crewman(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, crew_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, campaign_id, caller).await?;
+    let mut view = load_view(&mut conn, campaign_id, crew_id, scope.campaign.current_week).await?;
+    let awards = eagles_db::crew::awards(&mut conn, crew_id).await?;
+    view.awards = Some(awards.into_iter().map(AwardView::from).collect());
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Picks a special ability (R6): the crewman's owner or a referee.
+#[utoipa::path(
+    tag = "crew",
+    security(("bearer" = [])),
+    params(("cid" = i64, Path, description = "Campaign id"), ("id" = i64, Path, description = "Crewman id")),
+    request_body = AbilityPick,
+    responses(
+        (status = 201, body = CrewmanView),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+        (status = 403, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 409, description = "The same pick was made at the same time", body = crate::error::Problem),
+        (status = 422, description = "R6 does not allow this pick", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/crew/{id}/abilities")]
+pub async fn pick_ability(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    path: web::Path<(i64, i64)>,
+    body: web::Json<AbilityPick>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, crew_id) = path.into_inner();
+    let pick = body.ability;
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, campaign_id, Some(user.clone())).await?;
+    let week = scope.campaign.current_week;
+    let current = load_view(&mut conn, campaign_id, crew_id, week).await?;
+    if !current.owner.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
+        scope.require_member("pick abilities")?;
+        return Err(ApiError::Forbidden(format!(
+            "only {}'s player or a referee may pick his abilities",
+            current.name
+        )));
+    }
+    let result = conn
+        .transaction::<_, ApiError, _>(async move |conn| {
+            // Lock the crewman so concurrent picks see each other's slots.
+            eagles_db::crew::lock(conn, crew_id).await?;
+            let before = load_view(conn, campaign_id, crew_id, week).await?;
+            let xp = Xp(i32::try_from(before.xp).unwrap_or(i32::MAX));
+            let kills = u32::try_from(before.kills).unwrap_or(u32::MAX);
+            status::check_pick(before.role, xp, kills, &before.abilities, pick)?;
+            eagles_db::crew::add_ability(conn, crew_id, pick.code(), week)
+                .await
+                .map_err(|e| {
+                    if is_unique_violation(&e) {
+                        ApiError::Conflict(format!(
+                            "{} was picked for this crewman at the same moment; reload",
+                            pick.name()
+                        ))
+                    } else {
+                        e.into()
+                    }
+                })?;
+            eagles_db::audit::record(
+                conn,
+                Some(user.id),
+                Some(campaign_id),
+                "crew.ability",
+                serde_json::json!({ "crew_id": crew_id, "ability": pick }),
+            )
+            .await?;
+            load_view(conn, campaign_id, crew_id, week).await
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(result))
+}

@@ -1,0 +1,214 @@
+//! A crewman as the API shows him: stored facts plus what the rules derive from the
+//! ledger (novice, ace, status, availability, pending picks, Spin Recovery bonus).
+
+use campaign::abilities::Ability;
+use campaign::crew::{CrewStatus, Role};
+use campaign::sides::Nationality;
+use campaign::status::{self, PendingPicks};
+use campaign::xp::Xp;
+use eagles_db::crew::{AwardEntry, CrewRecord};
+use serde::Serialize;
+
+use crate::error::ApiError;
+
+/// A crewman.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CrewmanView {
+    pub id: i64,
+    pub name: String,
+    #[schema(value_type = String, example = "pilot")]
+    pub role: Role,
+    /// Follows the nationality (R2).
+    #[schema(value_type = String, example = "allied")]
+    pub side: campaign::sides::Side,
+    #[schema(value_type = String, example = "british")]
+    pub nationality: Nationality,
+    /// The owning player's username.
+    pub owner: String,
+    /// Starting XP plus every award of the ledger.
+    pub xp: i64,
+    /// Under 50 XP (R6, §13.101).
+    pub novice: bool,
+    /// Kills credited, shared ones included (R6).
+    pub kills: i64,
+    /// At least 5 kills (R6).
+    pub ace: bool,
+    /// `active`, `wounded`, `captured`, `killed` or `sent_home`.
+    #[schema(value_type = String, example = "active")]
+    pub status: CrewStatus,
+    /// Can fly this week.
+    pub available: bool,
+    /// The last week he is out of service (R7), while he is out.
+    pub out_until_week: Option<i32>,
+    /// Ability codes, in the order chosen.
+    #[schema(value_type = Vec<String>)]
+    pub abilities: Vec<Ability>,
+    #[schema(value_type = PendingPicksView)]
+    pub pending_picks: PendingPicks,
+    /// +1 per 250 XP with Spin Recovery, else 0 (R6).
+    pub spin_recovery_bonus: i32,
+    /// The XP ledger; only on a single crewman's page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub awards: Option<Vec<AwardView>>,
+}
+
+/// Picks earned but not yet made.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PendingPicksView {
+    /// From XP slots.
+    pub xp: u32,
+    /// From ace slots.
+    pub ace: u32,
+}
+
+/// One entry of a crewman's XP ledger.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AwardView {
+    pub week: i32,
+    pub game_id: Option<i64>,
+    pub points: i32,
+    pub reason: String,
+}
+
+impl From<AwardEntry> for AwardView {
+    fn from(a: AwardEntry) -> Self {
+        Self {
+            week: a.week,
+            game_id: a.game_id,
+            points: a.points,
+            reason: a.reason,
+        }
+    }
+}
+
+/// Where a crewman stands in `current_week`, from his latest casualty (R7, R8):
+/// out of service through `out_until_week`, available again the week after.
+pub fn service_state(record: &CrewRecord, current_week: i32) -> (CrewStatus, Option<i32>) {
+    let Some(kind) = record.casualty_kind.as_deref() else {
+        return (CrewStatus::Active, None);
+    };
+    if kind == "killed" {
+        return (CrewStatus::Killed, None);
+    }
+    if record.casualty_sent_home == Some(true) {
+        return (CrewStatus::SentHome, None);
+    }
+    let out_status = if kind == "captured" {
+        CrewStatus::Captured
+    } else {
+        CrewStatus::Wounded
+    };
+    match record.casualty_out_until_week {
+        // Captured with no escape: the war is over for him.
+        None => (out_status, None),
+        Some(until) if until >= current_week => (out_status, Some(until)),
+        Some(_) => (CrewStatus::Active, None),
+    }
+}
+
+impl CrewmanView {
+    /// Builds the view from a stored record; fails only on data the schema forbids.
+    pub fn from_record(record: CrewRecord, current_week: i32) -> Result<Self, ApiError> {
+        let corrupt = |what: &str| ApiError::Internal(format!("crewman {}: bad {what}", record.id));
+        let role: Role = record.role.parse().map_err(|_| corrupt("role"))?;
+        let nationality: Nationality = record
+            .nationality
+            .parse()
+            .map_err(|_| corrupt("nationality"))?;
+        let abilities = record
+            .abilities
+            .iter()
+            .map(|code| code.parse::<Ability>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| corrupt("ability"))?;
+        let xp = Xp(i32::try_from(record.xp).map_err(|_| corrupt("xp"))?);
+        let kills = u32::try_from(record.kills).unwrap_or(u32::MAX);
+        let (status, out_until_week) = service_state(&record, current_week);
+        Ok(Self {
+            id: record.id,
+            name: record.name,
+            role,
+            side: nationality.side(),
+            nationality,
+            owner: record.owner,
+            xp: record.xp,
+            novice: status::is_novice(xp),
+            kills: record.kills,
+            ace: status::is_ace(kills),
+            available: status == CrewStatus::Active,
+            status,
+            out_until_week,
+            pending_picks: status::pending_picks(xp, kills, &abilities),
+            spin_recovery_bonus: status::spin_recovery_bonus(xp, &abilities),
+            abilities,
+            awards: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(kind: Option<&str>, until: Option<i32>, sent_home: bool) -> CrewRecord {
+        CrewRecord {
+            id: 1,
+            campaign_id: 1,
+            owner_id: 1,
+            owner: "ada".into(),
+            name: "Albert Ball".into(),
+            role: "pilot".into(),
+            nationality: "british".into(),
+            replacement: false,
+            joined_week: 1,
+            xp: 50,
+            kills: 0,
+            casualty_kind: kind.map(str::to_owned),
+            casualty_out_until_week: until,
+            casualty_sent_home: kind.map(|_| sent_home),
+            abilities: vec![],
+        }
+    }
+
+    // R7: out k weeks after week w → out until week w+k, available again in w+k+1.
+    #[test]
+    fn r7_out_until_the_last_week_then_back() {
+        let wounded = record(Some("minor_injury"), Some(5), false);
+        assert_eq!(service_state(&wounded, 5), (CrewStatus::Wounded, Some(5)));
+        assert_eq!(service_state(&wounded, 6), (CrewStatus::Active, None));
+    }
+
+    // R7: three equal dice on a serious injury → sent home for the rest of the war.
+    #[test]
+    fn r7_sent_home_is_permanent() {
+        let home = record(Some("serious_injury"), None, true);
+        assert_eq!(service_state(&home, 99), (CrewStatus::SentHome, None));
+    }
+
+    // R8: captured without escape is out for good; an escape returns after 1d100 weeks.
+    #[test]
+    fn r8_captured_for_the_war_or_until_the_escape() {
+        assert_eq!(
+            service_state(&record(Some("captured"), None, false), 40),
+            (CrewStatus::Captured, None)
+        );
+        let escaped = record(Some("captured"), Some(10), false);
+        assert_eq!(
+            service_state(&escaped, 10),
+            (CrewStatus::Captured, Some(10))
+        );
+        assert_eq!(service_state(&escaped, 11), (CrewStatus::Active, None));
+    }
+
+    #[test]
+    fn killed_and_unharmed() {
+        assert_eq!(
+            service_state(&record(Some("killed"), None, false), 3).0,
+            CrewStatus::Killed
+        );
+        assert_eq!(
+            service_state(&record(None, None, false), 3),
+            (CrewStatus::Active, None)
+        );
+    }
+}

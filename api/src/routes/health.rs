@@ -1,0 +1,45 @@
+//! `GET /health`: is the service up, and can it reach its database?
+
+use actix_web::{get, web, HttpResponse};
+use eagles_db::diesel_async::RunQueryDsl;
+use eagles_db::DbPool;
+use serde::Serialize;
+
+/// The health report.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Health {
+    /// `ok`, or `degraded` when the database cannot be reached.
+    pub status: &'static str,
+    /// `up` or `down`.
+    pub database: &'static str,
+}
+
+/// Reports whether the service and its database are up.
+#[utoipa::path(
+    tag = "health",
+    responses(
+        (status = 200, description = "Service and database are up", body = Health),
+        (status = 503, description = "The database cannot be reached", body = Health),
+    )
+)]
+#[get("/health")]
+pub async fn health(pool: web::Data<DbPool>) -> HttpResponse {
+    let database_up = match pool.get().await {
+        Ok(mut conn) => eagles_db::diesel::sql_query("SELECT 1")
+            .execute(&mut conn)
+            .await
+            .is_ok(),
+        Err(_) => false,
+    };
+    if database_up {
+        HttpResponse::Ok().json(Health {
+            status: "ok",
+            database: "up",
+        })
+    } else {
+        HttpResponse::ServiceUnavailable().json(Health {
+            status: "degraded",
+            database: "down",
+        })
+    }
+}

@@ -1,0 +1,76 @@
+//! `POST /api/v1/tokens` and `DELETE /api/v1/tokens/current`: API bearer tokens.
+
+use actix_web::{delete, post, web, HttpRequest, HttpResponse};
+use eagles_db::DbPool;
+use serde::{Deserialize, Serialize};
+
+use crate::auth::{bearer_token, password, token, SignedIn};
+use crate::error::ApiError;
+
+/// Credentials for a new token.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    pub username: String,
+    pub password: String,
+}
+
+/// A new token; it is shown only this once.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TokenResponse {
+    pub token: String,
+}
+
+/// Exchanges a username and password for a bearer token.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = TokenRequest,
+    responses(
+        (status = 201, body = TokenResponse),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, description = "Wrong username or password", body = crate::error::Problem),
+    )
+)]
+#[post("/tokens")]
+pub async fn create_token(
+    pool: web::Data<DbPool>,
+    body: web::Json<TokenRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let TokenRequest { username, password } = body.into_inner();
+    let user = {
+        let mut conn = pool.get().await?;
+        eagles_db::users::find_by_username(&mut conn, &username).await?
+    };
+    let verified =
+        password::verify_password(user.as_ref().map(|u| u.password_hash.clone()), password).await?;
+    let user = match user {
+        Some(user) if verified => user,
+        _ => return Err(ApiError::Unauthorized("wrong username or password".into())),
+    };
+    let (token, digest) = token::generate();
+    let mut conn = pool.get().await?;
+    eagles_db::users::add_token(&mut conn, user.id, &digest).await?;
+    Ok(HttpResponse::Created().json(TokenResponse { token }))
+}
+
+/// Signs out: the token of this request stops working.
+#[utoipa::path(
+    tag = "accounts",
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "The token no longer works"),
+        (status = 401, body = crate::error::Problem),
+    )
+)]
+#[delete("/tokens/current")]
+pub async fn delete_current_token(
+    pool: web::Data<DbPool>,
+    _user: SignedIn,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let token =
+        bearer_token(&req)?.ok_or_else(|| ApiError::Unauthorized("no token to revoke".into()))?;
+    let mut conn = pool.get().await?;
+    eagles_db::users::delete_token(&mut conn, &token::digest(token)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}

@@ -1,0 +1,428 @@
+//! The facts of a game as the debrief reports them, checked for consistency; the
+//! experience awards, mission results and fates are read from them.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::crew::{CrewId, Role};
+use crate::error::RuleError;
+use crate::injuries::{Outcome, WOUND_BOXES};
+use crate::missions::{Assignment, MissionType};
+use crate::sides::{PerSide, Side};
+use crate::success::{check_report, mission_succeeded, Losses, MissionReport};
+use crate::tables::mission::RolledMission;
+
+/// A game's debrief.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Debrief {
+    /// Turns the game lasted.
+    pub turns_played: u32,
+    /// The turn each side abandoned the board, if it did (keyed by the side that
+    /// left): `central: Some(17)` credits Allied pilots still on the board (R5).
+    pub enemy_left_board_on_turn: PerSide<Option<u32>>,
+    /// Each side's mission in this game, with what its aircraft reported.
+    pub missions: PerSide<Option<FlownMission>>,
+    /// Every aircraft that flew.
+    pub sorties: Vec<Sortie>,
+    /// Every enemy aircraft destroyed, with who shot it down.
+    pub kills: Vec<Kill>,
+}
+
+/// A side's mission and its report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FlownMission {
+    /// The mission rolled, with the trips needed for artillery.
+    pub mission: RolledMission,
+    /// What the mission aircraft reported (all zero for fighter sweep and scramble).
+    pub report: MissionReport,
+}
+
+/// One aircraft in the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sortie {
+    /// The key the debrief names it by (kills name their victim by it).
+    pub key: String,
+    /// The side it flew for.
+    pub side: Side,
+    /// Whether it flew the side's mission or fighter sweep.
+    pub assignment: Assignment,
+    /// Whether the type has an observer's seat (R11).
+    pub two_seater: bool,
+    /// Turns it was on the board.
+    pub turns_on_board: u32,
+    /// Whether the aircraft was lost (destroyed, crashed, captured).
+    pub aircraft_lost: bool,
+    /// Its crew: a pilot, and an observer in a two-seater.
+    pub crew: Vec<SortieCrew>,
+}
+
+/// One crewman in a sortie.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SortieCrew {
+    /// The crewman.
+    pub crew: CrewId,
+    /// His seat.
+    pub position: Role,
+    /// Red hits he inflicted by fire on enemy aircraft (collision hits excluded, R4).
+    pub red_hits: u32,
+    /// Wound boxes crossed off, 0–3.
+    pub wound_boxes: u32,
+    /// What became of him.
+    pub outcome: Outcome,
+}
+
+/// An enemy aircraft destroyed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kill {
+    /// The key of the lost sortie.
+    pub victim: String,
+    /// The crewmen who shot at it when it was destroyed; they share the kill.
+    pub shooters: Vec<CrewId>,
+}
+
+impl Debrief {
+    /// Checks that the facts hang together: keys, seats, wounds, turns, mission
+    /// aircraft and kills. Every function reading a debrief calls it first.
+    pub fn check(&self) -> Result<(), RuleError> {
+        let mut keys = HashSet::new();
+        let mut crew_side = HashMap::new();
+        let mut mission_sortie: PerSide<Option<&str>> = PerSide::default();
+        for sortie in &self.sorties {
+            if !keys.insert(sortie.key.as_str()) {
+                return Err(RuleError::DuplicateSortieKey {
+                    key: sortie.key.clone(),
+                });
+            }
+            if sortie.turns_on_board > self.turns_played {
+                return Err(RuleError::TurnsOutOfRange {
+                    key: sortie.key.clone(),
+                    turns: sortie.turns_on_board,
+                    played: self.turns_played,
+                });
+            }
+            self.check_assignment(sortie, &mut mission_sortie)?;
+            let mut seats = HashSet::new();
+            for member in &sortie.crew {
+                if crew_side.insert(member.crew, sortie.side).is_some() {
+                    return Err(RuleError::CrewFliesTwice { crew: member.crew });
+                }
+                if !seats.insert(member.position) {
+                    return Err(RuleError::SeatTaken {
+                        key: sortie.key.clone(),
+                        position: member.position,
+                    });
+                }
+                if member.position == Role::Observer && !sortie.two_seater {
+                    return Err(RuleError::ObserverInSingleSeater {
+                        key: sortie.key.clone(),
+                        crew: member.crew,
+                    });
+                }
+                if member.wound_boxes > WOUND_BOXES {
+                    return Err(RuleError::WoundBoxesOutOfRange {
+                        crew: member.crew,
+                        boxes: member.wound_boxes,
+                    });
+                }
+            }
+        }
+        for side in crate::sides::Side::ALL {
+            if let Some(flown) = self.missions.get(*side) {
+                check_report(&flown.mission, &flown.report)?;
+            }
+        }
+        self.check_kills(&crew_side)
+    }
+
+    fn check_assignment<'a>(
+        &self,
+        sortie: &'a Sortie,
+        mission_sortie: &mut PerSide<Option<&'a str>>,
+    ) -> Result<(), RuleError> {
+        if sortie.assignment != Assignment::Mission {
+            return Ok(());
+        }
+        let Some(flown) = self.missions.get(sortie.side) else {
+            return Err(RuleError::MissionSortieWithoutMission {
+                key: sortie.key.clone(),
+                side: sortie.side,
+            });
+        };
+        let mission = flown.mission.mission_type;
+        if mission.is_sweep() {
+            return Ok(());
+        }
+        let slot = mission_sortie.get_mut(sortie.side);
+        if let Some(first) = slot {
+            return Err(RuleError::SecondMissionSortie {
+                mission,
+                first: (*first).to_owned(),
+                second: sortie.key.clone(),
+            });
+        }
+        *slot = Some(&sortie.key);
+        Ok(())
+    }
+
+    fn check_kills(&self, crew_side: &HashMap<CrewId, Side>) -> Result<(), RuleError> {
+        let mut victims = HashSet::new();
+        for kill in &self.kills {
+            let victim = self
+                .sortie(&kill.victim)
+                .ok_or_else(|| RuleError::UnknownVictim {
+                    victim: kill.victim.clone(),
+                })?;
+            if !victim.aircraft_lost {
+                return Err(RuleError::VictimNotLost {
+                    victim: kill.victim.clone(),
+                });
+            }
+            if !victims.insert(kill.victim.as_str()) {
+                return Err(RuleError::DuplicateKill {
+                    victim: kill.victim.clone(),
+                });
+            }
+            if kill.shooters.is_empty() {
+                return Err(RuleError::KillWithoutShooters {
+                    victim: kill.victim.clone(),
+                });
+            }
+            let mut seen = HashSet::new();
+            for &shooter in &kill.shooters {
+                let side = *crew_side
+                    .get(&shooter)
+                    .ok_or(RuleError::ShooterNotInGame { shooter })?;
+                if side == victim.side {
+                    return Err(RuleError::KillOfOwnSide {
+                        victim: kill.victim.clone(),
+                        shooter,
+                    });
+                }
+                if !seen.insert(shooter) {
+                    return Err(RuleError::DuplicateShooter {
+                        victim: kill.victim.clone(),
+                        shooter,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The sortie with key `key`.
+    pub fn sortie(&self, key: &str) -> Option<&Sortie> {
+        self.sorties.iter().find(|s| s.key == key)
+    }
+
+    /// Aircraft lost by `side` and by its enemy.
+    pub fn losses(&self, side: Side) -> Losses {
+        let lost = |s: Side| {
+            self.sorties
+                .iter()
+                .filter(|o| o.side == s && o.aircraft_lost)
+                .count() as u32
+        };
+        Losses {
+            own: lost(side),
+            enemy: lost(side.enemy()),
+        }
+    }
+
+    /// The mission a sortie flies: its side's mission when it is the mission aircraft
+    /// or the side flies fighter sweep or scramble (then every aircraft is on it);
+    /// fighter sweep otherwise (R4, R9).
+    pub fn mission_of(&self, sortie: &Sortie) -> MissionType {
+        match self.missions.get(sortie.side) {
+            Some(flown)
+                if flown.mission.mission_type.is_sweep()
+                    || sortie.assignment == Assignment::Mission =>
+            {
+                flown.mission.mission_type
+            }
+            _ => MissionType::FighterSweep,
+        }
+    }
+
+    /// Whether each side's mission succeeded (R10); `None` for a side without one.
+    pub fn mission_results(&self) -> Result<PerSide<Option<bool>>, RuleError> {
+        self.check()?;
+        let result = |side: Side| -> Result<Option<bool>, RuleError> {
+            self.missions
+                .get(side)
+                .as_ref()
+                .map(|f| mission_succeeded(&f.mission, &f.report, self.losses(side)))
+                .transpose()
+        };
+        Ok(PerSide {
+            allied: result(Side::Allied)?,
+            central: result(Side::Central)?,
+        })
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    pub fn crewman(id: i64, position: Role) -> SortieCrew {
+        SortieCrew {
+            crew: CrewId(id),
+            position,
+            red_hits: 0,
+            wound_boxes: 0,
+            outcome: Outcome::Unharmed,
+        }
+    }
+
+    pub fn sortie(key: &str, side: Side, crew: Vec<SortieCrew>) -> Sortie {
+        Sortie {
+            key: key.to_owned(),
+            side,
+            assignment: Assignment::Sweep,
+            two_seater: crew.len() > 1,
+            turns_on_board: 20,
+            aircraft_lost: false,
+            crew,
+        }
+    }
+
+    pub fn flown(mission_type: MissionType) -> Option<FlownMission> {
+        Some(FlownMission {
+            mission: RolledMission {
+                mission_type,
+                trips_needed: (mission_type == MissionType::DirectArtillery).then_some(3),
+            },
+            report: MissionReport::default(),
+        })
+    }
+
+    fn game() -> Debrief {
+        let mut lost = sortie("c1", Side::Central, vec![crewman(3, Role::Pilot)]);
+        lost.aircraft_lost = true;
+        Debrief {
+            turns_played: 21,
+            sorties: vec![
+                sortie(
+                    "a1",
+                    Side::Allied,
+                    vec![crewman(1, Role::Pilot), crewman(2, Role::Observer)],
+                ),
+                lost,
+            ],
+            kills: vec![Kill {
+                victim: "c1".into(),
+                shooters: vec![CrewId(1)],
+            }],
+            ..Debrief::default()
+        }
+    }
+
+    #[test]
+    fn consistent_debrief_passes() {
+        assert_eq!(game().check(), Ok(()));
+    }
+
+    // R4: a kill names a lost aircraft of the other side, shot by crew of the game.
+    #[test]
+    fn r4_kill_checks() {
+        let mut g = game();
+        g.kills[0].victim = "zz".into();
+        assert!(matches!(g.check(), Err(RuleError::UnknownVictim { .. })));
+        let mut g = game();
+        g.sorties[1].aircraft_lost = false;
+        assert!(matches!(g.check(), Err(RuleError::VictimNotLost { .. })));
+        let mut g = game();
+        g.kills[0].shooters = vec![CrewId(3)];
+        assert!(matches!(g.check(), Err(RuleError::KillOfOwnSide { .. })));
+        let mut g = game();
+        g.kills[0].shooters = vec![CrewId(99)];
+        assert!(matches!(g.check(), Err(RuleError::ShooterNotInGame { .. })));
+        let mut g = game();
+        g.kills[0].shooters = vec![CrewId(1), CrewId(1)];
+        assert!(matches!(g.check(), Err(RuleError::DuplicateShooter { .. })));
+        let mut g = game();
+        g.kills[0].shooters.clear();
+        assert!(matches!(
+            g.check(),
+            Err(RuleError::KillWithoutShooters { .. })
+        ));
+        let mut g = game();
+        g.kills.push(g.kills[0].clone());
+        assert!(matches!(g.check(), Err(RuleError::DuplicateKill { .. })));
+    }
+
+    // R4, R7, R11: seats, crew once, wounds 0–3, turns within the game.
+    #[test]
+    fn sortie_checks() {
+        let mut g = game();
+        g.sorties[0].two_seater = false;
+        assert_eq!(g.check().unwrap_err().rule(), "R11");
+        let mut g = game();
+        g.sorties[0].crew[1].position = Role::Pilot;
+        assert!(matches!(g.check(), Err(RuleError::SeatTaken { .. })));
+        let mut g = game();
+        g.sorties[1].crew[0].crew = CrewId(1);
+        assert!(matches!(g.check(), Err(RuleError::CrewFliesTwice { .. })));
+        let mut g = game();
+        g.sorties[0].crew[0].wound_boxes = 4;
+        assert_eq!(g.check().unwrap_err().rule(), "R7");
+        let mut g = game();
+        g.sorties[0].turns_on_board = 22;
+        assert_eq!(g.check().unwrap_err().rule(), "R5");
+        let mut g = game();
+        g.sorties[1].key = "a1".into();
+        assert!(matches!(
+            g.check(),
+            Err(RuleError::DuplicateSortieKey { .. })
+        ));
+    }
+
+    // R9: one mission aircraft per side, unless the side flies sweep or scramble.
+    #[test]
+    fn r9_mission_sorties() {
+        let mut g = game();
+        g.sorties[0].assignment = Assignment::Mission;
+        assert!(matches!(
+            g.check(),
+            Err(RuleError::MissionSortieWithoutMission { .. })
+        ));
+        g.missions.allied = flown(MissionType::ObserveHq);
+        assert_eq!(g.check(), Ok(()));
+        let mut second = sortie("a2", Side::Allied, vec![crewman(5, Role::Pilot)]);
+        second.assignment = Assignment::Mission;
+        g.sorties.push(second);
+        assert!(matches!(
+            g.check(),
+            Err(RuleError::SecondMissionSortie { .. })
+        ));
+        g.missions.allied = flown(MissionType::Scramble);
+        assert_eq!(g.check(), Ok(()));
+    }
+
+    // R4, R9: the mission aircraft flies the rolled mission, the others fighter
+    // sweep; on a sweep or scramble every aircraft of the side is on it.
+    #[test]
+    fn r9_mission_of_each_sortie() {
+        let mut g = game();
+        g.missions.allied = flown(MissionType::BombHq);
+        g.missions.central = flown(MissionType::Scramble);
+        g.sorties[0].assignment = Assignment::Mission;
+        assert_eq!(g.mission_of(&g.sorties[0]), MissionType::BombHq);
+        let sweep = sortie("a2", Side::Allied, vec![]);
+        assert_eq!(g.mission_of(&sweep), MissionType::FighterSweep);
+        assert_eq!(g.mission_of(&g.sorties[1]), MissionType::Scramble);
+    }
+
+    // R10: mission results per side; sweep/scramble from the aircraft each side lost.
+    #[test]
+    fn r10_results_per_side() {
+        let mut g = game();
+        g.missions.allied = flown(MissionType::FighterSweep);
+        g.missions.central = flown(MissionType::Scramble);
+        let results = g.mission_results().unwrap();
+        assert_eq!(results.allied, Some(true)); // Central lost 1, Allies 0
+        assert_eq!(results.central, Some(false));
+        g.missions.central = None;
+        assert_eq!(g.mission_results().unwrap().central, None);
+        assert_eq!(g.losses(Side::Allied), Losses { own: 0, enemy: 1 });
+    }
+}

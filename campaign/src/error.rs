@@ -1,0 +1,438 @@
+//! The one error type of the crate: every refusal names the rule that refused and says
+//! what to change.
+
+use chrono::NaiveDate;
+
+use crate::abilities::{Ability, AbilityKind};
+use crate::crew::{CrewId, Role};
+use crate::missions::{AircraftRequirement, MissionType};
+use crate::sides::{Nationality, Side};
+use crate::tables::Table;
+use crate::xp::Xp;
+
+/// A rule of the campaign refused something. `Display` is a sentence a person can act
+/// on and starts with the rule; [`RuleError::rule`] gives the rule alone.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    // R1 calendar
+    /// A campaign start date outside the war.
+    #[error(
+        "R1: a campaign starts between 1915-06-01 and 1918-11-30; {date} is outside that window"
+    )]
+    StartDateOutOfRange {
+        /// The date given.
+        date: NaiveDate,
+    },
+
+    // R3 crews
+    /// A player asked for a third starting pilot or a second starting observer.
+    #[error("R3: the player already has {existing} starting {role}(s); a player starts with at most two pilots and one observer")]
+    TooManyStartingCrew {
+        /// Role of the crewman asked for.
+        role: Role,
+        /// Starting crew of that role the player already has.
+        existing: usize,
+    },
+    /// A replacement asked for while the player still has a crewman of that role.
+    #[error("R3: a replacement {role} may be created only when none of the player's {role}s is available; {available} still is")]
+    ReplacementNotNeeded {
+        /// Role of the replacement asked for.
+        role: Role,
+        /// Available crew of that role.
+        available: usize,
+    },
+
+    // R6 abilities
+    /// The crewman already has the ability.
+    #[error("R6: {} is already chosen; each ability may be chosen once per crewman", .ability.name())]
+    AbilityAlreadyChosen {
+        /// The ability picked again.
+        ability: Ability,
+    },
+    /// A pilot picked an observer ability, an observer a pilot ability.
+    #[error("R6: {} is one of the {kind} abilities and a {role} cannot choose it; pilots choose pilot or gunnery abilities, observers gunnery or observer abilities", .ability.name())]
+    AbilityNotForRole {
+        /// The ability picked.
+        ability: Ability,
+        /// Its kind.
+        kind: AbilityKind,
+        /// The role of the crewman.
+        role: Role,
+    },
+    /// Spin Skill or Spin Recovery picked below 250 XP.
+    #[error("R6: {} can be chosen only at {min} XP or more; the crewman has {xp}", .ability.name())]
+    AbilityNeedsXp {
+        /// The ability picked.
+        ability: Ability,
+        /// The XP it needs.
+        min: Xp,
+        /// The crewman's XP.
+        xp: Xp,
+    },
+    /// Every ability slot earned by XP is already used.
+    #[error("R6: no ability slot is free: {xp} gives {slots} slot(s), all used; the next comes at {next}")]
+    NoXpSlot {
+        /// The crewman's XP.
+        xp: Xp,
+        /// Slots his XP gives.
+        slots: u32,
+        /// XP at which the next slot comes.
+        next: Xp,
+    },
+    /// Every ace slot is already used.
+    #[error("R6: {} is an ace ability and no ace slot is free: {kills} kill(s) give {slots}; the next comes at {next} kills", .ability.name())]
+    NoAceSlot {
+        /// The ability picked.
+        ability: Ability,
+        /// The crewman's kills (a shared kill counts as one).
+        kills: u32,
+        /// Ace slots the kills give.
+        slots: u32,
+        /// Kills at which the next ace slot comes.
+        next: u32,
+    },
+
+    // R7 wounds
+    /// More wound boxes than a crewman has.
+    #[error("R7: crewman {crew} has {boxes} wound boxes crossed off; a crewman has three and is killed at three")]
+    WoundBoxesOutOfRange {
+        /// The crewman.
+        crew: CrewId,
+        /// Boxes given.
+        boxes: u32,
+    },
+
+    // §13.03 / R8 parachutes
+    /// A bail-out without a parachute.
+    #[error("§13.03: parachutes are only for German crews from 1918-02-01; a {nationality} crew on {date} cannot bail out")]
+    NoParachute {
+        /// Nationality of the crew.
+        nationality: Nationality,
+        /// Date of the game.
+        date: NaiveDate,
+    },
+
+    // appendix E / R10 missions
+    /// A bomb run from an altitude bombs cannot be dropped from.
+    #[error("appendix E: bombing is done at altitude 1 to 4; a bomb run at altitude {altitude} is not allowed")]
+    BombingAltitude {
+        /// Altitude given.
+        altitude: u32,
+    },
+    /// More bomb runs than an aircraft has bombs for.
+    #[error("R10: an aircraft carries bombs for at most 3 bomb runs; {runs} were given")]
+    TooManyBombRuns {
+        /// Runs given.
+        runs: usize,
+    },
+    /// More troop-concentration hexes observed than were designated.
+    #[error("appendix E: observe troop concentrations designates 4 hexes; {hexes} observed is more than that")]
+    TooManyHexesObserved {
+        /// Hexes given.
+        hexes: u32,
+    },
+    /// Directing artillery without the trips rolled with the mission.
+    #[error(
+        "R9: directing artillery needs the trips rolled (1d6) with the mission; none were given"
+    )]
+    TripsNeededMissing,
+    /// Trips needed outside 1–6.
+    #[error(
+        "R9: the trips needed for directing artillery are rolled on 1d6; {trips} is not possible"
+    )]
+    TripsNeededOutOfRange {
+        /// Trips given.
+        trips: u32,
+    },
+
+    // R9 assignment
+    /// The aircraft type is not yet in service on the week's date.
+    #[error("R9: {aircraft} enters service on {service_start}; the week is dated {date}")]
+    AircraftNotInService {
+        /// Aircraft type name.
+        aircraft: String,
+        /// First day of its service month.
+        service_start: NaiveDate,
+        /// The week's date.
+        date: NaiveDate,
+    },
+    /// The aircraft belongs to the other side.
+    #[error("R9: {aircraft} is a {aircraft_side} aircraft and cannot fly for the {side} side")]
+    AircraftWrongSide {
+        /// Aircraft type name.
+        aircraft: String,
+        /// The aircraft's side.
+        aircraft_side: Side,
+        /// The side flying.
+        side: Side,
+    },
+    /// The mission aircraft is of the wrong type for the mission.
+    #[error("R9: {} needs {}; {aircraft} is not one", .mission.name(), .needs.name())]
+    WrongAircraftType {
+        /// Aircraft type name.
+        aircraft: String,
+        /// Mission rolled.
+        mission: MissionType,
+        /// What the mission needs.
+        needs: AircraftRequirement,
+    },
+    /// A crewman put in the other seat (an observer as pilot, a pilot as observer).
+    #[error("R9: {crew} flies as {role} and cannot take the {seat}'s seat")]
+    CrewWrongRole {
+        /// Crewman name.
+        crew: String,
+        /// His role.
+        role: Role,
+        /// The seat he was put in.
+        seat: Role,
+    },
+    /// A crewman of the other side.
+    #[error("R9: {crew} flies for the {crew_side} side and cannot fly for the {side} side")]
+    CrewWrongSide {
+        /// Crewman name.
+        crew: String,
+        /// His side.
+        crew_side: Side,
+        /// The side flying.
+        side: Side,
+    },
+    /// A crewman who is out (wounded, captured, killed, sent home).
+    #[error("R9: {crew} is not available this week")]
+    CrewUnavailable {
+        /// Crewman name.
+        crew: String,
+    },
+    /// A mission that needs an observer assigned without one.
+    #[error("R9: {} needs an observer in the mission aircraft; none was assigned", .mission.name())]
+    ObserverRequired {
+        /// Mission rolled.
+        mission: MissionType,
+    },
+    /// An observer assigned to a single-seater.
+    #[error("R9: {aircraft} is a single-seater and has no seat for an observer")]
+    NoObserverSeat {
+        /// Aircraft type name.
+        aircraft: String,
+    },
+
+    // R4 debrief facts
+    /// A kill whose victim is no sortie of the game.
+    #[error("R4: the kill's victim \"{victim}\" is no sortie of this game")]
+    UnknownVictim {
+        /// Victim key given.
+        victim: String,
+    },
+    /// A kill whose victim aircraft was not lost.
+    #[error("R4: sortie \"{victim}\" is credited as a kill but its aircraft is not marked lost")]
+    VictimNotLost {
+        /// Victim key.
+        victim: String,
+    },
+    /// A kill credited to a crewman of the victim's side.
+    #[error("R4: crewman {shooter} is on the same side as \"{victim}\" and cannot be credited with its kill")]
+    KillOfOwnSide {
+        /// Victim key.
+        victim: String,
+        /// The shooter.
+        shooter: CrewId,
+    },
+    /// A shooter who flew no sortie in the game.
+    #[error("R4: crewman {shooter} is credited with a kill but flew no sortie in this game")]
+    ShooterNotInGame {
+        /// The shooter.
+        shooter: CrewId,
+    },
+    /// A kill with nobody credited.
+    #[error("R4: the kill of \"{victim}\" names no shooter")]
+    KillWithoutShooters {
+        /// Victim key.
+        victim: String,
+    },
+    /// The same shooter named twice for one kill.
+    #[error("R4: crewman {shooter} is named twice as a shooter of \"{victim}\"")]
+    DuplicateShooter {
+        /// Victim key.
+        victim: String,
+        /// The shooter.
+        shooter: CrewId,
+    },
+    /// The same victim credited twice.
+    #[error(
+        "R4: \"{victim}\" is credited as a kill twice; share one kill between its shooters instead"
+    )]
+    DuplicateKill {
+        /// Victim key.
+        victim: String,
+    },
+    /// Two sorties with one key.
+    #[error("R4: two sorties have the key \"{key}\"; keys name sorties and must differ")]
+    DuplicateSortieKey {
+        /// The key.
+        key: String,
+    },
+    /// A crewman in two sorties or twice in one.
+    #[error(
+        "R4: crewman {crew} appears twice in the debrief; a crewman flies one sortie per game"
+    )]
+    CrewFliesTwice {
+        /// The crewman.
+        crew: CrewId,
+    },
+    /// Two crewmen in the same seat of one aircraft.
+    #[error("R4: sortie \"{key}\" has more than one {position}")]
+    SeatTaken {
+        /// Sortie key.
+        key: String,
+        /// The seat.
+        position: Role,
+    },
+    /// An observer in a single-seater.
+    #[error("R11: sortie \"{key}\" is a single-seater and cannot carry observer {crew}")]
+    ObserverInSingleSeater {
+        /// Sortie key.
+        key: String,
+        /// The observer.
+        crew: CrewId,
+    },
+    /// A sortie marked as the mission aircraft for a side without a mission.
+    #[error("R9: sortie \"{key}\" is marked as flying the {side} mission but the {side} side has no mission in this game")]
+    MissionSortieWithoutMission {
+        /// Sortie key.
+        key: String,
+        /// Its side.
+        side: Side,
+    },
+    /// Two mission aircraft on a side whose mission is not a sweep or scramble.
+    #[error("R9: only one aircraft per side flies the {} mission; \"{first}\" and \"{second}\" are both marked as flying it", .mission.name())]
+    SecondMissionSortie {
+        /// The side's mission.
+        mission: MissionType,
+        /// First mission sortie.
+        first: String,
+        /// Second mission sortie.
+        second: String,
+    },
+    /// More turns on the board than the game had.
+    #[error("R5: sortie \"{key}\" was {turns} turns on the board but the game had {played}")]
+    TurnsOutOfRange {
+        /// Sortie key.
+        key: String,
+        /// Turns given.
+        turns: u32,
+        /// Turns the game had.
+        played: u32,
+    },
+
+    // R14 dice
+    /// Entered dice of the wrong number.
+    #[error("R14: the {table} table reads {expected} dice; {got} were entered")]
+    WrongDiceCount {
+        /// Table rolled on.
+        table: Table,
+        /// Dice the table reads.
+        expected: usize,
+        /// Dice entered.
+        got: usize,
+    },
+    /// An entered die that the die cannot show.
+    #[error("R14: die {position} of the {table} roll is a d{sides} and cannot show {value}")]
+    DieOutOfRange {
+        /// Table rolled on.
+        table: Table,
+        /// 1-based position of the die.
+        position: usize,
+        /// The value entered.
+        value: u32,
+        /// Sides of that die.
+        sides: u32,
+    },
+}
+
+impl RuleError {
+    /// The rule that refused: "R3", "R6", "§13.03", "appendix E", …
+    pub fn rule(&self) -> &'static str {
+        use RuleError::*;
+        match self {
+            StartDateOutOfRange { .. } => "R1",
+            TooManyStartingCrew { .. } | ReplacementNotNeeded { .. } => "R3",
+            AbilityAlreadyChosen { .. }
+            | AbilityNotForRole { .. }
+            | AbilityNeedsXp { .. }
+            | NoXpSlot { .. }
+            | NoAceSlot { .. } => "R6",
+            WoundBoxesOutOfRange { .. } => "R7",
+            NoParachute { .. } => "§13.03",
+            BombingAltitude { .. } | TooManyHexesObserved { .. } => "appendix E",
+            TooManyBombRuns { .. } => "R10",
+            TripsNeededMissing
+            | TripsNeededOutOfRange { .. }
+            | AircraftNotInService { .. }
+            | AircraftWrongSide { .. }
+            | WrongAircraftType { .. }
+            | CrewWrongRole { .. }
+            | CrewWrongSide { .. }
+            | CrewUnavailable { .. }
+            | ObserverRequired { .. }
+            | NoObserverSeat { .. }
+            | MissionSortieWithoutMission { .. }
+            | SecondMissionSortie { .. } => "R9",
+            UnknownVictim { .. }
+            | VictimNotLost { .. }
+            | KillOfOwnSide { .. }
+            | ShooterNotInGame { .. }
+            | KillWithoutShooters { .. }
+            | DuplicateShooter { .. }
+            | DuplicateKill { .. }
+            | DuplicateSortieKey { .. }
+            | CrewFliesTwice { .. }
+            | SeatTaken { .. } => "R4",
+            ObserverInSingleSeater { .. } => "R11",
+            TurnsOutOfRange { .. } => "R5",
+            WrongDiceCount { .. } | DieOutOfRange { .. } => "R14",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Every message starts with the rule it names, so a reader of a 422 sees the rule.
+    #[test]
+    fn display_starts_with_rule() {
+        let errors = [
+            RuleError::StartDateOutOfRange {
+                date: NaiveDate::from_ymd_opt(1914, 8, 4).unwrap(),
+            },
+            RuleError::TooManyStartingCrew {
+                role: Role::Pilot,
+                existing: 2,
+            },
+            RuleError::NoParachute {
+                nationality: Nationality::British,
+                date: NaiveDate::from_ymd_opt(1918, 3, 1).unwrap(),
+            },
+            RuleError::BombingAltitude { altitude: 5 },
+            RuleError::WrongDiceCount {
+                table: Table::Evade,
+                expected: 2,
+                got: 1,
+            },
+        ];
+        for e in errors {
+            assert!(e.to_string().starts_with(e.rule()), "{e}");
+        }
+    }
+
+    #[test]
+    fn r3_message_names_the_limit() {
+        let e = RuleError::TooManyStartingCrew {
+            role: Role::Pilot,
+            existing: 2,
+        };
+        assert_eq!(
+            e.to_string(),
+            "R3: the player already has 2 starting pilot(s); a player starts with at most two pilots and one observer"
+        );
+    }
+}

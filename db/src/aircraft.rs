@@ -1,0 +1,79 @@
+//! Aircraft types of appendices A and B, and the abilities of appendix D.
+
+use chrono::NaiveDate;
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+use crate::schema::{abilities, aircraft_types};
+
+/// An aircraft type as stored.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = aircraft_types)]
+pub struct AircraftType {
+    pub id: i64,
+    pub name: String,
+    pub side: String,
+    pub stability: String,
+    pub engine: i16,
+    pub wings: i16,
+    pub fuselage: i16,
+    pub tail: i16,
+    pub fuel: i16,
+    pub armament: String,
+    pub dive: String,
+    pub climb: i16,
+    pub dual_controls: bool,
+    pub early_altitude: Option<String>,
+    pub late_altitude: Option<String>,
+    pub service_start: NaiveDate,
+    pub crew: i16,
+    pub note: Option<String>,
+}
+
+/// Aircraft types, optionally of one side and in service by a date, in rulebook order.
+pub async fn list(
+    conn: &mut AsyncPgConnection,
+    side: Option<&str>,
+    in_service_on: Option<NaiveDate>,
+) -> QueryResult<Vec<AircraftType>> {
+    let mut query = aircraft_types::table
+        .select(AircraftType::as_select())
+        .order(aircraft_types::id)
+        .into_boxed();
+    if let Some(side) = side {
+        query = query.filter(aircraft_types::side.eq(side.to_owned()));
+    }
+    if let Some(date) = in_service_on {
+        query = query.filter(aircraft_types::service_start.le(date));
+    }
+    query.load(conn).await
+}
+
+/// One aircraft type.
+pub async fn find(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Option<AircraftType>> {
+    aircraft_types::table
+        .find(id)
+        .select(AircraftType::as_select())
+        .first(conn)
+        .await
+        .optional()
+}
+
+/// An ability as stored.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = abilities)]
+pub struct AbilityRow {
+    pub code: String,
+    pub name: String,
+    pub kind: String,
+    pub min_xp: i32,
+}
+
+/// Every ability of appendix D.
+pub async fn abilities(conn: &mut AsyncPgConnection) -> QueryResult<Vec<AbilityRow>> {
+    abilities::table
+        .select(AbilityRow::as_select())
+        .order((abilities::kind, abilities::code))
+        .load(conn)
+        .await
+}

@@ -1,0 +1,184 @@
+//! Crewmen with everything the ledger says about them. XP, kills, abilities and the
+//! latest casualty are computed by the query from the week-stamped rows, never stored.
+
+use diesel::prelude::*;
+use diesel::sql_types::{Array, BigInt, Bool, Int4, Int8, Nullable, Text};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+use crate::schema::{crew, crew_abilities, xp_awards};
+
+/// A crewman and his derived totals.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct CrewRecord {
+    #[diesel(sql_type = Int8)]
+    pub id: i64,
+    #[diesel(sql_type = Int8)]
+    pub campaign_id: i64,
+    #[diesel(sql_type = Int8)]
+    pub owner_id: i64,
+    #[diesel(sql_type = Text)]
+    pub owner: String,
+    #[diesel(sql_type = Text)]
+    pub name: String,
+    #[diesel(sql_type = Text)]
+    pub role: String,
+    #[diesel(sql_type = Text)]
+    pub nationality: String,
+    #[diesel(sql_type = Bool)]
+    pub replacement: bool,
+    #[diesel(sql_type = Int4)]
+    pub joined_week: i32,
+    /// Starting XP plus every award in the ledger.
+    #[diesel(sql_type = BigInt)]
+    pub xp: i64,
+    /// Kills credited, a shared kill counting as one (R6).
+    #[diesel(sql_type = BigInt)]
+    pub kills: i64,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub casualty_kind: Option<String>,
+    #[diesel(sql_type = Nullable<Int4>)]
+    pub casualty_out_until_week: Option<i32>,
+    #[diesel(sql_type = Nullable<Bool>)]
+    pub casualty_sent_home: Option<bool>,
+    /// Ability codes in the order they were chosen.
+    #[diesel(sql_type = Array<Text>)]
+    pub abilities: Vec<String>,
+}
+
+/// Which crewmen to read.
+#[derive(Debug, Clone, Default)]
+pub struct CrewFilter {
+    pub crew_id: Option<i64>,
+    pub owner_id: Option<i64>,
+    pub role: Option<String>,
+    /// Nationalities to keep (a side is a set of nationalities).
+    pub nationalities: Option<Vec<String>>,
+}
+
+const CREW_QUERY: &str = "
+SELECT c.id, c.campaign_id, c.owner_id, u.username AS owner, c.name, c.role, c.nationality,
+       c.replacement, c.joined_week,
+       (c.starting_xp + COALESCE(x.points, 0))::bigint AS xp,
+       COALESCE(k.kills, 0)::bigint AS kills,
+       cas.kind AS casualty_kind, cas.out_until_week AS casualty_out_until_week,
+       cas.sent_home AS casualty_sent_home,
+       COALESCE(ab.codes, ARRAY[]::text[]) AS abilities
+FROM crew c
+JOIN users u ON u.id = c.owner_id
+LEFT JOIN LATERAL (SELECT sum(a.points) AS points FROM xp_awards a WHERE a.crew_id = c.id) x ON true
+LEFT JOIN LATERAL (SELECT count(*) AS kills FROM kill_shooters s WHERE s.crew_id = c.id) k ON true
+LEFT JOIN LATERAL (SELECT kind, out_until_week, sent_home FROM casualties
+                   WHERE crew_id = c.id ORDER BY week DESC, id DESC LIMIT 1) cas ON true
+LEFT JOIN LATERAL (SELECT array_agg(ability ORDER BY chosen_at, ability) AS codes
+                   FROM crew_abilities ca WHERE ca.crew_id = c.id) ab ON true
+WHERE c.campaign_id = $1
+  AND ($2::bigint IS NULL OR c.id = $2)
+  AND ($3::bigint IS NULL OR c.owner_id = $3)
+  AND ($4::text IS NULL OR c.role = $4)
+  AND ($5::text[] IS NULL OR c.nationality = ANY($5))
+ORDER BY c.id";
+
+/// Crewmen of a campaign matching the filter, in the order they were created.
+pub async fn list(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    filter: &CrewFilter,
+) -> QueryResult<Vec<CrewRecord>> {
+    diesel::sql_query(CREW_QUERY)
+        .bind::<Int8, _>(campaign_id)
+        .bind::<Nullable<Int8>, _>(filter.crew_id)
+        .bind::<Nullable<Int8>, _>(filter.owner_id)
+        .bind::<Nullable<Text>, _>(filter.role.as_deref())
+        .bind::<Nullable<Array<Text>>, _>(filter.nationalities.as_deref())
+        .load(conn)
+        .await
+}
+
+/// One crewman of a campaign.
+pub async fn find(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    crew_id: i64,
+) -> QueryResult<Option<CrewRecord>> {
+    let filter = CrewFilter {
+        crew_id: Some(crew_id),
+        ..CrewFilter::default()
+    };
+    Ok(list(conn, campaign_id, &filter).await?.pop())
+}
+
+/// A crewman to create.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = crew)]
+pub struct NewCrewman<'a> {
+    pub campaign_id: i64,
+    pub owner_id: i64,
+    pub name: &'a str,
+    pub role: &'a str,
+    pub nationality: &'a str,
+    pub replacement: bool,
+    pub starting_xp: i32,
+    pub joined_week: i32,
+}
+
+/// Creates a crewman and returns his id.
+pub async fn create(conn: &mut AsyncPgConnection, new: &NewCrewman<'_>) -> QueryResult<i64> {
+    diesel::insert_into(crew::table)
+        .values(new)
+        .returning(crew::id)
+        .get_result(conn)
+        .await
+}
+
+/// Records an ability pick; picking one twice is a unique violation (R6).
+pub async fn add_ability(
+    conn: &mut AsyncPgConnection,
+    crew_id: i64,
+    ability: &str,
+    week: i32,
+) -> QueryResult<()> {
+    diesel::insert_into(crew_abilities::table)
+        .values((
+            crew_abilities::crew_id.eq(crew_id),
+            crew_abilities::ability.eq(ability),
+            crew_abilities::week.eq(week),
+        ))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Locks a crewman's row so concurrent picks for him queue up.
+pub async fn lock(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<()> {
+    crew::table
+        .find(crew_id)
+        .select(crew::id)
+        .for_update()
+        .first::<i64>(conn)
+        .await
+        .map(drop)
+}
+
+/// An entry of a crewman's XP ledger.
+#[derive(Debug, Clone, Queryable)]
+pub struct AwardEntry {
+    pub week: i32,
+    pub game_id: Option<i64>,
+    pub points: i32,
+    pub reason: String,
+}
+
+/// A crewman's ledger, oldest first.
+pub async fn awards(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Vec<AwardEntry>> {
+    xp_awards::table
+        .filter(xp_awards::crew_id.eq(crew_id))
+        .select((
+            xp_awards::week,
+            xp_awards::game_id,
+            xp_awards::points,
+            xp_awards::reason,
+        ))
+        .order((xp_awards::week, xp_awards::id))
+        .load(conn)
+        .await
+}

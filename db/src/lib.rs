@@ -1,0 +1,18 @@
+//! Eagles persistence: the diesel schema, the async pool, the embedded migrations,
+//! reference data and the queries. Query functions take a connection, so they run
+//! alone or inside a caller's transaction.
+
+pub mod aircraft;
+pub mod audit;
+pub mod campaigns;
+pub mod crew;
+pub mod databases;
+pub mod migrations;
+pub mod pool;
+pub mod reference;
+pub mod schema;
+pub mod users;
+
+pub use diesel;
+pub use diesel_async;
+pub use pool::{build_pool, DbConn, DbPool, PoolError, PoolSettings};

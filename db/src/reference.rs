@@ -1,0 +1,207 @@
+//! Reference data: the aircraft of appendices A and B (from `seeds/`) and the special
+//! abilities of appendix D (from the rules crate). Loading is an upsert keyed on the
+//! natural key, so running it at every start changes nothing when nothing changed.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use serde::Deserialize;
+
+use crate::schema::{abilities, aircraft_types};
+
+const AIRCRAFT_CSV: &str = include_str!("../../seeds/aircraft.csv");
+const AIRCRAFT_NOTES_CSV: &str = include_str!("../../seeds/aircraft_notes.csv");
+
+/// A row of `seeds/aircraft.csv`.
+#[derive(Debug, Deserialize)]
+struct AircraftRow {
+    name: String,
+    side: String,
+    stability: String,
+    engine: i16,
+    wings: i16,
+    fuselage: i16,
+    tail: i16,
+    fuel: i16,
+    armament: String,
+    dive: String,
+    climb: i16,
+    dual_controls: bool,
+    early_altitude: Option<String>,
+    late_altitude: Option<String>,
+    service_start: String,
+    crew: i16,
+}
+
+#[derive(Debug, Deserialize)]
+struct NoteRow {
+    name: String,
+    note: String,
+}
+
+/// An aircraft type ready to be written.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = aircraft_types)]
+pub struct NewAircraftType {
+    pub name: String,
+    pub side: String,
+    pub stability: String,
+    pub engine: i16,
+    pub wings: i16,
+    pub fuselage: i16,
+    pub tail: i16,
+    pub fuel: i16,
+    pub armament: String,
+    pub dive: String,
+    pub climb: i16,
+    pub dual_controls: bool,
+    pub early_altitude: Option<String>,
+    pub late_altitude: Option<String>,
+    pub service_start: NaiveDate,
+    pub crew: i16,
+    pub note: Option<String>,
+}
+
+/// A seed file that does not parse; the message names the file, row and field.
+#[derive(Debug, thiserror::Error)]
+pub enum SeedError {
+    #[error("seeds/{file}: {message}")]
+    Parse { file: &'static str, message: String },
+    #[error("loading reference data: {0}")]
+    Database(#[from] diesel::result::Error),
+}
+
+/// Parses the aircraft seed files compiled into the binary.
+pub fn aircraft_seed() -> Result<Vec<NewAircraftType>, SeedError> {
+    let mut notes: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for row in csv::Reader::from_reader(AIRCRAFT_NOTES_CSV.as_bytes()).deserialize() {
+        let row: NoteRow = row.map_err(|e| parse_error("aircraft_notes.csv", e))?;
+        notes.entry(row.name).or_default().push(row.note);
+    }
+    let mut types = Vec::new();
+    for row in csv::Reader::from_reader(AIRCRAFT_CSV.as_bytes()).deserialize() {
+        let row: AircraftRow = row.map_err(|e| parse_error("aircraft.csv", e))?;
+        let service_start =
+            NaiveDate::parse_from_str(&format!("{}-01", row.service_start), "%Y-%m-%d").map_err(
+                |e| SeedError::Parse {
+                    file: "aircraft.csv",
+                    message: format!("{}: service_start {:?}: {e}", row.name, row.service_start),
+                },
+            )?;
+        let note = notes.remove(&row.name).map(|n| n.join(" "));
+        types.push(NewAircraftType {
+            name: row.name,
+            side: row.side,
+            stability: row.stability,
+            engine: row.engine,
+            wings: row.wings,
+            fuselage: row.fuselage,
+            tail: row.tail,
+            fuel: row.fuel,
+            armament: row.armament,
+            dive: row.dive,
+            climb: row.climb,
+            dual_controls: row.dual_controls,
+            early_altitude: row.early_altitude.filter(|a| !a.is_empty()),
+            late_altitude: row.late_altitude.filter(|a| !a.is_empty()),
+            service_start,
+            crew: row.crew,
+            note,
+        });
+    }
+    if let Some(name) = notes.keys().next() {
+        return Err(SeedError::Parse {
+            file: "aircraft_notes.csv",
+            message: format!("a note names {name:?}, which is not in aircraft.csv"),
+        });
+    }
+    Ok(types)
+}
+
+fn parse_error(file: &'static str, e: csv::Error) -> SeedError {
+    SeedError::Parse {
+        file,
+        message: e.to_string(),
+    }
+}
+
+/// Loads the aircraft types and abilities, updating rows whose seed changed.
+pub async fn load(conn: &mut AsyncPgConnection) -> Result<(), SeedError> {
+    let types = aircraft_seed()?;
+    diesel::insert_into(aircraft_types::table)
+        .values(&types)
+        .on_conflict(aircraft_types::name)
+        .do_update()
+        .set((
+            aircraft_types::side.eq(excluded(aircraft_types::side)),
+            aircraft_types::stability.eq(excluded(aircraft_types::stability)),
+            aircraft_types::engine.eq(excluded(aircraft_types::engine)),
+            aircraft_types::wings.eq(excluded(aircraft_types::wings)),
+            aircraft_types::fuselage.eq(excluded(aircraft_types::fuselage)),
+            aircraft_types::tail.eq(excluded(aircraft_types::tail)),
+            aircraft_types::fuel.eq(excluded(aircraft_types::fuel)),
+            aircraft_types::armament.eq(excluded(aircraft_types::armament)),
+            aircraft_types::dive.eq(excluded(aircraft_types::dive)),
+            aircraft_types::climb.eq(excluded(aircraft_types::climb)),
+            aircraft_types::dual_controls.eq(excluded(aircraft_types::dual_controls)),
+            aircraft_types::early_altitude.eq(excluded(aircraft_types::early_altitude)),
+            aircraft_types::late_altitude.eq(excluded(aircraft_types::late_altitude)),
+            aircraft_types::service_start.eq(excluded(aircraft_types::service_start)),
+            aircraft_types::crew.eq(excluded(aircraft_types::crew)),
+            aircraft_types::note.eq(excluded(aircraft_types::note)),
+        ))
+        .execute(conn)
+        .await?;
+
+    let rows: Vec<_> = campaign::abilities::Ability::ALL
+        .iter()
+        .map(|a| {
+            (
+                abilities::code.eq(a.code()),
+                abilities::name.eq(a.name()),
+                abilities::kind.eq(a.kind().as_str()),
+                abilities::min_xp.eq(a.min_xp().0),
+            )
+        })
+        .collect();
+    diesel::insert_into(abilities::table)
+        .values(&rows)
+        .on_conflict(abilities::code)
+        .do_update()
+        .set((
+            abilities::name.eq(excluded(abilities::name)),
+            abilities::kind.eq(excluded(abilities::kind)),
+            abilities::min_xp.eq(excluded(abilities::min_xp)),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Appendices A and B: 35 Allied and 31 Central types.
+    #[test]
+    fn the_seed_has_every_type_of_appendices_a_and_b() {
+        let types = aircraft_seed().unwrap();
+        assert_eq!(types.iter().filter(|t| t.side == "allied").count(), 35);
+        assert_eq!(types.iter().filter(|t| t.side == "central").count(), 31);
+    }
+
+    // R11: a two-seater is a type whose armament has an observer-operated weapon.
+    #[test]
+    fn crew_count_follows_the_observer_weapon() {
+        for t in aircraft_seed().unwrap() {
+            let observer_weapon = t
+                .armament
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|code| code.trim_start_matches(char::is_numeric).contains('O'));
+            assert_eq!(t.crew == 2, observer_weapon, "{}: {}", t.name, t.armament);
+        }
+    }
+}

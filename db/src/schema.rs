@@ -1,0 +1,265 @@
+//! Diesel table definitions, kept by hand in step with `migrations/`; the migration
+//! round-trip test checks that every table and column named here exists.
+
+diesel::table! {
+    users (id) {
+        id -> Int8,
+        username -> Text,
+        password_hash -> Text,
+        is_admin -> Bool,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    api_tokens (id) {
+        id -> Int8,
+        user_id -> Int8,
+        token_hash -> Bytea,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    audit_log (id) {
+        id -> Int8,
+        at -> Timestamptz,
+        user_id -> Nullable<Int8>,
+        campaign_id -> Nullable<Int8>,
+        action -> Text,
+        details -> Jsonb,
+    }
+}
+
+diesel::table! {
+    aircraft_types (id) {
+        id -> Int8,
+        name -> Text,
+        side -> Text,
+        stability -> Text,
+        engine -> Int2,
+        wings -> Int2,
+        fuselage -> Int2,
+        tail -> Int2,
+        fuel -> Int2,
+        armament -> Text,
+        dive -> Text,
+        climb -> Int2,
+        dual_controls -> Bool,
+        early_altitude -> Nullable<Text>,
+        late_altitude -> Nullable<Text>,
+        service_start -> Date,
+        crew -> Int2,
+        note -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    abilities (code) {
+        code -> Text,
+        name -> Text,
+        kind -> Text,
+        min_xp -> Int4,
+    }
+}
+
+diesel::table! {
+    campaigns (id) {
+        id -> Int8,
+        name -> Text,
+        start_date -> Date,
+        public -> Bool,
+        current_week -> Int4,
+        created_by -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    campaign_members (campaign_id, user_id) {
+        campaign_id -> Int8,
+        user_id -> Int8,
+        role -> Text,
+        side -> Nullable<Text>,
+        joined_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    crew (id) {
+        id -> Int8,
+        campaign_id -> Int8,
+        owner_id -> Int8,
+        name -> Text,
+        role -> Text,
+        nationality -> Text,
+        replacement -> Bool,
+        starting_xp -> Int4,
+        joined_week -> Int4,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    crew_abilities (crew_id, ability) {
+        crew_id -> Int8,
+        ability -> Text,
+        week -> Int4,
+        chosen_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    dice_rolls (id) {
+        id -> Int8,
+        campaign_id -> Int8,
+        week -> Int4,
+        game_id -> Nullable<Int8>,
+        side -> Nullable<Text>,
+        table_name -> Text,
+        dice -> Array<Int4>,
+        modifiers -> Jsonb,
+        total -> Int4,
+        result -> Text,
+        entered -> Bool,
+        rolled_by -> Nullable<Int8>,
+        rolled_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> Int8,
+        campaign_id -> Int8,
+        week -> Int4,
+        offensive_roll_id -> Int8,
+        ground_offensive -> Text,
+        turns_played -> Nullable<Int4>,
+        debriefed_at -> Nullable<Timestamptz>,
+        created_by -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    missions (id) {
+        id -> Int8,
+        game_id -> Int8,
+        side -> Text,
+        roll_id -> Int8,
+        mission_type -> Text,
+        trips_needed -> Nullable<Int4>,
+        aircraft_type_id -> Nullable<Int8>,
+        pilot_id -> Nullable<Int8>,
+        observer_id -> Nullable<Int8>,
+        success -> Nullable<Bool>,
+        details -> Nullable<Jsonb>,
+    }
+}
+
+diesel::table! {
+    sorties (id) {
+        id -> Int8,
+        game_id -> Int8,
+        key -> Text,
+        side -> Text,
+        aircraft_type_id -> Int8,
+        assignment -> Text,
+        turns_on_board -> Int4,
+        aircraft_lost -> Bool,
+    }
+}
+
+diesel::table! {
+    sortie_crew (sortie_id, position) {
+        sortie_id -> Int8,
+        game_id -> Int8,
+        crew_id -> Int8,
+        position -> Text,
+        red_hits -> Int4,
+        wound_boxes -> Int4,
+        outcome -> Text,
+    }
+}
+
+diesel::table! {
+    kills (id) {
+        id -> Int8,
+        game_id -> Int8,
+        victim_sortie_id -> Int8,
+    }
+}
+
+diesel::table! {
+    kill_shooters (kill_id, crew_id) {
+        kill_id -> Int8,
+        crew_id -> Int8,
+    }
+}
+
+diesel::table! {
+    casualties (id) {
+        id -> Int8,
+        crew_id -> Int8,
+        game_id -> Nullable<Int8>,
+        week -> Int4,
+        kind -> Text,
+        weeks_out -> Nullable<Int4>,
+        out_until_week -> Nullable<Int4>,
+        sent_home -> Bool,
+        roll_id -> Nullable<Int8>,
+    }
+}
+
+diesel::table! {
+    xp_awards (id) {
+        id -> Int8,
+        campaign_id -> Int8,
+        crew_id -> Int8,
+        week -> Int4,
+        game_id -> Nullable<Int8>,
+        points -> Int4,
+        kind -> Text,
+        reason -> Text,
+        two_seater_mission -> Bool,
+        reverses -> Nullable<Int8>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(api_tokens -> users (user_id));
+diesel::joinable!(campaign_members -> campaigns (campaign_id));
+diesel::joinable!(campaign_members -> users (user_id));
+diesel::joinable!(crew -> campaigns (campaign_id));
+diesel::joinable!(crew -> users (owner_id));
+diesel::joinable!(crew_abilities -> crew (crew_id));
+diesel::joinable!(crew_abilities -> abilities (ability));
+diesel::joinable!(games -> campaigns (campaign_id));
+diesel::joinable!(sorties -> games (game_id));
+diesel::joinable!(sortie_crew -> sorties (sortie_id));
+diesel::joinable!(sortie_crew -> crew (crew_id));
+diesel::joinable!(kill_shooters -> kills (kill_id));
+diesel::joinable!(kill_shooters -> crew (crew_id));
+diesel::joinable!(casualties -> crew (crew_id));
+diesel::joinable!(xp_awards -> crew (crew_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    api_tokens,
+    audit_log,
+    aircraft_types,
+    abilities,
+    campaigns,
+    campaign_members,
+    crew,
+    crew_abilities,
+    dice_rolls,
+    games,
+    missions,
+    sorties,
+    sortie_crew,
+    kills,
+    kill_shooters,
+    casualties,
+    xp_awards,
+);

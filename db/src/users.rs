@@ -1,0 +1,90 @@
+//! Accounts and their API tokens (stored only as SHA-256 digests).
+
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+use crate::schema::{api_tokens, users};
+
+diesel::define_sql_function! {
+    /// SQL `lower(text)`: usernames compare without letter case.
+    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+/// An account.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = users)]
+pub struct User {
+    pub id: i64,
+    pub username: String,
+    pub password_hash: String,
+    pub is_admin: bool,
+}
+
+/// Creates an account; a username taken in any letter case is a unique violation.
+pub async fn create(
+    conn: &mut AsyncPgConnection,
+    username: &str,
+    password_hash: &str,
+    is_admin: bool,
+) -> QueryResult<User> {
+    diesel::insert_into(users::table)
+        .values((
+            users::username.eq(username),
+            users::password_hash.eq(password_hash),
+            users::is_admin.eq(is_admin),
+        ))
+        .returning(User::as_returning())
+        .get_result(conn)
+        .await
+}
+
+/// The account with this username, in any letter case.
+pub async fn find_by_username(
+    conn: &mut AsyncPgConnection,
+    username: &str,
+) -> QueryResult<Option<User>> {
+    users::table
+        .filter(lower(users::username).eq(lower(username)))
+        .select(User::as_select())
+        .first(conn)
+        .await
+        .optional()
+}
+
+/// Stores the digest of a new API token for the user.
+pub async fn add_token(
+    conn: &mut AsyncPgConnection,
+    user_id: i64,
+    token_hash: &[u8],
+) -> QueryResult<()> {
+    diesel::insert_into(api_tokens::table)
+        .values((
+            api_tokens::user_id.eq(user_id),
+            api_tokens::token_hash.eq(token_hash),
+        ))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// The account a token digest belongs to.
+pub async fn find_by_token(
+    conn: &mut AsyncPgConnection,
+    token_hash: &[u8],
+) -> QueryResult<Option<User>> {
+    api_tokens::table
+        .inner_join(users::table)
+        .filter(api_tokens::token_hash.eq(token_hash))
+        .select(User::as_select())
+        .first(conn)
+        .await
+        .optional()
+}
+
+/// Deletes a token; returns whether it existed.
+pub async fn delete_token(conn: &mut AsyncPgConnection, token_hash: &[u8]) -> QueryResult<bool> {
+    diesel::delete(api_tokens::table.filter(api_tokens::token_hash.eq(token_hash)))
+        .execute(conn)
+        .await
+        .map(|n| n > 0)
+}

@@ -1,0 +1,2 @@
+DROP TABLE abilities;
+DROP TABLE aircraft_types;

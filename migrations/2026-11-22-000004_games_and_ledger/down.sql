@@ -1,0 +1,10 @@
+DROP TABLE xp_awards;
+DROP TABLE casualties;
+DROP TABLE kill_shooters;
+DROP TABLE kills;
+DROP TABLE sortie_crew;
+DROP TABLE sorties;
+DROP TABLE missions;
+ALTER TABLE dice_rolls DROP CONSTRAINT dice_rolls_game_id_fkey;
+DROP TABLE games;
+DROP TABLE dice_rolls;

@@ -1,0 +1,52 @@
+//! The command line: `eagles serve | migrate | user add`.
+
+mod serve;
+mod user;
+
+use clap::{Parser, Subcommand};
+
+use crate::config::DatabaseConfig;
+
+/// Eagles, the campaign office for Canvas Eagles clubs.
+///
+/// Without DATABASE_URL every command uses the embedded default: a private Postgres
+/// cluster under EAGLES_DATA_DIR (default .eagles), shared with a running service.
+#[derive(Debug, Parser)]
+#[command(name = "eagles", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run the web service (API and pages).
+    Serve(serve::ServeArgs),
+    /// Apply pending database migrations and load reference data, then exit.
+    Migrate,
+    /// Manage accounts.
+    #[command(subcommand)]
+    User(user::UserCommand),
+}
+
+impl Cli {
+    /// Runs the chosen command; the error is a message for the person at the terminal.
+    pub async fn run(self) -> Result<(), String> {
+        let config = DatabaseConfig::from_env()?;
+        match self.command {
+            Command::Serve(args) => serve::run(args, &config).await,
+            Command::Migrate => {
+                let db = crate::database::Database::open(&config)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                println!(
+                    "database is up to date ({} migrations, reference data loaded)",
+                    eagles_db::migrations::count()
+                );
+                db.close();
+                Ok(())
+            }
+            Command::User(command) => user::run(command, &config).await,
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! `eagles user add <username> [--admin]`: creates an account, reading the password
+//! from standard input (prompting without echo at a terminal).
+
+use std::io::{BufRead, IsTerminal};
+
+use clap::Subcommand;
+use eagles_api::auth::password::{hash_password_blocking, MIN_PASSWORD_LENGTH};
+
+use crate::config::DatabaseConfig;
+use crate::database::Database;
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Create an account; the password is read from standard input.
+    Add {
+        username: String,
+        /// Make the account an administrator (reads and referees every campaign).
+        #[arg(long)]
+        admin: bool,
+    },
+}
+
+pub async fn run(command: UserCommand, config: &DatabaseConfig) -> Result<(), String> {
+    let UserCommand::Add { username, admin } = command;
+    let password = read_password()?;
+    if password.chars().count() < MIN_PASSWORD_LENGTH {
+        return Err(format!(
+            "the password is too short: use at least {MIN_PASSWORD_LENGTH} characters"
+        ));
+    }
+    let hash = tokio::task::spawn_blocking(move || hash_password_blocking(&password))
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())?;
+    let db = Database::open(config).await.map_err(|e| e.to_string())?;
+    let result = async {
+        let mut conn = db.pool.get().await.map_err(|e| e.to_string())?;
+        eagles_db::users::create(&mut conn, &username, &hash, admin)
+            .await
+            .map_err(|e| describe_create_error(&username, e))
+    }
+    .await;
+    db.close();
+    let user = result?;
+    println!(
+        "created {}account \"{}\"",
+        if user.is_admin { "administrator " } else { "" },
+        user.username
+    );
+    Ok(())
+}
+
+fn describe_create_error(username: &str, e: eagles_db::diesel::result::Error) -> String {
+    use eagles_db::diesel::result::{DatabaseErrorKind, Error};
+    match e {
+        Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+            format!("there is already an account named \"{username}\"")
+        }
+        Error::DatabaseError(DatabaseErrorKind::CheckViolation, _) => format!(
+            "\"{username}\" is not a valid username: use 1 to 40 letters, digits, '.', '_' or '-', starting with a letter or digit"
+        ),
+        other => format!("could not create the account: {other}"),
+    }
+}
+
+fn read_password() -> Result<String, String> {
+    if std::io::stdin().is_terminal() {
+        return rpassword::prompt_password("Password: ").map_err(|e| e.to_string());
+    }
+    let mut line = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut line)
+        .map_err(|e| format!("could not read the password from standard input: {e}"))?;
+    let password = line.trim_end_matches(['\r', '\n']).to_owned();
+    if password.is_empty() {
+        return Err("no password on standard input: pipe it in, e.g. `echo \"$PASSWORD\" | eagles user add NAME`".into());
+    }
+    Ok(password)
+}

@@ -1,0 +1,7 @@
+//! The `eagles` binary's library: configuration, opening the database, the HTTP
+//! server and the command-line interface. End-to-end tests start the same server.
+
+pub mod cli;
+pub mod config;
+pub mod database;
+pub mod server;
