@@ -5,6 +5,7 @@
 
 pub mod access;
 pub mod auth;
+pub mod dice;
 pub mod error;
 pub mod extract;
 pub mod openapi;
@@ -40,6 +41,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(crew::list_crew)
                 .service(crew::get_crewman)
                 .service(crew::pick_ability)
+                .configure(games::configure)
+                .configure(rolls::configure)
+                .configure(debrief::configure)
+                .configure(weeks::configure)
+                .configure(standings::configure)
                 .default_service(web::to(not_found)),
         );
 }

@@ -27,7 +27,7 @@ use crate::routes::{campaigns, crew, health, members, reference, tokens};
         crew::get_crewman,
         crew::pick_ability,
     ),
-    modifiers(&BearerAuth, &ApiPrefix),
+    modifiers(&BearerAuth),
     tags(
         (name = "health"), (name = "accounts"), (name = "reference"),
         (name = "campaigns"), (name = "crew"),
@@ -47,28 +47,37 @@ impl Modify for BearerAuth {
     }
 }
 
-/// The handlers are mounted under `/api/v1`, except `/health`; the annotations name
-/// the path within the scope, so the prefix is added here.
-struct ApiPrefix;
-
-impl Modify for ApiPrefix {
-    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        let paths = std::mem::take(&mut openapi.paths.paths);
-        openapi.paths.paths = paths
-            .into_iter()
-            .map(|(path, item)| {
-                if path == "/health" {
-                    (path, item)
-                } else {
-                    (format!("/api/v1{path}"), item)
-                }
-            })
-            .collect();
+/// The whole document: this module's paths and each route module's own part. The
+/// handlers are mounted under `/api/v1`, except `/health`; the annotations name the
+/// path within the scope, so the prefix is added here.
+pub fn document() -> utoipa::openapi::OpenApi {
+    use crate::routes::{debrief, games, rolls, standings, weeks};
+    let mut doc = ApiDoc::openapi();
+    for part in [
+        games::Doc::openapi(),
+        rolls::Doc::openapi(),
+        debrief::Doc::openapi(),
+        weeks::Doc::openapi(),
+        standings::Doc::openapi(),
+    ] {
+        doc.merge(part);
     }
+    let paths = std::mem::take(&mut doc.paths.paths);
+    doc.paths.paths = paths
+        .into_iter()
+        .map(|(path, item)| {
+            if path == "/health" {
+                (path, item)
+            } else {
+                (format!("/api/v1{path}"), item)
+            }
+        })
+        .collect();
+    doc
 }
 
 /// Serves the OpenAPI document.
 #[get("/api/openapi.json")]
 pub async fn openapi_json() -> HttpResponse {
-    HttpResponse::Ok().json(ApiDoc::openapi())
+    HttpResponse::Ok().json(document())
 }

@@ -66,9 +66,13 @@ SELECT c.id, c.campaign_id, c.owner_id, u.username AS owner, c.name, c.role, c.n
 FROM crew c
 JOIN users u ON u.id = c.owner_id
 LEFT JOIN LATERAL (SELECT sum(a.points) AS points FROM xp_awards a WHERE a.crew_id = c.id) x ON true
-LEFT JOIN LATERAL (SELECT count(*) AS kills FROM kill_shooters s WHERE s.crew_id = c.id) k ON true
-LEFT JOIN LATERAL (SELECT kind, out_until_week, sent_home FROM casualties
-                   WHERE crew_id = c.id ORDER BY week DESC, id DESC LIMIT 1) cas ON true
+LEFT JOIN LATERAL (SELECT count(*) AS kills FROM kill_shooters s
+                   JOIN kills kl ON kl.id = s.kill_id JOIN games g ON g.id = kl.game_id
+                   WHERE s.crew_id = c.id AND g.voided_week IS NULL) k ON true
+LEFT JOIN LATERAL (SELECT cs.kind, cs.out_until_week, cs.sent_home FROM casualties cs
+                   LEFT JOIN games g ON g.id = cs.game_id
+                   WHERE cs.crew_id = c.id AND g.voided_week IS NULL
+                   ORDER BY cs.week DESC, cs.id DESC LIMIT 1) cas ON true
 LEFT JOIN LATERAL (SELECT array_agg(ability ORDER BY chosen_at, ability) AS codes
                    FROM crew_abilities ca WHERE ca.crew_id = c.id) ab ON true
 WHERE c.campaign_id = $1

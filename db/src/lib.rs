@@ -10,6 +10,7 @@ pub mod databases;
 pub mod migrations;
 pub mod pool;
 pub mod reference;
+pub mod rolls;
 pub mod schema;
 pub mod users;
 

@@ -136,6 +136,9 @@ diesel::table! {
         ground_offensive -> Text,
         turns_played -> Nullable<Int4>,
         debriefed_at -> Nullable<Timestamptz>,
+        voided_week -> Nullable<Int4>,
+        voided_at -> Nullable<Timestamptz>,
+        voided_by -> Nullable<Int8>,
         created_by -> Int8,
         created_at -> Timestamptz,
     }

@@ -28,6 +28,11 @@ CREATE TABLE games (
                           'major_central', 'minor_central', 'quiet', 'minor_allied', 'major_allied')),
     turns_played      INTEGER CHECK (turns_played >= 0),
     debriefed_at      TIMESTAMPTZ,
+    -- A voided debrief keeps its rows; from this week on they no longer count, and
+    -- its awards are cancelled by reversing entries stamped with the same week.
+    voided_week       INTEGER CHECK (voided_week >= week),
+    voided_at         TIMESTAMPTZ,
+    voided_by         BIGINT REFERENCES users (id),
     created_by        BIGINT NOT NULL REFERENCES users (id),
     created_at        TIMESTAMPTZ NOT NULL DEFAULT now()
 );

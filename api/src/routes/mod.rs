@@ -2,7 +2,12 @@
 
 pub mod campaigns;
 pub mod crew;
+pub mod debrief;
+pub mod games;
 pub mod health;
 pub mod members;
 pub mod reference;
+pub mod rolls;
+pub mod standings;
 pub mod tokens;
+pub mod weeks;

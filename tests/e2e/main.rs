@@ -1,0 +1,5 @@
+//! End-to-end tests: the real server over HTTP on a real Postgres.
+
+mod support;
+
+mod health;

@@ -1,0 +1,133 @@
+//! The end-to-end harness: the real HTTP server on a free port, over a database of its
+//! own, called with a real HTTP client.
+
+pub mod database;
+
+use std::net::TcpListener;
+
+use eagles_db::DbPool;
+use reqwest::{Method, RequestBuilder, Response, StatusCode};
+use serde_json::{json, Value};
+
+/// A running server and a client for it.
+pub struct TestApp {
+    pub address: String,
+    pub database_url: String,
+    pub pool: DbPool,
+    pub client: reqwest::Client,
+}
+
+impl TestApp {
+    /// Starts the server over a fresh database.
+    pub async fn spawn() -> TestApp {
+        let database_url = database::fresh_database().await;
+        let pool = eagles_db::build_pool(&database_url, eagles_db::PoolSettings::default());
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        let server = eagles::server::run(listener, pool.clone()).expect("start the server");
+        tokio::spawn(server);
+        TestApp {
+            address,
+            database_url,
+            pool,
+            client: reqwest::Client::new(),
+        }
+    }
+
+    /// A request to `path` (e.g. `/api/v1/campaigns`), with a token when given.
+    pub fn request(&self, method: Method, path: &str, token: Option<&str>) -> RequestBuilder {
+        let request = self
+            .client
+            .request(method, format!("{}{path}", self.address));
+        match token {
+            Some(token) => request.bearer_auth(token),
+            None => request,
+        }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Response {
+        self.request(Method::GET, path, token)
+            .send()
+            .await
+            .expect("GET")
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: &Value) -> Response {
+        self.request(Method::POST, path, token)
+            .json(body)
+            .send()
+            .await
+            .expect("POST")
+    }
+
+    /// Creates an account directly in the database (as `eagles user add` does) and
+    /// returns a token for it from `POST /api/v1/tokens`.
+    pub async fn sign_up(&self, username: &str, admin: bool) -> String {
+        let password = format!("password-of-{username}");
+        let hash = eagles_api::auth::password::hash_password_blocking(&password).unwrap();
+        let mut conn = self.pool.get().await.unwrap();
+        eagles_db::users::create(&mut conn, username, &hash, admin)
+            .await
+            .expect("create user");
+        let response = self
+            .post(
+                "/api/v1/tokens",
+                None,
+                &json!({ "username": username, "password": password }),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        body(response).await["token"].as_str().unwrap().to_owned()
+    }
+
+    /// Creates a campaign refereed by `token`'s user and returns its id.
+    pub async fn campaign(&self, token: &str, start_date: &str, public: bool) -> i64 {
+        let response = self
+            .post(
+                "/api/v1/campaigns",
+                Some(token),
+                &json!({ "name": "Bloody April", "start_date": start_date, "public": public }),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        body(response).await["id"].as_i64().unwrap()
+    }
+
+    /// Adds `username` to a campaign as a player of `side`.
+    pub async fn add_player(&self, referee: &str, campaign: i64, username: &str, side: &str) {
+        let response = self
+            .post(
+                &format!("/api/v1/campaigns/{campaign}/members"),
+                Some(referee),
+                &json!({ "username": username, "role": "player", "side": side }),
+            )
+            .await;
+        assert_eq!(
+            response.status(),
+            StatusCode::CREATED,
+            "{}",
+            body(response).await
+        );
+    }
+}
+
+/// The JSON body of a response.
+pub async fn body(response: Response) -> Value {
+    response.json().await.expect("a JSON body")
+}
+
+/// Asserts a problem+json error with this status and returns its `detail`.
+pub async fn problem(response: Response, status: StatusCode) -> String {
+    assert_eq!(response.status(), status);
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert_eq!(content_type, "application/problem+json");
+    let problem = body(response).await;
+    assert_eq!(problem["status"], status.as_u16());
+    assert!(problem["type"].is_string() && problem["title"].is_string());
+    problem["detail"].as_str().expect("a detail").to_owned()
+}
