@@ -1,29 +1,88 @@
-//! Request-parsing configuration: malformed JSON, a wrong type, an unknown field or a
-//! bad path or query parameter becomes a 400 problem that names what was wrong.
+//! Request parsing: malformed JSON, a wrong type, an unknown field or a bad path or
+//! query parameter becomes a 400 problem that names the field and what was wrong.
 
-use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
-use actix_web::web;
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::error::{PathError, QueryPayloadError};
+use actix_web::http::header;
+use actix_web::{web, FromRequest, HttpRequest};
+use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
 
-/// JSON bodies: at most 256 KiB, errors as problems.
-pub fn json_config() -> web::JsonConfig {
-    web::JsonConfig::default()
-        .limit(256 * 1024)
-        .error_handler(|err, _req| {
-            let detail = match &err {
-                JsonPayloadError::Deserialize(e) => format!("the JSON body is not valid: {e}"),
-                JsonPayloadError::ContentType => {
-                    "send the body as JSON with Content-Type: application/json".to_owned()
-                }
-                JsonPayloadError::OverflowKnownLength { .. }
-                | JsonPayloadError::Overflow { .. } => {
-                    "the body is too large (at most 256 KiB)".to_owned()
-                }
-                other => format!("the body could not be read: {other}"),
-            };
-            ApiError::BadRequest(detail).into()
+/// The largest JSON body accepted.
+pub const MAX_JSON_BYTES: usize = 256 * 1024;
+
+/// A JSON body. Unlike `web::Json`, a deserialization error names the field it is in
+/// (e.g. "`start_date`: input contains invalid characters").
+#[derive(Debug)]
+pub struct Json<T>(pub T);
+
+impl<T> Json<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T> std::ops::Deref for Json<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// Parses a JSON document, naming the path of the first problem.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let detail = if inner.is_syntax() || inner.is_eof() {
+            format!("the body is not valid JSON: {inner}")
+        } else if path == "." {
+            format!("the JSON body is not valid: {inner}")
+        } else {
+            format!("`{path}`: {inner}")
+        };
+        ApiError::BadRequest(detail)
+    })
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let is_json = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<mime::Mime>().ok())
+            .is_some_and(|m| m.subtype() == mime::JSON || m.suffix() == Some(mime::JSON));
+        let bytes = web::Bytes::from_request(req, payload);
+        Box::pin(async move {
+            if !is_json {
+                return Err(ApiError::BadRequest(
+                    "send the body as JSON with Content-Type: application/json".into(),
+                ));
+            }
+            let bytes = bytes.await.map_err(|e| {
+                ApiError::BadRequest(format!(
+                    "the body could not be read ({e}); at most {} KiB of JSON",
+                    MAX_JSON_BYTES / 1024
+                ))
+            })?;
+            parse_json(&bytes).map(Json)
         })
+    }
+}
+
+/// Raw bodies (which the JSON extractor reads): at most [`MAX_JSON_BYTES`].
+pub fn payload_config() -> web::PayloadConfig {
+    web::PayloadConfig::new(MAX_JSON_BYTES)
 }
 
 /// Query strings: errors as problems.
@@ -46,4 +105,40 @@ pub fn path_config() -> web::PathConfig {
         };
         ApiError::NotFound(detail).into()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Body {
+        name: String,
+        inner: Inner,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Inner {
+        count: u32,
+    }
+
+    fn detail(json: &str) -> String {
+        match parse_json::<Body>(json.as_bytes()) {
+            Err(ApiError::BadRequest(d)) => d,
+            other => panic!("expected a 400, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        assert!(detail(r#"{"name": 7, "inner": {"count": 1}}"#).starts_with("`name`:"));
+        assert!(detail(r#"{"name": "a", "inner": {"count": -1}}"#).starts_with("`inner.count`:"));
+        assert!(
+            detail(r#"{"name": "a", "inner": {"count": 1}, "x": 1}"#).contains("unknown field `x`")
+        );
+        assert!(detail(r#"{"name": "#).contains("not valid JSON"));
+    }
 }

@@ -20,7 +20,7 @@ pub use error::ApiError;
 /// Mounts the API's routes. The caller adds the pool as `web::Data<DbPool>`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     use routes::*;
-    cfg.app_data(extract::json_config())
+    cfg.app_data(extract::payload_config())
         .app_data(extract::query_config())
         .app_data(extract::path_config())
         .service(health::health)

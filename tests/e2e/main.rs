@@ -2,4 +2,11 @@
 
 mod support;
 
+mod accounts;
+mod campaigns;
+mod cli;
+mod crew;
 mod health;
+mod migrations;
+mod openapi;
+mod reference;

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::access::readable_campaign;
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
+use crate::extract::Json;
 use crate::text::clean_name;
 
 /// A new campaign.
@@ -79,7 +80,7 @@ pub fn week_number(week: i32) -> u32 {
 pub async fn create_campaign(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    body: web::Json<NewCampaign>,
+    body: Json<NewCampaign>,
 ) -> Result<HttpResponse, ApiError> {
     let NewCampaign {
         name,

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::access::readable_campaign;
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
+use crate::extract::Json;
 use crate::unique::is_unique_violation;
 
 /// A member's role in a campaign.
@@ -82,7 +83,7 @@ pub async fn add_member(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
     path: web::Path<i64>,
-    body: web::Json<NewMember>,
+    body: Json<NewMember>,
 ) -> Result<HttpResponse, ApiError> {
     let NewMember {
         username,
@@ -186,7 +187,7 @@ pub async fn change_side(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
     path: web::Path<(i64, String)>,
-    body: web::Json<SideChange>,
+    body: Json<SideChange>,
 ) -> Result<HttpResponse, ApiError> {
     let (campaign_id, username) = path.into_inner();
     let side = body.side;

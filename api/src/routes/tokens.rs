@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth::{bearer_token, password, token, SignedIn};
 use crate::error::ApiError;
+use crate::extract::Json;
 
 /// Credentials for a new token.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -34,7 +35,7 @@ pub struct TokenResponse {
 #[post("/tokens")]
 pub async fn create_token(
     pool: web::Data<DbPool>,
-    body: web::Json<TokenRequest>,
+    body: Json<TokenRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let TokenRequest { username, password } = body.into_inner();
     let user = {

@@ -12,7 +12,6 @@ use serde_json::{json, Value};
 /// A running server and a client for it.
 pub struct TestApp {
     pub address: String,
-    pub database_url: String,
     pub pool: DbPool,
     pub client: reqwest::Client,
 }
@@ -28,7 +27,6 @@ impl TestApp {
         tokio::spawn(server);
         TestApp {
             address,
-            database_url,
             pool,
             client: reqwest::Client::new(),
         }

@@ -19,6 +19,7 @@ pub use view::{service_state, AwardView, CrewmanView, PendingPicksView};
 use crate::access::{readable_campaign, CampaignScope};
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
+use crate::extract::Json;
 use crate::text::clean_name;
 use crate::unique::is_unique_violation;
 
@@ -78,7 +79,7 @@ pub async fn create_crew(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
     path: web::Path<i64>,
-    body: web::Json<NewCrew>,
+    body: Json<NewCrew>,
 ) -> Result<HttpResponse, ApiError> {
     let NewCrew {
         name,
@@ -280,7 +281,7 @@ pub async fn pick_ability(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
     path: web::Path<(i64, i64)>,
-    body: web::Json<AbilityPick>,
+    body: Json<AbilityPick>,
 ) -> Result<HttpResponse, ApiError> {
     let (campaign_id, crew_id) = path.into_inner();
     let pick = body.ability;

@@ -1,0 +1,168 @@
+//! The `eagles` binary as a club would run it: `serve` on the embedded default, and
+//! `user add` against the same data while it runs.
+
+use std::io::Write;
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+const EAGLES: &str = env!("CARGO_BIN_EXE_eagles");
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn eagles(data_dir: &Path) -> Command {
+    let mut command = Command::new(EAGLES);
+    command
+        .env_remove("DATABASE_URL")
+        .env("EAGLES_DATA_DIR", data_dir)
+        .env("RUST_LOG", "warn");
+    command
+}
+
+fn serve(data_dir: &Path, port: u16) -> Child {
+    eagles(data_dir)
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start eagles serve")
+}
+
+async fn wait_healthy(client: &reqwest::Client, port: u16) {
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        if let Ok(r) = client
+            .get(format!("http://127.0.0.1:{port}/health"))
+            .send()
+            .await
+        {
+            if r.status() == StatusCode::OK {
+                return;
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the service did not become healthy"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+fn stop(mut child: Child) {
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(
+        child.wait().unwrap().success(),
+        "eagles serve exits cleanly on SIGTERM"
+    );
+}
+
+fn postmaster_port(data_dir: &Path) -> Option<u16> {
+    let pid_file = std::fs::read_to_string(data_dir.join("pg/data/postmaster.pid")).ok()?;
+    pid_file.lines().nth(3)?.trim().parse().ok()
+}
+
+fn user_add(data_dir: &Path, name: &str, password: &str) -> std::process::Output {
+    let mut child = eagles(data_dir)
+        .args(["user", "add", name])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    writeln!(child.stdin.take().unwrap(), "{password}").unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[tokio::test]
+async fn serve_on_the_embedded_default_keeps_data_across_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    // The embedded cluster runs as the postgres user when we are root: let it in.
+    std::fs::set_permissions(
+        dir.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let data_dir = dir.path().join("data");
+    let client = reqwest::Client::new();
+
+    let port = free_port();
+    let service = serve(&data_dir, port);
+    wait_healthy(&client, port).await;
+    let pg_port = postmaster_port(&data_dir).expect("the embedded Postgres is running");
+
+    // `user add` works against the running service's data.
+    let added = user_add(&data_dir, "ada", "correct horse");
+    assert!(
+        added.status.success(),
+        "{}",
+        String::from_utf8_lossy(&added.stderr)
+    );
+    assert!(String::from_utf8_lossy(&added.stdout).contains("created account \"ada\""));
+    let again = user_add(&data_dir, "ada", "another one");
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already an account"));
+    let short = user_add(&data_dir, "bob", "short");
+    assert!(String::from_utf8_lossy(&short.stderr).contains("too short"));
+
+    let token = client
+        .post(format!("http://127.0.0.1:{port}/api/v1/tokens"))
+        .json(&json!({ "username": "ada", "password": "correct horse" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(token.status(), StatusCode::CREATED);
+
+    // Stopping the service stops its Postgres.
+    stop(service);
+    assert!(std::net::TcpStream::connect(("127.0.0.1", pg_port)).is_err());
+    assert!(postmaster_port(&data_dir).is_none());
+
+    // Starting again keeps the account.
+    let port = free_port();
+    let service = serve(&data_dir, port);
+    wait_healthy(&client, port).await;
+    let token = client
+        .post(format!("http://127.0.0.1:{port}/api/v1/tokens"))
+        .json(&json!({ "username": "ada", "password": "correct horse" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(token.status(), StatusCode::CREATED);
+    stop(service);
+}
+
+#[test]
+fn migrate_runs_and_user_add_starts_and_stops_the_cluster_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(
+        dir.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let data_dir = dir.path().join("data");
+    let migrate = eagles(&data_dir).arg("migrate").output().unwrap();
+    assert!(
+        migrate.status.success(),
+        "{}",
+        String::from_utf8_lossy(&migrate.stderr)
+    );
+    assert!(String::from_utf8_lossy(&migrate.stdout).contains("up to date"));
+    let added = user_add(&data_dir, "ada", "correct horse");
+    assert!(added.status.success());
+    // Nobody was running it before, so nothing is left running after.
+    assert!(postmaster_port(&data_dir).is_none());
+}

@@ -1,0 +1,123 @@
+//! Every migration runs up, down and up again, and the hand-kept diesel schema names
+//! only tables and columns that exist.
+
+use eagles_db::diesel::prelude::*;
+use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use eagles_db::schema::*;
+
+use crate::support::database;
+
+async fn empty_database(name: &str) -> String {
+    let name = format!("{name}_{}", std::process::id());
+    let maintenance = database::url_of("postgres");
+    eagles_db::databases::create_database_if_missing(&maintenance, &name, None)
+        .await
+        .unwrap();
+    database::url_of(&name)
+}
+
+macro_rules! select_every_column {
+    ($conn:expr, $($table:ident),+ $(,)?) => {
+        $(
+            $table::table
+                .select($table::all_columns)
+                .limit(0)
+                .execute($conn)
+                .await
+                .unwrap_or_else(|e| panic!("schema.rs table {} does not match: {e}", stringify!($table)));
+        )+
+    };
+}
+
+#[tokio::test]
+async fn migrations_go_up_down_and_up_again() {
+    let url = empty_database("migrations_round_trip").await;
+    let total = eagles_db::migrations::count();
+    assert!(total >= 4);
+    assert_eq!(
+        eagles_db::migrations::run_pending(&url)
+            .await
+            .unwrap()
+            .len(),
+        total
+    );
+    assert_eq!(
+        eagles_db::migrations::revert_all(&url).await.unwrap().len(),
+        total
+    );
+    {
+        // Down leaves nothing of ours behind.
+        let mut conn = AsyncPgConnection::establish(&url).await.unwrap();
+        let left: i64 = eagles_db::diesel::dsl::sql::<eagles_db::diesel::sql_types::BigInt>(
+            "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> '__diesel_schema_migrations'",
+        )
+        .get_result(&mut conn)
+        .await
+        .unwrap();
+        assert_eq!(left, 0);
+    }
+    assert_eq!(
+        eagles_db::migrations::run_pending(&url)
+            .await
+            .unwrap()
+            .len(),
+        total
+    );
+    assert!(eagles_db::migrations::run_pending(&url)
+        .await
+        .unwrap()
+        .is_empty());
+
+    let mut conn = AsyncPgConnection::establish(&url).await.unwrap();
+    select_every_column!(
+        &mut conn,
+        users,
+        api_tokens,
+        audit_log,
+        aircraft_types,
+        abilities,
+        campaigns,
+        campaign_members,
+        crew,
+        crew_abilities,
+        dice_rolls,
+        games,
+        missions,
+        sorties,
+        sortie_crew,
+        kills,
+        kill_shooters,
+        casualties,
+        xp_awards,
+    );
+}
+
+// Reference data loads at every start: a second load changes nothing.
+#[tokio::test]
+async fn reference_data_loads_idempotently() {
+    let url = empty_database("reference_twice").await;
+    eagles_db::migrations::run_pending(&url).await.unwrap();
+    let mut conn = AsyncPgConnection::establish(&url).await.unwrap();
+    eagles_db::reference::load(&mut conn).await.unwrap();
+    let first: Vec<(i64, String)> = aircraft_types::table
+        .select((aircraft_types::id, aircraft_types::name))
+        .order(aircraft_types::id)
+        .load(&mut conn)
+        .await
+        .unwrap();
+    eagles_db::reference::load(&mut conn).await.unwrap();
+    let second: Vec<(i64, String)> = aircraft_types::table
+        .select((aircraft_types::id, aircraft_types::name))
+        .order(aircraft_types::id)
+        .load(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(first.len(), 66);
+    assert_eq!(first, second);
+    let abilities: i64 = abilities::table
+        .count()
+        .get_result(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(abilities, 14);
+}
