@@ -2,4 +2,7 @@
 
 mod support;
 
+mod games;
 mod health;
+mod rolls;
+mod weeks;
