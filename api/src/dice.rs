@@ -33,7 +33,7 @@ impl Dice for ServerDice {
 
 /// Where a roll's dice come from.
 pub enum DiceSource {
-    Server(ServerDice),
+    Server(Box<ServerDice>),
     Entered(FixedDice),
 }
 
@@ -42,7 +42,7 @@ impl DiceSource {
     /// server's dice when none were entered.
     pub fn for_table(table: Table, entered: Option<&[u32]>) -> Result<Self, ApiError> {
         match entered {
-            None => Ok(Self::Server(ServerDice::new())),
+            None => Ok(Self::Server(Box::default())),
             Some(dice) => {
                 check_dice(table, dice)?;
                 Ok(Self::Entered(FixedDice::new(dice.to_vec())))

@@ -30,7 +30,12 @@ async fn appendix_e_ground_offensive_by_entered_dice() {
         assert_eq!(game["debriefed"], false);
     }
     // Without dice the server rolls, and the log says so (R14).
-    let response = lp.app.request(reqwest::Method::POST, &lp.path("/games"), Some(&lp.referee)).send().await.unwrap();
+    let response = lp
+        .app
+        .request(reqwest::Method::POST, &lp.path("/games"), Some(&lp.referee))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::CREATED);
     let game = body(response).await;
     let roll = game["ground_offensive"]["roll"].as_i64().unwrap();
@@ -48,7 +53,8 @@ async fn appendix_e_ground_offensive_by_entered_dice() {
 async fn r14_dice_that_do_not_fit_are_refused() {
     let lp = Loop::start("1917-04-23").await;
     let detail = problem(
-        lp.post("/games", Some(&lp.referee), &json!({ "dice": [7, 1] })).await,
+        lp.post("/games", Some(&lp.referee), &json!({ "dice": [7, 1] }))
+            .await,
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
@@ -57,14 +63,23 @@ async fn r14_dice_that_do_not_fit_are_refused() {
     let gid = game["id"].as_i64().unwrap();
     // A 6 on the mission table needs its d6 of trips (R9).
     let detail = problem(
-        lp.post(&format!("/games/{gid}/missions"), Some(&lp.referee), &json!({ "side": "allied", "dice": [6] }))
-            .await,
+        lp.post(
+            &format!("/games/{gid}/missions"),
+            Some(&lp.referee),
+            &json!({ "side": "allied", "dice": [6] }),
+        )
+        .await,
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
     assert!(detail.contains("reads 2 dice"), "{detail}");
     problem(
-        lp.post("/games", Some(&lp.referee), &json!({ "dice": [3, 4], "extra": 1 })).await,
+        lp.post(
+            "/games",
+            Some(&lp.referee),
+            &json!({ "dice": [3, 4], "extra": 1 }),
+        )
+        .await,
         StatusCode::BAD_REQUEST,
     )
     .await;
@@ -109,13 +124,21 @@ async fn r9_one_mission_per_side_and_none_after_the_debrief() {
     let gid = lp.open_game([3, 4]).await["id"].as_i64().unwrap();
     lp.mission(gid, "allied", &[2]).await;
     let again = lp
-        .post(&format!("/games/{gid}/missions"), Some(&lp.ada), &json!({ "side": "allied" }))
+        .post(
+            &format!("/games/{gid}/missions"),
+            Some(&lp.ada),
+            &json!({ "side": "allied" }),
+        )
         .await;
     let detail = problem(again, StatusCode::CONFLICT).await;
     assert!(detail.contains("one mission per side"), "{detail}");
     // The other side may still roll: a player of that side, server dice.
     let response = lp
-        .post(&format!("/games/{gid}/missions"), Some(&lp.karl), &json!({ "side": "central" }))
+        .post(
+            &format!("/games/{gid}/missions"),
+            Some(&lp.karl),
+            &json!({ "side": "central" }),
+        )
         .await;
     assert_eq!(response.status(), StatusCode::CREATED);
     let roll = body(response).await["roll"].as_i64().unwrap();
@@ -124,7 +147,11 @@ async fn r9_one_mission_per_side_and_none_after_the_debrief() {
     let other = lp.open_game([3, 4]).await["id"].as_i64().unwrap();
     lp.mark_debriefed(other).await;
     let late = lp
-        .post(&format!("/games/{other}/missions"), Some(&lp.referee), &json!({ "side": "allied" }))
+        .post(
+            &format!("/games/{other}/missions"),
+            Some(&lp.referee),
+            &json!({ "side": "allied" }),
+        )
         .await;
     let detail = problem(late, StatusCode::CONFLICT).await;
     assert!(detail.contains("debriefed"), "{detail}");
@@ -134,34 +161,61 @@ async fn r9_one_mission_per_side_and_none_after_the_debrief() {
 async fn games_need_the_right_role_and_stay_in_their_campaign() {
     let lp = Loop::start("1917-04-23").await;
     // No token → 401; a player opening a game → 403 (referee only).
-    problem(lp.post("/games", None, &json!({})).await, StatusCode::UNAUTHORIZED).await;
-    problem(lp.post("/games", Some(&lp.ada), &json!({})).await, StatusCode::FORBIDDEN).await;
+    problem(
+        lp.post("/games", None, &json!({})).await,
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+    problem(
+        lp.post("/games", Some(&lp.ada), &json!({})).await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
     let gid = lp.open_game([3, 4]).await["id"].as_i64().unwrap();
     // A player of the other side may not roll the Allied mission.
     let detail = problem(
-        lp.post(&format!("/games/{gid}/missions"), Some(&lp.karl), &json!({ "side": "allied" }))
-            .await,
+        lp.post(
+            &format!("/games/{gid}/missions"),
+            Some(&lp.karl),
+            &json!({ "side": "allied" }),
+        )
+        .await,
         StatusCode::FORBIDDEN,
     )
     .await;
     assert!(detail.contains("allied side"), "{detail}");
     problem(
-        lp.post(&format!("/games/{gid}/missions"), None, &json!({ "side": "allied" })).await,
+        lp.post(
+            &format!("/games/{gid}/missions"),
+            None,
+            &json!({ "side": "allied" }),
+        )
+        .await,
         StatusCode::UNAUTHORIZED,
     )
     .await;
     // Another campaign's game id is no game of this one.
     let other = lp.app.campaign(&lp.referee, "1917-04-23", false).await;
     let path = format!("/api/v1/campaigns/{other}/games/{gid}");
-    problem(lp.app.get(&path, Some(&lp.referee)).await, StatusCode::NOT_FOUND).await;
+    problem(
+        lp.app.get(&path, Some(&lp.referee)).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
     let missions = format!("{path}/missions");
     problem(
-        lp.app.post(&missions, Some(&lp.referee), &json!({ "side": "allied" })).await,
+        lp.app
+            .post(&missions, Some(&lp.referee), &json!({ "side": "allied" }))
+            .await,
         StatusCode::NOT_FOUND,
     )
     .await;
     // The private campaign's game is hidden from anonymous readers, shown to members.
-    problem(lp.get(&format!("/games/{gid}"), None).await, StatusCode::NOT_FOUND).await;
+    problem(
+        lp.get(&format!("/games/{gid}"), None).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
     let game = body(lp.get(&format!("/games/{gid}"), Some(&lp.karl)).await).await;
     assert_eq!(game["id"], gid);
 }
@@ -185,8 +239,12 @@ impl Assigning {
         let smith = lp.crewman("John Smith", "observer", "british", "ada").await;
         let hans = lp.crewman("Hans Weiss", "pilot", "german", "karl").await;
         let game = lp.open_game([3, 4]).await["id"].as_i64().unwrap();
-        let allied_mission = lp.mission(game, "allied", &[1]).await["id"].as_i64().unwrap();
-        let central_mission = lp.mission(game, "central", &[9]).await["id"].as_i64().unwrap();
+        let allied_mission = lp.mission(game, "allied", &[1]).await["id"]
+            .as_i64()
+            .unwrap();
+        let central_mission = lp.mission(game, "central", &[9]).await["id"]
+            .as_i64()
+            .unwrap();
         Assigning {
             lp,
             game,
@@ -246,7 +304,10 @@ async fn r9_assignment_refusals() {
     assert!(detail.contains("central side"), "{detail}");
     // A pilot in the observer's seat (and so never the same man in both seats).
     let detail = a.refused("Airco DH-4", a.ball, Some(a.ball)).await;
-    assert!(detail.contains("cannot take the observer's seat"), "{detail}");
+    assert!(
+        detail.contains("cannot take the observer's seat"),
+        "{detail}"
+    );
     // A crewman out of service this week (R7: out until week 2).
     a.lp.casualty(a.smith, 1, "minor_injury", Some(2)).await;
     let detail = a.refused("Airco DH-4", a.ball, Some(a.smith)).await;
@@ -258,31 +319,49 @@ async fn r9_assignment_references_must_exist_here() {
     let a = Assigning::start().await;
     let dh4 = aircraft_id(&a.lp.app, "Airco DH-4").await;
     let response = a
-        .assign(a.allied_mission, &a.lp.referee, json!({ "aircraft_id": 999_999, "pilot_id": a.ball, "observer_id": a.smith }))
+        .assign(
+            a.allied_mission,
+            &a.lp.referee,
+            json!({ "aircraft_id": 999_999, "pilot_id": a.ball, "observer_id": a.smith }),
+        )
         .await;
     let detail = problem(response, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert!(detail.contains("aircraft_id 999999"), "{detail}");
     // A crewman of another campaign is named in the refusal.
     let other = a.lp.app.campaign(&a.lp.referee, "1917-04-23", false).await;
-    a.lp.app.add_player(&a.lp.referee, other, "ada", "allied").await;
-    let response = a
-        .lp
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{other}/crew"),
-            Some(&a.lp.ada),
-            &json!({ "name": "Mick Mannock", "role": "pilot", "nationality": "british" }),
-        )
+    a.lp.app
+        .add_player(&a.lp.referee, other, "ada", "allied")
         .await;
+    let response =
+        a.lp.app
+            .post(
+                &format!("/api/v1/campaigns/{other}/crew"),
+                Some(&a.lp.ada),
+                &json!({ "name": "Mick Mannock", "role": "pilot", "nationality": "british" }),
+            )
+            .await;
     let stranger = body(response).await["id"].as_i64().unwrap();
     let response = a
-        .assign(a.allied_mission, &a.lp.referee, json!({ "aircraft_id": dh4, "pilot_id": stranger, "observer_id": a.smith }))
+        .assign(
+            a.allied_mission,
+            &a.lp.referee,
+            json!({ "aircraft_id": dh4, "pilot_id": stranger, "observer_id": a.smith }),
+        )
         .await;
     let detail = problem(response, StatusCode::UNPROCESSABLE_ENTITY).await;
-    assert!(detail.contains(&format!("pilot_id {stranger} is no crewman of this campaign")), "{detail}");
+    assert!(
+        detail.contains(&format!(
+            "pilot_id {stranger} is no crewman of this campaign"
+        )),
+        "{detail}"
+    );
     // Unknown fields are malformed requests.
     let response = a
-        .assign(a.allied_mission, &a.lp.referee, json!({ "aircraft_id": dh4, "pilot_id": a.ball, "gunner_id": 1 }))
+        .assign(
+            a.allied_mission,
+            &a.lp.referee,
+            json!({ "aircraft_id": dh4, "pilot_id": a.ball, "gunner_id": 1 }),
+        )
         .await;
     problem(response, StatusCode::BAD_REQUEST).await;
 }
@@ -298,7 +377,11 @@ async fn r9_assign_replace_then_frozen_by_the_debrief() {
 
     // A player of the mission's side may assign; one of the other side may not.
     let response = a
-        .assign(a.allied_mission, &a.lp.ada, json!({ "aircraft_id": dh4, "pilot_id": a.ball, "observer_id": a.smith }))
+        .assign(
+            a.allied_mission,
+            &a.lp.ada,
+            json!({ "aircraft_id": dh4, "pilot_id": a.ball, "observer_id": a.smith }),
+        )
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     let mission = body(response).await;
@@ -308,8 +391,12 @@ async fn r9_assign_replace_then_frozen_by_the_debrief() {
     assert_eq!(mission["mission_type"], "observe_airfield");
     assert_eq!(mission["success"], Value::Null);
     problem(
-        a.assign(a.allied_mission, &a.lp.karl, json!({ "aircraft_id": dh4, "pilot_id": a.ball, "observer_id": a.smith }))
-            .await,
+        a.assign(
+            a.allied_mission,
+            &a.lp.karl,
+            json!({ "aircraft_id": dh4, "pilot_id": a.ball, "observer_id": a.smith }),
+        )
+        .await,
         StatusCode::FORBIDDEN,
     )
     .await;
@@ -326,22 +413,39 @@ async fn r9_assign_replace_then_frozen_by_the_debrief() {
 
     // Re-assigning replaces it (the RE8, Feb'17, is an Allied two-seater).
     let response = a
-        .assign(a.allied_mission, &a.lp.referee, json!({ "aircraft_id": re8, "pilot_id": a.ball, "observer_id": a.smith }))
+        .assign(
+            a.allied_mission,
+            &a.lp.referee,
+            json!({ "aircraft_id": re8, "pilot_id": a.ball, "observer_id": a.smith }),
+        )
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     // Fighter sweep needs a single-seat pursuit aircraft: the Albatros D-III (Jan'17).
     let detail = problem(
-        a.assign(a.central_mission, &a.lp.karl, json!({ "aircraft_id": pup, "pilot_id": a.hans })).await,
+        a.assign(
+            a.central_mission,
+            &a.lp.karl,
+            json!({ "aircraft_id": pup, "pilot_id": a.hans }),
+        )
+        .await,
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
     assert!(detail.contains("allied aircraft"), "{detail}");
     let response = a
-        .assign(a.central_mission, &a.lp.karl, json!({ "aircraft_id": albatros, "pilot_id": a.hans, "observer_id": null }))
+        .assign(
+            a.central_mission,
+            &a.lp.karl,
+            json!({ "aircraft_id": albatros, "pilot_id": a.hans, "observer_id": null }),
+        )
         .await;
     assert_eq!(response.status(), StatusCode::OK);
 
-    let game = body(a.lp.get(&format!("/games/{}", a.game), Some(&a.lp.referee)).await).await;
+    let game = body(
+        a.lp.get(&format!("/games/{}", a.game), Some(&a.lp.referee))
+            .await,
+    )
+    .await;
     let missions = game["missions"].as_array().unwrap();
     assert_eq!(missions[0]["aircraft_id"], re8);
     assert_eq!(missions[1]["aircraft_id"], albatros);
@@ -362,8 +466,12 @@ async fn r9_assign_replace_then_frozen_by_the_debrief() {
 
     a.lp.mark_debriefed(a.game).await;
     let detail = problem(
-        a.assign(a.allied_mission, &a.lp.referee, json!({ "aircraft_id": dh4, "pilot_id": a.ball, "observer_id": a.smith }))
-            .await,
+        a.assign(
+            a.allied_mission,
+            &a.lp.referee,
+            json!({ "aircraft_id": dh4, "pilot_id": a.ball, "observer_id": a.smith }),
+        )
+        .await,
         StatusCode::CONFLICT,
     )
     .await;

@@ -58,7 +58,10 @@ async fn r15_closing_returns_the_healed_and_lists_new_aircraft() {
     assert_eq!(spad["armament"], "2R");
 
     let ball = body(lp.get(&format!("/crew/{healed}"), Some(&lp.ada)).await).await;
-    assert_eq!((ball["status"].clone(), ball["available"].clone()), (json!("active"), json!(true)));
+    assert_eq!(
+        (ball["status"].clone(), ball["available"].clone()),
+        (json!("active"), json!(true))
+    );
     let smith = body(lp.get(&format!("/crew/{still_out}"), Some(&lp.ada)).await).await;
     assert_eq!(smith["available"], false);
     let campaign = body(lp.app.get(&lp.path(""), Some(&lp.ada)).await).await;
@@ -74,14 +77,25 @@ async fn r15_closing_returns_the_healed_and_lists_new_aircraft() {
 async fn r1_closing_moves_the_era_on() {
     let lp = Loop::start("1916-12-25").await;
     let week1 = body(lp.get("/weeks/1", Some(&lp.ada)).await).await;
-    assert_eq!((week1["date"].clone(), week1["era"].clone()), (json!("1916-12-25"), json!("early")));
+    assert_eq!(
+        (week1["date"].clone(), week1["era"].clone()),
+        (json!("1916-12-25"), json!("early"))
+    );
     let closed = close(&lp).await;
-    assert_eq!((closed["week_date"].clone(), closed["era"].clone()), (json!("1917-01-01"), json!("late")));
+    assert_eq!(
+        (closed["week_date"].clone(), closed["era"].clone()),
+        (json!("1917-01-01"), json!("late"))
+    );
     // Types of January 1917 (Nieuport 24/27, Albatros D-III, L.F.G. Roland D-II,
     // Siemens-Schuckert D-I) enter service with week 2.
     assert_eq!(
         names(&closed["new_aircraft"]),
-        ["Nieuport 24/27", "Albatros D-III", "L.F.G. Roland D-II", "Siemens-Schuckert D-I"]
+        [
+            "Nieuport 24/27",
+            "Albatros D-III",
+            "L.F.G. Roland D-II",
+            "Siemens-Schuckert D-I"
+        ]
     );
 }
 
@@ -114,35 +128,68 @@ async fn a_week_shows_its_games_missions_and_rolls() {
     let games = week["games"].as_array().unwrap();
     assert_eq!(games.len(), 2);
     assert_eq!(games[0]["id"], gid);
-    assert_eq!(games[0]["ground_offensive"], json!({ "dice": [5, 6], "roll": 11, "result": "minor_allied", "roll_id": game["ground_offensive"]["roll_id"] }));
+    assert_eq!(
+        games[0]["ground_offensive"],
+        json!({ "dice": [5, 6], "roll": 11, "result": "minor_allied", "roll_id": game["ground_offensive"]["roll_id"] })
+    );
     assert_eq!(
         games[0]["missions"],
         json!([{ "id": mission["id"], "game_id": gid, "side": "allied", "roll": 6, "dice": [6, 3],
                  "mission_type": "direct_artillery", "trips_needed": 3, "aircraft_id": null,
                  "pilot_id": null, "observer_id": null, "success": null, "roll_id": mission["roll_id"] }])
     );
-    assert_eq!((games[0]["debriefed"].clone(), games[0]["voided"].clone()), (json!(false), json!(false)));
+    assert_eq!(
+        (games[0]["debriefed"].clone(), games[0]["voided"].clone()),
+        (json!(false), json!(false))
+    );
     assert_eq!(games[1]["debriefed"], true);
     assert_eq!(games[1]["missions"], json!([]));
-    let tables: Vec<&str> = week["rolls"].as_array().unwrap().iter().map(|r| r["table"].as_str().unwrap()).collect();
+    let tables: Vec<&str> = week["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["table"].as_str().unwrap())
+        .collect();
     assert_eq!(tables, ["ground_offensive", "mission", "ground_offensive"]);
 
     let week2 = body(lp.get("/weeks/2", Some(&lp.karl)).await).await;
     assert_eq!(week2["closed"], false);
     assert_eq!(week2["games"].as_array().unwrap().len(), 1);
-    problem(lp.get("/weeks/3", Some(&lp.karl)).await, StatusCode::NOT_FOUND).await;
-    problem(lp.get("/weeks/0", Some(&lp.karl)).await, StatusCode::NOT_FOUND).await;
+    problem(
+        lp.get("/weeks/3", Some(&lp.karl)).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    problem(
+        lp.get("/weeks/0", Some(&lp.karl)).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
     problem(lp.get("/weeks/1", None).await, StatusCode::NOT_FOUND).await;
 }
 
 #[tokio::test]
 async fn only_the_referee_closes_the_week() {
     let lp = Loop::start("1917-04-23").await;
-    problem(lp.post("/weeks/close", None, &json!({})).await, StatusCode::UNAUTHORIZED).await;
-    problem(lp.post("/weeks/close", Some(&lp.ada), &json!({})).await, StatusCode::FORBIDDEN).await;
+    problem(
+        lp.post("/weeks/close", None, &json!({})).await,
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+    problem(
+        lp.post("/weeks/close", Some(&lp.ada), &json!({})).await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
     let other = lp.app.campaign(&lp.ada, "1917-04-23", false).await;
     problem(
-        lp.app.post(&format!("/api/v1/campaigns/{other}/weeks/close"), Some(&lp.referee), &json!({})).await,
+        lp.app
+            .post(
+                &format!("/api/v1/campaigns/{other}/weeks/close"),
+                Some(&lp.referee),
+                &json!({}),
+            )
+            .await,
         StatusCode::NOT_FOUND,
     )
     .await;

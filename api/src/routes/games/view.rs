@@ -87,7 +87,10 @@ impl TryFrom<MissionRecord> for MissionView {
     fn try_from(m: MissionRecord) -> Result<Self, ApiError> {
         Ok(Self {
             side: m.side.parse().map_err(|_| corrupt("mission", m.id))?,
-            mission_type: m.mission_type.parse().map_err(|_| corrupt("mission", m.id))?,
+            mission_type: m
+                .mission_type
+                .parse()
+                .map_err(|_| corrupt("mission", m.id))?,
             roll: m.dice.first().copied().unwrap_or_default(),
             id: m.id,
             game_id: m.game_id,

@@ -104,7 +104,9 @@ fn take<T: DeserializeOwned>(
 ) -> Result<Option<T>, ApiError> {
     modifiers
         .remove(name)
-        .map(|value| serde_json::from_value(value).map_err(|e| unfit(table, format!("{name}: {e}"))))
+        .map(|value| {
+            serde_json::from_value(value).map_err(|e| unfit(table, format!("{name}: {e}")))
+        })
         .transpose()
 }
 
@@ -144,8 +146,10 @@ pub fn roll_table(
             named(roll_crash(&mods, dice), |h| h.to_string())
         }
         Table::BailOut => {
-            let nationality: Nationality = take(table, &mut modifiers, "nationality")?
-                .ok_or_else(|| unfit(table, "`nationality` of the crewman bailing out is missing"))?;
+            let nationality: Nationality =
+                take(table, &mut modifiers, "nationality")?.ok_or_else(|| {
+                    unfit(table, "`nationality` of the crewman bailing out is missing")
+                })?;
             let mods: BailOutModifiers = parse(table, modifiers)?;
             let chute = parachute(nationality, at.date)?;
             named(roll_bail_out(chute, &mods, dice), |h| h.to_string())
