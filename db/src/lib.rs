@@ -7,12 +7,15 @@ pub mod audit;
 pub mod campaigns;
 pub mod crew;
 pub mod databases;
+pub mod games;
 pub mod migrations;
 pub mod pool;
 pub mod reference;
+pub mod roll_log;
 pub mod rolls;
 pub mod schema;
 pub mod users;
+pub mod weeks;
 
 pub use diesel;
 pub use diesel_async;

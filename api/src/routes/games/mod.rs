@@ -1,0 +1,376 @@
+//! Games of the campaign loop (R9): the referee opens a game of the current week with
+//! its ground offensive; each side rolls its mission; the mission aircraft and crew are
+//! assigned. Every roll lands in the roll log with the game's id (R14).
+
+mod assignment;
+mod view;
+
+use actix_web::{get, post, put, web, HttpResponse};
+use campaign::sides::Side;
+use campaign::tables::ground_offensive::roll_ground_offensive;
+use campaign::tables::mission::roll_mission;
+use campaign::tables::Table;
+use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::games::{NewGame, NewMission};
+use eagles_db::DbPool;
+use serde::Deserialize;
+
+pub use view::{GameView, MissionView, OffensiveView};
+
+use crate::access::{readable_campaign, CampaignScope};
+use crate::auth::{Caller, SignedIn};
+use crate::dice::{record, DiceSource, RollContext};
+use crate::error::ApiError;
+use crate::extract::Json;
+use crate::unique::is_unique_violation;
+
+/// A game to open.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewGameRequest {
+    /// The 2d6 of the ground offensive, entered; the server rolls without.
+    pub dice: Option<Vec<u32>>,
+}
+
+/// A side's mission to roll.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MissionRequest {
+    #[schema(value_type = String, example = "allied")]
+    pub side: Side,
+    /// The d10, and a d6 of trips after a 6 (directing artillery), entered.
+    pub dice: Option<Vec<u32>>,
+}
+
+/// The mission aircraft and its crew (R9).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AssignmentRequest {
+    /// An aircraft type id of `GET /api/v1/aircraft`.
+    pub aircraft_id: i64,
+    pub pilot_id: i64,
+    /// Null or absent on a single-seater.
+    #[serde(default)]
+    pub observer_id: Option<i64>,
+}
+
+fn game_not_found(game_id: i64) -> ApiError {
+    ApiError::NotFound(format!("there is no game {game_id} in this campaign"))
+}
+
+/// 403 unless the caller referees the campaign or plays `side` in it.
+fn require_side(scope: &CampaignScope, side: Side, action: &str) -> Result<(), ApiError> {
+    scope.require_member(action)?;
+    let plays_side = scope
+        .member
+        .as_ref()
+        .is_some_and(|m| m.side.as_deref() == Some(side.as_str()));
+    if scope.is_referee() || plays_side {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(format!(
+            "only a referee or a player of the {side} side may {action}"
+        )))
+    }
+}
+
+/// Reads a game with its missions.
+async fn load_game(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    game_id: i64,
+) -> Result<GameView, ApiError> {
+    let game = eagles_db::games::find(conn, campaign_id, game_id)
+        .await?
+        .ok_or_else(|| game_not_found(game_id))?;
+    let missions = eagles_db::games::missions_of(conn, &[game_id]).await?;
+    GameView::build_all(vec![game], missions)?
+        .pop()
+        .ok_or_else(|| game_not_found(game_id))
+}
+
+/// Opens a game of the current week and rolls its ground offensive (appendix E):
+/// referee only.
+#[utoipa::path(
+    tag = "games",
+    security(("bearer" = [])),
+    params(("cid" = i64, Path, description = "Campaign id")),
+    request_body = NewGameRequest,
+    responses(
+        (status = 201, body = GameView),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+        (status = 403, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 422, description = "Entered dice that do not fit 2d6 (R14)", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/games")]
+pub async fn open_game(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    path: web::Path<i64>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    // The body is optional: no body at all rolls on the server, like `{}`.
+    let request: NewGameRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        NewGameRequest::default()
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|e| ApiError::BadRequest(format!("the JSON body is not valid: {e}")))?
+    };
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, path.into_inner(), Some(user.clone())).await?;
+    scope.require_referee("open a game")?;
+    let mut source = DiceSource::for_table(Table::GroundOffensive, request.dice.as_deref())?;
+    let campaign_id = scope.campaign.id;
+    let view = conn
+        .transaction::<_, ApiError, _>(async move |conn| {
+            // The week is read under the lock a week's close takes.
+            let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
+                .await?
+                .ok_or_else(|| ApiError::NotFound(format!("there is no campaign {campaign_id}")))?;
+            let roll = roll_ground_offensive(&mut source);
+            let context = RollContext {
+                campaign_id,
+                week: campaign.current_week,
+                game_id: None,
+                side: None,
+                rolled_by: Some(user.id),
+            };
+            let logged = record(conn, &context, &roll, roll.result.as_str(), source.entered()).await?;
+            let game_id = eagles_db::games::create(
+                conn,
+                &NewGame {
+                    campaign_id,
+                    week: campaign.current_week,
+                    offensive_roll_id: logged.id,
+                    ground_offensive: roll.result.as_str(),
+                    created_by: user.id,
+                },
+            )
+            .await?;
+            eagles_db::audit::record(
+                conn,
+                Some(user.id),
+                Some(campaign_id),
+                "game.open",
+                serde_json::json!({ "game_id": game_id, "week": campaign.current_week, "ground_offensive": roll.result, "dice": roll.dice }),
+            )
+            .await?;
+            load_game(conn, campaign_id, game_id).await
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// A game with its ground offensive and missions: anyone who may read the campaign.
+#[utoipa::path(
+    tag = "games",
+    params(("cid" = i64, Path, description = "Campaign id"), ("gid" = i64, Path, description = "Game id")),
+    responses((status = 200, body = GameView), (status = 404, body = crate::error::Problem))
+)]
+#[get("/campaigns/{cid}/games/{gid}")]
+pub async fn get_game(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, game_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, campaign_id, caller).await?;
+    let view = load_game(&mut conn, scope.campaign.id, game_id).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Rolls a side's mission for a game (appendix E, R9): the referee or a player of that
+/// side. One per side per game.
+#[utoipa::path(
+    tag = "games",
+    security(("bearer" = [])),
+    params(("cid" = i64, Path, description = "Campaign id"), ("gid" = i64, Path, description = "Game id")),
+    request_body = MissionRequest,
+    responses(
+        (status = 201, body = MissionView),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+        (status = 403, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 409, description = "The side already has its mission, or the game is debriefed", body = crate::error::Problem),
+        (status = 422, description = "Entered dice that do not fit the mission table (R14)", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/games/{gid}/missions")]
+pub async fn roll_side_mission(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    path: web::Path<(i64, i64)>,
+    body: Json<MissionRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, game_id) = path.into_inner();
+    let MissionRequest { side, dice } = body.into_inner();
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, campaign_id, Some(user.clone())).await?;
+    require_side(&scope, side, "roll its mission")?;
+    let mut source = DiceSource::for_table(Table::Mission, dice.as_deref())?;
+    let view = conn
+        .transaction::<_, ApiError, _>(async move |conn| {
+            // Debriefs lock the campaign too: a mission cannot slip in beside one.
+            eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
+            let game = eagles_db::games::find(conn, campaign_id, game_id)
+                .await?
+                .ok_or_else(|| game_not_found(game_id))?;
+            if game.debriefed() {
+                return Err(ApiError::Conflict(format!(
+                    "game {game_id} is already debriefed; its missions can no longer change"
+                )));
+            }
+            let duplicate = || {
+                ApiError::Conflict(format!(
+                    "the {side} side already has its mission in game {game_id}; one mission per side per game (R9)"
+                ))
+            };
+            if eagles_db::games::side_has_mission(conn, game_id, side.as_str()).await? {
+                return Err(duplicate());
+            }
+            let roll = roll_mission(&mut source);
+            let context = RollContext {
+                campaign_id,
+                week: game.week,
+                game_id: Some(game_id),
+                side: Some(side),
+                rolled_by: Some(user.id),
+            };
+            let logged = record(
+                conn,
+                &context,
+                &roll,
+                roll.result.mission_type.as_str(),
+                source.entered(),
+            )
+            .await?;
+            let trips_needed = roll.result.trips_needed.map(|t| t as i32);
+            let mission_id = eagles_db::games::create_mission(
+                conn,
+                &NewMission {
+                    game_id,
+                    side: side.as_str(),
+                    roll_id: logged.id,
+                    mission_type: roll.result.mission_type.as_str(),
+                    trips_needed,
+                },
+            )
+            .await
+            .map_err(|e| if is_unique_violation(&e) { duplicate() } else { e.into() })?;
+            eagles_db::audit::record(
+                conn,
+                Some(user.id),
+                Some(campaign_id),
+                "mission.roll",
+                serde_json::json!({ "game_id": game_id, "mission_id": mission_id, "side": side, "mission_type": roll.result.mission_type, "trips_needed": trips_needed, "dice": roll.dice }),
+            )
+            .await?;
+            let mission = eagles_db::games::find_mission(conn, game_id, mission_id)
+                .await?
+                .ok_or_else(|| ApiError::Internal(format!("mission {mission_id} vanished")))?;
+            MissionView::try_from(mission)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Assigns (or re-assigns, until the debrief) the mission aircraft and its crew (R9):
+/// the referee or a player of the mission's side.
+#[utoipa::path(
+    tag = "games",
+    security(("bearer" = [])),
+    params(
+        ("cid" = i64, Path, description = "Campaign id"),
+        ("gid" = i64, Path, description = "Game id"),
+        ("mid" = i64, Path, description = "Mission id"),
+    ),
+    request_body = AssignmentRequest,
+    responses(
+        (status = 200, body = MissionView),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+        (status = 403, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 409, description = "The game is already debriefed", body = crate::error::Problem),
+        (status = 422, description = "R9 broken, or an aircraft or crewman that does not exist here", body = crate::error::Problem),
+    )
+)]
+#[put("/campaigns/{cid}/games/{gid}/missions/{mid}/assignment")]
+pub async fn assign_mission(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    path: web::Path<(i64, i64, i64)>,
+    body: Json<AssignmentRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, game_id, mission_id) = path.into_inner();
+    let request = body.into_inner();
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, campaign_id, Some(user.clone())).await?;
+    scope.require_member("assign mission crews")?;
+    let view = conn
+        .transaction::<_, ApiError, _>(async move |conn| {
+            let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
+                .await?
+                .ok_or_else(|| ApiError::NotFound(format!("there is no campaign {campaign_id}")))?;
+            let game = eagles_db::games::find(conn, campaign_id, game_id)
+                .await?
+                .ok_or_else(|| game_not_found(game_id))?;
+            let mission = eagles_db::games::find_mission(conn, game_id, mission_id)
+                .await?
+                .ok_or_else(|| {
+                    ApiError::NotFound(format!("there is no mission {mission_id} in game {game_id}"))
+                })?;
+            let mission = MissionView::try_from(mission)?;
+            require_side(&scope, mission.side, "assign its mission crew")?;
+            if game.debriefed() {
+                return Err(ApiError::Conflict(format!(
+                    "game {game_id} is already debriefed; its mission assignment can no longer change"
+                )));
+            }
+            let crew = assignment::check(conn, &campaign, &game, &mission, &request).await?;
+            eagles_db::games::assign(conn, mission_id, crew).await?;
+            eagles_db::audit::record(
+                conn,
+                Some(user.id),
+                Some(campaign_id),
+                "mission.assign",
+                serde_json::json!({ "game_id": game_id, "mission_id": mission_id, "aircraft_id": request.aircraft_id, "pilot_id": request.pilot_id, "observer_id": request.observer_id }),
+            )
+            .await?;
+            let mission = eagles_db::games::find_mission(conn, game_id, mission_id)
+                .await?
+                .ok_or_else(|| ApiError::Internal(format!("mission {mission_id} vanished")))?;
+            MissionView::try_from(mission)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Mounts this module's endpoints inside `/api/v1`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(open_game)
+        .service(get_game)
+        .service(roll_side_mission)
+        .service(assign_mission);
+}
+
+/// This module's part of the OpenAPI document.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(open_game, get_game, roll_side_mission, assign_mission),
+    components(schemas(
+        NewGameRequest,
+        MissionRequest,
+        AssignmentRequest,
+        GameView,
+        OffensiveView,
+        MissionView
+    )),
+    tags((name = "games"))
+)]
+pub struct Doc;

@@ -1,0 +1,136 @@
+//! Games and missions as the API shows them, built from stored records; the week page
+//! shows the same views.
+
+use campaign::missions::MissionType;
+use campaign::sides::Side;
+use campaign::tables::ground_offensive::GroundOffensive;
+use eagles_db::games::{GameRecord, MissionRecord};
+use serde::Serialize;
+
+use crate::error::ApiError;
+
+/// A game's ground offensive roll (appendix E).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct OffensiveView {
+    /// The 2d6.
+    pub dice: Vec<i32>,
+    /// Their total, read on the table.
+    pub roll: i32,
+    /// `major_central`, `minor_central`, `quiet`, `minor_allied` or `major_allied`.
+    #[schema(value_type = String, example = "quiet")]
+    pub result: GroundOffensive,
+    /// The roll's entry in the roll log.
+    pub roll_id: i64,
+}
+
+/// A side's mission in a game (R9), with its assignment and, after the debrief, its
+/// success (R10).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MissionView {
+    pub id: i64,
+    pub game_id: i64,
+    #[schema(value_type = String, example = "allied")]
+    pub side: Side,
+    /// The d10 read on the mission table.
+    pub roll: i32,
+    /// The dice logged: the d10, and for directing artillery the d6 of trips.
+    pub dice: Vec<i32>,
+    #[schema(value_type = String, example = "observe_hq")]
+    pub mission_type: MissionType,
+    /// Trips that make directing artillery a success; null for other missions.
+    pub trips_needed: Option<i32>,
+    /// The mission aircraft's type, once assigned.
+    pub aircraft_id: Option<i64>,
+    pub pilot_id: Option<i64>,
+    pub observer_id: Option<i64>,
+    /// Set by the debrief (R10); null before it.
+    pub success: Option<bool>,
+    /// The mission roll's entry in the roll log.
+    pub roll_id: i64,
+}
+
+/// A game with its ground offensive and missions.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct GameView {
+    pub id: i64,
+    pub week: i32,
+    pub ground_offensive: OffensiveView,
+    pub missions: Vec<MissionView>,
+    /// Whether its debrief has been entered.
+    pub debriefed: bool,
+    /// Whether its debrief was voided.
+    pub voided: bool,
+}
+
+fn corrupt(what: &str, id: i64) -> ApiError {
+    ApiError::Internal(format!("{what} {id}: stored value outside its enum"))
+}
+
+impl OffensiveView {
+    /// The offensive of a stored game.
+    pub fn of(game: &GameRecord) -> Result<Self, ApiError> {
+        Ok(Self {
+            dice: game.offensive_dice.clone(),
+            roll: game.offensive_total,
+            result: game
+                .ground_offensive
+                .parse()
+                .map_err(|_| corrupt("game", game.id))?,
+            roll_id: game.offensive_roll_id,
+        })
+    }
+}
+
+impl TryFrom<MissionRecord> for MissionView {
+    type Error = ApiError;
+
+    fn try_from(m: MissionRecord) -> Result<Self, ApiError> {
+        Ok(Self {
+            side: m.side.parse().map_err(|_| corrupt("mission", m.id))?,
+            mission_type: m
+                .mission_type
+                .parse()
+                .map_err(|_| corrupt("mission", m.id))?,
+            roll: m.dice.first().copied().unwrap_or_default(),
+            id: m.id,
+            game_id: m.game_id,
+            dice: m.dice,
+            trips_needed: m.trips_needed,
+            aircraft_id: m.aircraft_type_id,
+            pilot_id: m.pilot_id,
+            observer_id: m.observer_id,
+            success: m.success,
+            roll_id: m.roll_id,
+        })
+    }
+}
+
+impl GameView {
+    /// Builds the views of games from the games and all their missions, loaded each in
+    /// one query; missions are matched to their game here.
+    pub fn build_all(
+        games: Vec<GameRecord>,
+        missions: Vec<MissionRecord>,
+    ) -> Result<Vec<Self>, ApiError> {
+        let mut views = games
+            .into_iter()
+            .map(|game| {
+                Ok(Self {
+                    id: game.id,
+                    week: game.week,
+                    ground_offensive: OffensiveView::of(&game)?,
+                    missions: Vec::new(),
+                    debriefed: game.debriefed(),
+                    voided: game.voided_week.is_some(),
+                })
+            })
+            .collect::<Result<Vec<_>, ApiError>>()?;
+        for mission in missions {
+            let view = MissionView::try_from(mission)?;
+            if let Some(game) = views.iter_mut().find(|g| g.id == view.game_id) {
+                game.missions.push(view);
+            }
+        }
+        Ok(views)
+    }
+}

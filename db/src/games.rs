@@ -1,0 +1,264 @@
+//! Games and their missions (R9): a game of a campaign's week with its ground
+//! offensive roll, and each side's mission with its roll and assignment. A game's and a
+//! mission's roll are read with them from the roll log, so the dice shown are the
+//! dice logged.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+use crate::schema::{dice_rolls, games, missions};
+
+/// A game with the dice of its ground offensive.
+#[derive(Debug, Clone, Queryable)]
+pub struct GameRecord {
+    pub id: i64,
+    pub campaign_id: i64,
+    pub week: i32,
+    pub offensive_roll_id: i64,
+    pub ground_offensive: String,
+    pub debriefed_at: Option<DateTime<Utc>>,
+    pub voided_week: Option<i32>,
+    /// The 2d6 of the ground offensive.
+    pub offensive_dice: Vec<i32>,
+    /// Their total, read on the table.
+    pub offensive_total: i32,
+}
+
+impl GameRecord {
+    /// Whether the game's debrief has been entered (voiding keeps it debriefed).
+    pub fn debriefed(&self) -> bool {
+        self.debriefed_at.is_some()
+    }
+}
+
+type GameColumns = (
+    games::id,
+    games::campaign_id,
+    games::week,
+    games::offensive_roll_id,
+    games::ground_offensive,
+    games::debriefed_at,
+    games::voided_week,
+    dice_rolls::dice,
+    dice_rolls::total,
+);
+
+const GAME_COLUMNS: GameColumns = (
+    games::id,
+    games::campaign_id,
+    games::week,
+    games::offensive_roll_id,
+    games::ground_offensive,
+    games::debriefed_at,
+    games::voided_week,
+    dice_rolls::dice,
+    dice_rolls::total,
+);
+
+/// A game to create; its offensive roll is already in the log.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = games)]
+pub struct NewGame<'a> {
+    pub campaign_id: i64,
+    pub week: i32,
+    pub offensive_roll_id: i64,
+    pub ground_offensive: &'a str,
+    pub created_by: i64,
+}
+
+/// Creates a game and ties its offensive roll to it. Run it in a transaction with the
+/// roll's insert: `games.offensive_roll_id` is NOT NULL, so the roll comes first.
+pub async fn create(conn: &mut AsyncPgConnection, new: &NewGame<'_>) -> QueryResult<i64> {
+    let id: i64 = diesel::insert_into(games::table)
+        .values(new)
+        .returning(games::id)
+        .get_result(conn)
+        .await?;
+    attach_roll(conn, new.offensive_roll_id, id).await?;
+    Ok(id)
+}
+
+/// Marks a logged roll as one of `game_id`'s.
+pub async fn attach_roll(
+    conn: &mut AsyncPgConnection,
+    roll_id: i64,
+    game_id: i64,
+) -> QueryResult<()> {
+    diesel::update(dice_rolls::table.find(roll_id))
+        .set(dice_rolls::game_id.eq(game_id))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// A game of a campaign; `None` when it does not exist or belongs to another one.
+pub async fn find(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    game_id: i64,
+) -> QueryResult<Option<GameRecord>> {
+    games::table
+        .inner_join(dice_rolls::table.on(dice_rolls::id.eq(games::offensive_roll_id)))
+        .filter(games::id.eq(game_id))
+        .filter(games::campaign_id.eq(campaign_id))
+        .select(GAME_COLUMNS)
+        .first(conn)
+        .await
+        .optional()
+}
+
+/// The games of a campaign's week, in the order they were opened.
+pub async fn list_for_week(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    week: i32,
+) -> QueryResult<Vec<GameRecord>> {
+    games::table
+        .inner_join(dice_rolls::table.on(dice_rolls::id.eq(games::offensive_roll_id)))
+        .filter(games::campaign_id.eq(campaign_id))
+        .filter(games::week.eq(week))
+        .select(GAME_COLUMNS)
+        .order(games::id)
+        .load(conn)
+        .await
+}
+
+/// A mission with the dice of its roll.
+#[derive(Debug, Clone, Queryable)]
+pub struct MissionRecord {
+    pub id: i64,
+    pub game_id: i64,
+    pub side: String,
+    pub roll_id: i64,
+    pub mission_type: String,
+    pub trips_needed: Option<i32>,
+    pub aircraft_type_id: Option<i64>,
+    pub pilot_id: Option<i64>,
+    pub observer_id: Option<i64>,
+    pub success: Option<bool>,
+    /// The d10, then the d6 of trips for directing artillery.
+    pub dice: Vec<i32>,
+}
+
+type MissionColumns = (
+    missions::id,
+    missions::game_id,
+    missions::side,
+    missions::roll_id,
+    missions::mission_type,
+    missions::trips_needed,
+    missions::aircraft_type_id,
+    missions::pilot_id,
+    missions::observer_id,
+    missions::success,
+    dice_rolls::dice,
+);
+
+const MISSION_COLUMNS: MissionColumns = (
+    missions::id,
+    missions::game_id,
+    missions::side,
+    missions::roll_id,
+    missions::mission_type,
+    missions::trips_needed,
+    missions::aircraft_type_id,
+    missions::pilot_id,
+    missions::observer_id,
+    missions::success,
+    dice_rolls::dice,
+);
+
+/// A mission to create; its roll is already in the log.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = missions)]
+pub struct NewMission<'a> {
+    pub game_id: i64,
+    pub side: &'a str,
+    pub roll_id: i64,
+    pub mission_type: &'a str,
+    pub trips_needed: Option<i32>,
+}
+
+/// Creates a mission; a second one for the same side of a game is a unique violation
+/// (R9).
+pub async fn create_mission(
+    conn: &mut AsyncPgConnection,
+    new: &NewMission<'_>,
+) -> QueryResult<i64> {
+    diesel::insert_into(missions::table)
+        .values(new)
+        .returning(missions::id)
+        .get_result(conn)
+        .await
+}
+
+/// Whether a side of a game already has its mission.
+pub async fn side_has_mission(
+    conn: &mut AsyncPgConnection,
+    game_id: i64,
+    side: &str,
+) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        missions::table
+            .filter(missions::game_id.eq(game_id))
+            .filter(missions::side.eq(side)),
+    ))
+    .get_result(conn)
+    .await
+}
+
+/// One mission of a game.
+pub async fn find_mission(
+    conn: &mut AsyncPgConnection,
+    game_id: i64,
+    mission_id: i64,
+) -> QueryResult<Option<MissionRecord>> {
+    missions::table
+        .inner_join(dice_rolls::table.on(dice_rolls::id.eq(missions::roll_id)))
+        .filter(missions::id.eq(mission_id))
+        .filter(missions::game_id.eq(game_id))
+        .select(MISSION_COLUMNS)
+        .first(conn)
+        .await
+        .optional()
+}
+
+/// The missions of the given games, by game then side.
+pub async fn missions_of(
+    conn: &mut AsyncPgConnection,
+    game_ids: &[i64],
+) -> QueryResult<Vec<MissionRecord>> {
+    missions::table
+        .inner_join(dice_rolls::table.on(dice_rolls::id.eq(missions::roll_id)))
+        .filter(missions::game_id.eq_any(game_ids))
+        .select(MISSION_COLUMNS)
+        .order((missions::game_id, missions::id))
+        .load(conn)
+        .await
+}
+
+/// Who flies a mission: the mission aircraft and its crew (R9).
+#[derive(Debug, Clone, Copy)]
+pub struct MissionCrew {
+    pub aircraft_type_id: i64,
+    pub pilot_id: i64,
+    pub observer_id: Option<i64>,
+}
+
+/// Sets (or replaces) a mission's assignment.
+pub async fn assign(
+    conn: &mut AsyncPgConnection,
+    mission_id: i64,
+    crew: MissionCrew,
+) -> QueryResult<()> {
+    diesel::update(missions::table.find(mission_id))
+        .set((
+            missions::aircraft_type_id.eq(crew.aircraft_type_id),
+            missions::pilot_id.eq(crew.pilot_id),
+            missions::observer_id.eq(crew.observer_id),
+        ))
+        .execute(conn)
+        .await
+        .map(drop)
+}
