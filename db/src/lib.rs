@@ -12,6 +12,8 @@ pub mod pool;
 pub mod reference;
 pub mod rolls;
 pub mod schema;
+pub mod service_record;
+pub mod standings;
 pub mod users;
 
 pub use diesel;
