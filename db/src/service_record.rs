@@ -181,10 +181,7 @@ pub struct AbilityRow {
 }
 
 /// The crewman's ability picks, in the order chosen.
-pub async fn abilities(
-    conn: &mut AsyncPgConnection,
-    crew_id: i64,
-) -> QueryResult<Vec<AbilityRow>> {
+pub async fn abilities(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Vec<AbilityRow>> {
     crew_abilities::table
         .filter(crew_abilities::crew_id.eq(crew_id))
         .select((crew_abilities::week, crew_abilities::ability))

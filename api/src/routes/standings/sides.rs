@@ -92,7 +92,9 @@ pub async fn sides(
 
 fn entry(sum: &LedgerSum) -> Result<LedgerEntry, ApiError> {
     let corrupt = |what: &str, value: &str| {
-        ApiError::Internal(format!("xp_awards: bad {what} {value:?} in the side totals"))
+        ApiError::Internal(format!(
+            "xp_awards: bad {what} {value:?} in the side totals"
+        ))
     };
     let nationality: Nationality = sum
         .nationality
