@@ -46,6 +46,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .configure(debrief::configure)
                 .configure(weeks::configure)
                 .configure(standings::configure)
+                .configure(record::configure)
                 .default_service(web::to(not_found)),
         );
 }

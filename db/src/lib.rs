@@ -14,6 +14,8 @@ pub mod reference;
 pub mod roll_log;
 pub mod rolls;
 pub mod schema;
+pub mod service_record;
+pub mod standings;
 pub mod users;
 pub mod weeks;
 

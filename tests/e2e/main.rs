@@ -12,4 +12,5 @@ mod migrations;
 mod openapi;
 mod reference;
 mod rolls;
+mod standings;
 mod weeks;

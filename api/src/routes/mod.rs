@@ -6,6 +6,7 @@ pub mod debrief;
 pub mod games;
 pub mod health;
 pub mod members;
+pub mod record;
 pub mod reference;
 pub mod rolls;
 pub mod standings;

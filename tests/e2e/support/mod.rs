@@ -3,6 +3,7 @@
 
 pub mod database;
 pub mod fixtures_games;
+pub mod fixtures_standings;
 
 use std::net::TcpListener;
 

@@ -116,8 +116,7 @@ pub async fn open_game(
     let request: NewGameRequest = if body.iter().all(u8::is_ascii_whitespace) {
         NewGameRequest::default()
     } else {
-        serde_json::from_slice(&body)
-            .map_err(|e| ApiError::BadRequest(format!("the JSON body is not valid: {e}")))?
+        crate::extract::parse_json(&body)?
     };
     let mut conn = pool.get().await?;
     let scope = readable_campaign(&mut conn, path.into_inner(), Some(user.clone())).await?;

@@ -1,0 +1,252 @@
+//! A crewman's service record: his sorties, kills (with victims), awards, injuries and
+//! ability picks, week by week. Each kind of row is read in one query for all weeks.
+
+use std::collections::BTreeMap;
+
+use actix_web::{get, web, HttpResponse};
+use campaign::calendar::week_date;
+use chrono::NaiveDate;
+use eagles_db::service_record::{AbilityRow, AwardRow, InjuryRow, KillRow, SortieRow};
+use eagles_db::DbPool;
+use serde::Serialize;
+
+use crate::access::readable_campaign;
+use crate::auth::Caller;
+use crate::error::ApiError;
+
+/// Mounts this module's endpoints inside `/api/v1`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(service_record);
+}
+
+/// This module's part of the OpenAPI document.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(service_record),
+    components(schemas(
+        ServiceRecord,
+        RecordWeek,
+        RecordSortie,
+        RecordKill,
+        RecordVictim,
+        RecordAward,
+        RecordInjury
+    ))
+)]
+pub struct Doc;
+
+/// A crewman's service record.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ServiceRecord {
+    pub crew_id: i64,
+    pub name: String,
+    /// Only the weeks in which something happened to him, oldest first.
+    pub weeks: Vec<RecordWeek>,
+}
+
+/// One week of a service record.
+#[derive(Debug, Default, Serialize, utoipa::ToSchema)]
+pub struct RecordWeek {
+    pub week: i32,
+    /// The week's date in the campaign calendar.
+    #[schema(value_type = String, format = Date)]
+    pub date: NaiveDate,
+    pub sorties: Vec<RecordSortie>,
+    pub kills: Vec<RecordKill>,
+    /// The week's ledger entries; a reversal has negative points and names the
+    /// award it cancels.
+    pub awards: Vec<RecordAward>,
+    pub injuries: Vec<RecordInjury>,
+    /// Ability codes picked this week.
+    pub abilities: Vec<String>,
+}
+
+/// A sortie flown. Rows of a voided game stay in the record with `voided_week`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RecordSortie {
+    pub game_id: i64,
+    /// The sortie's key in its debrief.
+    pub key: String,
+    /// The aircraft type's name.
+    pub aircraft: String,
+    /// `mission` or `sweep`.
+    pub assignment: String,
+    /// `pilot` or `observer`.
+    pub position: String,
+    pub turns_on_board: i32,
+    pub red_hits: i32,
+    pub wound_boxes: i32,
+    pub outcome: String,
+    pub aircraft_lost: bool,
+    /// The side's mission, when this sortie flew it.
+    pub mission_type: Option<String>,
+    /// Whether that mission succeeded, once debriefed.
+    pub mission_success: Option<bool>,
+    /// The week the game was voided, if it was.
+    pub voided_week: Option<i32>,
+}
+
+/// A kill credited, alone or shared.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RecordKill {
+    pub game_id: i64,
+    pub victim: RecordVictim,
+    /// The other shooters' names.
+    pub shared_with: Vec<String>,
+    /// The week the game was voided, if it was.
+    pub voided_week: Option<i32>,
+}
+
+/// The aircraft shot down.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RecordVictim {
+    /// The victim sortie's key in its debrief.
+    pub key: String,
+    pub aircraft: String,
+    /// Its crew's names, pilot first.
+    pub crew: Vec<String>,
+}
+
+/// An entry of the XP ledger.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RecordAward {
+    pub id: i64,
+    pub game_id: Option<i64>,
+    pub points: i32,
+    pub reason: String,
+    pub kind: String,
+    /// The award this entry cancels, for a reversal.
+    pub reverses: Option<i64>,
+}
+
+/// An injury, capture or death.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RecordInjury {
+    pub game_id: Option<i64>,
+    /// `minor_injury`, `serious_injury`, `captured` or `killed`.
+    pub kind: String,
+    pub weeks_out: Option<i32>,
+    /// The last week out of service; none when he will not return.
+    pub out_until_week: Option<i32>,
+    pub sent_home: bool,
+    /// The week the game was voided, if it was.
+    pub voided_week: Option<i32>,
+}
+
+/// A crewman's service record, week by week.
+#[utoipa::path(
+    tag = "crew",
+    params(
+        ("cid" = i64, Path, description = "Campaign id"),
+        ("id" = i64, Path, description = "Crewman id")
+    ),
+    responses(
+        (status = 200, body = ServiceRecord),
+        (status = 404, body = crate::error::Problem),
+    )
+)]
+#[get("/campaigns/{cid}/crew/{id}/record")]
+pub async fn service_record(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, crew_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, campaign_id, caller).await?;
+    let crewman = eagles_db::crew::find(&mut conn, campaign_id, crew_id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::NotFound(format!("there is no crewman {crew_id} in this campaign"))
+        })?;
+    use eagles_db::service_record as q;
+    let sorties = q::sorties(&mut conn, crew_id).await?;
+    let kills = q::kills(&mut conn, crew_id).await?;
+    let awards = q::awards(&mut conn, crew_id).await?;
+    let injuries = q::injuries(&mut conn, crew_id).await?;
+    let abilities = q::abilities(&mut conn, crew_id).await?;
+
+    let start = scope.campaign.start_date;
+    let mut weeks: BTreeMap<i32, RecordWeek> = BTreeMap::new();
+    for s in sorties {
+        week_of(&mut weeks, start, s.week).sorties.push(sortie(s));
+    }
+    for k in kills {
+        week_of(&mut weeks, start, k.week).kills.push(kill(k));
+    }
+    for a in awards {
+        week_of(&mut weeks, start, a.week).awards.push(award(a));
+    }
+    for i in injuries {
+        week_of(&mut weeks, start, i.week).injuries.push(injury(i));
+    }
+    for AbilityRow { week: n, ability } in abilities {
+        week_of(&mut weeks, start, n).abilities.push(ability);
+    }
+    Ok(HttpResponse::Ok().json(ServiceRecord {
+        crew_id,
+        name: crewman.name,
+        weeks: weeks.into_values().collect(),
+    }))
+}
+
+fn week_of(weeks: &mut BTreeMap<i32, RecordWeek>, start: NaiveDate, n: i32) -> &mut RecordWeek {
+    weeks.entry(n).or_insert_with(|| RecordWeek {
+        week: n,
+        date: week_date(start, u32::try_from(n).unwrap_or(0)),
+        ..RecordWeek::default()
+    })
+}
+
+fn sortie(s: SortieRow) -> RecordSortie {
+    RecordSortie {
+        game_id: s.game_id,
+        key: s.key,
+        aircraft: s.aircraft,
+        assignment: s.assignment,
+        position: s.position,
+        turns_on_board: s.turns_on_board,
+        red_hits: s.red_hits,
+        wound_boxes: s.wound_boxes,
+        outcome: s.outcome,
+        aircraft_lost: s.aircraft_lost,
+        mission_type: s.mission_type,
+        mission_success: s.mission_success,
+        voided_week: s.voided_week,
+    }
+}
+
+fn kill(k: KillRow) -> RecordKill {
+    RecordKill {
+        game_id: k.game_id,
+        victim: RecordVictim {
+            key: k.victim_key,
+            aircraft: k.victim_aircraft,
+            crew: k.victim_crew,
+        },
+        shared_with: k.shared_with,
+        voided_week: k.voided_week,
+    }
+}
+
+fn award(a: AwardRow) -> RecordAward {
+    RecordAward {
+        id: a.id,
+        game_id: a.game_id,
+        points: a.points,
+        reason: a.reason,
+        kind: a.kind,
+        reverses: a.reverses,
+    }
+}
+
+fn injury(i: InjuryRow) -> RecordInjury {
+    RecordInjury {
+        game_id: i.game_id,
+        kind: i.kind,
+        weeks_out: i.weeks_out,
+        out_until_week: i.out_until_week,
+        sent_home: i.sent_home,
+        voided_week: i.voided_week,
+    }
+}

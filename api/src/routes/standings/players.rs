@@ -1,0 +1,99 @@
+//! The player ranking (R13, §13.203): each player by his best crewman.
+
+use actix_web::{get, web, HttpResponse};
+use campaign::crew::CrewId;
+use campaign::standings::{player_standings, CrewRecord};
+use campaign::xp::Xp;
+use eagles_db::standings::StandingsFilter;
+use eagles_db::DbPool;
+use serde::{Deserialize, Serialize};
+
+use super::{as_of, count};
+use crate::access::readable_campaign;
+use crate::auth::Caller;
+use crate::error::ApiError;
+
+/// The week of the ranking.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct PlayersQuery {
+    /// Rank as things stood when this week closed; the current week by default.
+    pub as_of_week: Option<i32>,
+}
+
+/// A player's place in the campaign.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PlayerRow {
+    /// 1 for the leader; players level on XP, kills and weeks out share a rank.
+    pub rank: u32,
+    pub username: String,
+    /// His best crewman, pilot or observer.
+    pub best_crew_id: i64,
+    /// That crewman's XP.
+    pub best_xp: i64,
+    /// That crewman's kills (the first tie-break).
+    pub best_kills: u32,
+    /// The weeks that crewman spent out of service (the second tie-break, fewer is
+    /// better): for each injury or capture in a game not voided, the weeks after it
+    /// up to his return week, counting only weeks up to the ranking's week; a crewman
+    /// killed, sent home or captured for the war counts every week since.
+    pub best_weeks_out: u32,
+}
+
+/// The players ranked by their best crewman: most XP, then more kills, then fewer
+/// weeks out (R13). Only players with crew are ranked.
+#[utoipa::path(
+    tag = "standings",
+    params(("cid" = i64, Path, description = "Campaign id"), PlayersQuery),
+    responses(
+        (status = 200, body = Vec<PlayerRow>),
+        (status = 400, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
+    )
+)]
+#[get("/campaigns/{cid}/players")]
+pub async fn players(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<i64>,
+    query: web::Query<PlayersQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, path.into_inner(), caller).await?;
+    let week = as_of(&scope.campaign, query.as_of_week)?;
+    let crew = eagles_db::standings::crew_as_of(
+        &mut conn,
+        scope.campaign.id,
+        week,
+        &StandingsFilter::default(),
+    )
+    .await?;
+    let records = crew
+        .into_iter()
+        .map(|c| {
+            let xp = i32::try_from(c.xp)
+                .map_err(|_| ApiError::Internal(format!("crewman {}: xp {}", c.id, c.xp)))?;
+            Ok(CrewRecord {
+                kills: count(c.kills, "kills", c.id)?,
+                weeks_out: count(c.weeks_out, "weeks out", c.id)?,
+                player: c.owner,
+                crew: CrewId(c.id),
+                xp: Xp(xp),
+            })
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    let rows: Vec<PlayerRow> = player_standings(&records)
+        .into_iter()
+        .map(|p| PlayerRow {
+            rank: p.rank,
+            username: p.player,
+            best_crew_id: p.best_crew.0,
+            best_xp: i64::from(p.best_xp.get()),
+            best_kills: p.kills,
+            best_weeks_out: p.weeks_out,
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(rows))
+}

@@ -1,0 +1,111 @@
+//! Which side is winning the air war (R12, §13.204).
+
+use actix_web::{get, web, HttpResponse};
+use campaign::experience::AwardKind;
+use campaign::sides::Nationality;
+use campaign::standings::{side_totals, Leader, LedgerEntry, SideXp};
+use eagles_db::standings::LedgerSum;
+use eagles_db::DbPool;
+use serde::{Deserialize, Serialize};
+
+use super::as_of;
+use crate::access::readable_campaign;
+use crate::auth::Caller;
+use crate::error::ApiError;
+
+/// The week of the side totals.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct SidesQuery {
+    /// Count only awards made in weeks up to this one; the current week by default.
+    pub as_of_week: Option<i32>,
+}
+
+/// One side's XP for the air war.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SideXpView {
+    /// XP its crews earned in games; starting XP does not count.
+    pub xp: i64,
+    /// Mission awards earned in two-seaters, counted a second time.
+    pub doubled_mission_xp: i64,
+    /// `xp + doubled_mission_xp`.
+    pub total: i64,
+}
+
+impl From<SideXp> for SideXpView {
+    fn from(s: SideXp) -> Self {
+        Self {
+            xp: s.xp,
+            doubled_mission_xp: s.doubled_mission_xp,
+            total: s.total,
+        }
+    }
+}
+
+/// Both sides' totals and who leads (R12).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SidesView {
+    pub allied: SideXpView,
+    pub central: SideXpView,
+    /// `allied`, `central` or `tied`, on `total`.
+    #[schema(value_type = String, example = "allied")]
+    pub leader: Leader,
+    /// The week these totals stand at.
+    pub as_of_week: i32,
+}
+
+/// The side totals of the air war.
+#[utoipa::path(
+    tag = "standings",
+    params(("cid" = i64, Path, description = "Campaign id"), SidesQuery),
+    responses(
+        (status = 200, body = SidesView),
+        (status = 400, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
+    )
+)]
+#[get("/campaigns/{cid}/sides")]
+pub async fn sides(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<i64>,
+    query: web::Query<SidesQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, path.into_inner(), caller).await?;
+    let week = as_of(&scope.campaign, query.as_of_week)?;
+    let sums = eagles_db::standings::ledger_as_of(&mut conn, scope.campaign.id, week).await?;
+    let entries = sums
+        .iter()
+        .map(entry)
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    let totals = side_totals(entries);
+    Ok(HttpResponse::Ok().json(SidesView {
+        allied: totals.allied.into(),
+        central: totals.central.into(),
+        leader: totals.leader,
+        as_of_week: week,
+    }))
+}
+
+fn entry(sum: &LedgerSum) -> Result<LedgerEntry, ApiError> {
+    let corrupt = |what: &str, value: &str| {
+        ApiError::Internal(format!(
+            "xp_awards: bad {what} {value:?} in the side totals"
+        ))
+    };
+    let nationality: Nationality = sum
+        .nationality
+        .parse()
+        .map_err(|_| corrupt("nationality", &sum.nationality))?;
+    let kind: AwardKind = sum.kind.parse().map_err(|_| corrupt("kind", &sum.kind))?;
+    let points = i32::try_from(sum.points).map_err(|_| corrupt("sum", &sum.points.to_string()))?;
+    Ok(LedgerEntry {
+        side: nationality.side(),
+        points,
+        kind,
+        in_two_seater: sum.two_seater_mission,
+    })
+}

@@ -1,0 +1,131 @@
+//! Standings as they stood when a week closed, computed from the week-stamped ledger in
+//! one query per question: every award and reversal carries the week it was made, and a
+//! voided game stops counting from the week it was voided.
+
+use diesel::prelude::*;
+use diesel::sql_types::{Array, BigInt, Bool, Int4, Int8, Nullable, Text};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+/// A crewman's totals as of a week.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct CrewStanding {
+    #[diesel(sql_type = Int8)]
+    pub id: i64,
+    #[diesel(sql_type = Text)]
+    pub name: String,
+    #[diesel(sql_type = Text)]
+    pub role: String,
+    #[diesel(sql_type = Text)]
+    pub nationality: String,
+    /// The owning player's username.
+    #[diesel(sql_type = Text)]
+    pub owner: String,
+    /// Starting XP plus the awards (reversals included) made by the week.
+    #[diesel(sql_type = BigInt)]
+    pub xp: i64,
+    /// Kill credits of games played by the week and not voided by it.
+    #[diesel(sql_type = BigInt)]
+    pub kills: i64,
+    /// Weeks spent out of service by the week: for each casualty of a game not voided
+    /// by then, the weeks after it up to his return (or up to the week itself when he
+    /// has not returned or never will).
+    #[diesel(sql_type = BigInt)]
+    pub weeks_out: i64,
+}
+
+/// Which crewmen a standings query keeps.
+#[derive(Debug, Clone, Default)]
+pub struct StandingsFilter {
+    pub role: Option<String>,
+    /// Nationalities to keep (a side is a set of nationalities).
+    pub nationalities: Option<Vec<String>>,
+}
+
+const CREW_AS_OF: &str = "
+WITH x AS (
+    SELECT a.crew_id, sum(a.points) AS points
+    FROM xp_awards a
+    WHERE a.campaign_id = $1 AND a.week <= $2
+    GROUP BY a.crew_id),
+k AS (
+    SELECT s.crew_id, count(*) AS kills
+    FROM kill_shooters s
+    JOIN kills kl ON kl.id = s.kill_id
+    JOIN games g ON g.id = kl.game_id
+    WHERE g.campaign_id = $1 AND g.week <= $2
+      AND (g.voided_week IS NULL OR g.voided_week > $2)
+    GROUP BY s.crew_id),
+o AS (
+    SELECT cs.crew_id,
+           sum(GREATEST(0, LEAST(COALESCE(cs.out_until_week, $2), $2) - cs.week)) AS weeks_out
+    FROM casualties cs
+    JOIN crew oc ON oc.id = cs.crew_id
+    LEFT JOIN games g ON g.id = cs.game_id
+    WHERE oc.campaign_id = $1 AND cs.week <= $2
+      AND (g.voided_week IS NULL OR g.voided_week > $2)
+    GROUP BY cs.crew_id)
+SELECT c.id, c.name, c.role, c.nationality, u.username AS owner,
+       (c.starting_xp + COALESCE(x.points, 0))::bigint AS xp,
+       COALESCE(k.kills, 0)::bigint AS kills,
+       COALESCE(o.weeks_out, 0)::bigint AS weeks_out
+FROM crew c
+JOIN users u ON u.id = c.owner_id
+LEFT JOIN x ON x.crew_id = c.id
+LEFT JOIN k ON k.crew_id = c.id
+LEFT JOIN o ON o.crew_id = c.id
+WHERE c.campaign_id = $1 AND c.joined_week <= $2
+  AND ($3::text IS NULL OR c.role = $3)
+  AND ($4::text[] IS NULL OR c.nationality = ANY($4))
+ORDER BY xp DESC, kills DESC, c.id";
+
+/// The crewmen who had joined by `week`, with their totals as of its close, most XP
+/// first, then most kills.
+pub async fn crew_as_of(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    week: i32,
+    filter: &StandingsFilter,
+) -> QueryResult<Vec<CrewStanding>> {
+    diesel::sql_query(CREW_AS_OF)
+        .bind::<Int8, _>(campaign_id)
+        .bind::<Int4, _>(week)
+        .bind::<Nullable<Text>, _>(filter.role.as_deref())
+        .bind::<Nullable<Array<Text>>, _>(filter.nationalities.as_deref())
+        .load(conn)
+        .await
+}
+
+/// The ledger summed per crewman nationality, award kind and two-seater flag: all the
+/// side totals of R12 need.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct LedgerSum {
+    #[diesel(sql_type = Text)]
+    pub nationality: String,
+    #[diesel(sql_type = Text)]
+    pub kind: String,
+    #[diesel(sql_type = Bool)]
+    pub two_seater_mission: bool,
+    #[diesel(sql_type = BigInt)]
+    pub points: i64,
+}
+
+const LEDGER_AS_OF: &str = "
+SELECT c.nationality, a.kind, a.two_seater_mission, sum(a.points)::bigint AS points
+FROM xp_awards a
+JOIN crew c ON c.id = a.crew_id
+WHERE a.campaign_id = $1 AND a.week <= $2
+GROUP BY c.nationality, a.kind, a.two_seater_mission
+ORDER BY c.nationality, a.kind, a.two_seater_mission";
+
+/// The game XP awarded by `week` (reversals included), summed for R12.
+pub async fn ledger_as_of(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    week: i32,
+) -> QueryResult<Vec<LedgerSum>> {
+    diesel::sql_query(LEDGER_AS_OF)
+        .bind::<Int8, _>(campaign_id)
+        .bind::<Int4, _>(week)
+        .load(conn)
+        .await
+}

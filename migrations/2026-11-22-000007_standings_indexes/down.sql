@@ -1,0 +1,1 @@
+DROP INDEX kills_game_idx;
