@@ -477,3 +477,26 @@ async fn r9_assign_replace_then_frozen_by_the_debrief() {
     .await;
     assert!(detail.contains("debriefed"), "{detail}");
 }
+
+// The OpenAPI document describes the campaign loop's endpoints.
+#[tokio::test]
+async fn openapi_lists_the_campaign_loop() {
+    let app = crate::support::TestApp::spawn().await;
+    let doc = body(app.get("/api/openapi.json", None).await).await;
+    for (path, method) in [
+        ("/api/v1/campaigns/{cid}/games", "post"),
+        ("/api/v1/campaigns/{cid}/games/{gid}", "get"),
+        ("/api/v1/campaigns/{cid}/games/{gid}/missions", "post"),
+        (
+            "/api/v1/campaigns/{cid}/games/{gid}/missions/{mid}/assignment",
+            "put",
+        ),
+        ("/api/v1/campaigns/{cid}/rolls", "post"),
+        ("/api/v1/campaigns/{cid}/rolls", "get"),
+        ("/api/v1/campaigns/{cid}/weeks/close", "post"),
+        ("/api/v1/campaigns/{cid}/weeks/{n}", "get"),
+    ] {
+        assert!(doc["paths"][path][method].is_object(), "{method} {path}");
+    }
+    assert!(doc["components"]["schemas"]["MissionView"].is_object());
+}
