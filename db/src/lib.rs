@@ -7,6 +7,8 @@ pub mod audit;
 pub mod campaigns;
 pub mod crew;
 pub mod databases;
+pub mod debriefs;
+pub mod ledger;
 pub mod migrations;
 pub mod pool;
 pub mod reference;

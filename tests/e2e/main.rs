@@ -2,4 +2,5 @@
 
 mod support;
 
+mod debrief;
 mod health;

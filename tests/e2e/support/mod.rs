@@ -2,6 +2,7 @@
 //! own, called with a real HTTP client.
 
 pub mod database;
+pub mod fixtures_debrief;
 
 use std::net::TcpListener;
 
