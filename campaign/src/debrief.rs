@@ -80,9 +80,22 @@ pub struct Kill {
 }
 
 impl Debrief {
-    /// Checks that the facts hang together: keys, seats, wounds, turns, mission
-    /// aircraft and kills. Every function reading a debrief calls it first.
+    /// Checks that the facts hang together: the turns each side left the board, keys,
+    /// seats, wounds, turns, mission aircraft and kills, in that order, so the first
+    /// problem found is the first in the report. Every function reading a debrief
+    /// calls it first.
     pub fn check(&self) -> Result<(), RuleError> {
+        for side in Side::ALL {
+            if let Some(turn) = *self.enemy_left_board_on_turn.get(*side) {
+                if turn == 0 || turn > self.turns_played {
+                    return Err(RuleError::LeftBoardOutOfRange {
+                        side: *side,
+                        turn,
+                        played: self.turns_played,
+                    });
+                }
+            }
+        }
         let mut keys = HashSet::new();
         let mut crew_side = HashMap::new();
         let mut mission_sortie: PerSide<Option<&str>> = PerSide::default();
@@ -373,6 +386,26 @@ pub(crate) mod tests {
         assert!(matches!(
             g.check(),
             Err(RuleError::DuplicateSortieKey { .. })
+        ));
+    }
+
+    // R5: a side leaves the board on a turn of the game, 1 to the turns played.
+    #[test]
+    fn r5_left_board_within_the_game() {
+        let mut g = game();
+        g.enemy_left_board_on_turn.central = Some(21);
+        assert_eq!(g.check(), Ok(()));
+        g.enemy_left_board_on_turn.central = Some(22);
+        let e = g.check().unwrap_err();
+        assert_eq!(e.rule(), "R5");
+        assert_eq!(
+            e.to_string(),
+            "R5: the central side is reported leaving the board on turn 22 but the game had 21 turns"
+        );
+        g.enemy_left_board_on_turn.central = Some(0);
+        assert!(matches!(
+            g.check(),
+            Err(RuleError::LeftBoardOutOfRange { turn: 0, .. })
         ));
     }
 

@@ -322,6 +322,16 @@ pub enum RuleError {
         /// Turns the game had.
         played: u32,
     },
+    /// A side leaving the board on a turn the game did not have.
+    #[error("R5: the {side} side is reported leaving the board on turn {turn} but the game had {played} turns")]
+    LeftBoardOutOfRange {
+        /// The side that left.
+        side: Side,
+        /// The turn given.
+        turn: u32,
+        /// Turns the game had.
+        played: u32,
+    },
 
     // R14 dice
     /// Entered dice of the wrong number.
@@ -387,7 +397,7 @@ impl RuleError {
             | CrewFliesTwice { .. }
             | SeatTaken { .. } => "R4",
             ObserverInSingleSeater { .. } => "R11",
-            TurnsOutOfRange { .. } => "R5",
+            TurnsOutOfRange { .. } | LeftBoardOutOfRange { .. } => "R5",
             WrongDiceCount { .. } | DieOutOfRange { .. } => "R14",
         }
     }

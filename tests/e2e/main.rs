@@ -6,6 +6,7 @@ mod accounts;
 mod campaigns;
 mod cli;
 mod crew;
+mod debrief;
 mod games;
 mod health;
 mod migrations;

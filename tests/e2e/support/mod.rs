@@ -2,6 +2,7 @@
 //! own, called with a real HTTP client.
 
 pub mod database;
+pub mod fixtures_debrief;
 pub mod fixtures_games;
 pub mod fixtures_standings;
 

@@ -1,0 +1,127 @@
+//! The append-only XP ledger (R4): awards are inserted, never updated or deleted; a
+//! correction is a reversing entry that points at the award it cancels.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+use crate::schema::xp_awards;
+
+/// An award to record.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = xp_awards)]
+pub struct NewAward<'a> {
+    pub campaign_id: i64,
+    pub crew_id: i64,
+    pub week: i32,
+    pub game_id: Option<i64>,
+    pub points: i32,
+    pub kind: &'a str,
+    pub reason: &'a str,
+    /// A mission award earned in a two-seater, counted twice for the side (R12).
+    pub two_seater_mission: bool,
+    pub reverses: Option<i64>,
+}
+
+/// A ledger entry as stored.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = xp_awards)]
+pub struct Award {
+    pub id: i64,
+    pub campaign_id: i64,
+    pub crew_id: i64,
+    pub week: i32,
+    pub game_id: Option<i64>,
+    pub points: i32,
+    pub kind: String,
+    pub reason: String,
+    pub two_seater_mission: bool,
+    pub reverses: Option<i64>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Records an award and returns it.
+pub async fn insert(conn: &mut AsyncPgConnection, award: &NewAward<'_>) -> QueryResult<Award> {
+    diesel::insert_into(xp_awards::table)
+        .values(award)
+        .returning(Award::as_returning())
+        .get_result(conn)
+        .await
+}
+
+/// One entry of a campaign's ledger.
+pub async fn find(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    award_id: i64,
+) -> QueryResult<Option<Award>> {
+    xp_awards::table
+        .filter(xp_awards::id.eq(award_id))
+        .filter(xp_awards::campaign_id.eq(campaign_id))
+        .select(Award::as_select())
+        .first(conn)
+        .await
+        .optional()
+}
+
+/// The entry reversing `award_id`, if there is one.
+pub async fn reversal_of(
+    conn: &mut AsyncPgConnection,
+    award_id: i64,
+) -> QueryResult<Option<Award>> {
+    xp_awards::table
+        .filter(xp_awards::reverses.eq(award_id))
+        .select(Award::as_select())
+        .first(conn)
+        .await
+        .optional()
+}
+
+/// A game's original awards (not the reversals), in the order they were given, each
+/// with the id of the entry reversing it, if any.
+pub async fn game_awards(
+    conn: &mut AsyncPgConnection,
+    game_id: i64,
+) -> QueryResult<Vec<(Award, Option<i64>)>> {
+    let (original, reversal) = diesel::alias!(xp_awards as original, xp_awards as reversal);
+    original
+        .left_join(
+            reversal.on(reversal
+                .field(xp_awards::reverses)
+                .eq(original.field(xp_awards::id).nullable())),
+        )
+        .filter(original.field(xp_awards::game_id).eq(game_id))
+        .filter(original.field(xp_awards::reverses).is_null())
+        .select((
+            original.fields(<Award as Selectable<diesel::pg::Pg>>::construct_selection()),
+            reversal.field(xp_awards::id).nullable(),
+        ))
+        .order(original.field(xp_awards::id))
+        .load(conn)
+        .await
+}
+
+/// Writes the entry cancelling `award` in week `week`: the points negated, the same
+/// kind, game and R12 flag, and `reason`.
+pub async fn reverse(
+    conn: &mut AsyncPgConnection,
+    award: &Award,
+    week: i32,
+    reason: &str,
+) -> QueryResult<Award> {
+    insert(
+        conn,
+        &NewAward {
+            campaign_id: award.campaign_id,
+            crew_id: award.crew_id,
+            week,
+            game_id: award.game_id,
+            points: -award.points,
+            kind: &award.kind,
+            reason,
+            two_seater_mission: award.two_seater_mission,
+            reverses: Some(award.id),
+        },
+    )
+    .await
+}

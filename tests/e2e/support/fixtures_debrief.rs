@@ -1,0 +1,241 @@
+//! Fixtures for the debrief tests: games and missions written straight into the
+//! database as a game after its rolls and assignment would have them, and the crew of
+//! a small campaign created through the API.
+
+use std::collections::HashMap;
+
+use eagles_db::diesel;
+use eagles_db::diesel::sql_query;
+use eagles_db::diesel::sql_types::{BigInt, Integer, Nullable, Text};
+use eagles_db::diesel::QueryableByName;
+use eagles_db::diesel_async::RunQueryDsl;
+use reqwest::StatusCode;
+use serde_json::json;
+
+use super::{body, TestApp};
+
+#[derive(QueryableByName)]
+struct Id {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+/// A campaign starting 1917-08-06 with two players a side, each with two pilots and
+/// an observer (R3), created through the API; crew are found by name.
+pub struct Squadron {
+    pub referee: String,
+    pub campaign: i64,
+    pub crew: HashMap<&'static str, i64>,
+}
+
+impl Squadron {
+    /// The id of crewman `name`.
+    pub fn id(&self, name: &str) -> i64 {
+        self.crew[name]
+    }
+}
+
+/// The crew of [`squadron`]: (name, role, nationality, owner).
+const CREW: [(&str, &str, &str, &str); 12] = [
+    ("Ball", "pilot", "british", "ada"),
+    ("McCudden", "pilot", "british", "ada"),
+    ("Smith", "observer", "british", "ada"),
+    ("Mannock", "pilot", "british", "bert"),
+    ("Bishop", "pilot", "commonwealth", "bert"),
+    ("Jones", "observer", "british", "bert"),
+    ("Boelcke", "pilot", "german", "carl"),
+    ("Immelmann", "pilot", "german", "carl"),
+    ("Weber", "observer", "german", "carl"),
+    ("Voss", "pilot", "german", "dora"),
+    ("Udet", "pilot", "german", "dora"),
+    ("Schmidt", "observer", "german", "dora"),
+];
+
+/// Sets up a campaign refereed by `referee` (a new account of that name).
+pub async fn squadron(app: &TestApp, referee: &str) -> Squadron {
+    let token = app.sign_up(referee, false).await;
+    let campaign = app.campaign(&token, "1917-08-06", false).await;
+    let mut crew = HashMap::new();
+    for (player, side) in [
+        ("ada", "allied"),
+        ("bert", "allied"),
+        ("carl", "central"),
+        ("dora", "central"),
+    ] {
+        let username = format!("{player}-{referee}");
+        app.sign_up(&username, false).await;
+        app.add_player(&token, campaign, &username, side).await;
+    }
+    for (name, role, nationality, owner) in CREW {
+        let response = app
+            .post(
+                &format!("/api/v1/campaigns/{campaign}/crew"),
+                Some(&token),
+                &json!({ "name": name, "role": role, "nationality": nationality,
+                         "owner": format!("{owner}-{referee}") }),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        crew.insert(name, body(response).await["id"].as_i64().unwrap());
+    }
+    Squadron {
+        referee: token,
+        campaign,
+        crew,
+    }
+}
+
+/// The id of the aircraft type named `name` (seeds/aircraft.csv).
+pub async fn aircraft(app: &TestApp, name: &str) -> i64 {
+    let mut conn = app.pool.get().await.unwrap();
+    sql_query("SELECT id FROM aircraft_types WHERE name = $1")
+        .bind::<Text, _>(name)
+        .get_result::<Id>(&mut conn)
+        .await
+        .unwrap_or_else(|e| panic!("aircraft {name}: {e}"))
+        .id
+}
+
+/// A game of the campaign's current week, with a quiet ground offensive rolled.
+pub async fn game(app: &TestApp, campaign: i64) -> i64 {
+    let mut conn = app.pool.get().await.unwrap();
+    let roll = sql_query(
+        "INSERT INTO dice_rolls (campaign_id, week, table_name, dice, total, result, entered)
+         SELECT id, current_week, 'ground_offensive', ARRAY[3, 4], 7, 'quiet', true
+         FROM campaigns WHERE id = $1 RETURNING id",
+    )
+    .bind::<BigInt, _>(campaign)
+    .get_result::<Id>(&mut conn)
+    .await
+    .unwrap()
+    .id;
+    sql_query(
+        "INSERT INTO games (campaign_id, week, offensive_roll_id, ground_offensive, created_by)
+         SELECT id, current_week, $2, 'quiet', created_by FROM campaigns WHERE id = $1
+         RETURNING id",
+    )
+    .bind::<BigInt, _>(campaign)
+    .bind::<BigInt, _>(roll)
+    .get_result::<Id>(&mut conn)
+    .await
+    .unwrap()
+    .id
+}
+
+/// The aircraft type and crew a mission was assigned.
+pub struct Assigned {
+    pub aircraft: i64,
+    pub pilot: i64,
+    pub observer: Option<i64>,
+}
+
+/// A side's mission of `game`, rolled (and, when `assigned`, assigned) as the games
+/// endpoints would leave it.
+pub async fn mission(
+    app: &TestApp,
+    game: i64,
+    side: &str,
+    mission_type: &str,
+    trips_needed: Option<i32>,
+    assigned: Option<Assigned>,
+) -> i64 {
+    let d10 = [
+        "observe_airfield",
+        "observe_hq",
+        "observe_troops",
+        "bomb_airfield",
+        "bomb_hq",
+        "direct_artillery",
+        "strafe_trenches",
+        "balloon_busting",
+        "fighter_sweep",
+        "scramble",
+    ]
+    .iter()
+    .position(|m| *m == mission_type)
+    .expect("a mission type") as i32
+        + 1;
+    let mut conn = app.pool.get().await.unwrap();
+    let roll = sql_query(
+        "INSERT INTO dice_rolls (campaign_id, week, game_id, side, table_name, dice, total, result, entered)
+         SELECT campaign_id, week, id, $2, 'mission', ARRAY[$3], $3, $4, true FROM games WHERE id = $1
+         RETURNING id",
+    )
+    .bind::<BigInt, _>(game)
+    .bind::<Text, _>(side)
+    .bind::<Integer, _>(d10)
+    .bind::<Text, _>(mission_type)
+    .get_result::<Id>(&mut conn)
+    .await
+    .unwrap()
+    .id;
+    sql_query(
+        "INSERT INTO missions (game_id, side, roll_id, mission_type, trips_needed,
+                               aircraft_type_id, pilot_id, observer_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    )
+    .bind::<BigInt, _>(game)
+    .bind::<Text, _>(side)
+    .bind::<BigInt, _>(roll)
+    .bind::<Text, _>(mission_type)
+    .bind::<Nullable<Integer>, _>(trips_needed)
+    .bind::<Nullable<BigInt>, _>(assigned.as_ref().map(|a| a.aircraft))
+    .bind::<Nullable<BigInt>, _>(assigned.as_ref().map(|a| a.pilot))
+    .bind::<Nullable<BigInt>, _>(assigned.as_ref().and_then(|a| a.observer))
+    .get_result::<Id>(&mut conn)
+    .await
+    .unwrap()
+    .id
+}
+
+/// Moves the campaign to `week`, as closing weeks would.
+pub async fn set_week(app: &TestApp, campaign: i64, week: i32) {
+    let mut conn = app.pool.get().await.unwrap();
+    sql_query("UPDATE campaigns SET current_week = $2 WHERE id = $1")
+        .bind::<BigInt, _>(campaign)
+        .bind::<Integer, _>(week)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+}
+
+/// Rows of the tables a debrief writes: sorties, sortie_crew, kills, kill_shooters,
+/// xp_awards, casualties, dice_rolls.
+pub async fn row_counts(app: &TestApp) -> Vec<(&'static str, i64)> {
+    let mut conn = app.pool.get().await.unwrap();
+    let mut counts = Vec::new();
+    for table in [
+        "sorties",
+        "sortie_crew",
+        "kills",
+        "kill_shooters",
+        "xp_awards",
+        "casualties",
+        "dice_rolls",
+    ] {
+        let n = sql_query(format!("SELECT count(*) AS n FROM {table}"))
+            .get_result::<Count>(&mut conn)
+            .await
+            .unwrap()
+            .n;
+        counts.push((table, n));
+    }
+    counts
+}
+
+/// A count from the test database.
+pub async fn count(app: &TestApp, query: &str, game: i64) -> i64 {
+    let mut conn = app.pool.get().await.unwrap();
+    sql_query(query)
+        .bind::<BigInt, _>(game)
+        .get_result::<Count>(&mut conn)
+        .await
+        .unwrap_or_else(|e| panic!("{query}: {e}"))
+        .n
+}
