@@ -7,6 +7,7 @@ mod campaigns;
 mod cli;
 mod crew;
 mod debrief;
+mod four_weeks;
 mod games;
 mod health;
 mod migrations;
