@@ -3,11 +3,6 @@
 # ---- build ------------------------------------------------------------------
 FROM rust:1-bookworm AS builder
 
-# libpq for diesel's Postgres backend (pq-sys), in case the build links it.
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends libpq-dev \
-    && rm -rf /var/lib/apt/lists/*
-
 WORKDIR /src
 # The whole context: the workspace members (campaign, pgcluster, db, api, web) and
 # migrations/ and seeds/, which are embedded into the binary at compile time.
@@ -23,7 +18,7 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
 FROM debian:bookworm-slim
 
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends ca-certificates libpq5 \
+    && apt-get install -y --no-install-recommends ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 eagles \
     && useradd --system --uid 10001 --gid eagles --home-dir /var/lib/eagles \

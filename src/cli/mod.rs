@@ -1,5 +1,6 @@
-//! The command line: `eagles serve | migrate | user add`.
+//! The command line: `eagles serve | migrate | user add | seed demo`.
 
+mod seed;
 mod serve;
 mod user;
 
@@ -27,6 +28,9 @@ enum Command {
     /// Manage accounts.
     #[command(subcommand)]
     User(user::UserCommand),
+    /// Load sample data.
+    #[command(subcommand)]
+    Seed(seed::SeedCommand),
 }
 
 impl Cli {
@@ -47,6 +51,7 @@ impl Cli {
                 Ok(())
             }
             Command::User(command) => user::run(command, &config).await,
+            Command::Seed(command) => seed::run(command, &config).await,
         }
     }
 }

@@ -166,3 +166,49 @@ fn migrate_runs_and_user_add_starts_and_stops_the_cluster_itself() {
     // Nobody was running it before, so nothing is left running after.
     assert!(postmaster_port(&data_dir).is_none());
 }
+
+// `eagles seed demo` plays a public campaign through the API: three closed weeks, the
+// fourth open with its game rolled; a second run refuses instead of duplicating.
+#[tokio::test]
+async fn seed_demo_creates_a_public_campaign_with_closed_weeks() {
+    let url = crate::support::database::fresh_database().await;
+    let seed = || {
+        Command::new(EAGLES)
+            .args(["seed", "demo"])
+            .env("DATABASE_URL", &url)
+            .env("RUST_LOG", "warn")
+            .output()
+            .unwrap()
+    };
+    let first = seed();
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(String::from_utf8_lossy(&first.stdout).contains("demo-referee"));
+
+    let app = crate::support::TestApp::on_database(&url);
+    let campaigns = crate::support::body(app.get("/api/v1/campaigns", None).await).await;
+    assert_eq!(campaigns.as_array().unwrap().len(), 1);
+    let campaign = &campaigns[0];
+    assert_eq!(campaign["name"], "Bloody April (demo)");
+    assert_eq!(campaign["current_week"], 4);
+    let id = campaign["id"].as_i64().unwrap();
+    let board = crate::support::body(
+        app.get(&format!("/api/v1/campaigns/{id}/leaderboard"), None)
+            .await,
+    )
+    .await;
+    assert_eq!(board.as_array().unwrap().len(), 12);
+    let week = crate::support::body(
+        app.get(&format!("/api/v1/campaigns/{id}/weeks/4"), None)
+            .await,
+    )
+    .await;
+    assert_eq!(week["games"].as_array().unwrap().len(), 1);
+
+    let second = seed();
+    assert!(!second.status.success());
+    assert!(String::from_utf8_lossy(&second.stderr).contains("seeded in this database before"));
+}

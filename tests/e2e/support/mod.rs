@@ -22,8 +22,12 @@ pub struct TestApp {
 impl TestApp {
     /// Starts the server over a fresh database.
     pub async fn spawn() -> TestApp {
-        let database_url = database::fresh_database().await;
-        let pool = eagles_db::build_pool(&database_url, eagles_db::PoolSettings::default());
+        Self::on_database(&database::fresh_database().await)
+    }
+
+    /// Starts the server over an existing database.
+    pub fn on_database(database_url: &str) -> TestApp {
+        let pool = eagles_db::build_pool(database_url, eagles_db::PoolSettings::default());
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
         let address = format!("http://{}", listener.local_addr().unwrap());
         let server = eagles::server::run(listener, pool.clone()).expect("start the server");
