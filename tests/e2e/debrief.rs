@@ -890,6 +890,16 @@ async fn debriefs_are_the_referees_for_an_open_game_of_the_current_week() {
     )
     .await;
 
+    // The endpoints are in the OpenAPI document.
+    let doc = body(app.get("/api/openapi.json", None).await).await;
+    for path in [
+        "/api/v1/campaigns/{cid}/games/{gid}/debrief",
+        "/api/v1/campaigns/{cid}/games/{gid}/debrief/void",
+        "/api/v1/campaigns/{cid}/awards/{aid}/void",
+    ] {
+        assert!(doc["paths"][path].is_object(), "{path}");
+    }
+
     let before = row_counts(&app).await;
     set_week(&app, s.campaign, 2).await;
     let detail = problem(

@@ -19,7 +19,9 @@ pub use request::{
     CrewDice, CrewReport, DebriefRequest, KillReport, LeftBoard, MissionFacts, SortieReport,
     VoidRequest,
 };
-pub use response::{AwardView, CaptureView, DebriefResult, InjuryView, MissionResultView};
+pub use response::{
+    load as stored_result, AwardView, CaptureView, DebriefResult, InjuryView, MissionResultView,
+};
 pub use void::{LedgerEntryView, VoidedDebrief};
 
 use crate::access::readable_campaign;
