@@ -12,6 +12,7 @@ pub mod pool;
 pub mod reference;
 pub mod rolls;
 pub mod schema;
+pub mod sessions;
 pub mod users;
 
 pub use diesel;
