@@ -15,6 +15,7 @@ pub fn run(listener: TcpListener, pool: DbPool) -> std::io::Result<Server> {
         App::new()
             .wrap(TracingLogger::default())
             .wrap(middleware::Compress::default())
+            .wrap(eagles_web::security_headers())
             .app_data(pool.clone())
             .configure(eagles_api::configure)
             .configure(eagles_web::configure)

@@ -17,6 +17,7 @@ pub mod roll_log;
 pub mod rolls;
 pub mod schema;
 pub mod service_record;
+pub mod sessions;
 pub mod standings;
 pub mod users;
 pub mod weeks;

@@ -21,6 +21,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    sessions (id_hash) {
+        id_hash -> Bytea,
+        user_id -> Nullable<Int8>,
+        csrf_token -> Text,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     audit_log (id) {
         id -> Int8,
         at -> Timestamptz,
@@ -231,6 +241,7 @@ diesel::table! {
 }
 
 diesel::joinable!(api_tokens -> users (user_id));
+diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(campaign_members -> campaigns (campaign_id));
 diesel::joinable!(campaign_members -> users (user_id));
 diesel::joinable!(crew -> campaigns (campaign_id));
@@ -249,6 +260,7 @@ diesel::joinable!(xp_awards -> crew (crew_id));
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     api_tokens,
+    sessions,
     audit_log,
     aircraft_types,
     abilities,

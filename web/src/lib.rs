@@ -1,11 +1,49 @@
-//! The server-rendered pages. Each page is an askama template compiled into the binary.
+//! The server-rendered pages: askama templates compiled into the binary, usable
+//! without JavaScript. Pages call the `eagles_api` operations, the `eagles_db` queries
+//! and the `campaign` rules directly, and ask `eagles_api::access` who may do what, so
+//! the pages and the API share one set of rules.
 
+mod error;
+mod form;
 mod pages;
+mod session;
 
+use actix_web::http::header;
+use actix_web::middleware::DefaultHeaders;
 use actix_web::web;
 
-/// Mounts the pages and the stylesheet.
+pub use error::PageError;
+
+/// Mounts the pages and the stylesheet. The caller adds the pool as `web::Data<DbPool>`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(pages::home::home)
-        .service(pages::assets::stylesheet);
+    use pages::*;
+    cfg.app_data(form::form_config())
+        .service(campaigns::list)
+        .service(campaigns::create)
+        .service(sign_in::show)
+        .service(sign_in::sign_in)
+        .service(sign_in::sign_out)
+        .service(campaign_home::show)
+        .service(members::show)
+        .service(members::add)
+        .service(crew_list::show)
+        .service(crew_list::create)
+        .service(crewman::show)
+        .service(crewman::pick)
+        .service(aircraft::show)
+        .service(assets::stylesheet);
+}
+
+/// Security headers for every response: no framing, no sniffing, no referrer to
+/// other sites, and a content security policy that allows only our own assets (the
+/// pages use no script, no inline style and nothing from elsewhere).
+pub fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+        ))
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add((header::REFERRER_POLICY, "same-origin"))
 }

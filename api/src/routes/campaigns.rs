@@ -4,7 +4,8 @@ use actix_web::{get, post, web, HttpResponse};
 use campaign::calendar::{self, Era};
 use chrono::NaiveDate;
 use eagles_db::campaigns::{Campaign, Reader};
-use eagles_db::diesel_async::AsyncConnection;
+use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::users::User;
 use eagles_db::DbPool;
 use serde::{Deserialize, Serialize};
 
@@ -82,21 +83,33 @@ pub async fn create_campaign(
     SignedIn(user): SignedIn,
     body: Json<NewCampaign>,
 ) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let created = create(&mut conn, &user, body.into_inner()).await?;
+    Ok(HttpResponse::Created().json(created))
+}
+
+/// Creates a campaign refereed by `user` (R1), recording it in the audit log. The API
+/// and the pages both create campaigns through here.
+pub async fn create(
+    conn: &mut AsyncPgConnection,
+    user: &User,
+    new: NewCampaign,
+) -> Result<CampaignView, ApiError> {
     let NewCampaign {
         name,
         start_date,
         public,
-    } = body.into_inner();
+    } = new;
     let name = clean_name("name", &name, 200)?;
     calendar::check_start_date(start_date)?;
-    let mut conn = pool.get().await?;
+    let user_id = user.id;
     let created = conn
         .transaction::<_, ApiError, _>(async move |conn| {
                 let campaign =
-                    eagles_db::campaigns::create(conn, &name, start_date, public, user.id).await?;
+                    eagles_db::campaigns::create(conn, &name, start_date, public, user_id).await?;
                 eagles_db::audit::record(
                     conn,
-                    Some(user.id),
+                    Some(user_id),
                     Some(campaign.id),
                     "campaign.create",
                     serde_json::json!({ "name": campaign.name, "start_date": start_date, "public": public }),
@@ -105,7 +118,7 @@ pub async fn create_campaign(
                 Ok(campaign)
         })
         .await?;
-    Ok(HttpResponse::Created().json(CampaignView::from(created)))
+    Ok(CampaignView::from(created))
 }
 
 /// Lists the campaigns the caller may read, newest first.

@@ -4,7 +4,8 @@
 use actix_web::{get, patch, post, web, HttpResponse};
 use campaign::sides::Side;
 use eagles_db::campaigns::Member;
-use eagles_db::diesel_async::AsyncConnection;
+use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::users::User;
 use eagles_db::DbPool;
 use serde::{Deserialize, Serialize};
 
@@ -23,7 +24,8 @@ pub enum MemberRole {
 }
 
 impl MemberRole {
-    fn as_str(self) -> &'static str {
+    /// The stored name: `referee` or `player`.
+    pub fn as_str(self) -> &'static str {
         match self {
             Self::Referee => "referee",
             Self::Player => "player",
@@ -85,20 +87,32 @@ pub async fn add_member(
     path: web::Path<i64>,
     body: Json<NewMember>,
 ) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let view = add(&mut conn, user, path.into_inner(), body.into_inner()).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Adds a member to a campaign as `user`, who must referee it; the API and the pages
+/// both add members through here.
+pub async fn add(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    new: NewMember,
+) -> Result<MemberView, ApiError> {
     let NewMember {
         username,
         role,
         side,
-    } = body.into_inner();
-    let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, path.into_inner(), Some(user)).await?;
+    } = new;
+    let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
     let referee = scope.require_referee("add members")?.clone();
     if role == MemberRole::Player && side.is_none() {
         return Err(ApiError::invalid(
             "a player needs a `side`: allied or central (R2)",
         ));
     }
-    let account = eagles_db::users::find_by_username(&mut conn, &username)
+    let account = eagles_db::users::find_by_username(conn, &username)
         .await?
         .ok_or_else(|| {
             ApiError::invalid(format!(
@@ -128,11 +142,11 @@ pub async fn add_member(
         })
         .await;
     match result {
-        Ok(account) => Ok(HttpResponse::Created().json(MemberView {
+        Ok(account) => Ok(MemberView {
             username: account.username,
             role: role.as_str().to_owned(),
             side: side.map(|s| s.as_str().to_owned()),
-        })),
+        }),
         Err(e) if is_unique_violation(&e) => Err(ApiError::Conflict(format!(
             "\"{username}\" is already a member of this campaign"
         ))),

@@ -1,23 +1,78 @@
-//! One module per page.
+//! One module per page; each page is a struct whose template mirrors the module
+//! (`campaigns::list` → `templates/campaigns/list.html`) and that renders itself.
 
+pub mod aircraft;
 pub mod assets;
-pub mod home;
+pub mod campaign_home;
+pub mod campaigns;
+pub mod crew_list;
+pub mod crewman;
+pub mod members;
+pub mod sign_in;
 
-use actix_web::http::StatusCode;
+use actix_web::http::{header, StatusCode};
 use actix_web::HttpResponse;
 use askama::Template;
+use campaign::calendar;
+
+/// What the header of every page shows: who is signed in, with a sign-out form.
+#[derive(Debug, Clone, Default)]
+pub struct Nav {
+    /// False on error pages, which do not know the session.
+    pub shown: bool,
+    pub username: Option<String>,
+    /// The sign-out form's CSRF token.
+    pub csrf: String,
+}
+
+impl Nav {
+    /// The header of a page that does not know the session.
+    pub fn hidden() -> Self {
+        Self::default()
+    }
+}
 
 /// Renders a template as an HTML response.
 pub fn render(template: &impl Template, status: StatusCode) -> HttpResponse {
     match template.render() {
         Ok(html) => HttpResponse::build(status)
             .content_type("text/html; charset=utf-8")
+            .insert_header((header::CACHE_CONTROL, "no-store"))
             .body(html),
         Err(e) => {
             tracing::error!(error = %e, "page failed to render");
             HttpResponse::InternalServerError()
                 .content_type("text/plain; charset=utf-8")
                 .body("the page could not be shown; the error was logged")
+        }
+    }
+}
+
+/// After a form succeeds: see the page at `location` (303, so a reload does not post
+/// again).
+pub fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location))
+        .finish()
+}
+
+/// A campaign's current week date and era, as pages show them (R1).
+pub struct WeekLine {
+    pub week: i32,
+    pub date: String,
+    /// ISO date, for links to the aircraft in service that week.
+    pub iso_date: String,
+    pub era: &'static str,
+}
+
+impl WeekLine {
+    pub fn of(c: &eagles_db::campaigns::Campaign) -> Self {
+        let date = calendar::week_date(c.start_date, u32::try_from(c.current_week).unwrap_or(1));
+        Self {
+            week: c.current_week,
+            date: date.format("%-d %B %Y").to_string(),
+            iso_date: date.to_string(),
+            era: calendar::era_on(date).as_str(),
         }
     }
 }

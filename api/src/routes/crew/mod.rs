@@ -11,6 +11,7 @@ use campaign::status;
 use campaign::xp::Xp;
 use eagles_db::crew::{CrewFilter, NewCrewman};
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::users::User;
 use eagles_db::DbPool;
 use serde::Deserialize;
 
@@ -81,16 +82,28 @@ pub async fn create_crew(
     path: web::Path<i64>,
     body: Json<NewCrew>,
 ) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let view = create(&mut conn, user, path.into_inner(), body.into_inner()).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Creates a crewman as `user`, a member of the campaign (R2, R3); the API and the
+/// pages both create crew through here.
+pub async fn create(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    new: NewCrew,
+) -> Result<CrewmanView, ApiError> {
     let NewCrew {
         name,
         role,
         nationality,
         replacement,
         owner,
-    } = body.into_inner();
+    } = new;
     let name = clean_name("name", &name, 100)?;
-    let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, path.into_inner(), Some(user.clone())).await?;
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
     scope.require_member("create crew")?;
     let owner_name = owner.unwrap_or_else(|| user.username.clone());
     if !owner_name.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
@@ -100,7 +113,7 @@ pub async fn create_crew(
     }
     let campaign_id = scope.campaign.id;
     let week = scope.campaign.current_week;
-    let view = conn
+    conn
         .transaction::<_, ApiError, _>(async move |conn| {
                 let owner = owner_member(conn, &scope, &owner_name).await?;
                 let owner_side = owner.side.as_deref().ok_or_else(|| {
@@ -168,8 +181,7 @@ pub async fn create_crew(
                 .await?;
                 load_view(conn, campaign_id, id, week).await
         })
-        .await?;
-    Ok(HttpResponse::Created().json(view))
+        .await
 }
 
 async fn owner_member(
@@ -284,11 +296,23 @@ pub async fn pick_ability(
     body: Json<AbilityPick>,
 ) -> Result<HttpResponse, ApiError> {
     let (campaign_id, crew_id) = path.into_inner();
-    let pick = body.ability;
     let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, campaign_id, Some(user.clone())).await?;
+    let view = pick(&mut conn, user, campaign_id, crew_id, body.ability).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Picks an ability for a crewman as `user`, his owner or a referee (R6); the API and
+/// the pages both pick through here.
+pub async fn pick(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    crew_id: i64,
+    pick: Ability,
+) -> Result<CrewmanView, ApiError> {
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
     let week = scope.campaign.current_week;
-    let current = load_view(&mut conn, campaign_id, crew_id, week).await?;
+    let current = load_view(conn, campaign_id, crew_id, week).await?;
     if !current.owner.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
         scope.require_member("pick abilities")?;
         return Err(ApiError::Forbidden(format!(
@@ -296,36 +320,34 @@ pub async fn pick_ability(
             current.name
         )));
     }
-    let result = conn
-        .transaction::<_, ApiError, _>(async move |conn| {
-            // Lock the crewman so concurrent picks see each other's slots.
-            eagles_db::crew::lock(conn, crew_id).await?;
-            let before = load_view(conn, campaign_id, crew_id, week).await?;
-            let xp = Xp(i32::try_from(before.xp).unwrap_or(i32::MAX));
-            let kills = u32::try_from(before.kills).unwrap_or(u32::MAX);
-            status::check_pick(before.role, xp, kills, &before.abilities, pick)?;
-            eagles_db::crew::add_ability(conn, crew_id, pick.code(), week)
-                .await
-                .map_err(|e| {
-                    if is_unique_violation(&e) {
-                        ApiError::Conflict(format!(
-                            "{} was picked for this crewman at the same moment; reload",
-                            pick.name()
-                        ))
-                    } else {
-                        e.into()
-                    }
-                })?;
-            eagles_db::audit::record(
-                conn,
-                Some(user.id),
-                Some(campaign_id),
-                "crew.ability",
-                serde_json::json!({ "crew_id": crew_id, "ability": pick }),
-            )
-            .await?;
-            load_view(conn, campaign_id, crew_id, week).await
-        })
+    conn.transaction::<_, ApiError, _>(async move |conn| {
+        // Lock the crewman so concurrent picks see each other's slots.
+        eagles_db::crew::lock(conn, crew_id).await?;
+        let before = load_view(conn, campaign_id, crew_id, week).await?;
+        let xp = Xp(i32::try_from(before.xp).unwrap_or(i32::MAX));
+        let kills = u32::try_from(before.kills).unwrap_or(u32::MAX);
+        status::check_pick(before.role, xp, kills, &before.abilities, pick)?;
+        eagles_db::crew::add_ability(conn, crew_id, pick.code(), week)
+            .await
+            .map_err(|e| {
+                if is_unique_violation(&e) {
+                    ApiError::Conflict(format!(
+                        "{} was picked for this crewman at the same moment; reload",
+                        pick.name()
+                    ))
+                } else {
+                    e.into()
+                }
+            })?;
+        eagles_db::audit::record(
+            conn,
+            Some(user.id),
+            Some(campaign_id),
+            "crew.ability",
+            serde_json::json!({ "crew_id": crew_id, "ability": pick }),
+        )
         .await?;
-    Ok(HttpResponse::Created().json(result))
+        load_view(conn, campaign_id, crew_id, week).await
+    })
+    .await
 }

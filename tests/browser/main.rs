@@ -1,0 +1,12 @@
+//! Page tests: the real server on a fresh database, driven by headless Chromium
+//! through chromedriver (`walkthrough`) and, where a browser adds nothing, by plain
+//! HTTP with a session cookie (`forms`, `sessions`, `queries`).
+
+#[path = "../e2e/support/database.rs"]
+mod database;
+mod support;
+
+mod forms;
+mod queries;
+mod sessions;
+mod walkthrough;

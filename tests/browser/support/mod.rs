@@ -1,0 +1,180 @@
+//! The page-test harness: the server over a fresh database, accounts, and a visitor
+//! that signs in and sends forms over plain HTTP with its session cookie.
+
+pub mod browser;
+
+use std::net::TcpListener;
+
+use eagles_db::DbPool;
+use reqwest::header::{COOKIE, SET_COOKIE};
+use reqwest::{redirect, Response, StatusCode};
+
+use crate::database;
+
+/// A running server over its own database.
+pub struct TestApp {
+    pub address: String,
+    pub pool: DbPool,
+}
+
+impl TestApp {
+    /// Starts the server over a fresh database.
+    pub async fn spawn() -> TestApp {
+        let database_url = database::fresh_database().await;
+        let pool = eagles_db::build_pool(&database_url, eagles_db::PoolSettings::default());
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        let server = eagles::server::run(listener, pool.clone()).expect("start the server");
+        tokio::spawn(server);
+        TestApp { address, pool }
+    }
+
+    /// Creates an account directly in the database, as `eagles user add` does; its
+    /// password is [`password_of`] its name.
+    pub async fn add_user(&self, username: &str, admin: bool) -> i64 {
+        let hash =
+            eagles_api::auth::password::hash_password_blocking(&password_of(username)).unwrap();
+        let mut conn = self.pool.get().await.unwrap();
+        eagles_db::users::create(&mut conn, username, &hash, admin)
+            .await
+            .expect("create user")
+            .id
+    }
+
+    /// A visitor without a session.
+    pub fn visitor(&self) -> Visitor {
+        Visitor {
+            address: self.address.clone(),
+            client: reqwest::Client::builder()
+                .redirect(redirect::Policy::none())
+                .build()
+                .unwrap(),
+            cookie: None,
+        }
+    }
+
+    /// A visitor signed in as `username`, with the CSRF token of its session.
+    pub async fn signed_in(&self, username: &str) -> (Visitor, String) {
+        let mut visitor = self.visitor();
+        let csrf = visitor.sign_in(username).await;
+        (visitor, csrf)
+    }
+}
+
+/// The password the harness gives an account.
+pub fn password_of(username: &str) -> String {
+    format!("password-of-{username}")
+}
+
+/// A client that keeps the session cookie, as a browser would, and follows no
+/// redirect, so tests see the 303 of a form that worked.
+pub struct Visitor {
+    address: String,
+    client: reqwest::Client,
+    pub cookie: Option<String>,
+}
+
+impl Visitor {
+    fn remember(&mut self, response: &Response) {
+        if let Some(set) = response.headers().get(SET_COOKIE) {
+            let pair = set.to_str().unwrap().split(';').next().unwrap().to_owned();
+            self.cookie = Some(pair).filter(|p| !p.ends_with('='));
+        }
+    }
+
+    pub async fn get(&mut self, path: &str) -> Response {
+        let mut request = self.client.get(format!("{}{path}", self.address));
+        if let Some(cookie) = &self.cookie {
+            request = request.header(COOKIE, cookie);
+        }
+        let response = request.send().await.expect("GET");
+        self.remember(&response);
+        response
+    }
+
+    pub async fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> Response {
+        let mut request = self
+            .client
+            .post(format!("{}{path}", self.address))
+            .form(fields);
+        if let Some(cookie) = &self.cookie {
+            request = request.header(COOKIE, cookie);
+        }
+        let response = request.send().await.expect("POST");
+        self.remember(&response);
+        response
+    }
+
+    /// Signs in through the sign-in form; returns the new session's CSRF token.
+    pub async fn sign_in(&mut self, username: &str) -> String {
+        let page = self.get("/sign-in").await;
+        let csrf = csrf_of(&page.text().await.unwrap());
+        let password = password_of(username);
+        let response = self
+            .post(
+                "/sign-in",
+                &[
+                    ("csrf", &csrf),
+                    ("username", username),
+                    ("password", &password),
+                ],
+            )
+            .await;
+        assert_eq!(
+            response.status(),
+            StatusCode::SEE_OTHER,
+            "sign in {username}"
+        );
+        let home = self.get("/").await.text().await.unwrap();
+        assert!(home.contains(&format!("<span class=\"who\">{username}</span>")));
+        csrf_of(&home)
+    }
+}
+
+/// The CSRF token of the first form of a page.
+pub fn csrf_of(html: &str) -> String {
+    let marker = "name=\"csrf\" value=\"";
+    let start = html.find(marker).expect("a form with a CSRF token") + marker.len();
+    let end = start + html[start..].find('"').unwrap();
+    html[start..end].to_owned()
+}
+
+/// The text of an element's `id` in a page (its first line), e.g. a field's error.
+pub fn text_of_id(html: &str, id: &str) -> Option<String> {
+    let marker = format!("id=\"{id}\">");
+    let start = html.find(&marker)? + marker.len();
+    let end = start + html[start..].find('<').unwrap();
+    Some(html[start..end].to_owned())
+}
+
+/// Rows of a table, counted by query (one query, whatever the page).
+pub async fn count(app: &TestApp, sql: &str) -> i64 {
+    use eagles_db::diesel::sql_types::BigInt;
+    use eagles_db::diesel_async::RunQueryDsl;
+    let mut conn = app.pool.get().await.unwrap();
+    eagles_db::diesel::dsl::sql::<BigInt>(sql)
+        .get_result(&mut conn)
+        .await
+        .unwrap()
+}
+
+/// Gives a crewman XP through a ledger entry written straight to the database, as a
+/// debrief would.
+pub async fn give_xp(app: &TestApp, campaign_id: i64, crew_id: i64, points: i32) {
+    use eagles_db::diesel::prelude::*;
+    use eagles_db::diesel_async::RunQueryDsl;
+    use eagles_db::schema::xp_awards;
+    let mut conn = app.pool.get().await.unwrap();
+    eagles_db::diesel::insert_into(xp_awards::table)
+        .values((
+            xp_awards::campaign_id.eq(campaign_id),
+            xp_awards::crew_id.eq(crew_id),
+            xp_awards::week.eq(1),
+            xp_awards::points.eq(points),
+            xp_awards::kind.eq("correction"),
+            xp_awards::reason.eq("test: XP given by hand"),
+        ))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+}

@@ -1,0 +1,81 @@
+//! `/aircraft`: the aircraft catalogue of appendices A and B, filtered by side and by
+//! the date they are in service (a GET form, so a filtered list is a link). One query.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, web, HttpResponse};
+use askama::Template;
+use campaign::sides::Side;
+use chrono::NaiveDate;
+use eagles_db::aircraft::AircraftType;
+use eagles_db::DbPool;
+use serde::Deserialize;
+
+use super::{render, Nav};
+use crate::error::PageError;
+use crate::form::FieldErrors;
+use crate::session::Session;
+
+/// The filters, as typed: kept as text so a wrong one comes back to be fixed.
+#[derive(Debug, Default, Deserialize)]
+pub struct Filters {
+    #[serde(default)]
+    pub side: String,
+    #[serde(default)]
+    pub in_service_on: String,
+}
+
+/// The catalogue page.
+#[derive(Template)]
+#[template(path = "aircraft/list.html")]
+pub struct AircraftPage {
+    pub nav: Nav,
+    pub aircraft: Vec<AircraftType>,
+    pub form: Filters,
+    pub errors: FieldErrors,
+}
+
+#[get("/aircraft")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    query: web::Query<Filters>,
+) -> Result<HttpResponse, PageError> {
+    let form = query.into_inner();
+    let mut errors = FieldErrors::default();
+    let side = match form.side.as_str() {
+        "" => None,
+        s => s
+            .parse::<Side>()
+            .map_err(|_| errors.add("side", "choose allied, central or any side"))
+            .ok(),
+    };
+    let date = match form.in_service_on.trim() {
+        "" => None,
+        d => NaiveDate::parse_from_str(d, "%Y-%m-%d")
+            .map_err(|_| {
+                errors.add(
+                    "in_service_on",
+                    "give the date as YYYY-MM-DD, e.g. 1917-04-02",
+                )
+            })
+            .ok(),
+    };
+    let aircraft = if errors.is_empty() {
+        let mut conn = pool.get().await?;
+        eagles_db::aircraft::list(&mut conn, side.map(Side::as_str), date).await?
+    } else {
+        Vec::new()
+    };
+    let page = AircraftPage {
+        nav: session.nav(),
+        aircraft,
+        form,
+        errors,
+    };
+    let status = if page.errors.is_empty() {
+        StatusCode::OK
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    };
+    Ok(render(&page, status))
+}

@@ -1,0 +1,133 @@
+//! `/`: the campaigns the visitor may read, and for a signed-in user the form that
+//! creates one (`POST /campaigns`, the creator becomes its referee).
+
+use actix_web::{get, post, web, HttpResponse};
+use askama::Template;
+use chrono::NaiveDate;
+use eagles_api::routes::campaigns::NewCampaign;
+use eagles_db::campaigns::{Campaign, Reader};
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::DbPool;
+use serde::Deserialize;
+
+use super::{render, see_other, Nav, WeekLine};
+use crate::error::PageError;
+use crate::form::{refusal_rule, ticked, FieldErrors};
+use crate::session::Session;
+
+/// A campaign line of the list.
+pub struct CampaignLine {
+    pub id: i64,
+    pub name: String,
+    pub public: bool,
+    pub week: WeekLine,
+}
+
+/// What the new-campaign form holds (the user's input, kept when refused).
+#[derive(Debug, Default, Deserialize)]
+pub struct CampaignForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub start_date: String,
+    pub public: Option<String>,
+}
+
+/// The campaigns list.
+#[derive(Template)]
+#[template(path = "campaigns/list.html")]
+pub struct ListPage {
+    pub nav: Nav,
+    pub campaigns: Vec<CampaignLine>,
+    pub signed_in: bool,
+    pub form: CampaignForm,
+    pub errors: FieldErrors,
+}
+
+impl ListPage {
+    /// Loads the list (one query) around a form.
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        form: CampaignForm,
+        errors: FieldErrors,
+    ) -> Result<Self, PageError> {
+        let reader = match &session.user {
+            None => Reader::Anonymous,
+            Some(u) if u.is_admin => Reader::Admin,
+            Some(u) => Reader::Member(u.id),
+        };
+        let campaigns = eagles_db::campaigns::list_readable(conn, reader)
+            .await?
+            .iter()
+            .map(|c: &Campaign| CampaignLine {
+                id: c.id,
+                name: c.name.clone(),
+                public: c.public,
+                week: WeekLine::of(c),
+            })
+            .collect();
+        Ok(Self {
+            nav: session.nav(),
+            campaigns,
+            signed_in: session.user.is_some(),
+            form,
+            errors,
+        })
+    }
+
+    fn respond(&self) -> HttpResponse {
+        render(self, self.errors.status())
+    }
+}
+
+#[get("/")]
+pub async fn list(pool: web::Data<DbPool>, session: Session) -> Result<HttpResponse, PageError> {
+    let mut conn = pool.get().await?;
+    let form = CampaignForm {
+        public: Some("on".into()),
+        ..CampaignForm::default()
+    };
+    let page = ListPage::load(&mut conn, &session, form, FieldErrors::default()).await?;
+    Ok(page.respond())
+}
+
+#[post("/campaigns")]
+pub async fn create(
+    pool: web::Data<DbPool>,
+    session: Session,
+    form: web::Form<CampaignForm>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(&form.csrf)?;
+    let user = session.require_user()?.clone();
+    let form = form.into_inner();
+    let mut errors = FieldErrors::default();
+    let start_date = NaiveDate::parse_from_str(form.start_date.trim(), "%Y-%m-%d");
+    if start_date.is_err() {
+        errors.add(
+            "start_date",
+            "give the start date as YYYY-MM-DD, e.g. 1917-04-02",
+        );
+    }
+    let mut conn = pool.get().await?;
+    if let Ok(start_date) = start_date {
+        let new = NewCampaign {
+            name: form.name.clone(),
+            start_date,
+            public: ticked(&form.public),
+        };
+        match eagles_api::routes::campaigns::create(&mut conn, &user, new).await {
+            Ok(created) => return Ok(see_other(&format!("/campaigns/{}", created.id))),
+            Err(e) => errors.place(e, |e| {
+                refusal_rule(e).map(|rule| match rule {
+                    Some(_) => "start_date",
+                    None => "name",
+                })
+            })?,
+        }
+    }
+    let page = ListPage::load(&mut conn, &session, form, errors).await?;
+    Ok(page.respond())
+}

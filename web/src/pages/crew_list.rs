@@ -1,0 +1,217 @@
+//! `/campaigns/{cid}/crew`: the campaign's crewmen, and for members the form that
+//! creates one (`POST`). R2 and R3 refusals come back next to their field.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpResponse};
+use askama::Template;
+use campaign::crew::Role;
+use campaign::sides::{Nationality, Side};
+use eagles_api::access::readable_campaign;
+use eagles_api::routes::crew::{CrewmanView, NewCrew};
+use eagles_api::ApiError;
+use eagles_db::campaigns::Campaign;
+use eagles_db::crew::CrewFilter;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::DbPool;
+use serde::Deserialize;
+
+use super::campaign_home::is_member;
+use super::{render, see_other, Nav};
+use crate::error::PageError;
+use crate::form::{ticked, FieldErrors};
+use crate::session::Session;
+
+/// A crewman as the tables show him.
+#[derive(Debug, Clone)]
+pub struct CrewLine {
+    pub id: i64,
+    pub campaign_id: i64,
+    pub name: String,
+    pub role: &'static str,
+    pub nationality: &'static str,
+    pub side: Side,
+    pub owner: String,
+    pub xp: i64,
+    pub kills: i64,
+    pub status: &'static str,
+    pub novice: bool,
+    pub ace: bool,
+}
+
+impl CrewLine {
+    fn new(campaign_id: i64, v: CrewmanView) -> Self {
+        Self {
+            id: v.id,
+            campaign_id,
+            name: v.name,
+            role: v.role.as_str(),
+            nationality: v.nationality.as_str(),
+            side: v.side,
+            owner: v.owner,
+            xp: v.xp,
+            kills: v.kills,
+            status: v.status.as_str(),
+            novice: v.novice,
+            ace: v.ace,
+        }
+    }
+}
+
+/// Every crewman of the campaign in one query, with what the rules derive.
+pub async fn crew_lines(
+    conn: &mut AsyncPgConnection,
+    campaign: &Campaign,
+) -> Result<Vec<CrewLine>, PageError> {
+    eagles_db::crew::list(conn, campaign.id, &CrewFilter::default())
+        .await?
+        .into_iter()
+        .map(|r| {
+            CrewmanView::from_record(r, campaign.current_week)
+                .map(|v| CrewLine::new(campaign.id, v))
+                .map_err(PageError::from)
+        })
+        .collect()
+}
+
+/// What the new-crewman form holds.
+#[derive(Debug, Default, Deserialize)]
+pub struct CrewForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub role: String,
+    #[serde(default)]
+    pub nationality: String,
+    pub replacement: Option<String>,
+    #[serde(default)]
+    pub owner: String,
+}
+
+/// The crew page of a campaign.
+#[derive(Template)]
+#[template(path = "crew/list.html")]
+pub struct CrewListPage {
+    pub nav: Nav,
+    pub id: i64,
+    pub name: String,
+    pub crew: Vec<CrewLine>,
+    /// Members may create crew; the referee for any player.
+    pub can_create: bool,
+    pub is_referee: bool,
+    /// The players the referee may create crew for.
+    pub players: Vec<String>,
+    pub roles: &'static [Role],
+    pub nationalities: &'static [Nationality],
+    pub form: CrewForm,
+    pub errors: FieldErrors,
+}
+
+impl CrewListPage {
+    /// The campaign, the membership, the members and the crew: four queries.
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        campaign_id: i64,
+        form: CrewForm,
+        errors: FieldErrors,
+    ) -> Result<Self, PageError> {
+        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let players = eagles_db::campaigns::members(conn, campaign_id)
+            .await?
+            .into_iter()
+            .filter(|m| m.role == "player")
+            .map(|m| m.username)
+            .collect();
+        let crew = crew_lines(conn, &scope.campaign).await?;
+        Ok(Self {
+            nav: session.nav(),
+            id: scope.campaign.id,
+            name: scope.campaign.name.clone(),
+            crew,
+            can_create: is_member(&scope),
+            is_referee: scope.is_referee(),
+            players,
+            roles: Role::ALL,
+            nationalities: Nationality::ALL,
+            form,
+            errors,
+        })
+    }
+}
+
+#[get("/campaigns/{cid}/crew")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, PageError> {
+    let mut conn = pool.get().await?;
+    let form = CrewForm {
+        role: "pilot".into(),
+        ..CrewForm::default()
+    };
+    let page = CrewListPage::load(
+        &mut conn,
+        &session,
+        path.into_inner(),
+        form,
+        FieldErrors::default(),
+    )
+    .await?;
+    Ok(render(&page, StatusCode::OK))
+}
+
+#[post("/campaigns/{cid}/crew")]
+pub async fn create(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<CrewForm>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(&form.csrf)?;
+    let user = session.require_user()?.clone();
+    let campaign_id = path.into_inner();
+    let form = form.into_inner();
+    let mut errors = FieldErrors::default();
+    let role = form.role.parse::<Role>().map_err(|_| {
+        errors.add("role", "choose pilot or observer");
+    });
+    let nationality = form.nationality.parse::<Nationality>().map_err(|_| {
+        errors.add("nationality", "choose a nationality");
+    });
+    let replacement = ticked(&form.replacement);
+    let mut conn = pool.get().await?;
+    if let (Ok(role), Ok(nationality)) = (role, nationality) {
+        let owner = Some(form.owner.trim())
+            .filter(|o| !o.is_empty())
+            .map(str::to_owned);
+        let new = NewCrew {
+            name: form.name.clone(),
+            role,
+            nationality,
+            replacement,
+            owner,
+        };
+        match eagles_api::routes::crew::create(&mut conn, user, campaign_id, new).await {
+            Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/crew"))),
+            Err(e) => errors.place(e, |e| match e {
+                ApiError::Unprocessable {
+                    rule: Some("R2"), ..
+                } => Some("nationality"),
+                ApiError::Unprocessable {
+                    rule: Some("R3"), ..
+                } => Some(if replacement { "replacement" } else { "role" }),
+                ApiError::Unprocessable { detail, .. } if detail.starts_with("`name`") => {
+                    Some("name")
+                }
+                ApiError::Unprocessable { .. } => Some("owner"),
+                _ => None,
+            })?,
+        }
+    }
+    let page = CrewListPage::load(&mut conn, &session, campaign_id, form, errors).await?;
+    let status = page.errors.status();
+    Ok(render(&page, status))
+}

@@ -1,0 +1,181 @@
+//! `/campaigns/{cid}/crew/{id}`: one crewman — status, XP, kills, novice or ace, his
+//! abilities, the picks he has pending with a form offering only the abilities R6
+//! allows him now (the rules crate's `check_pick` asked per ability), and his XP
+//! ledger. Four queries after the session's: campaign, membership, crewman, ledger.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpResponse};
+use askama::Template;
+use campaign::abilities::Ability;
+use campaign::status;
+use campaign::xp::Xp;
+use eagles_api::access::readable_campaign;
+use eagles_api::routes::crew::{AwardView, CrewmanView};
+use eagles_api::ApiError;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::DbPool;
+use serde::Deserialize;
+
+use super::{render, see_other, Nav};
+use crate::error::PageError;
+use crate::form::FieldErrors;
+use crate::session::Session;
+
+/// An ability as the page lists it.
+pub struct AbilityLine {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub kind: &'static str,
+}
+
+impl From<Ability> for AbilityLine {
+    fn from(a: Ability) -> Self {
+        Self {
+            code: a.code(),
+            name: a.name(),
+            kind: a.kind().as_str(),
+        }
+    }
+}
+
+/// What the pick form sends.
+#[derive(Debug, Default, Deserialize)]
+pub struct PickForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub ability: String,
+}
+
+/// The crewman page.
+#[derive(Template)]
+#[template(path = "crew/page.html")]
+pub struct CrewmanPage {
+    pub nav: Nav,
+    pub campaign_id: i64,
+    pub campaign_name: String,
+    pub crewman: CrewmanView,
+    pub role: &'static str,
+    pub nationality: &'static str,
+    pub status: &'static str,
+    pub abilities: Vec<AbilityLine>,
+    pub awards: Vec<AwardView>,
+    /// The XP of the next ability slot (R6).
+    pub next_slot_at: i32,
+    /// Whether the caller may pick for him: his player or a referee.
+    pub may_pick: bool,
+    /// The abilities R6 allows him to pick now.
+    pub allowed: Vec<AbilityLine>,
+    pub form: PickForm,
+    pub errors: FieldErrors,
+}
+
+impl CrewmanPage {
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        campaign_id: i64,
+        crew_id: i64,
+        form: PickForm,
+        errors: FieldErrors,
+    ) -> Result<Self, PageError> {
+        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let record = eagles_db::crew::find(conn, campaign_id, crew_id)
+            .await?
+            .ok_or_else(|| {
+                PageError::not_found(format!("there is no crewman {crew_id} in this campaign"))
+            })?;
+        let crewman = CrewmanView::from_record(record, scope.campaign.current_week)?;
+        let awards = eagles_db::crew::awards(conn, crew_id).await?;
+        let xp = Xp(i32::try_from(crewman.xp).unwrap_or(i32::MAX));
+        let kills = u32::try_from(crewman.kills).unwrap_or(u32::MAX);
+        let allowed = Ability::ALL
+            .iter()
+            .copied()
+            .filter(|&a| status::check_pick(crewman.role, xp, kills, &crewman.abilities, a).is_ok())
+            .map(AbilityLine::from)
+            .collect();
+        let may_pick = scope.is_referee()
+            || session
+                .user
+                .as_ref()
+                .is_some_and(|u| u.username.eq_ignore_ascii_case(&crewman.owner));
+        Ok(Self {
+            nav: session.nav(),
+            campaign_id,
+            campaign_name: scope.campaign.name.clone(),
+            role: crewman.role.as_str(),
+            nationality: crewman.nationality.as_str(),
+            status: crewman.status.as_str(),
+            abilities: crewman
+                .abilities
+                .iter()
+                .copied()
+                .map(AbilityLine::from)
+                .collect(),
+            awards: awards.into_iter().map(AwardView::from).collect(),
+            next_slot_at: status::next_slot_at(xp).get(),
+            may_pick,
+            allowed,
+            crewman,
+            form,
+            errors,
+        })
+    }
+}
+
+#[get("/campaigns/{cid}/crew/{id}")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, PageError> {
+    let (campaign_id, crew_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let page = CrewmanPage::load(
+        &mut conn,
+        &session,
+        campaign_id,
+        crew_id,
+        PickForm::default(),
+        FieldErrors::default(),
+    )
+    .await?;
+    Ok(render(&page, StatusCode::OK))
+}
+
+#[post("/campaigns/{cid}/crew/{id}/abilities")]
+pub async fn pick(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<PickForm>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(&form.csrf)?;
+    let user = session.require_user()?.clone();
+    let (campaign_id, crew_id) = path.into_inner();
+    let form = form.into_inner();
+    let mut errors = FieldErrors::default();
+    let mut conn = pool.get().await?;
+    match form.ability.parse::<Ability>() {
+        Err(_) => errors.add("ability", "choose an ability from the list"),
+        Ok(ability) => {
+            match eagles_api::routes::crew::pick(&mut conn, user, campaign_id, crew_id, ability)
+                .await
+            {
+                Ok(_) => {
+                    return Ok(see_other(&format!(
+                        "/campaigns/{campaign_id}/crew/{crew_id}"
+                    )))
+                }
+                Err(e) => errors.place(e, |e| {
+                    matches!(e, ApiError::Unprocessable { .. } | ApiError::Conflict(_))
+                        .then_some("ability")
+                })?,
+            }
+        }
+    }
+    let page = CrewmanPage::load(&mut conn, &session, campaign_id, crew_id, form, errors).await?;
+    let status = page.errors.status();
+    Ok(render(&page, status))
+}

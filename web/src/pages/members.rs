@@ -1,0 +1,160 @@
+//! `/campaigns/{cid}/members`: who plays, and for the referee the form that adds a
+//! member (`POST`, referee only — the same check as the API's).
+
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpResponse};
+use askama::Template;
+use campaign::sides::Side;
+use eagles_api::access::readable_campaign;
+use eagles_api::routes::members::{MemberRole, NewMember};
+use eagles_api::ApiError;
+use eagles_db::campaigns::Member;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::DbPool;
+use serde::Deserialize;
+
+use super::{render, see_other, Nav};
+use crate::error::PageError;
+use crate::form::FieldErrors;
+use crate::session::Session;
+
+/// A member as the tables show him.
+pub struct MemberLine {
+    pub username: String,
+    pub role: String,
+    pub side: String,
+}
+
+impl From<Member> for MemberLine {
+    fn from(m: Member) -> Self {
+        Self {
+            username: m.username,
+            role: m.role,
+            side: m.side.unwrap_or_else(|| "—".into()),
+        }
+    }
+}
+
+/// What the add-member form holds.
+#[derive(Debug, Default, Deserialize)]
+pub struct MemberForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub username: String,
+    #[serde(default)]
+    pub role: String,
+    #[serde(default)]
+    pub side: String,
+}
+
+/// The members page.
+#[derive(Template)]
+#[template(path = "members/page.html")]
+pub struct MembersPage {
+    pub nav: Nav,
+    pub id: i64,
+    pub name: String,
+    pub members: Vec<MemberLine>,
+    pub is_referee: bool,
+    pub form: MemberForm,
+    pub errors: FieldErrors,
+}
+
+impl MembersPage {
+    /// The campaign, the caller's membership and the members: three queries.
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        campaign_id: i64,
+        form: MemberForm,
+        errors: FieldErrors,
+    ) -> Result<Self, PageError> {
+        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let members = eagles_db::campaigns::members(conn, campaign_id).await?;
+        Ok(Self {
+            nav: session.nav(),
+            id: scope.campaign.id,
+            name: scope.campaign.name.clone(),
+            members: members.into_iter().map(MemberLine::from).collect(),
+            is_referee: scope.is_referee(),
+            form,
+            errors,
+        })
+    }
+}
+
+#[get("/campaigns/{cid}/members")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, PageError> {
+    let mut conn = pool.get().await?;
+    let form = MemberForm {
+        role: "player".into(),
+        ..MemberForm::default()
+    };
+    let page = MembersPage::load(
+        &mut conn,
+        &session,
+        path.into_inner(),
+        form,
+        FieldErrors::default(),
+    )
+    .await?;
+    Ok(render(&page, StatusCode::OK))
+}
+
+#[post("/campaigns/{cid}/members")]
+pub async fn add(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<MemberForm>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(&form.csrf)?;
+    let user = session.require_user()?.clone();
+    let campaign_id = path.into_inner();
+    let form = form.into_inner();
+    let mut errors = FieldErrors::default();
+    let role = match form.role.as_str() {
+        "player" => Some(MemberRole::Player),
+        "referee" => Some(MemberRole::Referee),
+        _ => {
+            errors.add("role", "choose player or referee");
+            None
+        }
+    };
+    let side = match form.side.as_str() {
+        "" => None,
+        other => match other.parse::<Side>() {
+            Ok(side) => Some(side),
+            Err(_) => {
+                errors.add("side", "choose allied or central");
+                None
+            }
+        },
+    };
+    let mut conn = pool.get().await?;
+    if let (Some(role), true) = (role, errors.is_empty()) {
+        let new = NewMember {
+            username: form.username.trim().to_owned(),
+            role,
+            side,
+        };
+        match eagles_api::routes::members::add(&mut conn, user, campaign_id, new).await {
+            Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
+            Err(e) => errors.place(e, |e| match e {
+                // The only refusals a referee can fix here: a player without a side
+                // (R2), an unknown account, a member already there.
+                ApiError::Unprocessable { detail, .. } if detail.contains("`side`") => Some("side"),
+                ApiError::Unprocessable { .. } | ApiError::Conflict(_) => Some("username"),
+                _ => None,
+            })?,
+        }
+    }
+    let page = MembersPage::load(&mut conn, &session, campaign_id, form, errors).await?;
+    let status = page.errors.status();
+    Ok(render(&page, status))
+}

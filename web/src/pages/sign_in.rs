@@ -1,0 +1,147 @@
+//! `/sign-in` and `/sign-out`. Signing in checks the password with the API's argon2
+//! verification (on the blocking pool, a dummy hash for unknown names) and replaces the
+//! visitor's session with a new one, so a session id known before sign-in is worthless
+//! after it. Signing out deletes the session.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use askama::Template;
+use eagles_api::auth::password;
+use eagles_db::DbPool;
+use serde::Deserialize;
+
+use super::{render, see_other, Nav};
+use crate::error::PageError;
+use crate::form::FieldErrors;
+use crate::session::{self, Session};
+
+/// The sign-in form.
+#[derive(Template)]
+#[template(path = "auth/sign_in.html")]
+pub struct SignInPage {
+    pub nav: Nav,
+    pub csrf: String,
+    pub username: String,
+    pub errors: FieldErrors,
+}
+
+/// What the sign-in form sends.
+#[derive(Debug, Deserialize)]
+pub struct SignInForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub username: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+/// A form that only carries its CSRF token.
+#[derive(Debug, Deserialize)]
+pub struct TokenOnly {
+    #[serde(default)]
+    pub csrf: String,
+}
+
+#[get("/sign-in")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    req: HttpRequest,
+) -> Result<HttpResponse, PageError> {
+    if session.user.is_some() {
+        return Ok(see_other("/"));
+    }
+    if session.exists() {
+        return Ok(render(
+            &SignInPage {
+                nav: session.nav(),
+                csrf: session.csrf().to_owned(),
+                username: String::new(),
+                errors: FieldErrors::default(),
+            },
+            StatusCode::OK,
+        ));
+    }
+    // A visitor's session, so the sign-in form carries a CSRF token too.
+    let mut conn = pool.get().await?;
+    let started = session::start(&mut conn, None, session::is_tls(&req)).await?;
+    let page = SignInPage {
+        nav: Nav {
+            shown: true,
+            username: None,
+            csrf: started.csrf.clone(),
+        },
+        csrf: started.csrf,
+        username: String::new(),
+        errors: FieldErrors::default(),
+    };
+    let mut response = render(&page, StatusCode::OK);
+    response
+        .add_cookie(&started.cookie)
+        .map_err(PageError::internal)?;
+    Ok(response)
+}
+
+#[post("/sign-in")]
+pub async fn sign_in(
+    pool: web::Data<DbPool>,
+    session: Session,
+    req: HttpRequest,
+    form: web::Form<SignInForm>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(&form.csrf)?;
+    let SignInForm {
+        username, password, ..
+    } = form.into_inner();
+    let user = {
+        let mut conn = pool.get().await?;
+        eagles_db::users::find_by_username(&mut conn, username.trim()).await?
+    };
+    let verified =
+        password::verify_password(user.as_ref().map(|u| u.password_hash.clone()), password).await?;
+    let user = match user {
+        Some(user) if verified => user,
+        _ => {
+            let mut errors = FieldErrors::default();
+            errors.add("password", "wrong username or password");
+            let page = SignInPage {
+                nav: session.nav(),
+                csrf: session.csrf().to_owned(),
+                username,
+                errors,
+            };
+            return Ok(render(&page, StatusCode::UNAUTHORIZED));
+        }
+    };
+    let mut conn = pool.get().await?;
+    if let Some(old) = session.id_hash() {
+        eagles_db::sessions::delete(&mut conn, old).await?;
+    }
+    eagles_db::sessions::delete_expired(&mut conn).await?;
+    let started = session::start(&mut conn, Some(user.id), session::is_tls(&req)).await?;
+    let mut response = see_other("/");
+    response
+        .add_cookie(&started.cookie)
+        .map_err(PageError::internal)?;
+    Ok(response)
+}
+
+#[post("/sign-out")]
+pub async fn sign_out(
+    pool: web::Data<DbPool>,
+    session: Session,
+    req: HttpRequest,
+    form: web::Form<TokenOnly>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(&form.csrf)?;
+    if let Some(id_hash) = session.id_hash() {
+        let mut conn = pool.get().await?;
+        eagles_db::sessions::delete(&mut conn, id_hash).await?;
+    }
+    let mut response = see_other("/");
+    response
+        .add_cookie(&session::removal_cookie(session::is_tls(&req)))
+        .map_err(PageError::internal)?;
+    Ok(response)
+}

@@ -1,0 +1,196 @@
+//! Sessions of the pages, kept in Postgres: the cookie holds a random id, the table
+//! its digest, the account and the session's CSRF token. The cookie is HttpOnly and
+//! SameSite=Strict, and Secure when the request came over TLS — as the connection
+//! says, or a proxy in front says through `Forwarded` / `X-Forwarded-Proto`.
+
+mod ids;
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
+use actix_web::{web, FromRequest, HttpRequest};
+use chrono::{Duration, Utc};
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::sessions::NewSession;
+use eagles_db::users::User;
+use eagles_db::DbPool;
+use subtle::ConstantTimeEq;
+
+use crate::error::PageError;
+use crate::pages::Nav;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "eagles_session";
+
+/// How long a signed-in session lasts.
+const SIGNED_IN_FOR: Duration = Duration::days(14);
+/// How long a visitor's session (for the sign-in form's CSRF token) lasts.
+const VISITOR_FOR: Duration = Duration::hours(12);
+
+/// The session of a request: none, a visitor's, or a signed-in user's.
+#[derive(Debug, Clone, Default)]
+pub struct Session {
+    /// The digest of the cookie's id, when it names a live session.
+    id_hash: Option<Vec<u8>>,
+    csrf_token: Option<String>,
+    pub user: Option<User>,
+}
+
+impl Session {
+    /// Whether the cookie named a live session.
+    pub fn exists(&self) -> bool {
+        self.id_hash.is_some()
+    }
+
+    /// The signed-in user; 401 without one.
+    pub fn require_user(&self) -> Result<&User, PageError> {
+        self.user.as_ref().ok_or_else(PageError::sign_in_first)
+    }
+
+    /// Refuses a form whose CSRF token is missing or is not this session's (403). The
+    /// comparison takes the same time wherever the tokens differ.
+    pub fn check_csrf(&self, submitted: &str) -> Result<(), PageError> {
+        let matches = self
+            .csrf_token
+            .as_deref()
+            .is_some_and(|token| bool::from(token.as_bytes().ct_eq(submitted.as_bytes())));
+        if matches {
+            Ok(())
+        } else {
+            Err(PageError::forbidden(
+                "this form has expired or did not come from this site; reload the page and send it again",
+            ))
+        }
+    }
+
+    /// What the page header needs: who is signed in and the sign-out form's token.
+    pub fn nav(&self) -> Nav {
+        Nav {
+            shown: true,
+            username: self.user.as_ref().map(|u| u.username.clone()),
+            csrf: self.csrf_token.clone().unwrap_or_default(),
+        }
+    }
+
+    /// The token the forms of this session carry.
+    pub fn csrf(&self) -> &str {
+        self.csrf_token.as_deref().unwrap_or_default()
+    }
+
+    /// The stored id's digest, when there is a live session.
+    pub fn id_hash(&self) -> Option<&[u8]> {
+        self.id_hash.as_deref()
+    }
+}
+
+/// A session just stored: the cookie to send and its CSRF token.
+pub struct Started {
+    pub cookie: Cookie<'static>,
+    pub csrf: String,
+}
+
+/// Stores a new session, a visitor's (`user_id` none) or a signed-in one, and returns
+/// its cookie; `secure` when the request came over TLS.
+pub async fn start(
+    conn: &mut AsyncPgConnection,
+    user_id: Option<i64>,
+    secure: bool,
+) -> Result<Started, PageError> {
+    let id = ids::random_token();
+    let csrf = ids::random_token();
+    let lifetime = if user_id.is_some() {
+        SIGNED_IN_FOR
+    } else {
+        VISITOR_FOR
+    };
+    eagles_db::sessions::create(
+        conn,
+        &NewSession {
+            id_hash: &ids::digest(&id),
+            user_id,
+            csrf_token: &csrf,
+            expires_at: Utc::now() + lifetime,
+        },
+    )
+    .await?;
+    let cookie = Cookie::build(COOKIE, id)
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(secure)
+        .max_age(CookieDuration::seconds(lifetime.num_seconds()))
+        .finish();
+    Ok(Started { cookie, csrf })
+}
+
+/// A cookie that makes the browser forget the session.
+pub fn removal_cookie(secure: bool) -> Cookie<'static> {
+    let mut cookie = Cookie::build(COOKIE, "")
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(secure)
+        .finish();
+    cookie.make_removal();
+    cookie
+}
+
+/// Whether the request came over TLS (directly or, per its headers, through a proxy).
+pub fn is_tls(req: &HttpRequest) -> bool {
+    req.connection_info().scheme() == "https"
+}
+
+async fn load(req: HttpRequest) -> Result<Session, PageError> {
+    let Some(cookie) = req.cookie(COOKIE) else {
+        return Ok(Session::default());
+    };
+    let id_hash = ids::digest(cookie.value());
+    let pool = req
+        .app_data::<web::Data<DbPool>>()
+        .ok_or_else(|| PageError::internal("no database pool configured"))?;
+    let mut conn = pool.get().await?;
+    Ok(
+        match eagles_db::sessions::find(&mut conn, &id_hash).await? {
+            Some(row) => Session {
+                id_hash: Some(id_hash),
+                csrf_token: Some(row.csrf_token),
+                user: row.user,
+            },
+            None => Session::default(),
+        },
+    )
+}
+
+impl FromRequest for Session {
+    type Error = PageError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, PageError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(load(req))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(token: Option<&str>) -> Session {
+        Session {
+            id_hash: token.map(|_| vec![1]),
+            csrf_token: token.map(str::to_owned),
+            user: None,
+        }
+    }
+
+    #[test]
+    fn csrf_needs_this_sessions_token() {
+        assert!(session(Some("abc")).check_csrf("abc").is_ok());
+        assert!(session(Some("abc")).check_csrf("abd").is_err());
+        assert!(session(Some("abc")).check_csrf("").is_err());
+        assert!(session(Some("abc")).check_csrf("abcd").is_err());
+        // Without a session no token is right, not even an empty one.
+        assert!(session(None).check_csrf("").is_err());
+    }
+}
