@@ -284,8 +284,8 @@ async fn a_four_week_campaign_adds_up() {
             )
         })
         .collect();
-    assert_eq!(successes[&allied["id"].as_i64().unwrap()], true);
-    assert_eq!(successes[&central["id"].as_i64().unwrap()], false);
+    assert!(successes[&allied["id"].as_i64().unwrap()]);
+    assert!(!successes[&central["id"].as_i64().unwrap()]);
     // R4 by hand:
     //   Ball    turns 20 + observe HQ success (pilot) 10                 = 30 → 80
     //   Mott    sortie 5 + shared kill 24/2 = 12 + observe HQ (obs.) 20 = 37 → 87

@@ -89,6 +89,7 @@ async fn migrations_go_up_down_and_up_again() {
         kill_shooters,
         casualties,
         xp_awards,
+        sessions,
     );
 }
 

@@ -19,8 +19,13 @@ pub struct Seeded {
     pub password: String,
 }
 
-/// (player, side, [(name, role, nationality)]): two pilots and an observer each (R3).
-const SQUADRONS: [(&str, &str, [(&str, &str, &str); 3]); 4] = [
+/// A crewman of the demo: (name, role, nationality).
+type DemoCrewman = (&'static str, &'static str, &'static str);
+/// A side's mission in a demo game: (side, mission dice, aircraft, pilot, observer).
+type DemoMission<'a> = (&'a str, &'a [u32], &'a str, &'a str, Option<&'a str>);
+
+/// (player, side, crew): two pilots and an observer each (R3).
+const SQUADRONS: [(&str, &str, [DemoCrewman; 3]); 4] = [
     (
         "demo-ada",
         "allied",
@@ -96,7 +101,7 @@ where
     async fn game(
         &self,
         offensive: [u32; 2],
-        missions: [(&str, &[u32], &str, &str, Option<&str>); 2],
+        missions: [DemoMission<'_>; 2],
     ) -> Result<(i64, Vec<i64>), String> {
         let game = self.post("/games", json!({ "dice": offensive })).await?;
         let game_id = game["id"].as_i64().unwrap_or_default();
