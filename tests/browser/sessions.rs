@@ -93,6 +93,14 @@ async fn pages_carry_security_headers_and_error_pages_are_html() {
     assert!(page.contains("<h1>404 Not Found</h1>"), "{page}");
     assert!(page.contains("there is no campaign 999"));
 
+    let unknown = visitor.get("/no/such/page").await;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+    assert!(unknown
+        .text()
+        .await
+        .unwrap()
+        .contains("there is no page here"));
+
     // A wrong filter comes back next to its field, the input kept.
     let response = visitor
         .get("/aircraft?side=neutral&in_service_on=1917-13-01")

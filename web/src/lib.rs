@@ -31,7 +31,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(crewman::show)
         .service(crewman::pick)
         .service(aircraft::show)
-        .service(assets::stylesheet);
+        .service(assets::stylesheet)
+        .default_service(web::to(no_such_page));
+}
+
+/// Any other path: the error page rather than an empty 404.
+async fn no_such_page() -> Result<actix_web::HttpResponse, PageError> {
+    Err(PageError::not_found("there is no page here"))
 }
 
 /// Security headers for every response: no framing, no sniffing, no referrer to
