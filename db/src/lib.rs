@@ -25,3 +25,5 @@ pub mod weeks;
 pub use diesel;
 pub use diesel_async;
 pub use pool::{build_pool, DbConn, DbPool, PoolError, PoolSettings};
+pub mod aircraft_flown;
+pub mod recent_kills;

@@ -32,6 +32,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(crewman::pick)
         .service(aircraft::show)
         .service(assets::stylesheet)
+        .service(leaderboard::show)
+        .service(players::show)
+        .service(id_cards::show)
+        .service(dice::show)
+        .service(dice::roll)
+        .service(members::switch_side)
         .default_service(web::to(no_such_page));
 }
 
@@ -53,3 +59,4 @@ pub fn security_headers() -> DefaultHeaders {
         .add((header::X_FRAME_OPTIONS, "DENY"))
         .add((header::REFERRER_POLICY, "same-origin"))
 }
+mod chart;

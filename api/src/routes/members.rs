@@ -204,14 +204,27 @@ pub async fn change_side(
     body: Json<SideChange>,
 ) -> Result<HttpResponse, ApiError> {
     let (campaign_id, username) = path.into_inner();
-    let side = body.side;
     let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, campaign_id, Some(user.clone())).await?;
+    let view = switch_side(&mut conn, user, campaign_id, username, body.side).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Moves the member `username` to `side` as `user`: himself, or anyone as a referee,
+/// and only when the sides stay equal (R2). The API and the members page both switch
+/// sides through here.
+pub async fn switch_side(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    username: String,
+    side: Side,
+) -> Result<MemberView, ApiError> {
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
     let is_self = username.eq_ignore_ascii_case(&user.username);
     if !is_self {
         scope.require_referee("move another player to the other side")?;
     }
-    let view = conn
+    conn
         .transaction::<_, ApiError, _>(async move |conn| {
                 // Locking the campaign serialises side changes, so two switches cannot
                 // both pass the equal-sides check.
@@ -262,8 +275,7 @@ pub async fn change_side(
                     ..MemberView::from(member)
                 })
         })
-        .await?;
-    Ok(HttpResponse::Ok().json(view))
+        .await
 }
 
 use eagles_db::diesel;

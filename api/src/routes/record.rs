@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use actix_web::{get, web, HttpResponse};
 use campaign::calendar::week_date;
 use chrono::NaiveDate;
+use eagles_db::campaigns::Campaign;
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::service_record::{AbilityRow, AwardRow, InjuryRow, KillRow, SortieRow};
 use eagles_db::DbPool;
 use serde::Serialize;
@@ -159,14 +161,30 @@ pub async fn service_record(
         .ok_or_else(|| {
             ApiError::NotFound(format!("there is no crewman {crew_id} in this campaign"))
         })?;
-    use eagles_db::service_record as q;
-    let sorties = q::sorties(&mut conn, crew_id).await?;
-    let kills = q::kills(&mut conn, crew_id).await?;
-    let awards = q::awards(&mut conn, crew_id).await?;
-    let injuries = q::injuries(&mut conn, crew_id).await?;
-    let abilities = q::abilities(&mut conn, crew_id).await?;
+    let weeks = record_weeks(&mut conn, &scope.campaign, crew_id).await?;
+    Ok(HttpResponse::Ok().json(ServiceRecord {
+        crew_id,
+        name: crewman.name,
+        weeks,
+    }))
+}
 
-    let start = scope.campaign.start_date;
+/// The weeks of a crewman's service record, oldest first, for a crewman of a campaign
+/// the caller may read (checked by the caller): five queries, one per kind of row.
+/// The API and the crewman page both read the record through here.
+pub async fn record_weeks(
+    conn: &mut AsyncPgConnection,
+    campaign: &Campaign,
+    crew_id: i64,
+) -> Result<Vec<RecordWeek>, ApiError> {
+    use eagles_db::service_record as q;
+    let sorties = q::sorties(conn, crew_id).await?;
+    let kills = q::kills(conn, crew_id).await?;
+    let awards = q::awards(conn, crew_id).await?;
+    let injuries = q::injuries(conn, crew_id).await?;
+    let abilities = q::abilities(conn, crew_id).await?;
+
+    let start = campaign.start_date;
     let mut weeks: BTreeMap<i32, RecordWeek> = BTreeMap::new();
     for s in sorties {
         week_of(&mut weeks, start, s.week).sorties.push(sortie(s));
@@ -183,11 +201,7 @@ pub async fn service_record(
     for AbilityRow { week: n, ability } in abilities {
         week_of(&mut weeks, start, n).abilities.push(ability);
     }
-    Ok(HttpResponse::Ok().json(ServiceRecord {
-        crew_id,
-        name: crewman.name,
-        weeks: weeks.into_values().collect(),
-    }))
+    Ok(weeks.into_values().collect())
 }
 
 fn week_of(weeks: &mut BTreeMap<i32, RecordWeek>, start: NaiveDate, n: i32) -> &mut RecordWeek {

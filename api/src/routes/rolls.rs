@@ -11,7 +11,9 @@ use campaign::sides::Side;
 use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::tables::Table;
 use chrono::{DateTime, Utc};
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::roll_log::RollEntry;
+use eagles_db::users::User;
 use eagles_db::DbPool;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -52,7 +54,7 @@ pub struct RollRequest {
 }
 
 /// An entry of the roll log (R14).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct RollView {
     pub id: i64,
     pub week: i32,
@@ -127,22 +129,34 @@ pub async fn create_roll(
     path: web::Path<i64>,
     body: Json<RollRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let view = roll(&mut conn, user, path.into_inner(), body.into_inner()).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Rolls on a table for a member of the campaign and logs the roll (R14); the API and
+/// the dice page both roll through here.
+pub async fn roll(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    request: RollRequest,
+) -> Result<RollView, ApiError> {
     let RollRequest {
         table,
         modifiers,
         dice,
         game_id,
         side,
-    } = body.into_inner();
-    let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, path.into_inner(), Some(user.clone())).await?;
+    } = request;
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
     scope.require_member("roll dice")?;
     let mut source = DiceSource::for_table(table, dice.as_deref())?;
     let campaign = &scope.campaign;
     let game = match game_id {
         None => None,
         Some(id) => Some(
-            eagles_db::games::find(&mut conn, campaign.id, id)
+            eagles_db::games::find(conn, campaign.id, id)
                 .await?
                 .ok_or_else(|| {
                     ApiError::invalid(format!("game_id {id} is no game of this campaign"))
@@ -171,18 +185,17 @@ pub async fn create_roll(
         rolled_by: Some(user.id),
     };
     let logged = record(
-        &mut conn,
+        conn,
         &context,
         &rolled.roll,
         rolled.result,
         source.entered(),
     )
     .await?;
-    let view = RollView::from(RollEntry {
+    Ok(RollView::from(RollEntry {
         roll: logged,
         rolled_by: Some(user.username),
-    });
-    Ok(HttpResponse::Created().json(view))
+    }))
 }
 
 /// Filter of the roll log.

@@ -1,12 +1,23 @@
-//! `/campaigns/{cid}`: where a campaign stands — week, date, era — its members, and
-//! its crew by side with XP, kills and status, each linking to his page. Four queries
-//! after the session's: the campaign, the caller's membership, the members, the crew.
+//! `/campaigns/{cid}`: where a campaign stands — week, date, era — this week's ground
+//! situation and missions, who is winning the air war (R12), the top crews, the recent
+//! kills, who is out and until when (R7, R8), the aircraft entering service this week,
+//! its members, and its crew by side. A fixed number of queries after the session's,
+//! whatever the campaign holds: the campaign with the caller's membership, the
+//! members, the crew, the week's games, their missions, the side totals, the
+//! leaderboard, the recent kills and the aircraft catalogue.
+
+use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
+use chrono::Duration;
 use eagles_api::access::{readable_campaign, CampaignScope};
+use eagles_api::routes::standings::{
+    air_war_totals, crew_ranking, LeaderboardQuery, LeaderboardRow, SidesView,
+};
+use eagles_db::recent_kills::RecentKill;
 use eagles_db::DbPool;
 
 use super::crew_list::{crew_lines, CrewLine};
@@ -15,10 +26,42 @@ use super::{render, Nav, WeekLine};
 use crate::error::PageError;
 use crate::session::Session;
 
+/// How many crews the home page names as the top ones.
+const TOP_CREWS: usize = 5;
+/// How many of the latest kills the home page lists.
+const RECENT_KILLS: i64 = 10;
+
 /// One side's crew.
 pub struct SideCrew {
     pub side: &'static str,
     pub crew: Vec<CrewLine>,
+}
+
+/// A side's mission in a game of this week (R9).
+pub struct MissionLine {
+    pub side: String,
+    pub mission_type: String,
+    pub aircraft: Option<String>,
+    pub pilot: Option<String>,
+    pub observer: Option<String>,
+    pub success: Option<bool>,
+}
+
+/// A game of this week with its ground offensive (R8) and missions.
+pub struct GameLine {
+    pub id: i64,
+    pub ground_offensive: String,
+    pub offensive_dice: String,
+    pub debriefed: bool,
+    pub voided: bool,
+    pub missions: Vec<MissionLine>,
+}
+
+/// An aircraft type that enters service this week.
+pub struct NewAircraft {
+    pub name: String,
+    pub side: String,
+    pub service_start: String,
 }
 
 /// The campaign home page.
@@ -30,6 +73,12 @@ pub struct HomePage {
     pub name: String,
     pub public: bool,
     pub week: WeekLine,
+    pub games: Vec<GameLine>,
+    pub air_war: SidesView,
+    pub top_crews: Vec<LeaderboardRow>,
+    pub kills: Vec<RecentKill>,
+    pub out: Vec<CrewLine>,
+    pub new_aircraft: Vec<NewAircraft>,
     pub members: Vec<MemberLine>,
     pub sides: Vec<SideCrew>,
     pub is_referee: bool,
@@ -41,6 +90,11 @@ pub fn is_member(scope: &CampaignScope) -> bool {
     scope.member.is_some() || scope.caller.as_ref().is_some_and(|u| u.is_admin)
 }
 
+/// A snake_case name as words.
+fn words(name: &str) -> String {
+    name.replace('_', " ")
+}
+
 #[get("/campaigns/{cid}")]
 pub async fn show(
     pool: web::Data<DbPool>,
@@ -50,8 +104,69 @@ pub async fn show(
     let mut conn = pool.get().await?;
     let scope = readable_campaign(&mut conn, path.into_inner(), session.user.clone()).await?;
     let campaign = &scope.campaign;
+    let week = WeekLine::of(campaign);
     let members = eagles_db::campaigns::members(&mut conn, campaign.id).await?;
     let crew = crew_lines(&mut conn, campaign).await?;
+    let games =
+        eagles_db::games::list_for_week(&mut conn, campaign.id, campaign.current_week).await?;
+    let game_ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+    let missions = eagles_db::games::missions_of(&mut conn, &game_ids).await?;
+    let air_war = air_war_totals(&mut conn, campaign, None).await?;
+    let mut top_crews = crew_ranking(&mut conn, campaign, &LeaderboardQuery::default()).await?;
+    top_crews.truncate(TOP_CREWS);
+    let kills = eagles_db::recent_kills::recent(&mut conn, campaign.id, RECENT_KILLS).await?;
+    let aircraft = eagles_db::aircraft::list(&mut conn, None, None).await?;
+
+    let names: HashMap<i64, &str> = crew.iter().map(|c| (c.id, c.name.as_str())).collect();
+    let name_of = |id: Option<i64>| id.and_then(|id| names.get(&id)).map(|n| n.to_string());
+    let aircraft_names: HashMap<i64, &str> =
+        aircraft.iter().map(|a| (a.id, a.name.as_str())).collect();
+    let games = games
+        .into_iter()
+        .map(|g| GameLine {
+            id: g.id,
+            ground_offensive: words(&g.ground_offensive),
+            offensive_dice: g
+                .offensive_dice
+                .iter()
+                .map(i32::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            debriefed: g.debriefed(),
+            voided: g.voided_week.is_some(),
+            missions: missions
+                .iter()
+                .filter(|m| m.game_id == g.id)
+                .map(|m| MissionLine {
+                    side: m.side.clone(),
+                    mission_type: words(&m.mission_type),
+                    aircraft: m
+                        .aircraft_type_id
+                        .and_then(|id| aircraft_names.get(&id))
+                        .map(|n| n.to_string()),
+                    pilot: name_of(m.pilot_id),
+                    observer: name_of(m.observer_id),
+                    success: m.success,
+                })
+                .collect(),
+        })
+        .collect();
+    // The week runs seven days from its date (R1).
+    let week_start = campaign::calendar::week_date(
+        campaign.start_date,
+        u32::try_from(campaign.current_week).unwrap_or(1),
+    );
+    let week_end = week_start + Duration::days(7);
+    let new_aircraft = aircraft
+        .iter()
+        .filter(|a| a.service_start >= week_start && a.service_start < week_end)
+        .map(|a| NewAircraft {
+            name: a.name.clone(),
+            side: a.side.clone(),
+            service_start: a.service_start.format("%-d %B %Y").to_string(),
+        })
+        .collect();
+    let out = crew.iter().filter(|c| c.status != "active").cloned().collect();
     let sides = Side::ALL
         .iter()
         .map(|&side| SideCrew {
@@ -67,7 +182,13 @@ pub async fn show(
         id: campaign.id,
         name: campaign.name.clone(),
         public: campaign.public,
-        week: WeekLine::of(campaign),
+        week,
+        games,
+        air_war,
+        top_crews,
+        kills,
+        out,
+        new_aircraft,
         members: members.into_iter().map(MemberLine::from).collect(),
         sides,
         is_referee: scope.is_referee(),

@@ -36,6 +36,8 @@ pub struct CrewLine {
     pub status: &'static str,
     pub novice: bool,
     pub ace: bool,
+    /// The last week he is out of service, when he will return (R7, R8).
+    pub out_until_week: Option<i32>,
 }
 
 impl CrewLine {
@@ -53,6 +55,7 @@ impl CrewLine {
             status: v.status.as_str(),
             novice: v.novice,
             ace: v.ace,
+            out_until_week: v.out_until_week,
         }
     }
 }

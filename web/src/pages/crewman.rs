@@ -1,7 +1,10 @@
 //! `/campaigns/{cid}/crew/{id}`: one crewman — status, XP, kills, novice or ace, his
 //! abilities, the picks he has pending with a form offering only the abilities R6
 //! allows him now (the rules crate's `check_pick` asked per ability), and his XP
-//! ledger. Four queries after the session's: campaign, membership, crewman, ledger.
+//! ledger; his service record sortie by sortie (the API's record) and a chart of his
+//! XP at the close of each week (SVG by plotters). Nine queries after the session's:
+//! the campaign with the caller's membership, the crewman, the ledger, and the five of
+//! the service record.
 
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
@@ -11,6 +14,7 @@ use campaign::status;
 use campaign::xp::Xp;
 use eagles_api::access::readable_campaign;
 use eagles_api::routes::crew::{AwardView, CrewmanView};
+use eagles_api::routes::record::{record_weeks, RecordWeek};
 use eagles_api::ApiError;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
@@ -68,6 +72,30 @@ pub struct CrewmanPage {
     pub allowed: Vec<AbilityLine>,
     pub form: PickForm,
     pub errors: FieldErrors,
+    /// His service record, the weeks something happened to him, oldest first.
+    pub record: Vec<RecordWeek>,
+    /// His XP at the close of each week since he joined, as inline SVG.
+    pub xp_chart: String,
+    /// The points of that chart, for the table beside it: (week, XP).
+    pub xp_by_week: Vec<(i32, i64)>,
+}
+
+/// A crewman's XP at the close of each week from `joined` to `current`: his XP now
+/// less every award, plus the awards made by each week.
+fn xp_by_week(xp_now: i64, joined: i32, current: i32, record: &[RecordWeek]) -> Vec<(i32, i64)> {
+    let points_in = |w: &RecordWeek| w.awards.iter().map(|a| i64::from(a.points)).sum::<i64>();
+    let starting = xp_now - record.iter().map(points_in).sum::<i64>();
+    let first = record.first().map_or(joined, |w| w.week.min(joined));
+    (first..=current.max(first))
+        .map(|week| {
+            let earned: i64 = record
+                .iter()
+                .filter(|w| w.week <= week)
+                .map(points_in)
+                .sum();
+            (week, starting + earned)
+        })
+        .collect()
 }
 
 impl CrewmanPage {
@@ -85,8 +113,17 @@ impl CrewmanPage {
             .ok_or_else(|| {
                 PageError::not_found(format!("there is no crewman {crew_id} in this campaign"))
             })?;
+        let joined_week = record.joined_week;
         let crewman = CrewmanView::from_record(record, scope.campaign.current_week)?;
         let awards = eagles_db::crew::awards(conn, crew_id).await?;
+        let service = record_weeks(conn, &scope.campaign, crew_id).await?;
+        let xp_points = xp_by_week(
+            crewman.xp,
+            joined_week,
+            scope.campaign.current_week,
+            &service,
+        );
+        let xp_chart = crate::chart::xp_by_week(&xp_points)?;
         let xp = Xp(i32::try_from(crewman.xp).unwrap_or(i32::MAX));
         let kills = u32::try_from(crewman.kills).unwrap_or(u32::MAX);
         let allowed = Ability::ALL
@@ -120,6 +157,9 @@ impl CrewmanPage {
             crewman,
             form,
             errors,
+            record: service,
+            xp_chart,
+            xp_by_week: xp_points,
         })
     }
 }

@@ -1,5 +1,7 @@
 //! `/campaigns/{cid}/members`: who plays, and for the referee the form that adds a
-//! member (`POST`, referee only — the same check as the API's).
+//! member (`POST`, referee only — the same check as the API's) and a side-switch form
+//! per player (`POST …/members/{username}/side`, the API's switch: a player himself or
+//! the referee, only while the sides stay equal, R2).
 
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
@@ -59,6 +61,19 @@ pub struct MembersPage {
     pub is_referee: bool,
     pub form: MemberForm,
     pub errors: FieldErrors,
+    /// The signed-in user's name: a player may switch his own side.
+    pub me: Option<String>,
+    /// A refused side switch: the player's name and the reason.
+    pub switch_error: Option<(String, String)>,
+}
+
+/// What the side-switch form sends.
+#[derive(Debug, Default, Deserialize)]
+pub struct SideForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub side: String,
 }
 
 impl MembersPage {
@@ -80,6 +95,8 @@ impl MembersPage {
             is_referee: scope.is_referee(),
             form,
             errors,
+            me: session.user.as_ref().map(|u| u.username.clone()),
+            switch_error: None,
         })
     }
 }
@@ -157,4 +174,50 @@ pub async fn add(
     let page = MembersPage::load(&mut conn, &session, campaign_id, form, errors).await?;
     let status = page.errors.status();
     Ok(render(&page, status))
+}
+
+#[post("/campaigns/{cid}/members/{username}/side")]
+pub async fn switch_side(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<(i64, String)>,
+    form: web::Form<SideForm>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(&form.csrf)?;
+    let user = session.require_user()?.clone();
+    let (campaign_id, username) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let reason = match form.side.parse::<Side>() {
+        Err(_) => "choose allied or central".to_owned(),
+        Ok(side) => {
+            match eagles_api::routes::members::switch_side(
+                &mut conn,
+                user,
+                campaign_id,
+                username.clone(),
+                side,
+            )
+            .await
+            {
+                Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
+                // R2 and "a referee has no side to switch" are fixed on this form;
+                // 403 and 404 are error pages.
+                Err(ApiError::Unprocessable { detail, .. }) => detail,
+                Err(e) => return Err(e.into()),
+            }
+        }
+    };
+    let mut page = MembersPage::load(
+        &mut conn,
+        &session,
+        campaign_id,
+        MemberForm {
+            role: "player".into(),
+            ..MemberForm::default()
+        },
+        FieldErrors::default(),
+    )
+    .await?;
+    page.switch_error = Some((username, reason));
+    Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY))
 }

@@ -76,3 +76,7 @@ impl WeekLine {
         }
     }
 }
+pub mod dice;
+pub mod id_cards;
+pub mod leaderboard;
+pub mod players;

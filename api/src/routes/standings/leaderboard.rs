@@ -8,6 +8,8 @@ use campaign::sides::{Nationality, Side};
 use campaign::standings::leaderboard_ranks;
 use campaign::status;
 use campaign::xp::Xp;
+use eagles_db::campaigns::Campaign;
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::standings::{CrewStanding, StandingsFilter};
 use eagles_db::DbPool;
 use serde::{Deserialize, Serialize};
@@ -18,7 +20,7 @@ use crate::auth::Caller;
 use crate::error::ApiError;
 
 /// Filters of the leaderboard.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct LeaderboardQuery {
@@ -121,7 +123,18 @@ async fn rows(
 ) -> Result<Vec<LeaderboardRow>, ApiError> {
     let mut conn = pool.get().await?;
     let scope = readable_campaign(&mut conn, campaign_id, caller).await?;
-    let week = as_of(&scope.campaign, query.as_of_week)?;
+    ranked(&mut conn, &scope.campaign, query).await
+}
+
+/// The leaderboard of a campaign the caller may read (checked by the caller with
+/// `readable_campaign`): one query. The API and the pages both rank through here.
+pub async fn ranked(
+    conn: &mut AsyncPgConnection,
+    campaign: &Campaign,
+    query: &LeaderboardQuery,
+) -> Result<Vec<LeaderboardRow>, ApiError> {
+    let campaign_id = campaign.id;
+    let week = as_of(campaign, query.as_of_week)?;
     let filter = StandingsFilter {
         role: query.role.map(|r| r.as_str().to_owned()),
         nationalities: query.side.map(|side| {
@@ -132,7 +145,7 @@ async fn rows(
                 .collect()
         }),
     };
-    let records = eagles_db::standings::crew_as_of(&mut conn, campaign_id, week, &filter).await?;
+    let records = eagles_db::standings::crew_as_of(conn, campaign_id, week, &filter).await?;
     let mut keys = records
         .iter()
         .map(|r| {

@@ -12,9 +12,9 @@ use eagles_db::campaigns::Campaign;
 
 use crate::error::ApiError;
 
-pub use leaderboard::{LeaderboardQuery, LeaderboardRow};
-pub use players::{PlayerRow, PlayersQuery};
-pub use sides::{SideXpView, SidesQuery, SidesView};
+pub use leaderboard::{ranked as crew_ranking, LeaderboardQuery, LeaderboardRow};
+pub use players::{ranked as player_ranking, PlayerRow, PlayersQuery};
+pub use sides::{totals as air_war_totals, SideXpView, SidesQuery, SidesView};
 
 /// Mounts this module's endpoints inside `/api/v1`.
 pub fn configure(cfg: &mut web::ServiceConfig) {

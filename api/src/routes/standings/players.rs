@@ -4,6 +4,8 @@ use actix_web::{get, web, HttpResponse};
 use campaign::crew::CrewId;
 use campaign::standings::{player_standings, CrewRecord};
 use campaign::xp::Xp;
+use eagles_db::campaigns::Campaign;
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::standings::StandingsFilter;
 use eagles_db::DbPool;
 use serde::{Deserialize, Serialize};
@@ -41,6 +43,44 @@ pub struct PlayerRow {
     pub best_weeks_out: u32,
 }
 
+/// The players of a campaign the caller may read, ranked by their best crewman (R13):
+/// one query. The API and the pages both rank through here.
+pub async fn ranked(
+    conn: &mut AsyncPgConnection,
+    campaign: &Campaign,
+    as_of_week: Option<i32>,
+) -> Result<Vec<PlayerRow>, ApiError> {
+    let week = as_of(campaign, as_of_week)?;
+    let crew =
+        eagles_db::standings::crew_as_of(conn, campaign.id, week, &StandingsFilter::default())
+            .await?;
+    let records = crew
+        .into_iter()
+        .map(|c| {
+            let xp = i32::try_from(c.xp)
+                .map_err(|_| ApiError::Internal(format!("crewman {}: xp {}", c.id, c.xp)))?;
+            Ok(CrewRecord {
+                kills: count(c.kills, "kills", c.id)?,
+                weeks_out: count(c.weeks_out, "weeks out", c.id)?,
+                player: c.owner,
+                crew: CrewId(c.id),
+                xp: Xp(xp),
+            })
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    Ok(player_standings(&records)
+        .into_iter()
+        .map(|p| PlayerRow {
+            rank: p.rank,
+            username: p.player,
+            best_crew_id: p.best_crew.0,
+            best_xp: i64::from(p.best_xp.get()),
+            best_kills: p.kills,
+            best_weeks_out: p.weeks_out,
+        })
+        .collect())
+}
+
 /// The players ranked by their best crewman: most XP, then more kills, then fewer
 /// weeks out (R13). Only players with crew are ranked.
 #[utoipa::path(
@@ -62,38 +102,6 @@ pub async fn players(
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
     let scope = readable_campaign(&mut conn, path.into_inner(), caller).await?;
-    let week = as_of(&scope.campaign, query.as_of_week)?;
-    let crew = eagles_db::standings::crew_as_of(
-        &mut conn,
-        scope.campaign.id,
-        week,
-        &StandingsFilter::default(),
-    )
-    .await?;
-    let records = crew
-        .into_iter()
-        .map(|c| {
-            let xp = i32::try_from(c.xp)
-                .map_err(|_| ApiError::Internal(format!("crewman {}: xp {}", c.id, c.xp)))?;
-            Ok(CrewRecord {
-                kills: count(c.kills, "kills", c.id)?,
-                weeks_out: count(c.weeks_out, "weeks out", c.id)?,
-                player: c.owner,
-                crew: CrewId(c.id),
-                xp: Xp(xp),
-            })
-        })
-        .collect::<Result<Vec<_>, ApiError>>()?;
-    let rows: Vec<PlayerRow> = player_standings(&records)
-        .into_iter()
-        .map(|p| PlayerRow {
-            rank: p.rank,
-            username: p.player,
-            best_crew_id: p.best_crew.0,
-            best_xp: i64::from(p.best_xp.get()),
-            best_kills: p.kills,
-            best_weeks_out: p.weeks_out,
-        })
-        .collect();
+    let rows = ranked(&mut conn, &scope.campaign, query.as_of_week).await?;
     Ok(HttpResponse::Ok().json(rows))
 }

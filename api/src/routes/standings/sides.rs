@@ -4,6 +4,8 @@ use actix_web::{get, web, HttpResponse};
 use campaign::experience::AwardKind;
 use campaign::sides::Nationality;
 use campaign::standings::{side_totals, Leader, LedgerEntry, SideXp};
+use eagles_db::campaigns::Campaign;
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::standings::LedgerSum;
 use eagles_db::DbPool;
 use serde::{Deserialize, Serialize};
@@ -75,19 +77,30 @@ pub async fn sides(
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
     let scope = readable_campaign(&mut conn, path.into_inner(), caller).await?;
-    let week = as_of(&scope.campaign, query.as_of_week)?;
-    let sums = eagles_db::standings::ledger_as_of(&mut conn, scope.campaign.id, week).await?;
+    let view = totals(&mut conn, &scope.campaign, query.as_of_week).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// The side totals of a campaign the caller may read (R12): one query. The API and
+/// the pages both total through here.
+pub async fn totals(
+    conn: &mut AsyncPgConnection,
+    campaign: &Campaign,
+    as_of_week: Option<i32>,
+) -> Result<SidesView, ApiError> {
+    let week = as_of(campaign, as_of_week)?;
+    let sums = eagles_db::standings::ledger_as_of(conn, campaign.id, week).await?;
     let entries = sums
         .iter()
         .map(entry)
         .collect::<Result<Vec<_>, ApiError>>()?;
     let totals = side_totals(entries);
-    Ok(HttpResponse::Ok().json(SidesView {
+    Ok(SidesView {
         allied: totals.allied.into(),
         central: totals.central.into(),
         leader: totals.leader,
         as_of_week: week,
-    }))
+    })
 }
 
 fn entry(sum: &LedgerSum) -> Result<LedgerEntry, ApiError> {

@@ -1,0 +1,58 @@
+//! The latest kills of a campaign, with shooters and victims, in one query: what the
+//! campaign home shows as recent kills.
+
+use diesel::prelude::*;
+use diesel::sql_types::{Array, Int4, Int8, Text};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+/// A kill of a game that is not voided.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct RecentKill {
+    #[diesel(sql_type = Int8)]
+    pub kill_id: i64,
+    #[diesel(sql_type = Int8)]
+    pub game_id: i64,
+    #[diesel(sql_type = Int4)]
+    pub week: i32,
+    /// The names of the crewmen credited, in the order of their ids.
+    #[diesel(sql_type = Array<Text>)]
+    pub shooters: Vec<String>,
+    /// The side of the aircraft shot down.
+    #[diesel(sql_type = Text)]
+    pub victim_side: String,
+    #[diesel(sql_type = Text)]
+    pub victim_aircraft: String,
+    /// Its crew's names, pilot first.
+    #[diesel(sql_type = Array<Text>)]
+    pub victim_crew: Vec<String>,
+}
+
+const RECENT_KILLS: &str = "
+SELECT kl.id AS kill_id, g.id AS game_id, g.week,
+       COALESCE((SELECT array_agg(c.name ORDER BY c.id) FROM kill_shooters s
+                 JOIN crew c ON c.id = s.crew_id WHERE s.kill_id = kl.id),
+                ARRAY[]::text[]) AS shooters,
+       vs.side AS victim_side, at.name AS victim_aircraft,
+       COALESCE((SELECT array_agg(c.name ORDER BY sc.position DESC) FROM sortie_crew sc
+                 JOIN crew c ON c.id = sc.crew_id WHERE sc.sortie_id = vs.id),
+                ARRAY[]::text[]) AS victim_crew
+FROM kills kl
+JOIN games g ON g.id = kl.game_id
+JOIN sorties vs ON vs.id = kl.victim_sortie_id
+JOIN aircraft_types at ON at.id = vs.aircraft_type_id
+WHERE g.campaign_id = $1 AND g.voided_week IS NULL
+ORDER BY g.week DESC, kl.id DESC
+LIMIT $2";
+
+/// The `limit` latest kills of games not voided, newest first.
+pub async fn recent(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    limit: i64,
+) -> QueryResult<Vec<RecentKill>> {
+    diesel::sql_query(RECENT_KILLS)
+        .bind::<Int8, _>(campaign_id)
+        .bind::<Int8, _>(limit)
+        .load(conn)
+        .await
+}

@@ -1,0 +1,316 @@
+//! `/campaigns/{cid}/dice`: the dice page. Members roll any table through the form (the
+//! API's roll operation: the server rolls, or physical dice are entered; modifiers as
+//! the API names them), the roll just made is shown big for a projector, and the roll
+//! log follows, filtered by week (R14). Two queries after the session's for the page:
+//! the campaign with the caller's membership, the log.
+
+use actix_web::{get, post, web, HttpResponse};
+use askama::Template;
+use campaign::sides::Side;
+use campaign::tables::Table;
+use eagles_api::access::readable_campaign;
+use eagles_api::routes::rolls::{RollRequest, RollView};
+use eagles_api::ApiError;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::DbPool;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use super::campaign_home::is_member;
+use super::{render, see_other, Nav};
+use crate::error::PageError;
+use crate::form::FieldErrors;
+use crate::session::Session;
+
+/// What the roll form holds.
+#[derive(Debug, Default, Deserialize)]
+pub struct RollForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub table: String,
+    /// Physical dice, separated by spaces or commas; empty for the server to roll.
+    #[serde(default)]
+    pub dice: String,
+    /// `name=value` pairs separated by commas or new lines; a bare name is `true`.
+    #[serde(default)]
+    pub modifiers: String,
+    #[serde(default)]
+    pub side: String,
+    #[serde(default)]
+    pub game_id: String,
+}
+
+/// The page's query: the week of the log, and the roll just made.
+#[derive(Debug, Default, Deserialize)]
+pub struct LogQuery {
+    #[serde(default)]
+    pub week: String,
+    #[serde(default)]
+    pub roll: String,
+}
+
+/// A roll as the log shows it.
+pub struct RollLine {
+    pub view: RollView,
+    pub dice: String,
+    pub modifiers: String,
+    pub result: String,
+}
+
+impl From<RollView> for RollLine {
+    fn from(view: RollView) -> Self {
+        let dice = view
+            .dice
+            .iter()
+            .map(i32::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let modifiers = match &view.modifiers {
+            Value::Object(m) if !m.is_empty() => m
+                .iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            _ => String::new(),
+        };
+        let result = match &view.result {
+            Value::String(s) => s.replace('_', " "),
+            other => other.to_string(),
+        };
+        Self {
+            view,
+            dice,
+            modifiers,
+            result,
+        }
+    }
+}
+
+/// The dice page.
+#[derive(Template)]
+#[template(path = "dice/page.html")]
+pub struct DicePage {
+    pub nav: Nav,
+    pub id: i64,
+    pub name: String,
+    pub weeks: Vec<i32>,
+    /// The log's week filter as typed.
+    pub week: String,
+    pub tables: &'static [Table],
+    pub rolls: Vec<RollLine>,
+    /// The roll just made, shown big.
+    pub last: Option<RollLine>,
+    pub may_roll: bool,
+    pub form: RollForm,
+    pub errors: FieldErrors,
+}
+
+impl DicePage {
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        campaign_id: i64,
+        query: LogQuery,
+        form: RollForm,
+        mut errors: FieldErrors,
+    ) -> Result<Self, PageError> {
+        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let campaign = &scope.campaign;
+        let week = match query.week.trim() {
+            "" => None,
+            w => match w.parse::<i32>() {
+                Ok(w) if (1..=campaign.current_week).contains(&w) => Some(w),
+                _ => {
+                    errors.add(
+                        "week",
+                        format!(
+                            "choose a week from 1 to the current week {}",
+                            campaign.current_week
+                        ),
+                    );
+                    None
+                }
+            },
+        };
+        let rolls: Vec<RollLine> = eagles_db::roll_log::list(conn, campaign.id, week)
+            .await?
+            .into_iter()
+            .map(|entry| RollLine::from(RollView::from(entry)))
+            .collect();
+        let last_id = query.roll.parse::<i64>().ok();
+        let last = last_id
+            .and_then(|id| rolls.iter().find(|r| r.view.id == id))
+            .map(|r| RollLine::from(r.view.clone()));
+        Ok(Self {
+            nav: session.nav(),
+            id: campaign.id,
+            name: campaign.name.clone(),
+            weeks: (1..=campaign.current_week).collect(),
+            week: query.week,
+            tables: Table::ALL,
+            rolls,
+            last,
+            may_roll: is_member(&scope),
+            form,
+            errors,
+        })
+    }
+}
+
+#[get("/campaigns/{cid}/dice")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<i64>,
+    query: web::Query<LogQuery>,
+) -> Result<HttpResponse, PageError> {
+    let mut conn = pool.get().await?;
+    let form = RollForm {
+        table: Table::TwoD6.as_str().to_owned(),
+        ..RollForm::default()
+    };
+    let page = DicePage::load(
+        &mut conn,
+        &session,
+        path.into_inner(),
+        query.into_inner(),
+        form,
+        FieldErrors::default(),
+    )
+    .await?;
+    let status = page.errors.status();
+    Ok(render(&page, status))
+}
+
+/// A modifier's value as the API reads it: a flag, a number or a name.
+fn modifier_value(text: &str) -> Value {
+    match text {
+        "true" | "yes" => Value::Bool(true),
+        "false" | "no" => Value::Bool(false),
+        t => t
+            .parse::<i64>()
+            .map(Value::from)
+            .unwrap_or_else(|_| Value::from(t)),
+    }
+}
+
+/// Reads the form into the API's roll request, or notes what is wrong with it.
+fn request(form: &RollForm, errors: &mut FieldErrors) -> Option<RollRequest> {
+    let table = form
+        .table
+        .parse::<Table>()
+        .map_err(|_| errors.add("table", "choose a table from the list"))
+        .ok();
+    let dice = match form.dice.trim() {
+        "" => None,
+        d => d
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|s| !s.is_empty())
+            .map(str::parse::<u32>)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| {
+                errors.add(
+                    "dice",
+                    "give the dice as numbers separated by spaces, e.g. 3 5",
+                )
+            })
+            .ok(),
+    };
+    let mut modifiers = Map::new();
+    for pair in form
+        .modifiers
+        .split([',', '\n'])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, "true"));
+        let name = name.trim();
+        if name.is_empty() {
+            errors.add(
+                "modifiers",
+                "write each modifier as name=value, e.g. terrain=shell_holes",
+            );
+        }
+        modifiers.insert(name.to_owned(), modifier_value(value.trim()));
+    }
+    let side = match form.side.as_str() {
+        "" => None,
+        s => s
+            .parse::<Side>()
+            .map_err(|_| errors.add("side", "choose allied, central or none"))
+            .ok(),
+    };
+    let game_id = match form.game_id.trim() {
+        "" => None,
+        g => g
+            .parse::<i64>()
+            .map_err(|_| errors.add("game_id", "give a game's number, or leave it empty"))
+            .ok(),
+    };
+    Some(RollRequest {
+        table: table?,
+        modifiers,
+        dice: match (form.dice.trim().is_empty(), dice) {
+            (true, _) => None,
+            (false, Some(d)) => Some(d),
+            (false, None) => return None,
+        },
+        game_id,
+        side,
+    })
+    .filter(|_| errors.is_empty())
+}
+
+/// The field an API refusal of a roll is about.
+fn field_of(e: &ApiError) -> Option<&'static str> {
+    match e {
+        ApiError::Unprocessable { detail, .. } => Some(if detail.contains("modifiers") {
+            "modifiers"
+        } else if detail.contains("`side`") {
+            "side"
+        } else if detail.contains("game_id") {
+            "game_id"
+        } else {
+            "dice"
+        }),
+        _ => None,
+    }
+}
+
+#[post("/campaigns/{cid}/dice")]
+pub async fn roll(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<RollForm>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(&form.csrf)?;
+    let user = session.require_user()?.clone();
+    let campaign_id = path.into_inner();
+    let form = form.into_inner();
+    let mut errors = FieldErrors::default();
+    let mut conn = pool.get().await?;
+    if let Some(request) = request(&form, &mut errors) {
+        match eagles_api::routes::rolls::roll(&mut conn, user, campaign_id, request).await {
+            Ok(view) => {
+                return Ok(see_other(&format!(
+                    "/campaigns/{campaign_id}/dice?week={}&roll={}#last-roll",
+                    view.week, view.id
+                )))
+            }
+            Err(e) => errors.place(e, field_of)?,
+        }
+    }
+    let page = DicePage::load(
+        &mut conn,
+        &session,
+        campaign_id,
+        LogQuery::default(),
+        form,
+        errors,
+    )
+    .await?;
+    let status = page.errors.status();
+    Ok(render(&page, status))
+}

@@ -1,0 +1,132 @@
+//! `/campaigns/{cid}/id-cards`: printable pilot ID cards, one per crewman, with the
+//! rulebook's ID card fields: player, aircraft type flown, nationality, pilot name,
+//! experience, kills and skills. Filtered by side and player (a GET form); printed,
+//! several cards fit an A4 page (the print rules of the stylesheet). Three queries
+//! after the session's: the campaign with the caller's membership, the crew, the
+//! aircraft each flew last.
+
+use std::collections::HashMap;
+
+use actix_web::{get, web, HttpResponse};
+use askama::Template;
+use campaign::sides::{Nationality, Side};
+use eagles_api::access::readable_campaign;
+use eagles_api::routes::crew::CrewmanView;
+use eagles_db::crew::CrewFilter;
+use eagles_db::DbPool;
+use serde::Deserialize;
+
+use super::{render, Nav};
+use crate::error::PageError;
+use crate::form::FieldErrors;
+use crate::session::Session;
+
+/// The filters, as typed.
+#[derive(Debug, Default, Deserialize)]
+pub struct Filters {
+    #[serde(default)]
+    pub side: String,
+    #[serde(default)]
+    pub player: String,
+}
+
+/// One ID card.
+pub struct IdCard {
+    pub crewman: CrewmanView,
+    pub role: &'static str,
+    pub nationality: &'static str,
+    pub status: &'static str,
+    /// The type of his latest sortie, if he has flown.
+    pub aircraft: Option<String>,
+    /// His abilities' names.
+    pub skills: Vec<&'static str>,
+}
+
+/// The ID cards page.
+#[derive(Template)]
+#[template(path = "id_cards/page.html")]
+pub struct IdCardsPage {
+    pub nav: Nav,
+    pub id: i64,
+    pub name: String,
+    pub week: i32,
+    pub cards: Vec<IdCard>,
+    /// The players owning crew, for the filter.
+    pub players: Vec<String>,
+    pub form: Filters,
+    pub errors: FieldErrors,
+}
+
+#[get("/campaigns/{cid}/id-cards")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<i64>,
+    query: web::Query<Filters>,
+) -> Result<HttpResponse, PageError> {
+    let form = query.into_inner();
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, path.into_inner(), session.user.clone()).await?;
+    let campaign = &scope.campaign;
+    let mut errors = FieldErrors::default();
+    let side = match form.side.as_str() {
+        "" => None,
+        s => s
+            .parse::<Side>()
+            .map_err(|_| errors.add("side", "choose allied, central or both sides"))
+            .ok(),
+    };
+    let filter = CrewFilter {
+        nationalities: side.map(|side| {
+            Nationality::ALL
+                .iter()
+                .filter(|n| n.side() == side)
+                .map(|n| n.as_str().to_owned())
+                .collect()
+        }),
+        ..CrewFilter::default()
+    };
+    let crew = eagles_db::crew::list(&mut conn, campaign.id, &filter).await?;
+    let mut flown: HashMap<i64, String> =
+        eagles_db::aircraft_flown::last_flown(&mut conn, campaign.id)
+            .await?
+            .into_iter()
+            .map(|f| (f.crew_id, f.aircraft))
+            .collect();
+    let mut players: Vec<String> = crew.iter().map(|c| c.owner.clone()).collect();
+    players.sort_by_key(|p| p.to_lowercase());
+    players.dedup();
+    let player = form.player.trim();
+    if !player.is_empty() && !players.iter().any(|p| p.eq_ignore_ascii_case(player)) {
+        errors.add("player", "choose a player who has crew");
+    }
+    let mut cards = Vec::new();
+    if errors.is_empty() {
+        for record in crew {
+            if !player.is_empty() && !record.owner.eq_ignore_ascii_case(player) {
+                continue;
+            }
+            let crewman = CrewmanView::from_record(record, campaign.current_week)?;
+            cards.push(IdCard {
+                role: crewman.role.as_str(),
+                nationality: crewman.nationality.as_str(),
+                status: crewman.status.as_str(),
+                aircraft: flown.remove(&crewman.id),
+                skills: crewman.abilities.iter().map(|a| a.name()).collect(),
+                crewman,
+            });
+        }
+    }
+    let page = IdCardsPage {
+        nav: session.nav(),
+        id: campaign.id,
+        name: campaign.name.clone(),
+        week: campaign.current_week,
+        cards,
+        players,
+        form,
+        errors,
+    };
+    let status = page.errors.status();
+    Ok(render(&page, status))
+}

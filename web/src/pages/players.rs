@@ -1,0 +1,68 @@
+//! `/campaigns/{cid}/players`: the player standings of R13 (§13.203), the winner on
+//! top: each player by his best crewman, then kills, then fewer weeks out. The API's
+//! ranking; three queries after the session's: the campaign with the caller's
+//! membership, the ranking, the crew (for the best crewmen's names).
+
+use std::collections::HashMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{get, web, HttpResponse};
+use askama::Template;
+use eagles_api::access::readable_campaign;
+use eagles_api::routes::standings::{player_ranking, PlayerRow};
+use eagles_db::crew::CrewFilter;
+use eagles_db::DbPool;
+
+use super::{render, Nav, WeekLine};
+use crate::error::PageError;
+use crate::session::Session;
+
+/// A player's line: his place and his best crewman's name.
+pub struct PlayerLine {
+    pub row: PlayerRow,
+    pub best_name: String,
+}
+
+/// The player standings page.
+#[derive(Template)]
+#[template(path = "standings/players.html")]
+pub struct PlayersPage {
+    pub nav: Nav,
+    pub id: i64,
+    pub name: String,
+    pub week: WeekLine,
+    pub players: Vec<PlayerLine>,
+}
+
+#[get("/campaigns/{cid}/players")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, PageError> {
+    let mut conn = pool.get().await?;
+    let scope = readable_campaign(&mut conn, path.into_inner(), session.user.clone()).await?;
+    let campaign = &scope.campaign;
+    let rows = player_ranking(&mut conn, campaign, None).await?;
+    let mut names: HashMap<i64, String> =
+        eagles_db::crew::list(&mut conn, campaign.id, &CrewFilter::default())
+            .await?
+            .into_iter()
+            .map(|c| (c.id, c.name))
+            .collect();
+    let players = rows
+        .into_iter()
+        .map(|row| PlayerLine {
+            best_name: names.remove(&row.best_crew_id).unwrap_or_default(),
+            row,
+        })
+        .collect();
+    let page = PlayersPage {
+        nav: session.nav(),
+        id: campaign.id,
+        name: campaign.name.clone(),
+        week: WeekLine::of(campaign),
+        players,
+    };
+    Ok(render(&page, StatusCode::OK))
+}
