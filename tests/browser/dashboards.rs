@@ -157,7 +157,11 @@ async fn the_demo_dashboards_in_a_browser() {
         .map(|r| (r[1].trim_end_matches(" (ace)").to_owned(), r[5].clone()))
         .collect();
     assert_eq!(shown, expected);
-    assert_eq!(rows.len(), 4, "two allied players with two pilots each (R3)");
+    assert_eq!(
+        rows.len(),
+        4,
+        "two allied players with two pilots each (R3)"
+    );
     assert_eq!(browser.text("board-week").await.as_deref(), Some("2"));
     let csv = browser
         .client
@@ -168,7 +172,10 @@ async fn the_demo_dashboards_in_a_browser() {
         .await
         .unwrap()
         .unwrap();
-    assert!(csv.ends_with("leaderboard.csv?side=allied&role=pilot&as_of_week=2"), "{csv}");
+    assert!(
+        csv.ends_with("leaderboard.csv?side=allied&role=pilot&as_of_week=2"),
+        "{csv}"
+    );
     browser.screenshot("dashboard-leaderboard-filtered").await;
 
     // Player standings: the API's order (R13), the winner on top.
@@ -184,16 +191,14 @@ async fn the_demo_dashboards_in_a_browser() {
         .map(|p| p["username"].as_str().unwrap())
         .collect();
     assert_eq!(shown, expected);
-    assert!(browser
-        .text("winner")
-        .await
-        .unwrap()
-        .contains(expected[0]));
+    assert!(browser.text("winner").await.unwrap().contains(expected[0]));
     browser.screenshot("dashboard-players").await;
 
     // The crewman page: his record sortie by sortie as the API's, a chart dot per week.
     let mannock = count(&app, "SELECT id FROM crew WHERE name = 'Mick Mannock'").await;
-    browser.open(&format!("/campaigns/{cid}/crew/{mannock}")).await;
+    browser
+        .open(&format!("/campaigns/{cid}/crew/{mannock}"))
+        .await;
     assert_well_formed(&browser, "crewman").await;
     let record = api(&app, &format!("/campaigns/{cid}/crew/{mannock}/record")).await;
     let sorties: usize = record["weeks"]
@@ -216,7 +221,9 @@ async fn the_demo_dashboards_in_a_browser() {
 
     // The leaderboard and his page change when his XP does.
     give_xp(&app, cid, mannock, 7).await;
-    browser.open(&format!("/campaigns/{cid}/crew/{mannock}")).await;
+    browser
+        .open(&format!("/campaigns/{cid}/crew/{mannock}"))
+        .await;
     let before: i64 = xp_now.split(' ').next().unwrap().parse().unwrap();
     let after: i64 = browser
         .text("xp")
@@ -230,7 +237,10 @@ async fn the_demo_dashboards_in_a_browser() {
     assert_eq!(after, before + 7);
     browser.open(&format!("/campaigns/{cid}/leaderboard")).await;
     let rows = table_rows(&browser, "leaderboard").await;
-    let line = rows.iter().find(|r| r[1].starts_with("Mick Mannock")).unwrap();
+    let line = rows
+        .iter()
+        .find(|r| r[1].starts_with("Mick Mannock"))
+        .unwrap();
     assert_eq!(line[5], after.to_string());
 
     // ID cards: one per crewman, with the rulebook's fields.
@@ -380,7 +390,10 @@ async fn dashboard_forms_check_csrf_roles_and_rules() {
         .await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     let response = paul
-        .post(&dice, &[("csrf", &paul_csrf), ("table", "d6"), ("dice", "7")])
+        .post(
+            &dice,
+            &[("csrf", &paul_csrf), ("table", "d6"), ("dice", "7")],
+        )
         .await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = response.text().await.unwrap();
@@ -390,7 +403,11 @@ async fn dashboard_forms_check_csrf_roles_and_rules() {
     let response = paul
         .post(
             &dice,
-            &[("csrf", &paul_csrf), ("table", "d6"), ("modifiers", "terrain=open")],
+            &[
+                ("csrf", &paul_csrf),
+                ("table", "d6"),
+                ("modifiers", "terrain=open"),
+            ],
         )
         .await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);

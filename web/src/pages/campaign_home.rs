@@ -166,7 +166,11 @@ pub async fn show(
             service_start: a.service_start.format("%-d %B %Y").to_string(),
         })
         .collect();
-    let out = crew.iter().filter(|c| c.status != "active").cloned().collect();
+    let out = crew
+        .iter()
+        .filter(|c| c.status != "active")
+        .cloned()
+        .collect();
     let sides = Side::ALL
         .iter()
         .map(|&side| SideCrew {

@@ -64,20 +64,19 @@ impl Filters {
             role,
         }
     }
+}
 
-    /// The filters as a query string, for the CSV link.
-    fn query_string(&self) -> String {
-        [
-            ("side", &self.side),
-            ("role", &self.role),
-            ("as_of_week", &self.as_of_week),
-        ]
-        .iter()
-        .filter(|(_, v)| !v.trim().is_empty())
-        .map(|(k, v)| format!("{k}={}", v.trim()))
+/// The board's filters as a query string, for the CSV link: built from the parsed
+/// filters, so only names and numbers reach it.
+fn query_string(query: &LeaderboardQuery) -> String {
+    let side = query.side.map(|s| format!("side={}", s.as_str()));
+    let role = query.role.map(|r| format!("role={}", r.as_str()));
+    let week = query.as_of_week.map(|w| format!("as_of_week={w}"));
+    [side, role, week]
+        .into_iter()
+        .flatten()
         .collect::<Vec<_>>()
-        .join("&amp;")
-    }
+        .join("&")
 }
 
 /// The leaderboard page.
@@ -94,7 +93,7 @@ pub struct LeaderboardPage {
     pub rows: Vec<LeaderboardRow>,
     pub form: Filters,
     pub errors: FieldErrors,
-    /// The CSV link's query, already escaped for the attribute.
+    /// The CSV link's query.
     pub csv_query: String,
 }
 
@@ -123,7 +122,7 @@ pub async fn show(
         week: filters.as_of_week.unwrap_or(campaign.current_week),
         weeks: (1..=campaign.current_week).collect(),
         rows,
-        csv_query: form.query_string(),
+        csv_query: query_string(&filters),
         form,
         errors,
     };
