@@ -10,3 +10,4 @@ mod forms;
 mod queries;
 mod sessions;
 mod walkthrough;
+mod clubnight;

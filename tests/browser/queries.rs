@@ -44,7 +44,7 @@ impl Instrumentation for Counter {
     }
 }
 
-fn count_queries() {
+pub fn count_queries() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         set_default_instrumentation(|| {
@@ -67,7 +67,7 @@ fn queries_so_far(database: &str) -> u64 {
 }
 
 /// The queries one page costs.
-async fn queries_of(database: &str, visitor: &mut Visitor, path: &str) -> u64 {
+pub async fn queries_of(database: &str, visitor: &mut Visitor, path: &str) -> u64 {
     let before = queries_so_far(database);
     let response = visitor.get(path).await;
     assert_eq!(response.status(), StatusCode::OK, "{path}");
@@ -177,7 +177,7 @@ async fn pages_cost_the_same_queries_whatever_their_rows() {
 }
 
 /// The name of the app's database.
-async fn count_db_name(app: &TestApp) -> String {
+pub async fn count_db_name(app: &TestApp) -> String {
     use eagles_db::diesel::sql_types::Text;
     use eagles_db::diesel_async::RunQueryDsl;
     let mut conn = app.pool.get().await.unwrap();

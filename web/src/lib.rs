@@ -32,6 +32,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(crewman::pick)
         .service(aircraft::show)
         .service(assets::stylesheet)
+        .service(club_night::show)
+        .service(club_night::act)
+        .service(game::show)
+        .service(game::roll)
+        .service(game::assign)
+        .service(game::debrief)
+        .service(game::void)
+        .service(week::show)
         .default_service(web::to(no_such_page));
 }
 

@@ -9,6 +9,9 @@ pub mod crew_list;
 pub mod crewman;
 pub mod members;
 pub mod sign_in;
+pub mod club_night;
+pub mod game;
+pub mod week;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::HttpResponse;
