@@ -349,6 +349,15 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     assert_eq!(browser.value("k1_victim").await, "c1");
     assert!(checked(&browser, "s5_lost").await);
     assert!(checked(&browser, &format!("m{allied}_target_observed")).await);
+    assert!(browser.text("debrief-refused").await.is_some());
+    browser
+        .client
+        .execute(
+            "document.getElementById('s5-error').scrollIntoView();",
+            vec![],
+        )
+        .await
+        .unwrap();
     browser.screenshot("game-debrief-refused").await;
     assert_eq!(count(&night.app, "SELECT count(*) FROM sorties").await, 0);
 
@@ -700,4 +709,48 @@ async fn club_night_pages_cost_the_same_queries_whatever_their_rows() {
     }
     assert_eq!(small, large, "queries of club night, game and week pages");
     assert!(small.iter().all(|&n| n > 0), "{small:?}");
+}
+
+/// `eagles seed demo` fills every club-night page: three closed weeks with their
+/// debriefs and awards, and week 4 open with tonight's game rolled and assigned.
+#[tokio::test]
+async fn the_demo_fills_the_club_night_pages() {
+    use std::net::TcpListener;
+    let url = crate::database::fresh_database().await;
+    let seeded = std::process::Command::new(env!("CARGO_BIN_EXE_eagles"))
+        .args(["seed", "demo"])
+        .env("DATABASE_URL", &url)
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
+    let pool = eagles_db::build_pool(&url, eagles_db::PoolSettings::default());
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(eagles::server::run(listener, pool.clone()).unwrap());
+    let app = TestApp { address, pool };
+    let cid = count(&app, "SELECT id FROM campaigns").await;
+    let mut reader = app.visitor();
+    let club = page(&mut reader, format!("/campaigns/{cid}/club-night")).await;
+    assert!(club.contains("in progress"), "{club}");
+    assert!(club.contains("Sopwith 1 1/2 Strutter: Mick Mannock, Tom Mottershead"));
+    let tonight = count(&app, "SELECT max(id) FROM games").await;
+    let game = page(&mut reader, format!("/campaigns/{cid}/games/{tonight}")).await;
+    assert!(text_of_id(&game, "mission-allied").is_some());
+    assert!(text_of_id(&game, "mission-central").is_some());
+    for week in 1..=3 {
+        let html = page(&mut reader, format!("/campaigns/{cid}/weeks/{week}")).await;
+        assert!(html.contains("XP awarded"), "week {week}");
+        assert!(html.contains("class=\"dice-log\""), "week {week}");
+    }
+    let first = count(&app, "SELECT min(id) FROM games").await;
+    let game = page(&mut reader, format!("/campaigns/{cid}/games/{first}")).await;
+    assert!(game.contains("XP awarded"));
+}
+
+/// A page that must be there.
+async fn page(visitor: &mut Visitor, path: String) -> String {
+    let response = visitor.get(&path).await;
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    response.text().await.unwrap()
 }
