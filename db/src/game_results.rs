@@ -21,11 +21,7 @@ pub async fn awards_of_games(
                 .field(xp_awards::reverses)
                 .eq(original.field(xp_awards::id).nullable())),
         )
-        .filter(
-            original
-                .field(xp_awards::game_id)
-                .eq_any(game_ids.to_vec()),
-        )
+        .filter(original.field(xp_awards::game_id).eq_any(game_ids.to_vec()))
         .filter(original.field(xp_awards::reverses).is_null())
         .select((
             original.fields(<Award as Selectable<diesel::pg::Pg>>::construct_selection()),

@@ -256,7 +256,10 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     browser.fill("dice", "3 4").await;
     browser.submit("dice").await;
     let game: i64 = count(&night.app, "SELECT max(id) FROM games").await;
-    assert_eq!(browser.path().await, format!("/campaigns/{cid}/games/{game}"));
+    assert_eq!(
+        browser.path().await,
+        format!("/campaigns/{cid}/games/{game}")
+    );
     assert_eq!(browser.text("offensive").await.as_deref(), Some("quiet"));
     assert_well_formed(&browser, "game opened").await;
     browser.screenshot("game-opened").await;
@@ -293,14 +296,20 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     let camel_like = night.aircraft("Nieuport 17").await;
     let offered = browser.options(&format!("aircraft-{allied}")).await;
     assert!(offered.contains(&re8), "{offered:?}");
-    assert!(!offered.contains(&camel_like), "single-seater offered: {offered:?}");
+    assert!(
+        !offered.contains(&camel_like),
+        "single-seater offered: {offered:?}"
+    );
     assert!(!offered.contains(&night.aircraft("Albatros C-III").await));
     browser.select(&format!("aircraft-{allied}"), &re8).await;
     browser
         .select(&format!("pilot-{allied}"), &night.crewman("Albert Ball"))
         .await;
     browser
-        .select(&format!("observer-{allied}"), &night.crewman("Tom Mottershead"))
+        .select(
+            &format!("observer-{allied}"),
+            &night.crewman("Tom Mottershead"),
+        )
         .await;
     browser.submit(&format!("aircraft-{allied}")).await;
     assert_eq!(
@@ -326,8 +335,14 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
 
     // The debrief form comes with each mission aircraft filled in from its assignment.
     assert_eq!(browser.value("s1_aircraft").await, re8);
-    assert_eq!(browser.value("s1_pilot").await, night.crewman("Albert Ball"));
-    assert_eq!(browser.value("s5_pilot").await, night.crewman("Werner Voss"));
+    assert_eq!(
+        browser.value("s1_pilot").await,
+        night.crewman("Albert Ball")
+    );
+    assert_eq!(
+        browser.value("s5_pilot").await,
+        night.crewman("Werner Voss")
+    );
     browser.fill("turns_played", "20").await;
     browser.fill("s5_turns", "30").await;
     click(&browser, "s5_lost").await;
@@ -336,14 +351,15 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
         .select("k1_shooters", &night.crewman("Tom Mottershead"))
         .await;
     click(&browser, &format!("m{allied}_landed_safely")).await;
-    click(
-        &browser, &format!("m{allied}_target_observed"))
-        .await;
+    click(&browser, &format!("m{allied}_target_observed")).await;
     // R5: 30 turns on the board in a game of 20 is refused next to that aircraft,
     // and everything typed stays.
     browser.submit("turns_played").await;
     let reason = browser.text("s5-error").await.expect("a reason on row c1");
-    assert!(reason.contains("R5: sortie \"c1\" was 30 turns"), "{reason}");
+    assert!(
+        reason.contains("R5: sortie \"c1\" was 30 turns"),
+        "{reason}"
+    );
     assert_eq!(browser.value("s5_turns").await, "30");
     assert_eq!(browser.value("turns_played").await, "20");
     assert_eq!(browser.value("k1_victim").await, "c1");
@@ -363,7 +379,10 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
 
     browser.fill("s5_turns", "12").await;
     browser.submit("turns_played").await;
-    assert_eq!(browser.path().await, format!("/campaigns/{cid}/games/{game}"));
+    assert_eq!(
+        browser.path().await,
+        format!("/campaigns/{cid}/games/{game}")
+    );
     assert_well_formed(&browser, "game debriefed").await;
     let body = browser.body().await;
     assert!(body.contains("XP awarded"), "{body}");
@@ -448,8 +467,14 @@ async fn forms(night: &Night, a: i64, b: i64, allied: i64) -> Vec<(String, Vec<(
             .collect::<Vec<_>>()
     };
     vec![
-        (night.path("/club-night"), own(&[("action", "open"), ("dice", "3 4")])),
-        (night.path("/club-night"), own(&[("action", "close"), ("confirm", "on")])),
+        (
+            night.path("/club-night"),
+            own(&[("action", "open"), ("dice", "3 4")]),
+        ),
+        (
+            night.path("/club-night"),
+            own(&[("action", "close"), ("confirm", "on")]),
+        ),
         (
             night.path(&format!("/games/{b}/missions")),
             own(&[("side", "allied"), ("dice", "2")]),
@@ -481,11 +506,19 @@ async fn club_night_forms_refuse_a_missing_or_wrong_token() {
     let before = written(&night.app).await;
     for (path, fields) in &forms {
         let missing = night.rita.post(path, &pairs(fields)).await;
-        assert_eq!(missing.status(), StatusCode::FORBIDDEN, "{path} without a token");
+        assert_eq!(
+            missing.status(),
+            StatusCode::FORBIDDEN,
+            "{path} without a token"
+        );
         let mut wrong = pairs(fields);
         wrong.push(("csrf", "not-the-token"));
         let wrong = night.rita.post(path, &wrong).await;
-        assert_eq!(wrong.status(), StatusCode::FORBIDDEN, "{path} with a wrong token");
+        assert_eq!(
+            wrong.status(),
+            StatusCode::FORBIDDEN,
+            "{path} with a wrong token"
+        );
     }
     assert_eq!(written(&night.app).await, before);
 }
@@ -504,8 +537,10 @@ async fn club_night_writes_refuse_users_without_the_role() {
     for (path, fields) in &forms {
         // Rolling and assigning the Allied side is paul's to do (R9); see below.
         let players_own = path.ends_with("/missions") || path.ends_with("/assignment");
-        for (who, visitor, csrf) in [("paul", &mut paul, &paul_csrf), ("sam", &mut sam, &sam_csrf)]
-        {
+        for (who, visitor, csrf) in [
+            ("paul", &mut paul, &paul_csrf),
+            ("sam", &mut sam, &sam_csrf),
+        ] {
             if players_own && who == "paul" {
                 continue;
             }
@@ -515,7 +550,11 @@ async fn club_night_writes_refuse_users_without_the_role() {
             assert_eq!(response.status(), StatusCode::FORBIDDEN, "{who} {path}");
         }
     }
-    for page in ["/club-night".to_owned(), format!("/games/{b}"), "/weeks/1".to_owned()] {
+    for page in [
+        "/club-night".to_owned(),
+        format!("/games/{b}"),
+        "/weeks/1".to_owned(),
+    ] {
         assert_eq!(sam.get(&night.path(&page)).await.status(), StatusCode::OK);
     }
     assert_eq!(written(&night.app).await, before);
@@ -526,7 +565,11 @@ async fn club_night_writes_refuse_users_without_the_role() {
             .rita
             .post(
                 &night.path("/club-night"),
-                &[("csrf", &night.csrf.clone()), ("action", "open"), ("dice", "")],
+                &[
+                    ("csrf", &night.csrf.clone()),
+                    ("action", "open"),
+                    ("dice", ""),
+                ],
             )
             .await;
         assert_eq!(response.status(), StatusCode::SEE_OTHER);
@@ -543,17 +586,33 @@ async fn club_night_writes_refuse_users_without_the_role() {
     );
     let rolls = night.path(&format!("/games/{c}/missions"));
     let response = paul
-        .post(&rolls, &[("csrf", &paul_csrf), ("side", "central"), ("dice", "9")])
+        .post(
+            &rolls,
+            &[("csrf", &paul_csrf), ("side", "central"), ("dice", "9")],
+        )
         .await;
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
     let response = paul
-        .post(&rolls, &[("csrf", &paul_csrf), ("side", "allied"), ("dice", "2")])
+        .post(
+            &rolls,
+            &[("csrf", &paul_csrf), ("side", "allied"), ("dice", "2")],
+        )
         .await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     // The referee's forms are not shown to him.
-    let page = paul.get(&night.path(&format!("/games/{b}"))).await.text().await.unwrap();
+    let page = paul
+        .get(&night.path(&format!("/games/{b}")))
+        .await
+        .text()
+        .await
+        .unwrap();
     assert!(!page.contains("Submit the debrief"));
-    let page = paul.get(&night.path("/club-night")).await.text().await.unwrap();
+    let page = paul
+        .get(&night.path("/club-night"))
+        .await
+        .text()
+        .await
+        .unwrap();
     assert!(!page.contains("Close the week"));
 }
 
@@ -563,17 +622,37 @@ async fn a_private_campaigns_pages_do_not_exist_for_a_stranger() {
     let (a, b, allied) = two_games(&mut night).await;
     let (mut sam, sam_csrf) = night.app.signed_in("sam").await;
     let mut visitor = night.app.visitor();
-    for page in ["/club-night".to_owned(), format!("/games/{a}"), "/weeks/1".to_owned()] {
+    for page in [
+        "/club-night".to_owned(),
+        format!("/games/{a}"),
+        "/weeks/1".to_owned(),
+    ] {
         let path = night.path(&page);
-        assert_eq!(sam.get(&path).await.status(), StatusCode::NOT_FOUND, "{page}");
-        assert_eq!(visitor.get(&path).await.status(), StatusCode::NOT_FOUND, "{page}");
-        assert_eq!(night.rita.get(&path).await.status(), StatusCode::OK, "{page}");
+        assert_eq!(
+            sam.get(&path).await.status(),
+            StatusCode::NOT_FOUND,
+            "{page}"
+        );
+        assert_eq!(
+            visitor.get(&path).await.status(),
+            StatusCode::NOT_FOUND,
+            "{page}"
+        );
+        assert_eq!(
+            night.rita.get(&path).await.status(),
+            StatusCode::OK,
+            "{page}"
+        );
     }
     let before = written(&night.app).await;
     for (path, fields) in forms(&night, a, b, allied).await {
         let mut fields = pairs(&fields);
         fields.push(("csrf", &sam_csrf));
-        assert_eq!(sam.post(&path, &fields).await.status(), StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(
+            sam.post(&path, &fields).await.status(),
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
     }
     assert_eq!(written(&night.app).await, before);
 }
@@ -601,7 +680,10 @@ async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
     let page = response.text().await.unwrap();
     let message = text_of_id(&page, "message").expect("the conflict shown");
     assert!(message.contains("already debriefed"), "{message}");
-    assert_eq!(count(&night.app, "SELECT count(*) FROM xp_awards").await, awards);
+    assert_eq!(
+        count(&night.app, "SELECT count(*) FROM xp_awards").await,
+        awards
+    );
 
     // Voiding needs the box ticked; the reason typed stays.
     let void = night.path(&format!("/games/{a}/debrief/void"));
@@ -611,23 +693,39 @@ async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
         .await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = response.text().await.unwrap();
-    assert!(text_of_id(&page, "void-error").unwrap().contains("tick the box"));
+    assert!(text_of_id(&page, "void-error")
+        .unwrap()
+        .contains("tick the box"));
     assert!(page.contains("value=\"wrong scenario\""));
     // An empty reason is the API's 422 (a reversing entry says why).
     let response = night
         .rita
-        .post(&void, &[("csrf", &csrf), ("reason", " "), ("confirm", "on")])
+        .post(
+            &void,
+            &[("csrf", &csrf), ("reason", " "), ("confirm", "on")],
+        )
         .await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(text_of_id(&response.text().await.unwrap(), "void-error").is_some());
     let response = night
         .rita
-        .post(&void, &[("csrf", &csrf), ("reason", "wrong scenario"), ("confirm", "on")])
+        .post(
+            &void,
+            &[
+                ("csrf", &csrf),
+                ("reason", "wrong scenario"),
+                ("confirm", "on"),
+            ],
+        )
         .await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     // Every award got its reversing entry, and the page says the game is voided.
     assert_eq!(
-        count(&night.app, "SELECT count(*) FROM xp_awards WHERE reverses IS NOT NULL").await,
+        count(
+            &night.app,
+            "SELECT count(*) FROM xp_awards WHERE reverses IS NOT NULL"
+        )
+        .await,
         awards
     );
     let page = night.rita.get(&night.path(&format!("/games/{a}"))).await;
@@ -636,20 +734,32 @@ async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
     // Closing the week needs the box ticked; then week 2 starts (R15) and the page
     // of week 1 is shown.
     let club = night.path("/club-night");
-    let response = night.rita.post(&club, &[("csrf", &csrf), ("action", "close")]).await;
-    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(text_of_id(&response.text().await.unwrap(), "confirm-error").is_some());
-    assert_eq!(count(&night.app, "SELECT current_week::bigint FROM campaigns").await, 1);
     let response = night
         .rita
-        .post(&club, &[("csrf", &csrf), ("action", "close"), ("confirm", "on")])
+        .post(&club, &[("csrf", &csrf), ("action", "close")])
+        .await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text_of_id(&response.text().await.unwrap(), "confirm-error").is_some());
+    assert_eq!(
+        count(&night.app, "SELECT current_week::bigint FROM campaigns").await,
+        1
+    );
+    let response = night
+        .rita
+        .post(
+            &club,
+            &[("csrf", &csrf), ("action", "close"), ("confirm", "on")],
+        )
         .await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     assert_eq!(
         response.headers()["location"],
         night.path("/weeks/1").as_str()
     );
-    assert_eq!(count(&night.app, "SELECT current_week::bigint FROM campaigns").await, 2);
+    assert_eq!(
+        count(&night.app, "SELECT current_week::bigint FROM campaigns").await,
+        2
+    );
 }
 
 #[tokio::test]
@@ -688,7 +798,10 @@ async fn club_night_pages_cost_the_same_queries_whatever_their_rows() {
         night.assign(game, allied, central).await;
         let mut fields = night.debrief_fields(allied).await;
         fields.extend([
-            ("s6_aircraft".to_owned(), night.aircraft("Albatros D-III").await),
+            (
+                "s6_aircraft".to_owned(),
+                night.aircraft("Albatros D-III").await,
+            ),
             ("s6_assignment".to_owned(), "mission".to_owned()),
             ("s6_pilot".to_owned(), night.crewman("Kurt Wolff")),
             ("s6_red_hits".to_owned(), "2".to_owned()),
@@ -723,7 +836,11 @@ async fn the_demo_fills_the_club_night_pages() {
         .env("RUST_LOG", "warn")
         .output()
         .unwrap();
-    assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
+    assert!(
+        seeded.status.success(),
+        "{}",
+        String::from_utf8_lossy(&seeded.stderr)
+    );
     let pool = eagles_db::build_pool(&url, eagles_db::PoolSettings::default());
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());

@@ -6,8 +6,8 @@
 mod database;
 mod support;
 
+mod clubnight;
 mod forms;
 mod queries;
 mod sessions;
 mod walkthrough;
-mod clubnight;

@@ -59,7 +59,8 @@ impl ClubNightPage {
     ) -> Result<Self, PageError> {
         let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
         let campaign = &scope.campaign;
-        let games = eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
+        let games =
+            eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
         let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
         let missions = eagles_db::games::missions_of(conn, &ids).await?;
         let games = GameView::build_all(games, missions)?;
@@ -112,8 +113,7 @@ pub async fn act(
         "open" => match parse_dice(&form.dice) {
             Ok(dice) => {
                 let request = NewGameRequest { dice };
-                match eagles_api::routes::games::open(&mut conn, user, campaign_id, request).await
-                {
+                match eagles_api::routes::games::open(&mut conn, user, campaign_id, request).await {
                     Ok(game) => {
                         return Ok(see_other(&format!(
                             "/campaigns/{campaign_id}/games/{}",

@@ -44,10 +44,7 @@ pub struct GameLine {
 }
 
 fn joined(dice: &[i32], by: &str) -> String {
-    dice.iter()
-        .map(i32::to_string)
-        .collect::<Vec<_>>()
-        .join(by)
+    dice.iter().map(i32::to_string).collect::<Vec<_>>().join(by)
 }
 
 /// The lines of `games`, naming crew and aircraft from two queries (the campaign's

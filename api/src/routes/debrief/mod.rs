@@ -97,32 +97,31 @@ pub async fn create(
 ) -> Result<DebriefResult, ApiError> {
     let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
     scope.require_referee("enter a debrief")?;
-    conn
-        .transaction::<_, ApiError, _>(async move |conn| {
-            // The lock serialises a debrief with a week close and with a second debrief
-            // of the same game; the game is read after it.
-            let campaign = lock_campaign(conn, campaign_id).await?;
-            let game = find_game(conn, campaign_id, game_id).await?;
-            open_for_debrief(&game, &campaign)?;
-            let counts = json!({
-                "game_id": game_id,
-                "sorties": request.sorties.len(),
-                "kills": request.kills.len(),
-            });
-            let plan = validate::plan(conn, &campaign, game, request).await?;
-            write::write(conn, campaign_id, user.id, plan).await?;
-            eagles_db::audit::record(
-                conn,
-                Some(user.id),
-                Some(campaign_id),
-                "debrief.create",
-                counts,
-            )
-            .await?;
-            let game = find_game(conn, campaign_id, game_id).await?;
-            response::load(conn, &game).await
-        })
-        .await
+    conn.transaction::<_, ApiError, _>(async move |conn| {
+        // The lock serialises a debrief with a week close and with a second debrief
+        // of the same game; the game is read after it.
+        let campaign = lock_campaign(conn, campaign_id).await?;
+        let game = find_game(conn, campaign_id, game_id).await?;
+        open_for_debrief(&game, &campaign)?;
+        let counts = json!({
+            "game_id": game_id,
+            "sorties": request.sorties.len(),
+            "kills": request.kills.len(),
+        });
+        let plan = validate::plan(conn, &campaign, game, request).await?;
+        write::write(conn, campaign_id, user.id, plan).await?;
+        eagles_db::audit::record(
+            conn,
+            Some(user.id),
+            Some(campaign_id),
+            "debrief.create",
+            counts,
+        )
+        .await?;
+        let game = find_game(conn, campaign_id, game_id).await?;
+        response::load(conn, &game).await
+    })
+    .await
 }
 
 /// A game's stored debrief: the same breakdown as the debrief's answer, with the

@@ -183,7 +183,11 @@ impl DebriefForm {
                         o => o.to_owned(),
                     };
                     SeatInput {
-                        label: if role == Role::Pilot { "Pilot" } else { "Observer" },
+                        label: if role == Role::Pilot {
+                            "Pilot"
+                        } else {
+                            "Observer"
+                        },
                         crew: Choice::list(roster.crew_options(side, role), [chosen.as_str()]),
                         red_hits: raw.value(&format!("{sp}_red_hits")).to_owned(),
                         wounds: raw.value(&format!("{sp}_wounds")).to_owned(),
@@ -322,8 +326,10 @@ impl DebriefForm {
                     shooters,
                 }),
                 None if !shooters.is_empty() => {
-                    self.kills_error =
-                        Some(format!("kill {}: choose the victim of the shooters", kill.n));
+                    self.kills_error = Some(format!(
+                        "kill {}: choose the victim of the shooters",
+                        kill.n
+                    ));
                 }
                 None => {}
             }
@@ -380,7 +386,7 @@ impl DebriefForm {
                     })
                 })
         };
-        if let Some(row) = self.sorties.iter_mut().find(|r| names_row(&**r)) {
+        if let Some(row) = self.sorties.iter_mut().find(|r| names_row(r)) {
             row.error = Some(detail);
             return;
         }
@@ -414,7 +420,9 @@ fn row_report(row: &SortieInput, turns_played: u32) -> Result<Option<SortieRepor
     let aircraft_id = match (aircraft, crew_chosen) {
         (None, false) => return Ok(None),
         (None, true) => return Err("choose the aircraft this crew flew".into()),
-        (Some(a), _) => a.parse::<i64>().map_err(|_| "choose an aircraft".to_owned())?,
+        (Some(a), _) => a
+            .parse::<i64>()
+            .map_err(|_| "choose an aircraft".to_owned())?,
     };
     let assignment = chosen(&row.assignments)
         .and_then(|a| a.parse::<Assignment>().ok())

@@ -151,7 +151,8 @@ impl GamePage {
     ) -> Result<Self, PageError> {
         let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
         let campaign = &scope.campaign;
-        let game: GameView = eagles_api::routes::games::load_game(conn, campaign.id, game_id).await?;
+        let game: GameView =
+            eagles_api::routes::games::load_game(conn, campaign.id, game_id).await?;
         let week_date =
             calendar::week_date(campaign.start_date, u32::try_from(game.week).unwrap_or(1));
         let crew = eagles_db::crew::list(conn, campaign.id, &Default::default())
@@ -168,8 +169,7 @@ impl GamePage {
         let (stored, results) = if game.debriefed {
             let stored = eagles_db::debriefs::game(conn, campaign.id, game_id).await?;
             let awards = eagles_db::game_results::awards_of_games(conn, &[game_id]).await?;
-            let casualties =
-                eagles_db::game_results::casualties_of_games(conn, &[game_id]).await?;
+            let casualties = eagles_db::game_results::casualties_of_games(conn, &[game_id]).await?;
             let names = roster.crew.iter().map(|c| (c.id, c.name.clone())).collect();
             let mut by_game = results::by_game(awards, casualties, &names);
             (stored, by_game.remove(&game_id).unwrap_or_default())
@@ -314,8 +314,13 @@ pub async fn roll(
         Ok(()) => return Ok(see_other(&game_url(campaign_id, game_id))),
         Err(e) => e,
     };
-    let mut page =
-        GamePage::load(&mut conn, &session, (campaign_id, game_id), &RawForm::default()).await?;
+    let mut page = GamePage::load(
+        &mut conn,
+        &session,
+        (campaign_id, game_id),
+        &RawForm::default(),
+    )
+    .await?;
     page.side_mut(side).dice = form.dice.clone();
     let status = placed(error, &mut page, |page, reason| {
         page.side_mut(side).error = Some(reason);
@@ -377,8 +382,13 @@ pub async fn assign(
         Ok(()) => return Ok(see_other(&game_url(campaign_id, game_id))),
         Err(e) => e,
     };
-    let mut page =
-        GamePage::load(&mut conn, &session, (campaign_id, game_id), &RawForm::default()).await?;
+    let mut page = GamePage::load(
+        &mut conn,
+        &session,
+        (campaign_id, game_id),
+        &RawForm::default(),
+    )
+    .await?;
     let Some(panel) = page.mission_mut(mission_id) else {
         return Err(error.into());
     };
@@ -461,9 +471,16 @@ pub async fn void(
         Ok(()) => return Ok(see_other(&game_url(campaign_id, game_id))),
         Err(e) => e,
     };
-    let mut page =
-        GamePage::load(&mut conn, &session, (campaign_id, game_id), &RawForm::default()).await?;
+    let mut page = GamePage::load(
+        &mut conn,
+        &session,
+        (campaign_id, game_id),
+        &RawForm::default(),
+    )
+    .await?;
     page.void_reason = form.reason.clone();
-    let status = placed(error, &mut page, |page, reason| page.void_error = Some(reason))?;
+    let status = placed(error, &mut page, |page, reason| {
+        page.void_error = Some(reason)
+    })?;
     Ok(render(&page, status))
 }

@@ -30,7 +30,11 @@ impl Roster {
             .filter(|a| in_service(a.service_start, self.week_date))
             .filter(|a| needs.allows(a.crew == 2))
             .map(|a| {
-                let seats = if a.crew == 2 { "two-seater" } else { "single-seater" };
+                let seats = if a.crew == 2 {
+                    "two-seater"
+                } else {
+                    "single-seater"
+                };
                 (a.id.to_string(), format!("{} ({seats})", a.name))
             })
             .collect()
