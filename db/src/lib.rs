@@ -27,3 +27,4 @@ pub use diesel_async;
 pub use pool::{build_pool, DbConn, DbPool, PoolError, PoolSettings};
 pub mod aircraft_flown;
 pub mod recent_kills;
+pub mod game_results;

@@ -7,6 +7,7 @@ mod database;
 mod support;
 
 mod dashboards;
+mod clubnight;
 mod forms;
 mod queries;
 mod sessions;

@@ -38,6 +38,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(dice::show)
         .service(dice::roll)
         .service(members::switch_side)
+        .service(club_night::show)
+        .service(club_night::act)
+        .service(game::show)
+        .service(game::roll)
+        .service(game::assign)
+        .service(game::debrief)
+        .service(game::void)
+        .service(week::show)
         .default_service(web::to(no_such_page));
 }
 

@@ -8,7 +8,8 @@
 use actix_web::{get, post, web, HttpResponse};
 use campaign::calendar::{self, Era};
 use chrono::NaiveDate;
-use eagles_db::diesel_async::AsyncConnection;
+use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::users::User;
 use eagles_db::DbPool;
 use serde::Serialize;
 
@@ -56,10 +57,21 @@ pub async fn close_week(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, path.into_inner(), Some(user.clone())).await?;
+    let closed = close(&mut conn, user, path.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(closed))
+}
+
+/// Closes the campaign's current week as `user`, who must referee it (R15). The API
+/// and the pages both close weeks here.
+pub async fn close(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+) -> Result<ClosedWeek, ApiError> {
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
     scope.require_referee("close the week")?;
     let campaign_id = scope.campaign.id;
-    let closed = conn
+    conn
         .transaction::<_, ApiError, _>(async move |conn| {
             // Serialises with debriefs, game openings and other closes.
             let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
@@ -107,8 +119,7 @@ pub async fn close_week(
                 new_aircraft,
             })
         })
-        .await?;
-    Ok(HttpResponse::Ok().json(closed))
+        .await
 }
 
 /// A week of the campaign.

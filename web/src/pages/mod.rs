@@ -5,10 +5,13 @@ pub mod aircraft;
 pub mod assets;
 pub mod campaign_home;
 pub mod campaigns;
+pub mod club_night;
 pub mod crew_list;
 pub mod crewman;
+pub mod game;
 pub mod members;
 pub mod sign_in;
+pub mod week;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::HttpResponse;

@@ -12,6 +12,7 @@ use actix_web::{get, post, web, HttpResponse};
 use eagles_db::campaigns::Campaign;
 use eagles_db::debriefs::DebriefGame;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::users::User;
 use eagles_db::DbPool;
 use serde_json::json;
 
@@ -80,37 +81,47 @@ pub async fn create_debrief(
     body: Json<DebriefRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (campaign_id, game_id) = path.into_inner();
-    let request = body.into_inner();
     let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, campaign_id, Some(user.clone())).await?;
-    scope.require_referee("enter a debrief")?;
-    let result = conn
-        .transaction::<_, ApiError, _>(async move |conn| {
-            // The lock serialises a debrief with a week close and with a second debrief
-            // of the same game; the game is read after it.
-            let campaign = lock_campaign(conn, campaign_id).await?;
-            let game = find_game(conn, campaign_id, game_id).await?;
-            open_for_debrief(&game, &campaign)?;
-            let counts = json!({
-                "game_id": game_id,
-                "sorties": request.sorties.len(),
-                "kills": request.kills.len(),
-            });
-            let plan = validate::plan(conn, &campaign, game, request).await?;
-            write::write(conn, campaign_id, user.id, plan).await?;
-            eagles_db::audit::record(
-                conn,
-                Some(user.id),
-                Some(campaign_id),
-                "debrief.create",
-                counts,
-            )
-            .await?;
-            let game = find_game(conn, campaign_id, game_id).await?;
-            response::load(conn, &game).await
-        })
-        .await?;
+    let result = create(&mut conn, user, campaign_id, game_id, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(result))
+}
+
+/// Enters a game's debrief as `user`, who must referee the campaign: the whole report
+/// checked, then written all or nothing. The API and the pages both debrief here.
+pub async fn create(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    game_id: i64,
+    request: DebriefRequest,
+) -> Result<DebriefResult, ApiError> {
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    scope.require_referee("enter a debrief")?;
+    conn.transaction::<_, ApiError, _>(async move |conn| {
+        // The lock serialises a debrief with a week close and with a second debrief
+        // of the same game; the game is read after it.
+        let campaign = lock_campaign(conn, campaign_id).await?;
+        let game = find_game(conn, campaign_id, game_id).await?;
+        open_for_debrief(&game, &campaign)?;
+        let counts = json!({
+            "game_id": game_id,
+            "sorties": request.sorties.len(),
+            "kills": request.kills.len(),
+        });
+        let plan = validate::plan(conn, &campaign, game, request).await?;
+        write::write(conn, campaign_id, user.id, plan).await?;
+        eagles_db::audit::record(
+            conn,
+            Some(user.id),
+            Some(campaign_id),
+            "debrief.create",
+            counts,
+        )
+        .await?;
+        let game = find_game(conn, campaign_id, game_id).await?;
+        response::load(conn, &game).await
+    })
+    .await
 }
 
 /// A game's stored debrief: the same breakdown as the debrief's answer, with the
@@ -173,11 +184,24 @@ pub async fn void_debrief(
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (campaign_id, game_id) = path.into_inner();
-    let reason = clean_name("reason", &body.reason, 500)?;
     let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, campaign_id, Some(user.clone())).await?;
+    let voided = void(&mut conn, user, campaign_id, game_id, &body.reason).await?;
+    Ok(HttpResponse::Ok().json(voided))
+}
+
+/// Voids a game's debrief as `user`, who must referee the campaign, for `reason`
+/// (required). The API and the pages both void debriefs here.
+pub async fn void(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    game_id: i64,
+    reason: &str,
+) -> Result<VoidedDebrief, ApiError> {
+    let reason = clean_name("reason", reason, 500)?;
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
     scope.require_referee("void a debrief")?;
-    let voided = conn
+    conn
         .transaction::<_, ApiError, _>(async move |conn| {
             let campaign = lock_campaign(conn, campaign_id).await?;
             let game = find_game(conn, campaign_id, game_id).await?;
@@ -193,8 +217,7 @@ pub async fn void_debrief(
             .await?;
             Ok(voided)
         })
-        .await?;
-    Ok(HttpResponse::Ok().json(voided))
+        .await
 }
 
 /// Voids a single award with a reversing entry in the current week; the original

@@ -12,6 +12,7 @@ use campaign::tables::mission::roll_mission;
 use campaign::tables::Table;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::games::{NewGame, NewMission};
+use eagles_db::users::User;
 use eagles_db::DbPool;
 use serde::Deserialize;
 
@@ -75,7 +76,7 @@ fn require_side(scope: &CampaignScope, side: Side, action: &str) -> Result<(), A
 }
 
 /// Reads a game with its missions.
-async fn load_game(
+pub async fn load_game(
     conn: &mut AsyncPgConnection,
     campaign_id: i64,
     game_id: i64,
@@ -119,11 +120,23 @@ pub async fn open_game(
         crate::extract::parse_json(&body)?
     };
     let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, path.into_inner(), Some(user.clone())).await?;
+    let view = open(&mut conn, user, path.into_inner(), request).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Opens a game of the current week as `user`, who must referee the campaign, and
+/// rolls its ground offensive (appendix E) with `request`'s dice or the server's; the
+/// API and the pages both open games through here.
+pub async fn open(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    request: NewGameRequest,
+) -> Result<GameView, ApiError> {
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
     scope.require_referee("open a game")?;
     let mut source = DiceSource::for_table(Table::GroundOffensive, request.dice.as_deref())?;
-    let campaign_id = scope.campaign.id;
-    let view = conn
+    conn
         .transaction::<_, ApiError, _>(async move |conn| {
             // The week is read under the lock a week's close takes.
             let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
@@ -159,8 +172,7 @@ pub async fn open_game(
             .await?;
             load_game(conn, campaign_id, game_id).await
         })
-        .await?;
-    Ok(HttpResponse::Created().json(view))
+        .await
 }
 
 /// A game with its ground offensive and missions: anyone who may read the campaign.
@@ -207,12 +219,26 @@ pub async fn roll_side_mission(
     body: Json<MissionRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (campaign_id, game_id) = path.into_inner();
-    let MissionRequest { side, dice } = body.into_inner();
     let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, campaign_id, Some(user.clone())).await?;
+    let view = roll_side(&mut conn, user, campaign_id, game_id, body.into_inner()).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Rolls a side's mission for a game as `user` (the referee or a player of that side),
+/// with the request's dice or the server's; the API and the pages both roll missions
+/// through here.
+pub async fn roll_side(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    game_id: i64,
+    request: MissionRequest,
+) -> Result<MissionView, ApiError> {
+    let MissionRequest { side, dice } = request;
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
     require_side(&scope, side, "roll its mission")?;
     let mut source = DiceSource::for_table(Table::Mission, dice.as_deref())?;
-    let view = conn
+    conn
         .transaction::<_, ApiError, _>(async move |conn| {
             // Debriefs lock the campaign too: a mission cannot slip in beside one.
             eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
@@ -274,8 +300,7 @@ pub async fn roll_side_mission(
                 .ok_or_else(|| ApiError::Internal(format!("mission {mission_id} vanished")))?;
             MissionView::try_from(mission)
         })
-        .await?;
-    Ok(HttpResponse::Created().json(view))
+        .await
 }
 
 /// Assigns (or re-assigns, until the debrief) the mission aircraft and its crew (R9):
@@ -307,11 +332,30 @@ pub async fn assign_mission(
     body: Json<AssignmentRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (campaign_id, game_id, mission_id) = path.into_inner();
-    let request = body.into_inner();
     let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, campaign_id, Some(user.clone())).await?;
+    let view = assign(
+        &mut conn,
+        user,
+        (campaign_id, game_id, mission_id),
+        body.into_inner(),
+    )
+    .await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Assigns a mission's aircraft and crew as `user` (the referee or a player of the
+/// mission's side), checked against R9; `ids` are the campaign, game and mission. The
+/// API and the pages both assign through here.
+pub async fn assign(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    ids: (i64, i64, i64),
+    request: AssignmentRequest,
+) -> Result<MissionView, ApiError> {
+    let (campaign_id, game_id, mission_id) = ids;
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
     scope.require_member("assign mission crews")?;
-    let view = conn
+    conn
         .transaction::<_, ApiError, _>(async move |conn| {
             let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
                 .await?
@@ -346,8 +390,7 @@ pub async fn assign_mission(
                 .ok_or_else(|| ApiError::Internal(format!("mission {mission_id} vanished")))?;
             MissionView::try_from(mission)
         })
-        .await?;
-    Ok(HttpResponse::Ok().json(view))
+        .await
 }
 
 /// Mounts this module's endpoints inside `/api/v1`.

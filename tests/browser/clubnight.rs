@@ -1,0 +1,873 @@
+//! Club night, the game page and the week page: a referee runs a game in a real
+//! browser from the ground offensive to the awards; every new form refuses a missing
+//! or wrong CSRF token and a user without the role; a private campaign's pages do not
+//! exist for a stranger; the pages cost the same queries whatever their rows.
+//!
+//! The game played throughout (entered dice, so the numbers are the rulebook's):
+//! ground offensive 3 + 4 = 7, quiet (appendix E); Allied mission d10 2, observe
+//! enemy HQ, flown by Albert Ball and observer Tom Mottershead in an RAF RE8; Central
+//! mission d10 9, fighter sweep, Werner Voss in an Albatros D-III, shot down on turn
+//! 12 by Mottershead. Mottershead earns (R4) 5 for the sortie (observers only), 20
+//! for the observed HQ after a safe landing (observer's award), and 24 for the kill
+//! alone: 49, so 50 + 49 = 99 XP and 1 kill. Ball earns 20 for 20 turns (R5) and 10
+//! for the success: 30, so 80 XP.
+
+use std::collections::HashMap;
+
+use fantoccini::Locator;
+use reqwest::StatusCode;
+
+use crate::queries::{count_db_name, count_queries, queries_of};
+use crate::support::browser::Browser;
+use crate::support::{count, password_of, text_of_id, TestApp, Visitor};
+
+/// A campaign refereed by rita, with paul (Allied) and carl (Central) playing, and
+/// sam, who plays in no campaign.
+struct Night {
+    app: TestApp,
+    rita: Visitor,
+    csrf: String,
+    campaign: i64,
+    crew: HashMap<&'static str, i64>,
+}
+
+impl Night {
+    fn path(&self, rest: &str) -> String {
+        format!("/campaigns/{}{rest}", self.campaign)
+    }
+
+    async fn aircraft(&self, name: &str) -> String {
+        count(
+            &self.app,
+            &format!("SELECT id FROM aircraft_types WHERE name = '{name}'"),
+        )
+        .await
+        .to_string()
+    }
+
+    fn crewman(&self, name: &str) -> String {
+        self.crew[name].to_string()
+    }
+
+    /// Opens a game with the offensive 3 + 4 and rolls both missions (2 and 9);
+    /// returns the game and the Allied and Central mission ids.
+    async fn open_game(&mut self) -> (i64, i64, i64) {
+        let csrf = self.csrf.clone();
+        let response = self
+            .rita
+            .post(
+                &self.path("/club-night"),
+                &[("csrf", &csrf), ("action", "open"), ("dice", "3 4")],
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        let game = count(&self.app, "SELECT max(id) FROM games").await;
+        for (side, dice) in [("allied", "2"), ("central", "9")] {
+            let response = self
+                .rita
+                .post(
+                    &self.path(&format!("/games/{game}/missions")),
+                    &[("csrf", &csrf), ("side", side), ("dice", dice)],
+                )
+                .await;
+            assert_eq!(response.status(), StatusCode::SEE_OTHER, "{side} mission");
+        }
+        let mission = |side: &str| {
+            format!("SELECT id FROM missions WHERE game_id = {game} AND side = '{side}'")
+        };
+        let allied = count(&self.app, &mission("allied")).await;
+        let central = count(&self.app, &mission("central")).await;
+        (game, allied, central)
+    }
+
+    /// Assigns both missions as the debrief below flies them.
+    async fn assign(&mut self, game: i64, allied: i64, central: i64) {
+        let csrf = self.csrf.clone();
+        let (re8, albatros) = (
+            self.aircraft("RAF RE8").await,
+            self.aircraft("Albatros D-III").await,
+        );
+        let (ball, mottershead, voss) = (
+            self.crewman("Albert Ball"),
+            self.crewman("Tom Mottershead"),
+            self.crewman("Werner Voss"),
+        );
+        for (mission, fields) in [
+            (
+                allied,
+                vec![
+                    ("aircraft", re8.as_str()),
+                    ("pilot", ball.as_str()),
+                    ("observer", mottershead.as_str()),
+                ],
+            ),
+            (
+                central,
+                vec![("aircraft", albatros.as_str()), ("pilot", voss.as_str())],
+            ),
+        ] {
+            let mut fields = fields;
+            fields.push(("csrf", &csrf));
+            let response = self
+                .rita
+                .post(
+                    &self.path(&format!("/games/{game}/missions/{mission}/assignment")),
+                    &fields,
+                )
+                .await;
+            assert_eq!(response.status(), StatusCode::SEE_OTHER, "assign {mission}");
+        }
+    }
+
+    /// The debrief of the game above, as its form sends it.
+    async fn debrief_fields(&self, allied: i64) -> Vec<(String, String)> {
+        let re8 = self.aircraft("RAF RE8").await;
+        let albatros = self.aircraft("Albatros D-III").await;
+        [
+            ("turns_played", "20".to_owned()),
+            ("s1_aircraft", re8),
+            ("s1_assignment", "mission".into()),
+            ("s1_pilot", self.crewman("Albert Ball")),
+            ("s1_observer", self.crewman("Tom Mottershead")),
+            ("s5_aircraft", albatros),
+            ("s5_assignment", "mission".into()),
+            ("s5_turns", "12".into()),
+            ("s5_lost", "on".into()),
+            ("s5_pilot", self.crewman("Werner Voss")),
+            ("k1_victim", "c1".into()),
+            ("k1_shooters", self.crewman("Tom Mottershead")),
+            (&format!("m{allied}_landed_safely"), "on".into()),
+            (&format!("m{allied}_target_observed"), "on".into()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect()
+    }
+}
+
+fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
+    fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
+}
+
+async fn night(public: bool) -> Night {
+    let app = TestApp::spawn().await;
+    for name in ["rita", "paul", "carl", "sam"] {
+        app.add_user(name, false).await;
+    }
+    let (mut rita, csrf) = app.signed_in("rita").await;
+    let public = if public { "on" } else { "" };
+    let response = rita
+        .post(
+            "/campaigns",
+            &[
+                ("csrf", &csrf),
+                ("name", "Bloody April"),
+                ("start_date", "1917-04-02"),
+                ("public", public),
+            ],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let campaign = count(&app, "SELECT max(id) FROM campaigns").await;
+    for (player, side) in [("paul", "allied"), ("carl", "central")] {
+        let response = rita
+            .post(
+                &format!("/campaigns/{campaign}/members"),
+                &[
+                    ("csrf", &csrf),
+                    ("username", player),
+                    ("role", "player"),
+                    ("side", side),
+                ],
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    }
+    let mut crew = HashMap::new();
+    for (name, role, nationality, owner) in [
+        ("Albert Ball", "pilot", "british", "paul"),
+        ("Tom Mottershead", "observer", "british", "paul"),
+        ("Werner Voss", "pilot", "german", "carl"),
+        ("Kurt Wolff", "pilot", "german", "carl"),
+    ] {
+        let response = rita
+            .post(
+                &format!("/campaigns/{campaign}/crew"),
+                &[
+                    ("csrf", &csrf),
+                    ("name", name),
+                    ("role", role),
+                    ("nationality", nationality),
+                    ("owner", owner),
+                ],
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::SEE_OTHER, "{name}");
+        crew.insert(name, count(&app, "SELECT max(id) FROM crew").await);
+    }
+    Night {
+        app,
+        rita,
+        csrf,
+        campaign,
+        crew,
+    }
+}
+
+async fn sign_in(browser: &Browser, username: &str) {
+    browser.open("/sign-in").await;
+    browser.fill("username", username).await;
+    browser.fill("password", &password_of(username)).await;
+    browser.submit("password").await;
+    assert_eq!(browser.path().await, "/");
+}
+
+/// Clicks the checkbox with this id.
+async fn click(browser: &Browser, id: &str) {
+    let field = browser.client.find(Locator::Id(id)).await.unwrap();
+    field.click().await.unwrap();
+}
+
+/// Whether the checkbox with this id is ticked.
+async fn checked(browser: &Browser, id: &str) -> bool {
+    let field = browser.client.find(Locator::Id(id)).await.unwrap();
+    field.prop("checked").await.unwrap().as_deref() == Some("true")
+}
+
+async fn assert_well_formed(browser: &Browser, page: &str) {
+    let problems = browser.check_page().await;
+    assert!(problems.is_empty(), "{page}: {problems:?}");
+}
+
+#[tokio::test]
+async fn a_game_from_offensive_to_awards_in_a_browser() {
+    let night = night(false).await;
+    let cid = night.campaign;
+    let browser = Browser::start(&night.app.address).await;
+    sign_in(&browser, "rita").await;
+
+    browser.open(&format!("/campaigns/{cid}/club-night")).await;
+    assert_well_formed(&browser, "club night").await;
+    assert!(browser.text("no-games").await.is_some());
+    // Appendix E: 3 + 4 = 7 is a quiet front.
+    browser.fill("dice", "3 4").await;
+    browser.submit("dice").await;
+    let game: i64 = count(&night.app, "SELECT max(id) FROM games").await;
+    assert_eq!(
+        browser.path().await,
+        format!("/campaigns/{cid}/games/{game}")
+    );
+    assert_eq!(browser.text("offensive").await.as_deref(), Some("quiet"));
+    assert_well_formed(&browser, "game opened").await;
+    browser.screenshot("game-opened").await;
+
+    // R14: dice that do not fit the table are refused next to the field, kept.
+    browser.fill("dice-allied", "11").await;
+    browser.submit("dice-allied").await;
+    let reason = browser.text("dice-allied-error").await.expect("a reason");
+    assert!(reason.starts_with("R14:"), "{reason}");
+    assert_eq!(browser.value("dice-allied").await, "11");
+    // Appendix E: a 2 is observe enemy HQ; the Central side lets the server roll.
+    browser.fill("dice-allied", "2").await;
+    browser.submit("dice-allied").await;
+    assert_eq!(
+        browser.text("mission-allied").await.as_deref(),
+        Some("observe enemy HQ")
+    );
+    // Appendix E: a 9 is a fighter sweep.
+    browser.fill("dice-central", "9").await;
+    browser.submit("dice-central").await;
+    assert_eq!(
+        browser.text("mission-central").await.as_deref(),
+        Some("fighter sweep")
+    );
+    browser.screenshot("game-missions-rolled").await;
+
+    // R9: the selects offer only what may fly: observe HQ needs a two-seater.
+    let allied = count(
+        &night.app,
+        &format!("SELECT id FROM missions WHERE game_id = {game} AND side = 'allied'"),
+    )
+    .await;
+    let re8 = night.aircraft("RAF RE8").await;
+    let camel_like = night.aircraft("Nieuport 17").await;
+    let offered = browser.options(&format!("aircraft-{allied}")).await;
+    assert!(offered.contains(&re8), "{offered:?}");
+    assert!(
+        !offered.contains(&camel_like),
+        "single-seater offered: {offered:?}"
+    );
+    assert!(!offered.contains(&night.aircraft("Albatros C-III").await));
+    browser.select(&format!("aircraft-{allied}"), &re8).await;
+    browser
+        .select(&format!("pilot-{allied}"), &night.crewman("Albert Ball"))
+        .await;
+    browser
+        .select(
+            &format!("observer-{allied}"),
+            &night.crewman("Tom Mottershead"),
+        )
+        .await;
+    browser.submit(&format!("aircraft-{allied}")).await;
+    assert_eq!(
+        browser.text("assigned-allied").await.as_deref(),
+        Some("RAF RE8: Albert Ball, Tom Mottershead")
+    );
+    let central = count(
+        &night.app,
+        &format!("SELECT id FROM missions WHERE game_id = {game} AND side = 'central'"),
+    )
+    .await;
+    let central_aircraft = night.aircraft("Albatros D-III").await;
+    browser
+        .select(&format!("aircraft-{central}"), &central_aircraft)
+        .await;
+    browser
+        .select(&format!("pilot-{central}"), &night.crewman("Werner Voss"))
+        .await;
+    browser.submit(&format!("aircraft-{central}")).await;
+    assert!(browser.text("assigned-central").await.is_some());
+    assert_well_formed(&browser, "game assigned").await;
+    browser.screenshot("game-assigned").await;
+
+    // The debrief form comes with each mission aircraft filled in from its assignment.
+    assert_eq!(browser.value("s1_aircraft").await, re8);
+    assert_eq!(
+        browser.value("s1_pilot").await,
+        night.crewman("Albert Ball")
+    );
+    assert_eq!(
+        browser.value("s5_pilot").await,
+        night.crewman("Werner Voss")
+    );
+    browser.fill("turns_played", "20").await;
+    browser.fill("s5_turns", "30").await;
+    click(&browser, "s5_lost").await;
+    browser.select("k1_victim", "c1").await;
+    browser
+        .select("k1_shooters", &night.crewman("Tom Mottershead"))
+        .await;
+    click(&browser, &format!("m{allied}_landed_safely")).await;
+    click(&browser, &format!("m{allied}_target_observed")).await;
+    // R5: 30 turns on the board in a game of 20 is refused next to that aircraft,
+    // and everything typed stays.
+    browser.submit("turns_played").await;
+    let reason = browser.text("s5-error").await.expect("a reason on row c1");
+    assert!(
+        reason.contains("R5: sortie \"c1\" was 30 turns"),
+        "{reason}"
+    );
+    assert_eq!(browser.value("s5_turns").await, "30");
+    assert_eq!(browser.value("turns_played").await, "20");
+    assert_eq!(browser.value("k1_victim").await, "c1");
+    assert!(checked(&browser, "s5_lost").await);
+    assert!(checked(&browser, &format!("m{allied}_target_observed")).await);
+    assert!(browser.text("debrief-refused").await.is_some());
+    browser
+        .client
+        .execute(
+            "document.getElementById('s5-error').scrollIntoView();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    browser.screenshot("game-debrief-refused").await;
+    assert_eq!(count(&night.app, "SELECT count(*) FROM sorties").await, 0);
+
+    browser.fill("s5_turns", "12").await;
+    browser.submit("turns_played").await;
+    assert_eq!(
+        browser.path().await,
+        format!("/campaigns/{cid}/games/{game}")
+    );
+    assert_well_formed(&browser, "game debriefed").await;
+    let body = browser.body().await;
+    assert!(body.contains("XP awarded"), "{body}");
+    assert_eq!(
+        browser.text("success-allied").await.as_deref(),
+        Some("success")
+    );
+    browser.screenshot("game-debriefed").await;
+
+    // The crew pages show the awards: Mottershead 99 XP and a kill, Ball 80 XP.
+    let mottershead = night.crewman("Tom Mottershead");
+    browser
+        .open(&format!("/campaigns/{cid}/crew/{mottershead}"))
+        .await;
+    assert!(browser.text("xp").await.unwrap().starts_with("99"));
+    assert!(browser.text("kills").await.unwrap().starts_with('1'));
+    let ball = night.crewman("Albert Ball");
+    browser.open(&format!("/campaigns/{cid}/crew/{ball}")).await;
+    assert!(browser.text("xp").await.unwrap().starts_with("80"));
+
+    // The week page shows the game, its awards and the dice log.
+    browser.open(&format!("/campaigns/{cid}/weeks/1")).await;
+    assert_well_formed(&browser, "week").await;
+    let body = browser.body().await;
+    assert!(body.contains("Tom Mottershead"), "{body}");
+    assert!(body.contains("ground offensive"), "{body}");
+    browser.screenshot("week").await;
+    browser.open(&format!("/campaigns/{cid}/club-night")).await;
+    browser.screenshot("club-night").await;
+
+    // A stranger does not see the private campaign's pages.
+    browser.client.delete_all_cookies().await.unwrap();
+    sign_in(&browser, "sam").await;
+    for page in ["/club-night", &format!("/games/{game}"), "/weeks/1"] {
+        browser.open(&format!("/campaigns/{cid}{page}")).await;
+        assert!(
+            browser.body().await.contains("there is no campaign"),
+            "{page}"
+        );
+    }
+    browser.close().await;
+}
+
+/// Rows of every table the club-night forms write, and the campaign's week.
+async fn written(app: &TestApp) -> i64 {
+    count(
+        app,
+        "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM missions)
+              + (SELECT count(*) FROM missions WHERE pilot_id IS NOT NULL)
+              + (SELECT count(*) FROM dice_rolls) + (SELECT count(*) FROM sorties)
+              + (SELECT count(*) FROM xp_awards) + (SELECT count(*) FROM games WHERE voided_week IS NOT NULL)
+              + (SELECT sum(current_week) FROM campaigns)",
+    )
+    .await
+}
+
+/// A night with game `a` debriefed and game `b` assigned but not debriefed; returns
+/// them with `b`'s Allied mission.
+async fn two_games(night: &mut Night) -> (i64, i64, i64) {
+    let (a, allied, central) = night.open_game().await;
+    night.assign(a, allied, central).await;
+    let fields = night.debrief_fields(allied).await;
+    let mut fields = pairs(&fields);
+    let csrf = night.csrf.clone();
+    fields.push(("csrf", &csrf));
+    let response = night
+        .rita
+        .post(&night.path(&format!("/games/{a}/debrief")), &fields)
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let (b, allied, central) = night.open_game().await;
+    night.assign(b, allied, central).await;
+    (a, b, allied)
+}
+
+/// Every club-night form of game `a` (debriefed) and `b` (not yet), without a token.
+async fn forms(night: &Night, a: i64, b: i64, allied: i64) -> Vec<(String, Vec<(String, String)>)> {
+    let own = |fields: &[(&str, &str)]| {
+        fields
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect::<Vec<_>>()
+    };
+    vec![
+        (
+            night.path("/club-night"),
+            own(&[("action", "open"), ("dice", "3 4")]),
+        ),
+        (
+            night.path("/club-night"),
+            own(&[("action", "close"), ("confirm", "on")]),
+        ),
+        (
+            night.path(&format!("/games/{b}/missions")),
+            own(&[("side", "allied"), ("dice", "2")]),
+        ),
+        (
+            night.path(&format!("/games/{b}/missions/{allied}/assignment")),
+            own(&[
+                ("aircraft", &night.aircraft("RAF RE8").await),
+                ("pilot", &night.crewman("Albert Ball")),
+                ("observer", &night.crewman("Tom Mottershead")),
+            ]),
+        ),
+        (
+            night.path(&format!("/games/{b}/debrief")),
+            night.debrief_fields(allied).await,
+        ),
+        (
+            night.path(&format!("/games/{a}/debrief/void")),
+            own(&[("reason", "played the wrong scenario"), ("confirm", "on")]),
+        ),
+    ]
+}
+
+#[tokio::test]
+async fn club_night_forms_refuse_a_missing_or_wrong_token() {
+    let mut night = night(true).await;
+    let (a, b, allied) = two_games(&mut night).await;
+    let forms = forms(&night, a, b, allied).await;
+    let before = written(&night.app).await;
+    for (path, fields) in &forms {
+        let missing = night.rita.post(path, &pairs(fields)).await;
+        assert_eq!(
+            missing.status(),
+            StatusCode::FORBIDDEN,
+            "{path} without a token"
+        );
+        let mut wrong = pairs(fields);
+        wrong.push(("csrf", "not-the-token"));
+        let wrong = night.rita.post(path, &wrong).await;
+        assert_eq!(
+            wrong.status(),
+            StatusCode::FORBIDDEN,
+            "{path} with a wrong token"
+        );
+    }
+    assert_eq!(written(&night.app).await, before);
+}
+
+#[tokio::test]
+async fn club_night_writes_refuse_users_without_the_role() {
+    let mut night = night(true).await;
+    let (a, b, allied) = two_games(&mut night).await;
+    let forms = forms(&night, a, b, allied).await;
+    let before = written(&night.app).await;
+
+    // The referee's forms, sent by a player and by a stranger to this public
+    // campaign: 403, as the API answers; the stranger may still read the pages.
+    let (mut paul, paul_csrf) = night.app.signed_in("paul").await;
+    let (mut sam, sam_csrf) = night.app.signed_in("sam").await;
+    for (path, fields) in &forms {
+        // Rolling and assigning the Allied side is paul's to do (R9); see below.
+        let players_own = path.ends_with("/missions") || path.ends_with("/assignment");
+        for (who, visitor, csrf) in [
+            ("paul", &mut paul, &paul_csrf),
+            ("sam", &mut sam, &sam_csrf),
+        ] {
+            if players_own && who == "paul" {
+                continue;
+            }
+            let mut fields = pairs(fields);
+            fields.push(("csrf", csrf));
+            let response = visitor.post(path, &fields).await;
+            assert_eq!(response.status(), StatusCode::FORBIDDEN, "{who} {path}");
+        }
+    }
+    for page in [
+        "/club-night".to_owned(),
+        format!("/games/{b}"),
+        "/weeks/1".to_owned(),
+    ] {
+        assert_eq!(sam.get(&night.path(&page)).await.status(), StatusCode::OK);
+    }
+    assert_eq!(written(&night.app).await, before);
+
+    // A player rolls and assigns his own side's mission, not the other side's.
+    let (c, _, _) = {
+        let response = night
+            .rita
+            .post(
+                &night.path("/club-night"),
+                &[
+                    ("csrf", &night.csrf.clone()),
+                    ("action", "open"),
+                    ("dice", ""),
+                ],
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        (count(&night.app, "SELECT max(id) FROM games").await, 0, 0)
+    };
+    // R14: blank dice are the server's, logged as such.
+    assert_eq!(
+        count(
+            &night.app,
+            &format!("SELECT count(*) FROM dice_rolls WHERE game_id = {c} AND NOT entered")
+        )
+        .await,
+        1
+    );
+    let rolls = night.path(&format!("/games/{c}/missions"));
+    let response = paul
+        .post(
+            &rolls,
+            &[("csrf", &paul_csrf), ("side", "central"), ("dice", "9")],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    let response = paul
+        .post(
+            &rolls,
+            &[("csrf", &paul_csrf), ("side", "allied"), ("dice", "2")],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    // The referee's forms are not shown to him.
+    let page = paul
+        .get(&night.path(&format!("/games/{b}")))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!page.contains("Submit the debrief"));
+    let page = paul
+        .get(&night.path("/club-night"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!page.contains("Close the week"));
+}
+
+#[tokio::test]
+async fn a_private_campaigns_pages_do_not_exist_for_a_stranger() {
+    let mut night = night(false).await;
+    let (a, b, allied) = two_games(&mut night).await;
+    let (mut sam, sam_csrf) = night.app.signed_in("sam").await;
+    let mut visitor = night.app.visitor();
+    for page in [
+        "/club-night".to_owned(),
+        format!("/games/{a}"),
+        "/weeks/1".to_owned(),
+    ] {
+        let path = night.path(&page);
+        assert_eq!(
+            sam.get(&path).await.status(),
+            StatusCode::NOT_FOUND,
+            "{page}"
+        );
+        assert_eq!(
+            visitor.get(&path).await.status(),
+            StatusCode::NOT_FOUND,
+            "{page}"
+        );
+        assert_eq!(
+            night.rita.get(&path).await.status(),
+            StatusCode::OK,
+            "{page}"
+        );
+    }
+    let before = written(&night.app).await;
+    for (path, fields) in forms(&night, a, b, allied).await {
+        let mut fields = pairs(&fields);
+        fields.push(("csrf", &sam_csrf));
+        assert_eq!(
+            sam.post(&path, &fields).await.status(),
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+    assert_eq!(written(&night.app).await, before);
+}
+
+#[tokio::test]
+async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
+    let mut night = night(true).await;
+    let (a, _b, _) = two_games(&mut night).await;
+    let csrf = night.csrf.clone();
+    let allied = count(
+        &night.app,
+        &format!("SELECT id FROM missions WHERE game_id = {a} AND side = 'allied'"),
+    )
+    .await;
+    // A second post of the same debrief: the API's 409, shown on the page.
+    let fields = night.debrief_fields(allied).await;
+    let mut fields = pairs(&fields);
+    fields.push(("csrf", &csrf));
+    let awards = count(&night.app, "SELECT count(*) FROM xp_awards").await;
+    let response = night
+        .rita
+        .post(&night.path(&format!("/games/{a}/debrief")), &fields)
+        .await;
+    assert_eq!(response.status(), StatusCode::CONFLICT);
+    let page = response.text().await.unwrap();
+    let message = text_of_id(&page, "message").expect("the conflict shown");
+    assert!(message.contains("already debriefed"), "{message}");
+    assert_eq!(
+        count(&night.app, "SELECT count(*) FROM xp_awards").await,
+        awards
+    );
+
+    // Voiding needs the box ticked; the reason typed stays.
+    let void = night.path(&format!("/games/{a}/debrief/void"));
+    let response = night
+        .rita
+        .post(&void, &[("csrf", &csrf), ("reason", "wrong scenario")])
+        .await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = response.text().await.unwrap();
+    assert!(text_of_id(&page, "void-error")
+        .unwrap()
+        .contains("tick the box"));
+    assert!(page.contains("value=\"wrong scenario\""));
+    // An empty reason is the API's 422 (a reversing entry says why).
+    let response = night
+        .rita
+        .post(
+            &void,
+            &[("csrf", &csrf), ("reason", " "), ("confirm", "on")],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text_of_id(&response.text().await.unwrap(), "void-error").is_some());
+    let response = night
+        .rita
+        .post(
+            &void,
+            &[
+                ("csrf", &csrf),
+                ("reason", "wrong scenario"),
+                ("confirm", "on"),
+            ],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    // Every award got its reversing entry, and the page says the game is voided.
+    assert_eq!(
+        count(
+            &night.app,
+            "SELECT count(*) FROM xp_awards WHERE reverses IS NOT NULL"
+        )
+        .await,
+        awards
+    );
+    let page = night.rita.get(&night.path(&format!("/games/{a}"))).await;
+    assert!(text_of_id(&page.text().await.unwrap(), "voided").is_some());
+
+    // Closing the week needs the box ticked; then week 2 starts (R15) and the page
+    // of week 1 is shown.
+    let club = night.path("/club-night");
+    let response = night
+        .rita
+        .post(&club, &[("csrf", &csrf), ("action", "close")])
+        .await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text_of_id(&response.text().await.unwrap(), "confirm-error").is_some());
+    assert_eq!(
+        count(&night.app, "SELECT current_week::bigint FROM campaigns").await,
+        1
+    );
+    let response = night
+        .rita
+        .post(
+            &club,
+            &[("csrf", &csrf), ("action", "close"), ("confirm", "on")],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        response.headers()["location"],
+        night.path("/weeks/1").as_str()
+    );
+    assert_eq!(
+        count(&night.app, "SELECT current_week::bigint FROM campaigns").await,
+        2
+    );
+}
+
+#[tokio::test]
+async fn club_night_pages_cost_the_same_queries_whatever_their_rows() {
+    count_queries();
+    let mut night = night(true).await;
+    let database = count_db_name(&night.app).await;
+    let csrf = night.csrf.clone();
+    let (first, allied, central) = night.open_game().await;
+    night.assign(first, allied, central).await;
+    let fields = night.debrief_fields(allied).await;
+    let mut fields = pairs(&fields);
+    fields.push(("csrf", &csrf));
+    let response = night
+        .rita
+        .post(&night.path(&format!("/games/{first}/debrief")), &fields)
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let cid = night.campaign;
+    let pages = |game: i64| {
+        [
+            format!("/campaigns/{cid}/club-night"),
+            format!("/campaigns/{cid}/games/{game}"),
+            format!("/campaigns/{cid}/weeks/1"),
+        ]
+    };
+    let mut small = Vec::new();
+    for page in pages(first) {
+        small.push(queries_of(&database, &mut night.rita, &page).await);
+    }
+
+    // Two more games, each debriefed with a third aircraft (Wolff on the sweep).
+    let mut last = first;
+    for _ in 0..2 {
+        let (game, allied, central) = night.open_game().await;
+        night.assign(game, allied, central).await;
+        let mut fields = night.debrief_fields(allied).await;
+        fields.extend([
+            (
+                "s6_aircraft".to_owned(),
+                night.aircraft("Albatros D-III").await,
+            ),
+            ("s6_assignment".to_owned(), "mission".to_owned()),
+            ("s6_pilot".to_owned(), night.crewman("Kurt Wolff")),
+            ("s6_red_hits".to_owned(), "2".to_owned()),
+        ]);
+        let mut fields = pairs(&fields);
+        fields.push(("csrf", &csrf));
+        let response = night
+            .rita
+            .post(&night.path(&format!("/games/{game}/debrief")), &fields)
+            .await;
+        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        last = game;
+    }
+    assert_eq!(count(&night.app, "SELECT count(*) FROM sorties").await, 8);
+    let mut large = Vec::new();
+    for page in pages(last) {
+        large.push(queries_of(&database, &mut night.rita, &page).await);
+    }
+    assert_eq!(small, large, "queries of club night, game and week pages");
+    assert!(small.iter().all(|&n| n > 0), "{small:?}");
+}
+
+/// `eagles seed demo` fills every club-night page: three closed weeks with their
+/// debriefs and awards, and week 4 open with tonight's game rolled and assigned.
+#[tokio::test]
+async fn the_demo_fills_the_club_night_pages() {
+    use std::net::TcpListener;
+    let url = crate::database::fresh_database().await;
+    let seeded = std::process::Command::new(env!("CARGO_BIN_EXE_eagles"))
+        .args(["seed", "demo"])
+        .env("DATABASE_URL", &url)
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert!(
+        seeded.status.success(),
+        "{}",
+        String::from_utf8_lossy(&seeded.stderr)
+    );
+    let pool = eagles_db::build_pool(&url, eagles_db::PoolSettings::default());
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(eagles::server::run(listener, pool.clone()).unwrap());
+    let app = TestApp { address, pool };
+    let cid = count(&app, "SELECT id FROM campaigns").await;
+    let mut reader = app.visitor();
+    let club = page(&mut reader, format!("/campaigns/{cid}/club-night")).await;
+    assert!(club.contains("in progress"), "{club}");
+    assert!(club.contains("Sopwith 1 1/2 Strutter: Mick Mannock, Tom Mottershead"));
+    let tonight = count(&app, "SELECT max(id) FROM games").await;
+    let game = page(&mut reader, format!("/campaigns/{cid}/games/{tonight}")).await;
+    assert!(text_of_id(&game, "mission-allied").is_some());
+    assert!(text_of_id(&game, "mission-central").is_some());
+    for week in 1..=3 {
+        let html = page(&mut reader, format!("/campaigns/{cid}/weeks/{week}")).await;
+        assert!(html.contains("XP awarded"), "week {week}");
+        assert!(html.contains("class=\"dice-log\""), "week {week}");
+    }
+    let first = count(&app, "SELECT min(id) FROM games").await;
+    let game = page(&mut reader, format!("/campaigns/{cid}/games/{first}")).await;
+    assert!(game.contains("XP awarded"));
+}
+
+/// A page that must be there.
+async fn page(visitor: &mut Visitor, path: String) -> String {
+    let response = visitor.get(&path).await;
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    response.text().await.unwrap()
+}

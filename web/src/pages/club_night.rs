@@ -1,0 +1,162 @@
+//! `/campaigns/{cid}/club-night`: the referee's page for tonight — this week's games
+//! with their offensive and missions, the form that opens a game (its ground offensive
+//! rolled by the server or from entered dice), and the form that closes the week.
+//! Anyone who may read the campaign sees it; the writes are the API's operations, so
+//! only the referee may make them.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpResponse};
+use askama::Template;
+use eagles_api::access::readable_campaign;
+use eagles_api::routes::games::{GameView, NewGameRequest};
+use eagles_api::ApiError;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::DbPool;
+use serde::Deserialize;
+
+use super::game::parse_dice;
+use super::week::{game_lines, GameLine};
+use super::{render, see_other, Nav, WeekLine};
+use crate::error::PageError;
+use crate::form::{ticked, FieldErrors};
+use crate::session::Session;
+
+/// What the club-night forms hold: `action` says which form was sent.
+#[derive(Debug, Default, Deserialize)]
+pub struct ClubNightForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub action: String,
+    #[serde(default)]
+    pub dice: String,
+    pub confirm: Option<String>,
+}
+
+/// The club-night page.
+#[derive(Template)]
+#[template(path = "club_night/page.html")]
+pub struct ClubNightPage {
+    pub nav: Nav,
+    pub id: i64,
+    pub name: String,
+    pub week: WeekLine,
+    pub games: Vec<GameLine>,
+    pub is_referee: bool,
+    pub form: ClubNightForm,
+    pub errors: FieldErrors,
+}
+
+impl ClubNightPage {
+    /// The campaign and membership, the week's games and their missions, the crew and
+    /// the aircraft types: six queries, whatever the number of games.
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        campaign_id: i64,
+        form: ClubNightForm,
+        errors: FieldErrors,
+    ) -> Result<Self, PageError> {
+        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let campaign = &scope.campaign;
+        let games =
+            eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
+        let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+        let missions = eagles_db::games::missions_of(conn, &ids).await?;
+        let games = GameView::build_all(games, missions)?;
+        let games = game_lines(conn, campaign, games).await?;
+        Ok(Self {
+            nav: session.nav(),
+            id: campaign.id,
+            name: campaign.name.clone(),
+            week: WeekLine::of(campaign),
+            games,
+            is_referee: scope.is_referee(),
+            form,
+            errors,
+        })
+    }
+}
+
+#[get("/campaigns/{cid}/club-night")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, PageError> {
+    let mut conn = pool.get().await?;
+    let page = ClubNightPage::load(
+        &mut conn,
+        &session,
+        path.into_inner(),
+        ClubNightForm::default(),
+        FieldErrors::default(),
+    )
+    .await?;
+    Ok(render(&page, StatusCode::OK))
+}
+
+#[post("/campaigns/{cid}/club-night")]
+pub async fn act(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<ClubNightForm>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(&form.csrf)?;
+    let user = session.require_user()?.clone();
+    let campaign_id = path.into_inner();
+    let form = form.into_inner();
+    let mut errors = FieldErrors::default();
+    let mut conn = pool.get().await?;
+    match form.action.as_str() {
+        "open" => match parse_dice(&form.dice) {
+            Ok(dice) => {
+                let request = NewGameRequest { dice };
+                match eagles_api::routes::games::open(&mut conn, user, campaign_id, request).await {
+                    Ok(game) => {
+                        return Ok(see_other(&format!(
+                            "/campaigns/{campaign_id}/games/{}",
+                            game.id
+                        )))
+                    }
+                    Err(e) => errors.place(e, |e| {
+                        matches!(e, ApiError::Unprocessable { .. }).then_some("dice")
+                    })?,
+                }
+            }
+            Err(reason) => errors.add("dice", reason),
+        },
+        "close" if ticked(&form.confirm) => {
+            match eagles_api::routes::weeks::close(&mut conn, user, campaign_id).await {
+                Ok(closed) => {
+                    return Ok(see_other(&format!(
+                        "/campaigns/{campaign_id}/weeks/{}",
+                        closed.closed_week
+                    )))
+                }
+                Err(e) => errors.place(e, |e| {
+                    matches!(e, ApiError::Conflict(_)).then_some("confirm")
+                })?,
+            }
+        }
+        "close" => {
+            // The role is checked first, so a player learns he may not close at all.
+            let scope = readable_campaign(&mut conn, campaign_id, Some(user)).await?;
+            scope.require_referee("close the week")?;
+            errors.add(
+                "confirm",
+                "tick the box to confirm: closing starts the next week and cannot be undone",
+            );
+        }
+        _ => {
+            return Err(PageError::new(
+                StatusCode::BAD_REQUEST,
+                "the form did not say whether to open a game or close the week",
+            ))
+        }
+    }
+    let page = ClubNightPage::load(&mut conn, &session, campaign_id, form, errors).await?;
+    let status = page.errors.status();
+    Ok(render(&page, status))
+}

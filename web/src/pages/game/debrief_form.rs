@@ -1,0 +1,461 @@
+//! The debrief form: a fixed set of sortie rows (four a side, the first of each side
+//! filled in from its mission's assignment), kill rows and each mission's facts, read
+//! into the API's `DebriefRequest`. The form is read as name/value pairs, so a
+//! rejected form comes back exactly as typed, and a refusal is placed next to the row
+//! or section it names.
+
+use campaign::crew::Role;
+use campaign::injuries::Outcome;
+use campaign::missions::{AircraftRequirement, Assignment, MissionType};
+use campaign::sides::Side;
+use eagles_api::routes::debrief::{
+    CrewDice, CrewReport, DebriefRequest, KillReport, LeftBoard, MissionFacts, SortieReport,
+};
+use eagles_api::routes::games::MissionView;
+
+use super::choice::{parse_count, parse_dice, Choice};
+use super::roster::Roster;
+
+/// Sortie rows per side: the mission aircraft and up to three more.
+pub const ROWS_PER_SIDE: usize = 4;
+/// Kill rows.
+pub const KILL_ROWS: usize = 4;
+
+/// A form read as its name/value pairs, in order (a multiple select repeats its name).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(transparent)]
+pub struct RawForm(pub Vec<(String, String)>);
+
+impl RawForm {
+    /// The first value of `name`, or "".
+    pub fn value(&self, name: &str) -> &str {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or("", |(_, v)| v.as_str())
+    }
+
+    /// Every value of `name`.
+    pub fn values(&self, name: &str) -> Vec<&str> {
+        self.0
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+            .collect()
+    }
+
+    /// Whether the checkbox `name` was ticked.
+    pub fn ticked(&self, name: &str) -> bool {
+        !self.value(name).is_empty()
+    }
+}
+
+/// A seat of a sortie row.
+#[derive(Debug, Clone)]
+pub struct SeatInput {
+    /// Field names start with it, e.g. `s1_pilot`.
+    pub prefix: String,
+    pub label: &'static str,
+    pub crew: Vec<Choice>,
+    pub red_hits: String,
+    pub wounds: String,
+    pub outcomes: Vec<Choice>,
+    pub injury_dice: String,
+    pub capture_dice: String,
+}
+
+/// A sortie row.
+#[derive(Debug, Clone)]
+pub struct SortieInput {
+    pub n: usize,
+    pub key: String,
+    pub side: Side,
+    pub aircraft: Vec<Choice>,
+    pub assignments: Vec<Choice>,
+    pub turns: String,
+    pub lost: bool,
+    pub seats: Vec<SeatInput>,
+    pub error: Option<String>,
+}
+
+/// A kill row.
+#[derive(Debug, Clone)]
+pub struct KillInput {
+    pub n: usize,
+    pub victims: Vec<Choice>,
+    pub shooters: Vec<Choice>,
+}
+
+/// A mission's facts (R10): only those its type is judged on are shown.
+#[derive(Debug, Clone)]
+pub struct MissionInput {
+    pub id: i64,
+    pub side: Side,
+    pub name: &'static str,
+    pub mission_type: MissionType,
+    pub landed_safely: bool,
+    pub target_observed: bool,
+    pub hexes_observed: String,
+    pub target_destroyed: bool,
+    pub trips: String,
+    pub trips_needed: Option<i32>,
+    pub hexes_strafed: String,
+    pub balloon_destroyed: bool,
+    pub error: Option<String>,
+}
+
+impl MissionInput {
+    pub fn observes_target(&self) -> bool {
+        matches!(
+            self.mission_type,
+            MissionType::ObserveAirfield | MissionType::ObserveHq
+        )
+    }
+    pub fn observes_troops(&self) -> bool {
+        self.mission_type == MissionType::ObserveTroops
+    }
+    pub fn bombs(&self) -> bool {
+        self.mission_type.is_bombing()
+    }
+    pub fn directs_artillery(&self) -> bool {
+        self.mission_type == MissionType::DirectArtillery
+    }
+    pub fn strafes(&self) -> bool {
+        self.mission_type == MissionType::StrafeTrenches
+    }
+    pub fn busts_balloons(&self) -> bool {
+        self.mission_type == MissionType::BalloonBusting
+    }
+}
+
+/// The whole debrief form, as typed, with the reasons it was refused.
+#[derive(Debug, Clone, Default)]
+pub struct DebriefForm {
+    pub turns_played: String,
+    pub left_allied: String,
+    pub left_central: String,
+    pub sorties: Vec<SortieInput>,
+    pub kills: Vec<KillInput>,
+    pub missions: Vec<MissionInput>,
+    /// A refusal that names no row.
+    pub error: Option<String>,
+    pub turns_error: Option<String>,
+    pub kills_error: Option<String>,
+}
+
+fn key_of(side: Side, i: usize) -> String {
+    let letter = if side == Side::Allied { 'a' } else { 'c' };
+    format!("{letter}{}", i + 1)
+}
+
+fn mission_of(missions: &[MissionView], side: Side) -> Option<&MissionView> {
+    missions.iter().find(|m| m.side == side)
+}
+
+impl DebriefForm {
+    /// The form for `missions` as `raw` holds it; `raw` empty gives the blank form with
+    /// each side's mission aircraft filled in from its assignment.
+    pub fn read(raw: &RawForm, missions: &[MissionView], roster: &Roster) -> Self {
+        let fresh = raw.0.is_empty();
+        let mut sorties = Vec::new();
+        for side in Side::ALL.iter().copied() {
+            let mission = mission_of(missions, side);
+            let sweep_side = mission.is_none_or(|m| m.mission_type.is_sweep());
+            for i in 0..ROWS_PER_SIDE {
+                let n = sorties.len() + 1;
+                let p = format!("s{n}");
+                let assigned = mission.filter(|_| fresh && i == 0);
+                let id = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
+                let aircraft = match assigned {
+                    Some(m) => id(m.aircraft_id),
+                    None => raw.value(&format!("{p}_aircraft")).to_owned(),
+                };
+                let assignment = if fresh {
+                    let mission_row = sweep_side || i == 0;
+                    (if mission_row { "mission" } else { "sweep" }).to_owned()
+                } else {
+                    raw.value(&format!("{p}_assignment")).to_owned()
+                };
+                let seat = |role: Role, chosen: String| {
+                    let sp = format!("{p}_{}", role.as_str());
+                    let outcome = match raw.value(&format!("{sp}_outcome")) {
+                        "" => "unharmed".to_owned(),
+                        o => o.to_owned(),
+                    };
+                    SeatInput {
+                        label: if role == Role::Pilot {
+                            "Pilot"
+                        } else {
+                            "Observer"
+                        },
+                        crew: Choice::list(roster.crew_options(side, role), [chosen.as_str()]),
+                        red_hits: raw.value(&format!("{sp}_red_hits")).to_owned(),
+                        wounds: raw.value(&format!("{sp}_wounds")).to_owned(),
+                        outcomes: Choice::list(
+                            Outcome::ALL
+                                .iter()
+                                .map(|o| (o.as_str().to_owned(), o.as_str().replace('_', " "))),
+                            [outcome.as_str()],
+                        ),
+                        injury_dice: raw.value(&format!("{sp}_injury_dice")).to_owned(),
+                        capture_dice: raw.value(&format!("{sp}_capture_dice")).to_owned(),
+                        prefix: sp,
+                    }
+                };
+                let pilot = match assigned {
+                    Some(m) => id(m.pilot_id),
+                    None => raw.value(&format!("{p}_pilot")).to_owned(),
+                };
+                let observer = match assigned {
+                    Some(m) => id(m.observer_id),
+                    None => raw.value(&format!("{p}_observer")).to_owned(),
+                };
+                sorties.push(SortieInput {
+                    n,
+                    key: key_of(side, i),
+                    side,
+                    aircraft: Choice::list(
+                        roster.aircraft_options(side, AircraftRequirement::Either),
+                        [aircraft.as_str()],
+                    ),
+                    assignments: Choice::list(
+                        Assignment::ALL
+                            .iter()
+                            .map(|a| (a.as_str().to_owned(), a.as_str().to_owned())),
+                        [assignment.as_str()],
+                    ),
+                    turns: raw.value(&format!("{p}_turns")).to_owned(),
+                    lost: raw.ticked(&format!("{p}_lost")),
+                    seats: vec![seat(Role::Pilot, pilot), seat(Role::Observer, observer)],
+                    error: None,
+                });
+            }
+        }
+        let keys: Vec<(String, String)> = sorties
+            .iter()
+            .map(|s| (s.key.clone(), format!("{} ({})", s.key, s.side)))
+            .collect();
+        let kills = (1..=KILL_ROWS)
+            .map(|n| KillInput {
+                n,
+                victims: Choice::list(keys.clone(), [raw.value(&format!("k{n}_victim"))]),
+                shooters: Choice::list(roster.flyers(), raw.values(&format!("k{n}_shooters"))),
+            })
+            .collect();
+        let missions = missions
+            .iter()
+            .filter(|m| !m.mission_type.is_sweep())
+            .map(|m| {
+                let f = |field: &str| format!("m{}_{field}", m.id);
+                MissionInput {
+                    id: m.id,
+                    side: m.side,
+                    name: m.mission_type.name(),
+                    mission_type: m.mission_type,
+                    landed_safely: raw.ticked(&f("landed_safely")),
+                    target_observed: raw.ticked(&f("target_observed")),
+                    hexes_observed: raw.value(&f("hexes_observed")).to_owned(),
+                    target_destroyed: raw.ticked(&f("target_destroyed")),
+                    trips: raw.value(&f("trips")).to_owned(),
+                    trips_needed: m.trips_needed,
+                    hexes_strafed: raw.value(&f("hexes_strafed")).to_owned(),
+                    balloon_destroyed: raw.ticked(&f("balloon_destroyed")),
+                    error: None,
+                }
+            })
+            .collect();
+        Self {
+            turns_played: raw.value("turns_played").to_owned(),
+            left_allied: raw.value("left_allied").to_owned(),
+            left_central: raw.value("left_central").to_owned(),
+            sorties,
+            kills,
+            missions,
+            ..Self::default()
+        }
+    }
+
+    /// Whether any reason is shown.
+    pub fn refused(&self) -> bool {
+        self.error.is_some()
+            || self.turns_error.is_some()
+            || self.kills_error.is_some()
+            || self.sorties.iter().any(|s| s.error.is_some())
+            || self.missions.iter().any(|m| m.error.is_some())
+    }
+
+    /// The API's request, or `None` with the reasons placed when the form itself does
+    /// not read (a word where a number goes, a row half filled in).
+    pub fn request(&mut self) -> Option<DebriefRequest> {
+        let turns_played = match self.turns_played.trim() {
+            "" => Err("enter the turns the game lasted".to_owned()),
+            t => parse_count(t, 0, "turns played"),
+        };
+        let left = |text: &str| match text.trim() {
+            "" => Ok(None),
+            t => parse_count(t, 0, "the turn a side left").map(Some),
+        };
+        let (allied, central) = (left(&self.left_allied), left(&self.left_central));
+        let (turns_played, allied, central) = match (turns_played, allied, central) {
+            (Ok(t), Ok(a), Ok(c)) => (t, a, c),
+            (t, a, c) => {
+                self.turns_error = [t.err(), a.err(), c.err()].into_iter().flatten().next();
+                return None;
+            }
+        };
+        let mut sorties = Vec::new();
+        for row in &mut self.sorties {
+            match row_report(row, turns_played) {
+                Ok(Some(report)) => sorties.push(report),
+                Ok(None) => {}
+                Err(reason) => row.error = Some(reason),
+            }
+        }
+        let mut kills = Vec::new();
+        for kill in &self.kills {
+            let victim = kill.victims.iter().find(|c| c.selected);
+            let shooters: Vec<i64> = kill
+                .shooters
+                .iter()
+                .filter(|c| c.selected)
+                .filter_map(|c| c.value.parse().ok())
+                .collect();
+            match victim {
+                Some(v) => kills.push(KillReport {
+                    victim: v.value.clone(),
+                    shooters,
+                }),
+                None if !shooters.is_empty() => {
+                    self.kills_error = Some(format!(
+                        "kill {}: choose the victim of the shooters",
+                        kill.n
+                    ));
+                }
+                None => {}
+            }
+        }
+        let mut missions = Vec::new();
+        for m in &mut self.missions {
+            let counts = (
+                parse_count(&m.hexes_observed, 0, "hexes observed"),
+                parse_count(&m.trips, 0, "trips"),
+                parse_count(&m.hexes_strafed, 0, "hexes strafed"),
+            );
+            match counts {
+                (Ok(hexes_observed), Ok(trips), Ok(hexes_strafed)) => missions.push(MissionFacts {
+                    mission_id: m.id,
+                    landed_safely: m.landed_safely,
+                    target_observed: m.target_observed,
+                    hexes_observed,
+                    target_destroyed: m.target_destroyed,
+                    trips,
+                    hexes_strafed,
+                    balloon_destroyed: m.balloon_destroyed,
+                }),
+                (a, b, c) => m.error = [a.err(), b.err(), c.err()].into_iter().flatten().next(),
+            }
+        }
+        if self.refused() {
+            return None;
+        }
+        Some(DebriefRequest {
+            turns_played,
+            enemy_left_board_on_turn: LeftBoard { allied, central },
+            sorties,
+            kills,
+            missions,
+        })
+    }
+
+    /// Puts the API's refusal next to what it names: a kill, a sortie by its key or
+    /// its crew, a mission, the turns; else above the form.
+    pub fn place(&mut self, detail: String, roster: &Roster) {
+        if detail.contains("kill") || detail.contains("shooter") {
+            self.kills_error = Some(detail);
+            return;
+        }
+        let names_row = |row: &SortieInput| {
+            detail.contains(&format!("\"{}\"", row.key))
+                || row.seats.iter().any(|seat| {
+                    seat.crew.iter().filter(|c| c.selected).any(|c| {
+                        detail.contains(&format!("crewman {} ", c.value))
+                            || detail.ends_with(&format!("crewman {}", c.value))
+                            || c.value
+                                .parse()
+                                .is_ok_and(|id| detail.contains(&roster.crew_name(id)))
+                    })
+                })
+        };
+        if let Some(row) = self.sorties.iter_mut().find(|r| names_row(r)) {
+            row.error = Some(detail);
+            return;
+        }
+        if let Some(m) = self
+            .missions
+            .iter_mut()
+            .find(|m| detail.contains(&format!("mission {} ", m.id)))
+        {
+            m.error = Some(detail);
+            return;
+        }
+        if detail.contains("turns_played") || detail.contains("leaving the board") {
+            self.turns_error = Some(detail);
+            return;
+        }
+        self.error = Some(detail);
+    }
+}
+
+fn chosen(choices: &[Choice]) -> Option<&str> {
+    choices
+        .iter()
+        .find(|c| c.selected)
+        .map(|c| c.value.as_str())
+}
+
+/// A row's sortie; `None` for a row left blank (no aircraft, no crew).
+fn row_report(row: &SortieInput, turns_played: u32) -> Result<Option<SortieReport>, String> {
+    let aircraft = chosen(&row.aircraft);
+    let crew_chosen = row.seats.iter().any(|s| chosen(&s.crew).is_some());
+    let aircraft_id = match (aircraft, crew_chosen) {
+        (None, false) => return Ok(None),
+        (None, true) => return Err("choose the aircraft this crew flew".into()),
+        (Some(a), _) => a
+            .parse::<i64>()
+            .map_err(|_| "choose an aircraft".to_owned())?,
+    };
+    let assignment = chosen(&row.assignments)
+        .and_then(|a| a.parse::<Assignment>().ok())
+        .ok_or("choose mission or sweep")?;
+    let turns_on_board = parse_count(&row.turns, turns_played, "turns on the board")?;
+    let mut crew = Vec::new();
+    for (seat, position) in row.seats.iter().zip([Role::Pilot, Role::Observer]) {
+        let Some(crew_id) = chosen(&seat.crew) else {
+            if position == Role::Pilot {
+                return Err("choose the pilot who flew it".into());
+            }
+            continue;
+        };
+        let outcome = chosen(&seat.outcomes)
+            .and_then(|o| o.parse::<Outcome>().ok())
+            .unwrap_or(Outcome::Unharmed);
+        let injury = parse_dice(&seat.injury_dice)?;
+        let capture = parse_dice(&seat.capture_dice)?;
+        crew.push(CrewReport {
+            crew_id: crew_id.parse().map_err(|_| "choose a crewman".to_owned())?,
+            position,
+            red_hits: parse_count(&seat.red_hits, 0, "red hits")?,
+            wound_boxes: parse_count(&seat.wounds, 0, "wound boxes")?,
+            outcome,
+            dice: (injury.is_some() || capture.is_some()).then_some(CrewDice { injury, capture }),
+        });
+    }
+    Ok(Some(SortieReport {
+        key: row.key.clone(),
+        aircraft_id,
+        assignment,
+        turns_on_board,
+        aircraft_lost: row.lost,
+        crew,
+    }))
+}

@@ -1,0 +1,486 @@
+//! `/campaigns/{cid}/games/{gid}`: one game of club night, from its ground offensive
+//! to its awards. Each side rolls its mission (server or entered dice), the mission
+//! aircraft and crew are assigned from what R9 allows, the referee enters the
+//! debrief once, and the page then shows the awards; the referee may void it. Every
+//! write goes through the API's own operation, so the refusals are the API's.
+
+mod choice;
+mod debrief_form;
+pub mod results;
+mod roster;
+
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpResponse};
+use askama::Template;
+use campaign::calendar;
+use campaign::crew::Role;
+use campaign::missions::AircraftRequirement;
+use campaign::sides::Side;
+use eagles_api::access::{readable_campaign, CampaignScope};
+use eagles_api::routes::crew::CrewmanView;
+use eagles_api::routes::games::{AssignmentRequest, GameView, MissionRequest, MissionView};
+use eagles_api::ApiError;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::DbPool;
+use serde::Deserialize;
+
+pub use choice::{parse_dice, Choice};
+use debrief_form::{DebriefForm, RawForm};
+use results::{GameResults, KIND_LABELS};
+use roster::Roster;
+
+use super::{render, see_other, Nav};
+use crate::error::PageError;
+use crate::form::ticked;
+use crate::session::Session;
+
+/// A side's part of the page: its mission, the roll form, the assignment form.
+pub struct SidePanel {
+    pub side: Side,
+    /// The referee or a player of this side: may roll and assign (as the API decides).
+    pub can_act: bool,
+    pub mission: Option<MissionPanel>,
+    /// The roll form's dice, as typed.
+    pub dice: String,
+    pub error: Option<String>,
+}
+
+/// A rolled mission and its assignment form.
+pub struct MissionPanel {
+    pub id: i64,
+    pub name: &'static str,
+    pub roll: String,
+    pub trips_needed: Option<i32>,
+    pub needs: &'static str,
+    /// "RAF RE8: Albert Ball, Tom Mottershead" once assigned.
+    pub assigned: Option<String>,
+    pub success: Option<bool>,
+    pub aircraft: Vec<Choice>,
+    pub pilots: Vec<Choice>,
+    pub observers: Vec<Choice>,
+    pub single_seater: bool,
+    pub error: Option<String>,
+}
+
+/// The game page.
+#[derive(Template)]
+#[template(path = "game/page.html")]
+pub struct GamePage {
+    pub nav: Nav,
+    pub id: i64,
+    pub name: String,
+    pub game_id: i64,
+    pub week: i32,
+    pub week_date: String,
+    pub offensive: String,
+    pub offensive_dice: String,
+    pub debriefed: bool,
+    pub voided_week: Option<i32>,
+    pub turns_played: Option<i32>,
+    pub is_referee: bool,
+    /// The game is of the current week, so it may still be debriefed.
+    pub current: bool,
+    pub sides: Vec<SidePanel>,
+    pub debrief: DebriefForm,
+    pub results: GameResults,
+    pub kinds: [&'static str; 6],
+    /// A refusal of the whole page's state (409), shown at the top.
+    pub message: Option<String>,
+    pub void_reason: String,
+    pub void_error: Option<String>,
+    /// What the selects offered; names crewmen in refusals.
+    pub roster: Roster,
+}
+
+fn names(text: impl IntoIterator<Item = String>) -> String {
+    text.into_iter().collect::<Vec<_>>().join(", ")
+}
+
+fn plays_side(scope: &CampaignScope, side: Side) -> bool {
+    scope.is_referee()
+        || scope
+            .member
+            .as_ref()
+            .is_some_and(|m| m.side.as_deref() == Some(side.as_str()))
+}
+
+fn mission_panel(m: &MissionView, roster: &Roster) -> MissionPanel {
+    let needs = m.mission_type.requirement();
+    let id = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
+    let assigned = m.aircraft_id.map(|a| {
+        let crew = [m.pilot_id, m.observer_id]
+            .into_iter()
+            .flatten()
+            .map(|c| roster.crew_name(c));
+        format!("{}: {}", roster.aircraft_name(a), names(crew))
+    });
+    MissionPanel {
+        id: m.id,
+        name: m.mission_type.name(),
+        roll: names(m.dice.iter().map(i32::to_string)),
+        trips_needed: m.trips_needed,
+        needs: needs.name(),
+        assigned,
+        success: m.success,
+        aircraft: Choice::list(
+            roster.aircraft_options(m.side, needs),
+            [id(m.aircraft_id).as_str()],
+        ),
+        pilots: Choice::list(
+            roster.crew_options(m.side, Role::Pilot),
+            [id(m.pilot_id).as_str()],
+        ),
+        observers: Choice::list(
+            roster.crew_options(m.side, Role::Observer),
+            [id(m.observer_id).as_str()],
+        ),
+        single_seater: needs == AircraftRequirement::SingleSeater,
+        error: None,
+    }
+}
+
+impl GamePage {
+    /// The campaign and membership, the game and its missions, the crew and the
+    /// aircraft types, and once debriefed its turns, awards and casualties: at most
+    /// nine queries, whatever the number of rows.
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        (campaign_id, game_id): (i64, i64),
+        raw: &RawForm,
+    ) -> Result<Self, PageError> {
+        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let campaign = &scope.campaign;
+        let game: GameView =
+            eagles_api::routes::games::load_game(conn, campaign.id, game_id).await?;
+        let week_date =
+            calendar::week_date(campaign.start_date, u32::try_from(game.week).unwrap_or(1));
+        let crew = eagles_db::crew::list(conn, campaign.id, &Default::default())
+            .await?
+            .into_iter()
+            .map(|r| CrewmanView::from_record(r, game.week))
+            .collect::<Result<Vec<_>, ApiError>>()?;
+        let aircraft = eagles_db::aircraft::list(conn, None, None).await?;
+        let roster = Roster {
+            crew,
+            aircraft,
+            week_date,
+        };
+        let (stored, results) = if game.debriefed {
+            let stored = eagles_db::debriefs::game(conn, campaign.id, game_id).await?;
+            let awards = eagles_db::game_results::awards_of_games(conn, &[game_id]).await?;
+            let casualties = eagles_db::game_results::casualties_of_games(conn, &[game_id]).await?;
+            let names = roster.crew.iter().map(|c| (c.id, c.name.clone())).collect();
+            let mut by_game = results::by_game(awards, casualties, &names);
+            (stored, by_game.remove(&game_id).unwrap_or_default())
+        } else {
+            (None, GameResults::default())
+        };
+        let sides = Side::ALL
+            .iter()
+            .map(|&side| SidePanel {
+                side,
+                can_act: plays_side(&scope, side) && !game.debriefed,
+                mission: game
+                    .missions
+                    .iter()
+                    .find(|m| m.side == side)
+                    .map(|m| mission_panel(m, &roster)),
+                dice: String::new(),
+                error: None,
+            })
+            .collect();
+        let offensive = &game.ground_offensive;
+        Ok(Self {
+            nav: session.nav(),
+            id: campaign.id,
+            name: campaign.name.clone(),
+            game_id,
+            week: game.week,
+            week_date: week_date.format("%-d %B %Y").to_string(),
+            offensive: offensive.result.as_str().replace('_', " "),
+            offensive_dice: format!(
+                "{} = {}",
+                names(offensive.dice.iter().map(i32::to_string)).replace(", ", " + "),
+                offensive.roll
+            ),
+            debriefed: game.debriefed,
+            voided_week: stored.as_ref().and_then(|g| g.voided_week),
+            turns_played: stored.as_ref().and_then(|g| g.turns_played),
+            is_referee: scope.is_referee(),
+            current: game.week == campaign.current_week,
+            sides,
+            debrief: DebriefForm::read(raw, &game.missions, &roster),
+            roster,
+            results,
+            kinds: KIND_LABELS,
+            message: None,
+            void_reason: String::new(),
+            void_error: None,
+        })
+    }
+
+    fn side_mut(&mut self, side: Side) -> &mut SidePanel {
+        self.sides
+            .iter_mut()
+            .find(|s| s.side == side)
+            .expect("a panel per side")
+    }
+
+    fn mission_mut(&mut self, mission_id: i64) -> Option<&mut MissionPanel> {
+        self.sides
+            .iter_mut()
+            .filter_map(|s| s.mission.as_mut())
+            .find(|m| m.id == mission_id)
+    }
+}
+
+fn game_url(campaign_id: i64, game_id: i64) -> String {
+    format!("/campaigns/{campaign_id}/games/{game_id}")
+}
+
+/// Shows a refusal: a 409 or 422 goes on the page where `place` puts it, anything
+/// else (403, 404, …) is the error page.
+fn placed(
+    error: ApiError,
+    page: &mut GamePage,
+    place: impl FnOnce(&mut GamePage, String),
+) -> Result<StatusCode, PageError> {
+    use actix_web::ResponseError;
+    match error {
+        ApiError::Conflict(detail) => {
+            page.message = Some(detail);
+            Ok(StatusCode::CONFLICT)
+        }
+        e @ ApiError::Unprocessable { .. } => {
+            let status = e.status_code();
+            place(page, e.to_string());
+            Ok(status)
+        }
+        other => Err(other.into()),
+    }
+}
+
+#[get("/campaigns/{cid}/games/{gid}")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, PageError> {
+    let mut conn = pool.get().await?;
+    let page = GamePage::load(&mut conn, &session, path.into_inner(), &RawForm::default()).await?;
+    Ok(render(&page, StatusCode::OK))
+}
+
+/// What the roll-mission form holds.
+#[derive(Debug, Default, Deserialize)]
+pub struct RollForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub side: String,
+    #[serde(default)]
+    pub dice: String,
+}
+
+#[post("/campaigns/{cid}/games/{gid}/missions")]
+pub async fn roll(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<RollForm>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(&form.csrf)?;
+    let user = session.require_user()?.clone();
+    let (campaign_id, game_id) = path.into_inner();
+    let side: Side = form
+        .side
+        .parse()
+        .map_err(|_| PageError::new(StatusCode::BAD_REQUEST, "the side is allied or central"))?;
+    let mut conn = pool.get().await?;
+    let outcome = match parse_dice(&form.dice) {
+        Ok(dice) => eagles_api::routes::games::roll_side(
+            &mut conn,
+            user,
+            campaign_id,
+            game_id,
+            MissionRequest { side, dice },
+        )
+        .await
+        .map(drop),
+        Err(reason) => Err(ApiError::invalid(reason)),
+    };
+    let error = match outcome {
+        Ok(()) => return Ok(see_other(&game_url(campaign_id, game_id))),
+        Err(e) => e,
+    };
+    let mut page = GamePage::load(
+        &mut conn,
+        &session,
+        (campaign_id, game_id),
+        &RawForm::default(),
+    )
+    .await?;
+    page.side_mut(side).dice = form.dice.clone();
+    let status = placed(error, &mut page, |page, reason| {
+        page.side_mut(side).error = Some(reason);
+    })?;
+    Ok(render(&page, status))
+}
+
+/// What the assignment form holds.
+#[derive(Debug, Default, Deserialize)]
+pub struct AssignForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub aircraft: String,
+    #[serde(default)]
+    pub pilot: String,
+    #[serde(default)]
+    pub observer: String,
+}
+
+fn id_of(text: &str, what: &str) -> Result<i64, ApiError> {
+    text.parse()
+        .map_err(|_| ApiError::invalid(format!("choose the {what}")))
+}
+
+#[post("/campaigns/{cid}/games/{gid}/missions/{mid}/assignment")]
+pub async fn assign(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<(i64, i64, i64)>,
+    form: web::Form<AssignForm>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(&form.csrf)?;
+    let user = session.require_user()?.clone();
+    let (campaign_id, game_id, mission_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let request = (|| {
+        Ok::<_, ApiError>(AssignmentRequest {
+            aircraft_id: id_of(&form.aircraft, "aircraft")?,
+            pilot_id: id_of(&form.pilot, "pilot")?,
+            observer_id: match form.observer.as_str() {
+                "" => None,
+                o => Some(id_of(o, "observer")?),
+            },
+        })
+    })();
+    let outcome = match request {
+        Ok(request) => eagles_api::routes::games::assign(
+            &mut conn,
+            user,
+            (campaign_id, game_id, mission_id),
+            request,
+        )
+        .await
+        .map(drop),
+        Err(e) => Err(e),
+    };
+    let error = match outcome {
+        Ok(()) => return Ok(see_other(&game_url(campaign_id, game_id))),
+        Err(e) => e,
+    };
+    let mut page = GamePage::load(
+        &mut conn,
+        &session,
+        (campaign_id, game_id),
+        &RawForm::default(),
+    )
+    .await?;
+    let Some(panel) = page.mission_mut(mission_id) else {
+        return Err(error.into());
+    };
+    // The choices come back as they were sent.
+    for (choices, value) in [
+        (&mut panel.aircraft, &form.aircraft),
+        (&mut panel.pilots, &form.pilot),
+        (&mut panel.observers, &form.observer),
+    ] {
+        for c in choices.iter_mut() {
+            c.selected = &c.value == value;
+        }
+    }
+    let status = placed(error, &mut page, |page, reason| {
+        if let Some(panel) = page.mission_mut(mission_id) {
+            panel.error = Some(reason);
+        }
+    })?;
+    Ok(render(&page, status))
+}
+
+#[post("/campaigns/{cid}/games/{gid}/debrief")]
+pub async fn debrief(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<RawForm>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(form.value("csrf"))?;
+    let user = session.require_user()?.clone();
+    let (campaign_id, game_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let mut page = GamePage::load(&mut conn, &session, (campaign_id, game_id), &form).await?;
+    let Some(request) = page.debrief.request() else {
+        return Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY));
+    };
+    let outcome =
+        eagles_api::routes::debrief::create(&mut conn, user, campaign_id, game_id, request).await;
+    let error = match outcome {
+        Ok(_) => return Ok(see_other(&game_url(campaign_id, game_id))),
+        Err(e) => e,
+    };
+    let status = placed(error, &mut page, |page, reason| {
+        page.debrief.place(reason, &page.roster);
+    })?;
+    Ok(render(&page, status))
+}
+
+/// What the void form holds.
+#[derive(Debug, Default, Deserialize)]
+pub struct VoidForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub reason: String,
+    pub confirm: Option<String>,
+}
+
+#[post("/campaigns/{cid}/games/{gid}/debrief/void")]
+pub async fn void(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<VoidForm>,
+) -> Result<HttpResponse, PageError> {
+    session.check_csrf(&form.csrf)?;
+    let user = session.require_user()?.clone();
+    let (campaign_id, game_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let outcome = if ticked(&form.confirm) {
+        eagles_api::routes::debrief::void(&mut conn, user, campaign_id, game_id, &form.reason)
+            .await
+            .map(drop)
+    } else {
+        Err(ApiError::invalid(
+            "tick the box to confirm: voiding reverses every award of this debrief",
+        ))
+    };
+    let error = match outcome {
+        Ok(()) => return Ok(see_other(&game_url(campaign_id, game_id))),
+        Err(e) => e,
+    };
+    let mut page = GamePage::load(
+        &mut conn,
+        &session,
+        (campaign_id, game_id),
+        &RawForm::default(),
+    )
+    .await?;
+    page.void_reason = form.reason.clone();
+    let status = placed(error, &mut page, |page, reason| {
+        page.void_error = Some(reason)
+    })?;
+    Ok(render(&page, status))
+}

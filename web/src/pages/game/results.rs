@@ -1,0 +1,122 @@
+//! A debriefed game's results as the game and week pages show them: the XP each
+//! crewman earned, per kind of award (R4, R5), and the casualties (R7, R8). Built from
+//! the batch queries of `eagles_db::game_results`, so a week of games costs the same
+//! queries as one.
+
+use std::collections::HashMap;
+
+use eagles_db::debriefs::GameCasualty;
+use eagles_db::ledger::Award;
+
+/// The kinds of award in the order the columns show them.
+pub const KINDS: [&str; 6] = [
+    "turns",
+    "kill",
+    "red_hits",
+    "sortie",
+    "mission_success",
+    "mission_units",
+];
+
+/// The column headings of [`KINDS`].
+pub const KIND_LABELS: [&str; 6] = [
+    "turns",
+    "kills",
+    "red hits",
+    "sortie",
+    "mission success",
+    "mission units",
+];
+
+/// What one crewman earned in a game.
+#[derive(Debug, Clone)]
+pub struct AwardRow {
+    pub crew_id: i64,
+    pub crew: String,
+    /// Points per kind, in the order of [`KINDS`].
+    pub points: Vec<i32>,
+    pub total: i32,
+}
+
+/// A game's debrief results.
+#[derive(Debug, Clone, Default)]
+pub struct GameResults {
+    pub awards: Vec<AwardRow>,
+    /// Awards since reversed by a correction; they no longer count.
+    pub reversed: usize,
+    /// A line per casualty, e.g. "Kurt Wolff: serious injury, out 9 weeks (dice 2 5 6)".
+    pub casualties: Vec<String>,
+}
+
+/// The results of each game among `awards` and `casualties` (loaded for many games at
+/// once), by game id; `names` gives crewmen's names.
+pub fn by_game(
+    awards: Vec<(Award, Option<i64>)>,
+    casualties: Vec<(Option<i64>, GameCasualty)>,
+    names: &HashMap<i64, String>,
+) -> HashMap<i64, GameResults> {
+    let name = |id: i64| {
+        names
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("crewman {id}"))
+    };
+    let mut results: HashMap<i64, GameResults> = HashMap::new();
+    for (award, reversed_by) in awards {
+        let Some(game_id) = award.game_id else {
+            continue;
+        };
+        let game = results.entry(game_id).or_default();
+        if reversed_by.is_some() {
+            game.reversed += 1;
+            continue;
+        }
+        let row = match game.awards.iter().position(|r| r.crew_id == award.crew_id) {
+            Some(i) => &mut game.awards[i],
+            None => {
+                game.awards.push(AwardRow {
+                    crew_id: award.crew_id,
+                    crew: name(award.crew_id),
+                    points: vec![0; KINDS.len()],
+                    total: 0,
+                });
+                game.awards.last_mut().expect("just pushed")
+            }
+        };
+        if let Some(k) = KINDS.iter().position(|k| *k == award.kind) {
+            row.points[k] += award.points;
+        }
+        row.total += award.points;
+    }
+    for (game_id, c) in casualties {
+        let Some(game_id) = game_id else { continue };
+        results
+            .entry(game_id)
+            .or_default()
+            .casualties
+            .push(casualty_line(&name(c.crew_id), &c));
+    }
+    results
+}
+
+fn casualty_line(name: &str, c: &GameCasualty) -> String {
+    let what = c.kind.replace('_', " ");
+    let out = match (c.kind.as_str(), c.weeks_out, c.sent_home) {
+        ("killed", _, _) => String::new(),
+        (_, _, true) => ", sent home for the rest of the war".to_owned(),
+        ("captured", None, _) => ", prisoner for the rest of the war".to_owned(),
+        (_, Some(weeks), _) => match c.out_until_week {
+            Some(until) => format!(", out {weeks} week(s), until week {until}"),
+            None => format!(", out {weeks} week(s)"),
+        },
+        _ => String::new(),
+    };
+    let dice = match &c.dice {
+        Some(d) if !d.is_empty() => format!(
+            " (dice {})",
+            d.iter().map(i32::to_string).collect::<Vec<_>>().join(" ")
+        ),
+        _ => String::new(),
+    };
+    format!("{name}: {what}{out}{dice}")
+}

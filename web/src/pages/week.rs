@@ -1,0 +1,228 @@
+//! `/campaigns/{cid}/weeks/{n}`: a week of the campaign — its games with their
+//! ground offensive and missions, each debrief's awards and casualties, what closing
+//! the week brought into service, and the week's roll log (R14). Anyone who may read
+//! the campaign sees it; a week after the current one does not exist yet.
+
+use std::collections::HashMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{get, web, HttpResponse};
+use askama::Template;
+use campaign::calendar;
+use eagles_api::access::readable_campaign;
+use eagles_api::routes::games::GameView;
+use eagles_api::routes::rolls::RollView;
+use eagles_db::campaigns::Campaign;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::DbPool;
+
+use super::game::results::{self, GameResults, KIND_LABELS};
+use super::{render, Nav};
+use crate::error::PageError;
+use crate::session::Session;
+
+/// A side's mission as the lists show it.
+pub struct MissionLine {
+    pub side: String,
+    pub name: &'static str,
+    pub dice: String,
+    /// "Sopwith 1 1/2 Strutter: Mick Mannock, Tom Mottershead" once assigned.
+    pub assigned: Option<String>,
+    pub success: Option<bool>,
+}
+
+/// A game as the lists show it.
+pub struct GameLine {
+    pub id: i64,
+    pub offensive: String,
+    pub offensive_dice: String,
+    pub missions: Vec<MissionLine>,
+    /// "awaiting missions", "in progress", "debriefed" or "voided".
+    pub state: &'static str,
+    /// Filled in by the week page.
+    pub results: GameResults,
+}
+
+fn joined(dice: &[i32], by: &str) -> String {
+    dice.iter().map(i32::to_string).collect::<Vec<_>>().join(by)
+}
+
+/// The lines of `games`, naming crew and aircraft from two queries (the campaign's
+/// crew and the aircraft types), whatever the number of games.
+pub async fn game_lines(
+    conn: &mut AsyncPgConnection,
+    campaign: &Campaign,
+    games: Vec<GameView>,
+) -> Result<Vec<GameLine>, PageError> {
+    let crew: HashMap<i64, String> = eagles_db::crew::list(conn, campaign.id, &Default::default())
+        .await?
+        .into_iter()
+        .map(|c| (c.id, c.name))
+        .collect();
+    let aircraft: HashMap<i64, String> = eagles_db::aircraft::list(conn, None, None)
+        .await?
+        .into_iter()
+        .map(|a| (a.id, a.name))
+        .collect();
+    let name = |names: &HashMap<i64, String>, id: i64| {
+        names.get(&id).cloned().unwrap_or_else(|| id.to_string())
+    };
+    Ok(games
+        .into_iter()
+        .map(|g| GameLine {
+            id: g.id,
+            offensive: g.ground_offensive.result.as_str().replace('_', " "),
+            offensive_dice: format!(
+                "{} = {}",
+                joined(&g.ground_offensive.dice, " + "),
+                g.ground_offensive.roll
+            ),
+            state: if g.voided {
+                "voided"
+            } else if g.debriefed {
+                "debriefed"
+            } else if g.missions.len() < 2 {
+                "awaiting missions"
+            } else {
+                "in progress"
+            },
+            missions: g
+                .missions
+                .iter()
+                .map(|m| MissionLine {
+                    side: m.side.to_string(),
+                    name: m.mission_type.name(),
+                    dice: joined(&m.dice, " "),
+                    assigned: m.aircraft_id.map(|a| {
+                        let seats = [m.pilot_id, m.observer_id]
+                            .into_iter()
+                            .flatten()
+                            .map(|c| name(&crew, c))
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        format!("{}: {seats}", name(&aircraft, a))
+                    }),
+                    success: m.success,
+                })
+                .collect(),
+            results: GameResults::default(),
+        })
+        .collect())
+}
+
+/// A roll of the log as the page shows it.
+pub struct RollLine {
+    pub id: i64,
+    pub game_id: Option<i64>,
+    pub side: String,
+    pub table: String,
+    pub dice: String,
+    pub total: i32,
+    pub result: String,
+    pub source: &'static str,
+    pub rolled_by: String,
+}
+
+impl From<RollView> for RollLine {
+    fn from(r: RollView) -> Self {
+        Self {
+            id: r.id,
+            game_id: r.game_id,
+            side: r.side.unwrap_or_default(),
+            table: r.table.replace('_', " "),
+            dice: joined(&r.dice, " "),
+            total: r.total,
+            result: r
+                .result
+                .as_str()
+                .map_or_else(|| r.result.to_string(), |s| s.replace('_', " ")),
+            source: if r.entered { "entered" } else { "server" },
+            rolled_by: r.rolled_by.unwrap_or_default(),
+        }
+    }
+}
+
+/// The week page.
+#[derive(Template)]
+#[template(path = "week/page.html")]
+pub struct WeekPage {
+    pub nav: Nav,
+    pub id: i64,
+    pub name: String,
+    pub week: i32,
+    pub date: String,
+    pub era: &'static str,
+    pub closed: bool,
+    pub current_week: i32,
+    pub games: Vec<GameLine>,
+    pub kinds: [&'static str; 6],
+    /// Types that entered service when this week closed (R15).
+    pub new_aircraft: Vec<String>,
+    pub rolls: Vec<RollLine>,
+}
+
+#[get("/campaigns/{cid}/weeks/{n}")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<(i64, i32)>,
+) -> Result<HttpResponse, PageError> {
+    let (campaign_id, week) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let conn = &mut conn;
+    let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+    let campaign = &scope.campaign;
+    if !(1..=campaign.current_week).contains(&week) {
+        return Err(PageError::not_found(format!(
+            "there is no week {week}: the campaign is in week {}",
+            campaign.current_week
+        )));
+    }
+    let games = eagles_db::games::list_for_week(conn, campaign.id, week).await?;
+    let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+    let missions = eagles_db::games::missions_of(conn, &ids).await?;
+    let mut games = game_lines(conn, campaign, GameView::build_all(games, missions)?).await?;
+    let awards = eagles_db::game_results::awards_of_games(conn, &ids).await?;
+    let casualties = eagles_db::game_results::casualties_of_games(conn, &ids).await?;
+    let crew = eagles_db::crew::list(conn, campaign.id, &Default::default()).await?;
+    let names = crew.into_iter().map(|c| (c.id, c.name)).collect();
+    let mut by_game = results::by_game(awards, casualties, &names);
+    for game in &mut games {
+        game.results = by_game.remove(&game.id).unwrap_or_default();
+    }
+    let closed = week < campaign.current_week;
+    let week_number = u32::try_from(week).unwrap_or(1);
+    let new_aircraft = if closed {
+        eagles_db::aircraft::list(conn, None, None)
+            .await?
+            .into_iter()
+            .filter(|a| {
+                calendar::entered_service_in_week(a.service_start, campaign.start_date, week_number)
+            })
+            .map(|a| a.name)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(week))
+        .await?
+        .into_iter()
+        .map(|r| RollLine::from(RollView::from(r)))
+        .collect();
+    let date = calendar::week_date(campaign.start_date, week_number);
+    let page = WeekPage {
+        nav: session.nav(),
+        id: campaign.id,
+        name: campaign.name.clone(),
+        week,
+        date: date.format("%-d %B %Y").to_string(),
+        era: calendar::era_on(date).as_str(),
+        closed,
+        current_week: campaign.current_week,
+        games,
+        kinds: KIND_LABELS,
+        new_aircraft,
+        rolls,
+    };
+    Ok(render(&page, StatusCode::OK))
+}
