@@ -25,3 +25,4 @@ pub mod weeks;
 pub use diesel;
 pub use diesel_async;
 pub use pool::{build_pool, DbConn, DbPool, PoolError, PoolSettings};
+pub mod backup;

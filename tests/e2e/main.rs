@@ -3,6 +3,7 @@
 mod support;
 
 mod accounts;
+mod backup;
 mod campaigns;
 mod cli;
 mod crew;
