@@ -132,6 +132,7 @@ async fn read(app: &TestApp, path: &str) -> Value {
 
 /// The rows of every table a campaign owns.
 async fn row_counts(app: &TestApp) -> Vec<(String, i64)> {
+    use eagles_db::diesel;
     use eagles_db::diesel::sql_types::BigInt;
     use eagles_db::diesel::{sql_query, QueryableByName};
     use eagles_db::diesel_async::RunQueryDsl;

@@ -63,7 +63,12 @@ fn tally(statuses: &[StatusCode]) -> (usize, usize) {
 /// The XP ledger's rows and points for a game.
 async fn ledger(app: &TestApp, game: i64) -> (i64, i64) {
     (
-        count(app, "SELECT count(*) AS n FROM xp_awards WHERE game_id = $1", game).await,
+        count(
+            app,
+            "SELECT count(*) AS n FROM xp_awards WHERE game_id = $1",
+            game,
+        )
+        .await,
         count(
             app,
             "SELECT coalesce(sum(points), 0)::bigint AS n FROM xp_awards WHERE game_id = $1",
@@ -91,11 +96,21 @@ async fn fifty_debriefs_of_one_game_write_it_once() {
     assert_eq!(tally(&statuses), (1, PARALLEL - 1), "{statuses:?}");
     assert_eq!(ledger(&app, g).await, (2, 20));
     assert_eq!(
-        count(&app, "SELECT count(*) AS n FROM sorties WHERE game_id = $1", g).await,
+        count(
+            &app,
+            "SELECT count(*) AS n FROM sorties WHERE game_id = $1",
+            g
+        )
+        .await,
         2
     );
     assert_eq!(
-        count(&app, "SELECT count(*) AS n FROM sortie_crew WHERE game_id = $1", g).await,
+        count(
+            &app,
+            "SELECT count(*) AS n FROM sortie_crew WHERE game_id = $1",
+            g
+        )
+        .await,
         2
     );
     let ball = body(
@@ -141,7 +156,13 @@ async fn fifty_picks_for_one_slot_take_it_once() {
     .await;
     assert_eq!(crewman["pending_picks"]["xp"], 1, "{crewman}");
     let path = format!("/api/v1/campaigns/{}/crew/{ball}/abilities", s.campaign);
-    let pilot_abilities = ["cannot_be_tailed", "maneuver", "tailing", "stability", "die_roll_add"];
+    let pilot_abilities = [
+        "cannot_be_tailed",
+        "maneuver",
+        "tailing",
+        "stability",
+        "die_roll_add",
+    ];
     let requests = (0..PARALLEL)
         .map(|i| {
             app.request(reqwest::Method::POST, &path, Some(&s.referee))
@@ -151,7 +172,12 @@ async fn fifty_picks_for_one_slot_take_it_once() {
     let statuses = all_at_once(requests).await;
     assert_eq!(tally(&statuses), (1, PARALLEL - 1), "{statuses:?}");
     assert_eq!(
-        count(&app, "SELECT count(*) AS n FROM crew_abilities WHERE crew_id = $1", ball).await,
+        count(
+            &app,
+            "SELECT count(*) AS n FROM crew_abilities WHERE crew_id = $1",
+            ball
+        )
+        .await,
         1
     );
 }
@@ -185,13 +211,21 @@ async fn a_week_closed_among_fifty_debriefs_is_closed_once_and_the_debrief_is_wh
     assert_eq!(debriefs_won + refused, PARALLEL - 1, "{statuses:?}");
 
     let campaign = body(
-        app.get(&format!("/api/v1/campaigns/{}", s.campaign), Some(&s.referee))
-            .await,
+        app.get(
+            &format!("/api/v1/campaigns/{}", s.campaign),
+            Some(&s.referee),
+        )
+        .await,
     )
     .await;
     assert_eq!(campaign["current_week"], 2);
     let (rows, points) = ledger(&app, g).await;
-    let sorties = count(&app, "SELECT count(*) AS n FROM sorties WHERE game_id = $1", g).await;
+    let sorties = count(
+        &app,
+        "SELECT count(*) AS n FROM sorties WHERE game_id = $1",
+        g,
+    )
+    .await;
     if debriefs_won == 1 {
         assert_eq!((rows, points, sorties), (2, 20, 2));
         assert_eq!(

@@ -28,9 +28,13 @@ async fn own_cluster(root: &std::path::Path) -> (Cluster, String) {
         .await
         .unwrap()
         .expect("start a cluster of its own");
-    eagles_db::databases::create_database_if_missing(&cluster.database_url("postgres"), "eagles", None)
-        .await
-        .unwrap();
+    eagles_db::databases::create_database_if_missing(
+        &cluster.database_url("postgres"),
+        "eagles",
+        None,
+    )
+    .await
+    .unwrap();
     let url = cluster.database_url("eagles");
     eagles::database::Database::prepare(url.clone(), None, 2)
         .await
@@ -167,12 +171,20 @@ async fn the_service_rides_out_a_database_crash() {
         if terminated.iter().any(|t| t.done) {
             break;
         }
-        assert!(Instant::now() < deadline, "the debrief never reached the missions");
+        assert!(
+            Instant::now() < deadline,
+            "the debrief never reached the missions"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let cut_off = debrief.await.unwrap();
     let status = cut_off.status();
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{}", body(cut_off).await);
+    assert_eq!(
+        status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        body(cut_off).await
+    );
     sql_query("ROLLBACK").execute(&mut holder).await.unwrap();
     for table in ["sorties", "sortie_crew", "kills", "xp_awards", "casualties"] {
         assert_eq!(
@@ -197,7 +209,11 @@ async fn the_service_rides_out_a_database_crash() {
     );
     // Entered again, the debrief goes through whole.
     let again = app
-        .post(&format!("{campaign}/games/{g}/debrief"), Some(&s.referee), &report)
+        .post(
+            &format!("{campaign}/games/{g}/debrief"),
+            Some(&s.referee),
+            &report,
+        )
         .await;
     assert_eq!(again.status(), StatusCode::CREATED);
     drop(app);

@@ -42,9 +42,11 @@ pub fn parse(bytes: &[u8]) -> Result<CampaignExport, ApiError> {
     }
     match value.get("version").and_then(Value::as_u64) {
         Some(v) if v == u64::from(VERSION) => {}
-        Some(v) => return Err(ApiError::invalid(format!(
+        Some(v) => {
+            return Err(ApiError::invalid(format!(
             "`version`: this server reads version {VERSION} of the export, the file is version {v}"
-        ))),
+        )))
+        }
         None => {
             return Err(ApiError::invalid(
                 "`version`: missing; the export's version must be a number",
