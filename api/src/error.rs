@@ -146,10 +146,37 @@ impl From<diesel::result::Error> for ApiError {
                 "another write changed the same records at the same time; reload and try again"
                     .into(),
             ),
-            Error::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => Self::Unavailable,
+            Error::DatabaseError(
+                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                _,
+            )
+            | Error::BrokenTransactionManager => {
+                tracing::warn!(error = %e, "lost the database connection");
+                Self::Unavailable
+            }
+            Error::DatabaseError(_, ref info) if is_lost_connection(info.message()) => {
+                tracing::warn!(error = %e, "lost the database connection");
+                Self::Unavailable
+            }
             other => Self::Internal(other.to_string()),
         }
     }
+}
+
+/// Whether a database error says the server went away under the request: it was
+/// stopped, crashed or ended the session (SQLSTATE class 57, "operator intervention"),
+/// which the driver reports with its message only. The request may be tried again.
+fn is_lost_connection(message: &str) -> bool {
+    [
+        "terminating connection",
+        "the database system is shutting down",
+        "the database system is starting up",
+        "the database system is in recovery mode",
+        "connection closed",
+        "server closed the connection",
+    ]
+    .iter()
+    .any(|m| message.contains(m))
 }
 
 use eagles_db::diesel;

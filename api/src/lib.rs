@@ -47,6 +47,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .configure(weeks::configure)
                 .configure(standings::configure)
                 .configure(record::configure)
+                .configure(backup::configure)
                 .default_service(web::to(not_found)),
         );
 }

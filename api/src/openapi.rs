@@ -51,7 +51,7 @@ impl Modify for BearerAuth {
 /// handlers are mounted under `/api/v1`, except `/health`; the annotations name the
 /// path within the scope, so the prefix is added here.
 pub fn document() -> utoipa::openapi::OpenApi {
-    use crate::routes::{debrief, games, record, rolls, standings, weeks};
+    use crate::routes::{backup, debrief, games, record, rolls, standings, weeks};
     let mut doc = ApiDoc::openapi();
     for part in [
         games::Doc::openapi(),
@@ -60,6 +60,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
         weeks::Doc::openapi(),
         standings::Doc::openapi(),
         record::Doc::openapi(),
+        backup::Doc::openapi(),
     ] {
         doc.merge(part);
     }

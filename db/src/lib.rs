@@ -28,3 +28,4 @@ pub use pool::{build_pool, DbConn, DbPool, PoolError, PoolSettings};
 pub mod aircraft_flown;
 pub mod recent_kills;
 pub mod game_results;
+pub mod backup;

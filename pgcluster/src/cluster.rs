@@ -202,6 +202,46 @@ impl Cluster {
         self.inner.stop(true)
     }
 
+    /// Stops the server at once (`pg_ctl stop -m immediate`), as a crash would: open
+    /// transactions are cut off and roll back. Data and port are kept, so
+    /// [`Cluster::restart_server`] brings it back where clients expect it. For fault tests.
+    pub fn crash_server(&self) -> Result<(), ClusterError> {
+        let mut command = self.inner.pg_ctl();
+        command
+            .args(["stop", "-m", "immediate", "-w", "-t", PG_CTL_TIMEOUT, "-D"])
+            .arg(&self.inner.data_dir);
+        let output = run(command, "pg_ctl stop")?;
+        if !output.status.success() {
+            return Err(ClusterError::PgCtl {
+                action: "stop",
+                data_dir: self.inner.data_dir.clone(),
+                tail: tail(&output_text(&output), 10),
+            });
+        }
+        Ok(())
+    }
+
+    /// Starts the server again on the port it had, after [`Cluster::crash_server`].
+    pub fn restart_server(&self) -> Result<(), ClusterError> {
+        let mut command = self.inner.pg_ctl();
+        command
+            .args(["start", "-w", "-t", PG_CTL_TIMEOUT, "-D"])
+            .arg(&self.inner.data_dir)
+            .arg("-l")
+            .arg(self.inner.root.join("postgres.log"))
+            .arg("-o")
+            .arg(self.inner.server_options(self.inner.port));
+        let output = run(command, "pg_ctl start")?;
+        if !output.status.success() {
+            return Err(ClusterError::Start {
+                data_dir: self.inner.data_dir.clone(),
+                log: self.inner.root.join("postgres.log"),
+                tail: tail(&output_text(&output), 20),
+            });
+        }
+        Ok(())
+    }
+
     /// Registers a process-exit hook (libc `atexit`) that stops this cluster as
     /// [`Cluster::stop`] would: for test binaries, whose statics are never dropped.
     pub fn stop_at_exit(&self) {

@@ -1,6 +1,7 @@
-//! The command line: `eagles serve | migrate | user add | seed demo`.
+//! The command line: `eagles serve | migrate | user add | seed demo | export | import`.
 
-mod seed;
+mod backup;
+pub mod seed;
 mod serve;
 mod user;
 
@@ -31,6 +32,16 @@ enum Command {
     /// Load sample data.
     #[command(subcommand)]
     Seed(seed::SeedCommand),
+    /// Print a campaign's export document (JSON) on standard output.
+    Export {
+        /// The campaign's id.
+        campaign_id: i64,
+    },
+    /// Import an export document as a new campaign; its members must have accounts.
+    Import {
+        /// The JSON file written by `eagles export`.
+        file: std::path::PathBuf,
+    },
 }
 
 impl Cli {
@@ -52,6 +63,8 @@ impl Cli {
             }
             Command::User(command) => user::run(command, &config).await,
             Command::Seed(command) => seed::run(command, &config).await,
+            Command::Export { campaign_id } => backup::export(campaign_id, &config).await,
+            Command::Import { file } => backup::import(file, &config).await,
         }
     }
 }

@@ -212,3 +212,72 @@ async fn seed_demo_creates_a_public_campaign_with_closed_weeks() {
     assert!(!second.status.success());
     assert!(String::from_utf8_lossy(&second.stderr).contains("seeded in this database before"));
 }
+
+// Issue 6: `eagles export <id> > file` then `eagles import file` gives a second
+// campaign whose export is the same document but for the moment of export; a damaged
+// file is refused with the path of the problem and a failing exit status.
+#[tokio::test]
+async fn export_and_import_round_trip_on_the_command_line() {
+    let url = crate::support::database::fresh_database().await;
+    let run = |args: &[&str]| {
+        Command::new(EAGLES)
+            .args(args)
+            .env("DATABASE_URL", &url)
+            .env("RUST_LOG", "warn")
+            .output()
+            .unwrap()
+    };
+    let seeded = run(&["seed", "demo"]);
+    assert!(seeded.status.success());
+    let app = crate::support::TestApp::on_database(&url);
+    let campaigns = crate::support::body(app.get("/api/v1/campaigns", None).await).await;
+    let id = campaigns[0]["id"].as_i64().unwrap().to_string();
+
+    let exported = run(&["export", &id]);
+    assert!(
+        exported.status.success(),
+        "{}",
+        String::from_utf8_lossy(&exported.stderr)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("campaign.json");
+    std::fs::write(&file, &exported.stdout).unwrap();
+    let imported = run(&["import", file.to_str().unwrap()]);
+    assert!(
+        imported.status.success(),
+        "{}",
+        String::from_utf8_lossy(&imported.stderr)
+    );
+    let said = String::from_utf8_lossy(&imported.stdout).into_owned();
+    assert!(said.starts_with("imported campaign "), "{said}");
+    let copy = said
+        .trim_start_matches("imported campaign ")
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_owned();
+    assert_ne!(copy, id);
+
+    let again = run(&["export", &copy]);
+    assert!(again.status.success());
+    let strip = |bytes: &[u8]| {
+        let mut document: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+        document.as_object_mut().unwrap().remove("exported_at");
+        document
+    };
+    assert_eq!(strip(&again.stdout), strip(&exported.stdout));
+
+    let mut damaged: serde_json::Value = serde_json::from_slice(&exported.stdout).unwrap();
+    damaged["ability_picks"] = json!([{ "crew": 999, "ability": "deflection", "week": 1,
+                                        "chosen_at": "2026-11-22T10:00:00Z" }]);
+    std::fs::write(&file, serde_json::to_vec(&damaged).unwrap()).unwrap();
+    let refused = run(&["import", file.to_str().unwrap()]);
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("`ability_picks[0].crew`: there is no entry with id 999 in `crew`"),
+        "{said}"
+    );
+    let campaigns = crate::support::body(app.get("/api/v1/campaigns", None).await).await;
+    assert_eq!(campaigns.as_array().unwrap().len(), 2);
+}

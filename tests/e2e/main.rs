@@ -3,10 +3,13 @@
 mod support;
 
 mod accounts;
+mod backup;
 mod campaigns;
 mod cli;
+mod concurrency;
 mod crew;
 mod debrief;
+mod faults;
 mod four_weeks;
 mod games;
 mod health;

@@ -1,5 +1,6 @@
 //! The REST endpoints, one module per resource.
 
+pub mod backup;
 pub mod campaigns;
 pub mod crew;
 pub mod debrief;

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use crate::config::DatabaseConfig;
 use crate::database::Database;
 
-mod demo;
+pub mod demo;
 
 #[derive(Debug, Subcommand)]
 pub enum SeedCommand {

@@ -320,13 +320,23 @@ pub async fn pick(
             current.name
         )));
     }
+    let allowed = |view: &CrewmanView| {
+        let xp = Xp(i32::try_from(view.xp).unwrap_or(i32::MAX));
+        let kills = u32::try_from(view.kills).unwrap_or(u32::MAX);
+        status::check_pick(view.role, xp, kills, &view.abilities, pick)
+    };
+    allowed(&current)?;
     conn.transaction::<_, ApiError, _>(async move |conn| {
         // Lock the crewman so concurrent picks see each other's slots.
         eagles_db::crew::lock(conn, crew_id).await?;
         let before = load_view(conn, campaign_id, crew_id, week).await?;
-        let xp = Xp(i32::try_from(before.xp).unwrap_or(i32::MAX));
-        let kills = u32::try_from(before.kills).unwrap_or(u32::MAX);
-        status::check_pick(before.role, xp, kills, &before.abilities, pick)?;
+        // Allowed a moment ago, refused now: another pick took the slot meanwhile.
+        if let Err(e) = allowed(&before) {
+            return Err(ApiError::Conflict(format!(
+                "another pick for {} was made at the same moment and now {e}; reload",
+                before.name
+            )));
+        }
         eagles_db::crew::add_ability(conn, crew_id, pick.code(), week)
             .await
             .map_err(|e| {

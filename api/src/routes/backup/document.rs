@@ -1,0 +1,245 @@
+//! The export document: a whole campaign in one JSON value, versioned. Rows point at
+//! each other by export-local ids (1, 2, … in the order the rows were written), at
+//! accounts by username, at aircraft by name and at abilities by code, so an import
+//! into any server remaps every id.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+/// What the document says it is.
+pub const FORMAT: &str = "eagles-campaign";
+/// The version of the document this server writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A campaign with everything that belongs to it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignExport {
+    /// Always `eagles-campaign`.
+    #[schema(example = "eagles-campaign")]
+    pub format: String,
+    /// The document's version; this server reads version 1.
+    pub version: u32,
+    pub exported_at: DateTime<Utc>,
+    pub campaign: ExportedCampaign,
+    /// In the order they joined.
+    pub members: Vec<ExportedMember>,
+    pub crew: Vec<ExportedCrewman>,
+    /// The special abilities picked (R6).
+    pub ability_picks: Vec<ExportedPick>,
+    /// The roll log (R14), every roll of the campaign.
+    pub rolls: Vec<ExportedRoll>,
+    pub games: Vec<ExportedGame>,
+    pub missions: Vec<ExportedMission>,
+    pub sorties: Vec<ExportedSortie>,
+    pub sortie_crew: Vec<ExportedSortieCrew>,
+    pub kills: Vec<ExportedKill>,
+    pub casualties: Vec<ExportedCasualty>,
+    /// The XP ledger (R4) with its reversing entries.
+    pub xp_awards: Vec<ExportedAward>,
+}
+
+/// The campaign itself.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedCampaign {
+    pub name: String,
+    #[schema(value_type = String, format = Date)]
+    pub start_date: NaiveDate,
+    pub public: bool,
+    pub current_week: i32,
+    /// Username of the account that created it.
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A member.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedMember {
+    /// An account that must exist on the importing server.
+    pub username: String,
+    /// `referee` or `player`.
+    pub role: String,
+    /// `allied` or `central`; players have one.
+    pub side: Option<String>,
+    pub joined_at: DateTime<Utc>,
+}
+
+/// A crewman.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedCrewman {
+    /// Export-local id.
+    pub id: i64,
+    /// Username of the member who flies him.
+    pub owner: String,
+    pub name: String,
+    /// `pilot` or `observer`.
+    pub role: String,
+    pub nationality: String,
+    pub replacement: bool,
+    pub starting_xp: i32,
+    pub joined_week: i32,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An ability pick.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedPick {
+    /// Export-local id of the crewman.
+    pub crew: i64,
+    /// The ability's code (appendix D).
+    pub ability: String,
+    pub week: i32,
+    pub chosen_at: DateTime<Utc>,
+}
+
+/// A roll of the roll log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedRoll {
+    /// Export-local id.
+    pub id: i64,
+    pub week: i32,
+    /// Export-local id of its game.
+    pub game: Option<i64>,
+    pub side: Option<String>,
+    /// The table rolled on.
+    pub table: String,
+    pub dice: Vec<i32>,
+    #[schema(value_type = Object)]
+    pub modifiers: serde_json::Value,
+    pub total: i32,
+    pub result: String,
+    /// Physical dice entered by a person rather than rolled by the server.
+    pub entered: bool,
+    /// Username of who rolled or entered it.
+    pub rolled_by: Option<String>,
+    pub rolled_at: DateTime<Utc>,
+}
+
+/// A game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedGame {
+    /// Export-local id.
+    pub id: i64,
+    pub week: i32,
+    /// Export-local id of the ground offensive roll.
+    pub offensive_roll: i64,
+    pub ground_offensive: String,
+    pub turns_played: Option<i32>,
+    pub debriefed_at: Option<DateTime<Utc>>,
+    pub voided_week: Option<i32>,
+    pub voided_at: Option<DateTime<Utc>>,
+    /// Username of who voided its debrief.
+    pub voided_by: Option<String>,
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A side's mission in a game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedMission {
+    /// Export-local id of the game.
+    pub game: i64,
+    pub side: String,
+    /// Export-local id of the mission roll.
+    pub roll: i64,
+    pub mission_type: String,
+    pub trips_needed: Option<i32>,
+    /// The assigned aircraft type, by name.
+    pub aircraft: Option<String>,
+    /// Export-local crew ids.
+    pub pilot: Option<i64>,
+    pub observer: Option<i64>,
+    pub success: Option<bool>,
+    #[schema(value_type = Option<Object>)]
+    pub details: Option<serde_json::Value>,
+}
+
+/// A sortie.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedSortie {
+    /// Export-local id.
+    pub id: i64,
+    /// Export-local id of the game.
+    pub game: i64,
+    pub key: String,
+    pub side: String,
+    /// The aircraft type, by name.
+    pub aircraft: String,
+    /// `mission` or `sweep`.
+    pub assignment: String,
+    pub turns_on_board: i32,
+    pub aircraft_lost: bool,
+}
+
+/// A crewman aboard a sortie.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedSortieCrew {
+    /// Export-local id of the sortie.
+    pub sortie: i64,
+    /// Export-local id of the crewman.
+    pub crew: i64,
+    /// `pilot` or `observer`.
+    pub position: String,
+    pub red_hits: i32,
+    pub wound_boxes: i32,
+    pub outcome: String,
+}
+
+/// A kill.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedKill {
+    /// Export-local id of the game.
+    pub game: i64,
+    /// Export-local id of the sortie shot down.
+    pub victim_sortie: i64,
+    /// Export-local ids of the crewmen credited.
+    pub shooters: Vec<i64>,
+}
+
+/// An injury, capture or death.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedCasualty {
+    /// Export-local id of the crewman.
+    pub crew: i64,
+    /// Export-local id of the game.
+    pub game: Option<i64>,
+    pub week: i32,
+    /// `minor_injury`, `serious_injury`, `captured` or `killed`.
+    pub kind: String,
+    pub weeks_out: Option<i32>,
+    pub out_until_week: Option<i32>,
+    pub sent_home: bool,
+    /// Export-local id of the roll that decided it.
+    pub roll: Option<i64>,
+}
+
+/// An entry of the XP ledger.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedAward {
+    /// Export-local id.
+    pub id: i64,
+    /// Export-local id of the crewman.
+    pub crew: i64,
+    pub week: i32,
+    /// Export-local id of the game.
+    pub game: Option<i64>,
+    pub points: i32,
+    pub kind: String,
+    pub reason: String,
+    pub two_seater_mission: bool,
+    /// Export-local id of the award this entry cancels.
+    pub reverses: Option<i64>,
+    pub created_at: DateTime<Utc>,
+}

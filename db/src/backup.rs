@@ -1,0 +1,670 @@
+//! A whole campaign as stored, for export and import: every row of every table that
+//! belongs to it (members, crew, ability picks, the roll log, games, missions,
+//! sorties and their crews, kills with their shooters, casualties and the XP ledger),
+//! read in id order, and one insert per kind of row for the import, which keeps the
+//! rows' own timestamps.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use diesel::prelude::*;
+use diesel::sql_types::{Array, Int8};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+use crate::schema::{
+    aircraft_types, campaign_members, campaigns, casualties, crew, crew_abilities, dice_rolls,
+    games, kill_shooters, kills, missions, sortie_crew, sorties, users, xp_awards,
+};
+
+/// The campaign row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = campaigns)]
+pub struct CampaignRow {
+    pub id: i64,
+    pub name: String,
+    pub start_date: NaiveDate,
+    pub public: bool,
+    pub current_week: i32,
+    pub created_by: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A membership.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = campaign_members)]
+pub struct MemberRow {
+    pub user_id: i64,
+    pub role: String,
+    pub side: Option<String>,
+    pub joined_at: DateTime<Utc>,
+}
+
+/// A crewman.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = crew)]
+pub struct CrewRow {
+    pub id: i64,
+    pub owner_id: i64,
+    pub name: String,
+    pub role: String,
+    pub nationality: String,
+    pub replacement: bool,
+    pub starting_xp: i32,
+    pub joined_week: i32,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A special ability a crewman picked (R6).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = crew_abilities)]
+pub struct PickRow {
+    pub crew_id: i64,
+    pub ability: String,
+    pub week: i32,
+    pub chosen_at: DateTime<Utc>,
+}
+
+/// A roll of the roll log (R14).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = dice_rolls)]
+pub struct RollRow {
+    pub id: i64,
+    pub week: i32,
+    pub game_id: Option<i64>,
+    pub side: Option<String>,
+    pub table_name: String,
+    pub dice: Vec<i32>,
+    pub modifiers: serde_json::Value,
+    pub total: i32,
+    pub result: String,
+    pub entered: bool,
+    pub rolled_by: Option<i64>,
+    pub rolled_at: DateTime<Utc>,
+}
+
+/// A game with its debrief and void marks.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = games)]
+pub struct GameRow {
+    pub id: i64,
+    pub week: i32,
+    pub offensive_roll_id: i64,
+    pub ground_offensive: String,
+    pub turns_played: Option<i32>,
+    pub debriefed_at: Option<DateTime<Utc>>,
+    pub voided_week: Option<i32>,
+    pub voided_at: Option<DateTime<Utc>>,
+    pub voided_by: Option<i64>,
+    pub created_by: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A side's mission in a game.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = missions)]
+pub struct MissionRow {
+    pub game_id: i64,
+    pub side: String,
+    pub roll_id: i64,
+    pub mission_type: String,
+    pub trips_needed: Option<i32>,
+    pub aircraft_type_id: Option<i64>,
+    pub pilot_id: Option<i64>,
+    pub observer_id: Option<i64>,
+    pub success: Option<bool>,
+    pub details: Option<serde_json::Value>,
+}
+
+/// A sortie flown in a game.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = sorties)]
+pub struct SortieRow {
+    pub id: i64,
+    pub game_id: i64,
+    pub key: String,
+    pub side: String,
+    pub aircraft_type_id: i64,
+    pub assignment: String,
+    pub turns_on_board: i32,
+    pub aircraft_lost: bool,
+}
+
+/// A crewman aboard a sortie.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = sortie_crew)]
+pub struct SortieCrewRow {
+    pub sortie_id: i64,
+    pub game_id: i64,
+    pub crew_id: i64,
+    pub position: String,
+    pub red_hits: i32,
+    pub wound_boxes: i32,
+    pub outcome: String,
+}
+
+/// A kill, with the crewmen credited.
+#[derive(Debug, Clone)]
+pub struct KillRow {
+    pub id: i64,
+    pub game_id: i64,
+    pub victim_sortie_id: i64,
+    pub shooters: Vec<i64>,
+}
+
+/// An injury, capture or death.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = casualties)]
+pub struct CasualtyRow {
+    pub crew_id: i64,
+    pub game_id: Option<i64>,
+    pub week: i32,
+    pub kind: String,
+    pub weeks_out: Option<i32>,
+    pub out_until_week: Option<i32>,
+    pub sent_home: bool,
+    pub roll_id: Option<i64>,
+}
+
+/// An entry of the XP ledger (R4), a reversal pointing at what it cancels.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = xp_awards)]
+pub struct AwardRow {
+    pub id: i64,
+    pub crew_id: i64,
+    pub week: i32,
+    pub game_id: Option<i64>,
+    pub points: i32,
+    pub kind: String,
+    pub reason: String,
+    pub two_seater_mission: bool,
+    pub reverses: Option<i64>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Every row of one campaign, each kind in id order (memberships in joining order).
+#[derive(Debug, Clone)]
+pub struct CampaignRows {
+    pub campaign: CampaignRow,
+    pub members: Vec<MemberRow>,
+    pub crew: Vec<CrewRow>,
+    pub picks: Vec<PickRow>,
+    pub rolls: Vec<RollRow>,
+    pub games: Vec<GameRow>,
+    pub missions: Vec<MissionRow>,
+    pub sorties: Vec<SortieRow>,
+    pub sortie_crew: Vec<SortieCrewRow>,
+    pub kills: Vec<KillRow>,
+    pub casualties: Vec<CasualtyRow>,
+    pub awards: Vec<AwardRow>,
+    /// The usernames of every account the rows name.
+    pub usernames: HashMap<i64, String>,
+    /// The names of every aircraft type the rows name.
+    pub aircraft: HashMap<i64, String>,
+}
+
+/// Reads a whole campaign; `None` when there is no such campaign. Run it in a
+/// repeatable-read transaction so the rows are one consistent picture.
+pub async fn load(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+) -> QueryResult<Option<CampaignRows>> {
+    let Some(campaign) = campaigns::table
+        .find(campaign_id)
+        .select(CampaignRow::as_select())
+        .first(conn)
+        .await
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let game_ids = games::table
+        .filter(games::campaign_id.eq(campaign_id))
+        .select(games::id);
+    let crew_ids = crew::table
+        .filter(crew::campaign_id.eq(campaign_id))
+        .select(crew::id);
+    let members: Vec<MemberRow> = campaign_members::table
+        .filter(campaign_members::campaign_id.eq(campaign_id))
+        .select(MemberRow::as_select())
+        .order((campaign_members::joined_at, campaign_members::user_id))
+        .load(conn)
+        .await?;
+    let crew_rows: Vec<CrewRow> = crew::table
+        .filter(crew::campaign_id.eq(campaign_id))
+        .select(CrewRow::as_select())
+        .order(crew::id)
+        .load(conn)
+        .await?;
+    let picks: Vec<PickRow> = crew_abilities::table
+        .filter(crew_abilities::crew_id.eq_any(crew_ids))
+        .select(PickRow::as_select())
+        .order((
+            crew_abilities::crew_id,
+            crew_abilities::chosen_at,
+            crew_abilities::ability,
+        ))
+        .load(conn)
+        .await?;
+    let rolls: Vec<RollRow> = dice_rolls::table
+        .filter(dice_rolls::campaign_id.eq(campaign_id))
+        .select(RollRow::as_select())
+        .order(dice_rolls::id)
+        .load(conn)
+        .await?;
+    let game_rows: Vec<GameRow> = games::table
+        .filter(games::campaign_id.eq(campaign_id))
+        .select(GameRow::as_select())
+        .order(games::id)
+        .load(conn)
+        .await?;
+    let mission_rows: Vec<MissionRow> = missions::table
+        .filter(missions::game_id.eq_any(game_ids))
+        .select(MissionRow::as_select())
+        .order(missions::id)
+        .load(conn)
+        .await?;
+    let sortie_rows: Vec<SortieRow> = sorties::table
+        .filter(sorties::game_id.eq_any(game_ids))
+        .select(SortieRow::as_select())
+        .order(sorties::id)
+        .load(conn)
+        .await?;
+    let sortie_crew_rows: Vec<SortieCrewRow> = sortie_crew::table
+        .filter(sortie_crew::game_id.eq_any(game_ids))
+        .select(SortieCrewRow::as_select())
+        .order((sortie_crew::sortie_id, sortie_crew::position))
+        .load(conn)
+        .await?;
+    let kill_rows: Vec<(i64, i64, i64)> = kills::table
+        .filter(kills::game_id.eq_any(game_ids))
+        .select((kills::id, kills::game_id, kills::victim_sortie_id))
+        .order(kills::id)
+        .load(conn)
+        .await?;
+    let shooters: Vec<(i64, i64)> = kill_shooters::table
+        .filter(kill_shooters::kill_id.eq_any(kill_rows.iter().map(|k| k.0).collect::<Vec<_>>()))
+        .select((kill_shooters::kill_id, kill_shooters::crew_id))
+        .order((kill_shooters::kill_id, kill_shooters::crew_id))
+        .load(conn)
+        .await?;
+    let mut shooters_of: HashMap<i64, Vec<i64>> = HashMap::new();
+    for (kill_id, crew_id) in shooters {
+        shooters_of.entry(kill_id).or_default().push(crew_id);
+    }
+    let kill_rows = kill_rows
+        .into_iter()
+        .map(|(id, game_id, victim_sortie_id)| KillRow {
+            id,
+            game_id,
+            victim_sortie_id,
+            shooters: shooters_of.remove(&id).unwrap_or_default(),
+        })
+        .collect();
+    let casualty_rows: Vec<CasualtyRow> = casualties::table
+        .filter(casualties::crew_id.eq_any(crew_ids))
+        .select(CasualtyRow::as_select())
+        .order(casualties::id)
+        .load(conn)
+        .await?;
+    let awards: Vec<AwardRow> = xp_awards::table
+        .filter(xp_awards::campaign_id.eq(campaign_id))
+        .select(AwardRow::as_select())
+        .order(xp_awards::id)
+        .load(conn)
+        .await?;
+
+    let mut user_ids: Vec<i64> = vec![campaign.created_by];
+    user_ids.extend(members.iter().map(|m| m.user_id));
+    user_ids.extend(rolls.iter().filter_map(|r| r.rolled_by));
+    user_ids.extend(game_rows.iter().map(|g| g.created_by));
+    user_ids.extend(game_rows.iter().filter_map(|g| g.voided_by));
+    user_ids.sort_unstable();
+    user_ids.dedup();
+    let usernames = users::table
+        .filter(users::id.eq_any(&user_ids))
+        .select((users::id, users::username))
+        .load::<(i64, String)>(conn)
+        .await?
+        .into_iter()
+        .collect();
+    let mut aircraft_ids: Vec<i64> = sortie_rows.iter().map(|s| s.aircraft_type_id).collect();
+    aircraft_ids.extend(mission_rows.iter().filter_map(|m| m.aircraft_type_id));
+    aircraft_ids.sort_unstable();
+    aircraft_ids.dedup();
+    let aircraft = aircraft_types::table
+        .filter(aircraft_types::id.eq_any(&aircraft_ids))
+        .select((aircraft_types::id, aircraft_types::name))
+        .load::<(i64, String)>(conn)
+        .await?
+        .into_iter()
+        .collect();
+
+    Ok(Some(CampaignRows {
+        campaign,
+        members,
+        crew: crew_rows,
+        picks,
+        rolls,
+        games: game_rows,
+        missions: mission_rows,
+        sorties: sortie_rows,
+        sortie_crew: sortie_crew_rows,
+        kills: kill_rows,
+        casualties: casualty_rows,
+        awards,
+        usernames,
+        aircraft,
+    }))
+}
+
+/// The ids of the accounts with these usernames (compared without case, as
+/// usernames are unique regardless of case), keyed by the name as given.
+pub async fn user_ids(
+    conn: &mut AsyncPgConnection,
+    names: &[String],
+) -> QueryResult<HashMap<String, i64>> {
+    let lowered: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+    let found: Vec<(i64, String)> = users::table
+        .filter(diesel::dsl::sql::<diesel::sql_types::Text>("lower(username)").eq_any(&lowered))
+        .select((users::id, users::username))
+        .load(conn)
+        .await?;
+    let by_lower: HashMap<String, i64> = found
+        .into_iter()
+        .map(|(id, name)| (name.to_lowercase(), id))
+        .collect();
+    Ok(names
+        .iter()
+        .filter_map(|n| by_lower.get(&n.to_lowercase()).map(|id| (n.clone(), *id)))
+        .collect())
+}
+
+/// The ids of the aircraft types with these names.
+pub async fn aircraft_ids(
+    conn: &mut AsyncPgConnection,
+    names: &[String],
+) -> QueryResult<HashMap<String, i64>> {
+    Ok(aircraft_types::table
+        .filter(aircraft_types::name.eq_any(names))
+        .select((aircraft_types::name, aircraft_types::id))
+        .load::<(String, i64)>(conn)
+        .await?
+        .into_iter()
+        .collect())
+}
+
+/// The ability codes that exist.
+pub async fn ability_codes(conn: &mut AsyncPgConnection) -> QueryResult<Vec<String>> {
+    crate::schema::abilities::table
+        .select(crate::schema::abilities::code)
+        .load(conn)
+        .await
+}
+
+/// Inserts the campaign row (ids of `row` are ignored); returns its new id.
+pub async fn insert_campaign(conn: &mut AsyncPgConnection, row: &CampaignRow) -> QueryResult<i64> {
+    diesel::insert_into(campaigns::table)
+        .values((
+            campaigns::name.eq(&row.name),
+            campaigns::start_date.eq(row.start_date),
+            campaigns::public.eq(row.public),
+            campaigns::current_week.eq(row.current_week),
+            campaigns::created_by.eq(row.created_by),
+            campaigns::created_at.eq(row.created_at),
+        ))
+        .returning(campaigns::id)
+        .get_result(conn)
+        .await
+}
+
+/// Inserts a membership.
+pub async fn insert_member(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    row: &MemberRow,
+) -> QueryResult<()> {
+    diesel::insert_into(campaign_members::table)
+        .values((
+            campaign_members::campaign_id.eq(campaign_id),
+            campaign_members::user_id.eq(row.user_id),
+            campaign_members::role.eq(&row.role),
+            campaign_members::side.eq(&row.side),
+            campaign_members::joined_at.eq(row.joined_at),
+        ))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Inserts a crewman; returns his new id.
+pub async fn insert_crew(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    row: &CrewRow,
+) -> QueryResult<i64> {
+    diesel::insert_into(crew::table)
+        .values((
+            crew::campaign_id.eq(campaign_id),
+            crew::owner_id.eq(row.owner_id),
+            crew::name.eq(&row.name),
+            crew::role.eq(&row.role),
+            crew::nationality.eq(&row.nationality),
+            crew::replacement.eq(row.replacement),
+            crew::starting_xp.eq(row.starting_xp),
+            crew::joined_week.eq(row.joined_week),
+            crew::created_at.eq(row.created_at),
+        ))
+        .returning(crew::id)
+        .get_result(conn)
+        .await
+}
+
+/// Inserts an ability pick.
+pub async fn insert_pick(conn: &mut AsyncPgConnection, row: &PickRow) -> QueryResult<()> {
+    diesel::insert_into(crew_abilities::table)
+        .values((
+            crew_abilities::crew_id.eq(row.crew_id),
+            crew_abilities::ability.eq(&row.ability),
+            crew_abilities::week.eq(row.week),
+            crew_abilities::chosen_at.eq(row.chosen_at),
+        ))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Inserts a roll without its game (games point at rolls, so [`set_roll_games`]
+/// links them once both exist); returns its new id.
+pub async fn insert_roll(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    row: &RollRow,
+) -> QueryResult<i64> {
+    diesel::insert_into(dice_rolls::table)
+        .values((
+            dice_rolls::campaign_id.eq(campaign_id),
+            dice_rolls::week.eq(row.week),
+            dice_rolls::side.eq(&row.side),
+            dice_rolls::table_name.eq(&row.table_name),
+            dice_rolls::dice.eq(&row.dice),
+            dice_rolls::modifiers.eq(&row.modifiers),
+            dice_rolls::total.eq(row.total),
+            dice_rolls::result.eq(&row.result),
+            dice_rolls::entered.eq(row.entered),
+            dice_rolls::rolled_by.eq(row.rolled_by),
+            dice_rolls::rolled_at.eq(row.rolled_at),
+        ))
+        .returning(dice_rolls::id)
+        .get_result(conn)
+        .await
+}
+
+/// Points each roll of `links` (roll id, game id) at its game, in one statement.
+pub async fn set_roll_games(conn: &mut AsyncPgConnection, links: &[(i64, i64)]) -> QueryResult<()> {
+    if links.is_empty() {
+        return Ok(());
+    }
+    let (rolls, games): (Vec<i64>, Vec<i64>) = links.iter().copied().unzip();
+    diesel::sql_query(
+        "UPDATE dice_rolls SET game_id = link.game_id \
+         FROM unnest($1, $2) AS link(roll_id, game_id) WHERE dice_rolls.id = link.roll_id",
+    )
+    .bind::<Array<Int8>, _>(rolls)
+    .bind::<Array<Int8>, _>(games)
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// Inserts a game; returns its new id.
+pub async fn insert_game(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    row: &GameRow,
+) -> QueryResult<i64> {
+    diesel::insert_into(games::table)
+        .values((
+            games::campaign_id.eq(campaign_id),
+            games::week.eq(row.week),
+            games::offensive_roll_id.eq(row.offensive_roll_id),
+            games::ground_offensive.eq(&row.ground_offensive),
+            games::turns_played.eq(row.turns_played),
+            games::debriefed_at.eq(row.debriefed_at),
+            games::voided_week.eq(row.voided_week),
+            games::voided_at.eq(row.voided_at),
+            games::voided_by.eq(row.voided_by),
+            games::created_by.eq(row.created_by),
+            games::created_at.eq(row.created_at),
+        ))
+        .returning(games::id)
+        .get_result(conn)
+        .await
+}
+
+/// Inserts a mission.
+pub async fn insert_mission(conn: &mut AsyncPgConnection, row: &MissionRow) -> QueryResult<()> {
+    diesel::insert_into(missions::table)
+        .values((
+            missions::game_id.eq(row.game_id),
+            missions::side.eq(&row.side),
+            missions::roll_id.eq(row.roll_id),
+            missions::mission_type.eq(&row.mission_type),
+            missions::trips_needed.eq(row.trips_needed),
+            missions::aircraft_type_id.eq(row.aircraft_type_id),
+            missions::pilot_id.eq(row.pilot_id),
+            missions::observer_id.eq(row.observer_id),
+            missions::success.eq(row.success),
+            missions::details.eq(&row.details),
+        ))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Inserts a sortie; returns its new id.
+pub async fn insert_sortie(conn: &mut AsyncPgConnection, row: &SortieRow) -> QueryResult<i64> {
+    diesel::insert_into(sorties::table)
+        .values((
+            sorties::game_id.eq(row.game_id),
+            sorties::key.eq(&row.key),
+            sorties::side.eq(&row.side),
+            sorties::aircraft_type_id.eq(row.aircraft_type_id),
+            sorties::assignment.eq(&row.assignment),
+            sorties::turns_on_board.eq(row.turns_on_board),
+            sorties::aircraft_lost.eq(row.aircraft_lost),
+        ))
+        .returning(sorties::id)
+        .get_result(conn)
+        .await
+}
+
+/// Inserts a crewman aboard a sortie.
+pub async fn insert_sortie_crew(
+    conn: &mut AsyncPgConnection,
+    row: &SortieCrewRow,
+) -> QueryResult<()> {
+    diesel::insert_into(sortie_crew::table)
+        .values((
+            sortie_crew::sortie_id.eq(row.sortie_id),
+            sortie_crew::game_id.eq(row.game_id),
+            sortie_crew::crew_id.eq(row.crew_id),
+            sortie_crew::position.eq(&row.position),
+            sortie_crew::red_hits.eq(row.red_hits),
+            sortie_crew::wound_boxes.eq(row.wound_boxes),
+            sortie_crew::outcome.eq(&row.outcome),
+        ))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Inserts a kill with its shooters.
+pub async fn insert_kill(conn: &mut AsyncPgConnection, row: &KillRow) -> QueryResult<()> {
+    let kill_id: i64 = diesel::insert_into(kills::table)
+        .values((
+            kills::game_id.eq(row.game_id),
+            kills::victim_sortie_id.eq(row.victim_sortie_id),
+        ))
+        .returning(kills::id)
+        .get_result(conn)
+        .await?;
+    let shooters: Vec<_> = row
+        .shooters
+        .iter()
+        .map(|c| {
+            (
+                kill_shooters::kill_id.eq(kill_id),
+                kill_shooters::crew_id.eq(c),
+            )
+        })
+        .collect();
+    if !shooters.is_empty() {
+        diesel::insert_into(kill_shooters::table)
+            .values(shooters)
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Inserts a casualty.
+pub async fn insert_casualty(conn: &mut AsyncPgConnection, row: &CasualtyRow) -> QueryResult<()> {
+    diesel::insert_into(casualties::table)
+        .values((
+            casualties::crew_id.eq(row.crew_id),
+            casualties::game_id.eq(row.game_id),
+            casualties::week.eq(row.week),
+            casualties::kind.eq(&row.kind),
+            casualties::weeks_out.eq(row.weeks_out),
+            casualties::out_until_week.eq(row.out_until_week),
+            casualties::sent_home.eq(row.sent_home),
+            casualties::roll_id.eq(row.roll_id),
+        ))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Inserts a ledger entry; returns its new id.
+pub async fn insert_award(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    row: &AwardRow,
+) -> QueryResult<i64> {
+    diesel::insert_into(xp_awards::table)
+        .values((
+            xp_awards::campaign_id.eq(campaign_id),
+            xp_awards::crew_id.eq(row.crew_id),
+            xp_awards::week.eq(row.week),
+            xp_awards::game_id.eq(row.game_id),
+            xp_awards::points.eq(row.points),
+            xp_awards::kind.eq(&row.kind),
+            xp_awards::reason.eq(&row.reason),
+            xp_awards::two_seater_mission.eq(row.two_seater_mission),
+            xp_awards::reverses.eq(row.reverses),
+            xp_awards::created_at.eq(row.created_at),
+        ))
+        .returning(xp_awards::id)
+        .get_result(conn)
+        .await
+}

@@ -1,0 +1,363 @@
+//! Backup (issue 6): `GET …/export` and `POST /campaigns/import`. A campaign played
+//! over three closed weeks (the demo: debriefs with kills, injuries, deaths, mission
+//! results), plus an ability pick (R6), a voided debrief and a voided award (R4's
+//! reversing entries), is exported, imported and exported again: the two documents are
+//! identical but for the moment of export, and the imported campaign's standings,
+//! service records and roll log equal the original's but for ids. Damaged files are
+//! refused naming what is wrong, with nothing written.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::support::{body, problem, TestApp};
+
+/// The demo campaign on a fresh server, its referee's token and its id.
+pub async fn played_campaign() -> (TestApp, String, i64) {
+    let app = TestApp::spawn().await;
+    let seeded = eagles::cli::seed::demo::seed(&app.pool)
+        .await
+        .expect("seed the demo");
+    let cid = seeded.campaign_id;
+    let token = body(
+        app.post(
+            "/api/v1/tokens",
+            None,
+            &json!({ "username": eagles::cli::seed::demo::REFEREE, "password": seeded.password }),
+        )
+        .await,
+    )
+    .await["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    // R6: a crewman with an XP slot picks an ability.
+    let crew = body(
+        app.get(&format!("/api/v1/campaigns/{cid}/crew"), None)
+            .await,
+    )
+    .await;
+    let entitled = crew
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["pending_picks"]["xp"].as_u64() > Some(0))
+        .expect("a crewman with a pick after three weeks");
+    let response = app
+        .post(
+            &format!("/api/v1/campaigns/{cid}/crew/{}/abilities", entitled["id"]),
+            Some(&token),
+            &json!({ "ability": "deflection" }),
+        )
+        .await;
+    assert!(response.status().is_success(), "{}", body(response).await);
+
+    // R4: voiding week 3's debrief and one award of week 1 writes reversing entries.
+    let week3 = body(
+        app.get(&format!("/api/v1/campaigns/{cid}/weeks/3"), None)
+            .await,
+    )
+    .await;
+    let game = week3["games"][0]["id"].as_i64().unwrap();
+    let response = app
+        .post(
+            &format!("/api/v1/campaigns/{cid}/games/{game}/debrief/void"),
+            Some(&token),
+            &json!({ "reason": "the wrong sheets were entered" }),
+        )
+        .await;
+    assert!(response.status().is_success(), "{}", body(response).await);
+    let record = body(
+        app.get(
+            &format!("/api/v1/campaigns/{cid}/crew/{}/record", entitled["id"]),
+            None,
+        )
+        .await,
+    )
+    .await;
+    let award = record["weeks"][0]["awards"][0]["id"].as_i64().unwrap();
+    let response = app
+        .post(
+            &format!("/api/v1/campaigns/{cid}/awards/{award}/void"),
+            Some(&token),
+            &json!({ "reason": "counted twice" }),
+        )
+        .await;
+    assert!(response.status().is_success(), "{}", body(response).await);
+    (app, token, cid)
+}
+
+async fn export(app: &TestApp, token: &str, cid: i64) -> Value {
+    let response = app
+        .get(&format!("/api/v1/campaigns/{cid}/export"), Some(token))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    body(response).await
+}
+
+async fn import(app: &TestApp, token: &str, document: &[u8]) -> reqwest::Response {
+    app.request(Method::POST, "/api/v1/campaigns/import", Some(token))
+        .header("content-type", "application/json")
+        .body(document.to_vec())
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The document without the moment it was written.
+fn without_export_time(mut document: Value) -> Value {
+    document.as_object_mut().unwrap().remove("exported_at");
+    document
+}
+
+/// A response with every id removed (`id`, `…_id`), which differ between campaigns.
+fn without_ids(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .filter(|(k, _)| *k != "id" && !k.ends_with("_id"))
+                .map(|(k, v)| (k.clone(), without_ids(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(without_ids).collect()),
+        other => other.clone(),
+    }
+}
+
+async fn read(app: &TestApp, path: &str) -> Value {
+    let response = app.get(path, None).await;
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    body(response).await
+}
+
+/// The rows of every table a campaign owns.
+async fn row_counts(app: &TestApp) -> Vec<(String, i64)> {
+    use eagles_db::diesel;
+    use eagles_db::diesel::sql_types::BigInt;
+    use eagles_db::diesel::{sql_query, QueryableByName};
+    use eagles_db::diesel_async::RunQueryDsl;
+
+    #[derive(QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = BigInt)]
+        n: i64,
+    }
+    let mut conn = app.pool.get().await.unwrap();
+    let mut counts = Vec::new();
+    for table in [
+        "campaigns",
+        "campaign_members",
+        "crew",
+        "crew_abilities",
+        "dice_rolls",
+        "games",
+        "missions",
+        "sorties",
+        "sortie_crew",
+        "kills",
+        "kill_shooters",
+        "casualties",
+        "xp_awards",
+        "audit_log",
+    ] {
+        let n = sql_query(format!("SELECT count(*) AS n FROM {table}"))
+            .get_result::<Count>(&mut conn)
+            .await
+            .unwrap()
+            .n;
+        counts.push((table.to_owned(), n));
+    }
+    counts
+}
+
+#[tokio::test]
+async fn export_import_export_round_trips_and_the_records_agree() {
+    let (app, token, cid) = played_campaign().await;
+    let original = export(&app, &token, cid).await;
+    // The document holds the whole campaign: every kind of row was played.
+    for list in [
+        "members",
+        "crew",
+        "ability_picks",
+        "rolls",
+        "games",
+        "missions",
+        "sorties",
+        "sortie_crew",
+        "kills",
+        "casualties",
+        "xp_awards",
+    ] {
+        assert!(
+            !original[list].as_array().unwrap().is_empty(),
+            "{list} is empty"
+        );
+    }
+    assert!(original["xp_awards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|a| a["reverses"].is_i64()));
+    assert!(original["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["voided_by"] == "demo-referee"));
+
+    let response = import(&app, &token, &serde_json::to_vec(&original).unwrap()).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let imported = body(response).await;
+    let copy = imported["id"].as_i64().unwrap();
+    assert_ne!(copy, cid);
+    assert_eq!(
+        imported["current_week"],
+        original["campaign"]["current_week"]
+    );
+
+    let again = export(&app, &token, copy).await;
+    assert_eq!(
+        without_export_time(again),
+        without_export_time(original.clone())
+    );
+
+    for rest in [
+        "/leaderboard",
+        "/leaderboard?as_of_week=2",
+        "/sides",
+        "/players",
+        "/rolls",
+        "/weeks/1",
+        "/weeks/4",
+    ] {
+        let a = read(&app, &format!("/api/v1/campaigns/{cid}{rest}")).await;
+        let b = read(&app, &format!("/api/v1/campaigns/{copy}{rest}")).await;
+        assert_eq!(without_ids(&a), without_ids(&b), "{rest}");
+    }
+    let crew_a = read(&app, &format!("/api/v1/campaigns/{cid}/crew")).await;
+    let crew_b = read(&app, &format!("/api/v1/campaigns/{copy}/crew")).await;
+    assert_eq!(without_ids(&crew_a), without_ids(&crew_b));
+    for (a, b) in crew_a
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(crew_b.as_array().unwrap())
+    {
+        let record_a = read(
+            &app,
+            &format!("/api/v1/campaigns/{cid}/crew/{}/record", a["id"]),
+        )
+        .await;
+        let record_b = read(
+            &app,
+            &format!("/api/v1/campaigns/{copy}/crew/{}/record", b["id"]),
+        )
+        .await;
+        assert_eq!(
+            without_ids(&record_a),
+            without_ids(&record_b),
+            "{}",
+            a["name"]
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_damaged_file_is_refused_naming_the_problem_and_nothing_is_written() {
+    let (app, token, cid) = played_campaign().await;
+    let original = export(&app, &token, cid).await;
+    let text = serde_json::to_vec(&original).unwrap();
+    let before = row_counts(&app).await;
+
+    // Cut off half-way.
+    let response = import(&app, &token, &text[..text.len() / 2]).await;
+    let detail = problem(response, StatusCode::BAD_REQUEST).await;
+    assert!(detail.contains("not valid JSON"), "{detail}");
+
+    let damaged = |change: &dyn Fn(&mut Value)| {
+        let mut document = original.clone();
+        change(&mut document);
+        serde_json::to_vec(&document).unwrap()
+    };
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (
+            damaged(&|d| d["games"][1]["offensive_roll"] = json!(9999)),
+            "`games[1].offensive_roll`: there is no entry with id 9999 in `rolls`",
+        ),
+        (
+            damaged(&|d| d["sorties"][0]["aircraft"] = json!("Sopwith Bathtub")),
+            "`sorties[0].aircraft`: there is no aircraft type \"Sopwith Bathtub\"",
+        ),
+        (
+            damaged(&|d| d["crew"][0]["nationality"] = json!("martian")),
+            "`crew[0].nationality`: \"martian\" is not a valid Nationality",
+        ),
+        (
+            damaged(&|d| d["version"] = json!(2)),
+            "`version`: this server reads version 1",
+        ),
+        (
+            damaged(&|d| d["members"][1]["username"] = json!("nobody-here")),
+            "there is no account \"nobody-here\"",
+        ),
+        (
+            damaged(&|d| d["kills"][0]["shooters"] = json!("everyone")),
+            "`kills[0].shooters`: invalid type",
+        ),
+    ];
+    for (document, expected) in cases {
+        let response = import(&app, &token, &document).await;
+        let detail = problem(response, StatusCode::UNPROCESSABLE_ENTITY).await;
+        assert!(
+            detail.contains(expected),
+            "expected {expected:?} in {detail:?}"
+        );
+    }
+
+    // Passes every check but breaks a constraint half-way through writing (R9: one
+    // mission per side per game): the transaction leaves nothing behind.
+    let twice = damaged(&|d| {
+        let mission = d["missions"][0].clone();
+        d["missions"].as_array_mut().unwrap().push(mission);
+    });
+    let response = import(&app, &token, &twice).await;
+    let detail = problem(response, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(detail.contains("nothing was imported"), "{detail}");
+
+    assert_eq!(row_counts(&app).await, before);
+}
+
+#[tokio::test]
+async fn only_a_referee_exports_and_only_a_signed_in_user_imports() {
+    let (app, token, cid) = played_campaign().await;
+    let outsider = app.sign_up("outsider", false).await;
+    let response = app
+        .get(&format!("/api/v1/campaigns/{cid}/export"), Some(&outsider))
+        .await;
+    problem(response, StatusCode::FORBIDDEN).await;
+    let response = app
+        .get(&format!("/api/v1/campaigns/{cid}/export"), None)
+        .await;
+    problem(response, StatusCode::UNAUTHORIZED).await;
+
+    let document = serde_json::to_vec(&export(&app, &token, cid).await).unwrap();
+    let response = app
+        .request(Method::POST, "/api/v1/campaigns/import", None)
+        .header("content-type", "application/json")
+        .body(document.clone())
+        .send()
+        .await
+        .unwrap();
+    problem(response, StatusCode::UNAUTHORIZED).await;
+
+    // An outsider who imports referees the copy: he can export it.
+    let response = import(&app, &outsider, &document).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let copy = body(response).await["id"].as_i64().unwrap();
+    let members = read(&app, &format!("/api/v1/campaigns/{copy}/members")).await;
+    assert!(members
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["username"] == "outsider" && m["role"] == "referee"));
+    export(&app, &outsider, copy).await;
+}
