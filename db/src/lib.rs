@@ -25,3 +25,6 @@ pub mod weeks;
 pub use diesel;
 pub use diesel_async;
 pub use pool::{build_pool, DbConn, DbPool, PoolError, PoolSettings};
+pub mod idempotency;
+pub mod sign_in_failures;
+pub mod window;

@@ -3,6 +3,8 @@
 mod support;
 
 mod accounts;
+mod authz_matrix;
+mod bad_input;
 mod campaigns;
 mod cli;
 mod crew;
@@ -10,9 +12,12 @@ mod debrief;
 mod four_weeks;
 mod games;
 mod health;
+mod idempotency;
+mod limits;
 mod migrations;
 mod openapi;
 mod reference;
 mod rolls;
+mod secrets;
 mod standings;
 mod weeks;
