@@ -33,6 +33,12 @@ pub enum ApiError {
         /// The rule that refused it, e.g. "R3" or "§13.102".
         rule: Option<&'static str>,
     },
+    /// 413: a body larger than the endpoint accepts.
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// 429: too many tries; `retry_after` seconds until the next one is allowed.
+    #[error("{detail}")]
+    TooManyRequests { detail: String, retry_after: u64 },
     /// 503: the database cannot be reached right now.
     #[error("the database is unavailable right now; try again in a moment")]
     Unavailable,
@@ -59,6 +65,8 @@ impl ApiError {
             Self::Conflict(_) => "conflict",
             Self::Unprocessable { rule: Some(_), .. } => "rule-broken",
             Self::Unprocessable { rule: None, .. } => "invalid-value",
+            Self::PayloadTooLarge(_) => "payload-too-large",
+            Self::TooManyRequests { .. } => "too-many-requests",
             Self::Unavailable => "unavailable",
             Self::Internal(_) => "internal",
         }
@@ -87,6 +95,8 @@ impl ResponseError for ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -117,6 +127,9 @@ impl ResponseError for ApiError {
         response.content_type("application/problem+json");
         if matches!(self, Self::Unauthorized(_)) {
             response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+        }
+        if let Self::TooManyRequests { retry_after, .. } = self {
+            response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
         }
         response.json(problem)
     }

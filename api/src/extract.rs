@@ -5,7 +5,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::dev::Payload;
-use actix_web::error::{PathError, QueryPayloadError};
+use actix_web::error::{PathError, PayloadError, QueryPayloadError};
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
 use serde::de::DeserializeOwned;
@@ -70,10 +70,15 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
                 ));
             }
             let bytes = bytes.await.map_err(|e| {
-                ApiError::BadRequest(format!(
-                    "the body could not be read ({e}); at most {} KiB of JSON",
-                    MAX_JSON_BYTES / 1024
-                ))
+                let limit = MAX_JSON_BYTES / 1024;
+                match e.as_error::<PayloadError>() {
+                    Some(PayloadError::Overflow) => ApiError::PayloadTooLarge(format!(
+                        "the body is too large: at most {limit} KiB of JSON"
+                    )),
+                    _ => ApiError::BadRequest(format!(
+                        "the body could not be read ({e}); at most {limit} KiB of JSON"
+                    )),
+                }
             })?;
             parse_json(&bytes).map(Json)
         })

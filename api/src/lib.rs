@@ -8,7 +8,9 @@ pub mod auth;
 pub mod dice;
 pub mod error;
 pub mod extract;
+pub mod idempotency;
 pub mod openapi;
+pub mod paging;
 pub mod routes;
 pub mod text;
 pub mod unique;
@@ -27,6 +29,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(openapi::openapi_json)
         .service(
             web::scope("/api/v1")
+                .wrap(actix_web::middleware::from_fn(idempotency::middleware))
                 .service(tokens::create_token)
                 .service(tokens::delete_current_token)
                 .service(reference::list_aircraft)

@@ -75,7 +75,41 @@ pub fn document() -> utoipa::openapi::OpenApi {
             }
         })
         .collect();
+    for (path, item) in doc.paths.paths.iter_mut() {
+        if let Some(operation) = item.post.as_mut() {
+            if path != "/api/v1/tokens" {
+                operation
+                    .parameters
+                    .get_or_insert_with(Vec::new)
+                    .push(idempotency_key());
+            }
+        }
+    }
     doc
+}
+
+/// The `Idempotency-Key` header every POST but `/tokens` takes (see `idempotency`).
+fn idempotency_key() -> utoipa::openapi::path::Parameter {
+    use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    use utoipa::openapi::Required;
+    ParameterBuilder::new()
+        .name("Idempotency-Key")
+        .parameter_in(ParameterIn::Header)
+        .required(Required::False)
+        .description(Some(
+            "A key of 1 to 255 visible ASCII characters (e.g. a UUID). The same key and \
+             body again within 24 hours answers the first successful response, with \
+             `Idempotency-Replayed: true`, and changes nothing; the same key with another \
+             body or path is a 422; while the first request still runs, a 409.",
+        ))
+        .schema(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(crate::idempotency::MAX_KEY_LENGTH)),
+        ))
+        .build()
 }
 
 /// Serves the OpenAPI document.

@@ -1,6 +1,8 @@
 //! Campaigns and their members.
 
 use chrono::NaiveDate;
+use diesel::dsl::{AsSelect, SqlTypeOf};
+use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
@@ -80,11 +82,31 @@ pub async fn list_readable(
     conn: &mut AsyncPgConnection,
     reader: Reader,
 ) -> QueryResult<Vec<Campaign>> {
+    readable(reader).load(conn).await
+}
+
+/// The campaigns `reader` may read, newest first, within `window`.
+pub async fn list_readable_window(
+    conn: &mut AsyncPgConnection,
+    reader: Reader,
+    window: crate::window::Window,
+) -> QueryResult<Vec<Campaign>> {
+    readable(reader)
+        .limit(window.limit)
+        .offset(window.offset)
+        .load(conn)
+        .await
+}
+
+type ReadableQuery = campaigns::BoxedQuery<'static, Pg, SqlTypeOf<AsSelect<Campaign, Pg>>>;
+
+/// The campaigns `reader` may read, newest first, as a query to narrow further.
+fn readable(reader: Reader) -> ReadableQuery {
     let query = campaigns::table
         .select(Campaign::as_select())
         .order(campaigns::id.desc())
         .into_boxed();
-    let query = match reader {
+    match reader {
         Reader::Anonymous => query.filter(campaigns::public.eq(true)),
         Reader::Member(user_id) => query.filter(
             campaigns::public.eq(true).or(campaigns::id.eq_any(
@@ -94,8 +116,7 @@ pub async fn list_readable(
             )),
         ),
         Reader::Admin => query,
-    };
-    query.load(conn).await
+    }
 }
 
 /// A member of a campaign.

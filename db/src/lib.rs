@@ -29,3 +29,6 @@ pub mod aircraft_flown;
 pub mod recent_kills;
 pub mod game_results;
 pub mod backup;
+pub mod idempotency;
+pub mod sign_in_failures;
+pub mod window;

@@ -32,3 +32,24 @@ pub async fn list(
     }
     query.load(conn).await
 }
+
+/// The campaign's roll log within `window`, oldest first, optionally one week's.
+pub async fn list_window(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    week: Option<i32>,
+    window: crate::window::Window,
+) -> QueryResult<Vec<RollEntry>> {
+    let mut query = dice_rolls::table
+        .left_join(users::table.on(users::id.nullable().eq(dice_rolls::rolled_by)))
+        .filter(dice_rolls::campaign_id.eq(campaign_id))
+        .select((RollRecord::as_select(), users::username.nullable()))
+        .order(dice_rolls::id)
+        .limit(window.limit)
+        .offset(window.offset)
+        .into_boxed();
+    if let Some(week) = week {
+        query = query.filter(dice_rolls::week.eq(week));
+    }
+    query.load(conn).await
+}

@@ -31,6 +31,30 @@ diesel::table! {
 }
 
 diesel::table! {
+    idempotency_keys (user_id, key) {
+        user_id -> Int8,
+        key -> Text,
+        method -> Text,
+        path -> Text,
+        body_sha256 -> Bytea,
+        status -> Nullable<Int2>,
+        content_type -> Nullable<Text>,
+        location -> Nullable<Text>,
+        body -> Nullable<Bytea>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    sign_in_failures (id) {
+        id -> Int8,
+        account -> Text,
+        address -> Text,
+        failed_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     audit_log (id) {
         id -> Int8,
         at -> Timestamptz,
@@ -242,6 +266,7 @@ diesel::table! {
 
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(idempotency_keys -> users (user_id));
 diesel::joinable!(campaign_members -> campaigns (campaign_id));
 diesel::joinable!(campaign_members -> users (user_id));
 diesel::joinable!(crew -> campaigns (campaign_id));

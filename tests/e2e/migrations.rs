@@ -90,6 +90,8 @@ async fn migrations_go_up_down_and_up_again() {
         casualties,
         xp_awards,
         sessions,
+        idempotency_keys,
+        sign_in_failures,
     );
 }
 

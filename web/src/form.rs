@@ -2,6 +2,7 @@
 //! never fail to parse (every field is text, missing ones empty), so a rejected form
 //! always comes back with the user's input.
 
+use actix_web::error::UrlencodedError;
 use actix_web::http::StatusCode;
 use actix_web::web;
 use eagles_api::ApiError;
@@ -16,11 +17,11 @@ pub fn form_config() -> web::FormConfig {
     web::FormConfig::default()
         .limit(MAX_FORM_BYTES)
         .error_handler(|err, _req| {
-            PageError::new(
-                StatusCode::BAD_REQUEST,
-                format!("the form could not be read: {err}"),
-            )
-            .into()
+            let status = match err {
+                UrlencodedError::Overflow { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+                _ => StatusCode::BAD_REQUEST,
+            };
+            PageError::new(status, format!("the form could not be read: {err}")).into()
         })
 }
 

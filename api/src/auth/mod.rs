@@ -2,6 +2,7 @@
 
 pub mod caller;
 pub mod password;
+pub mod throttle;
 pub mod token;
 
 pub use caller::{bearer_token, Caller, SignedIn};

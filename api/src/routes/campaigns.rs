@@ -1,6 +1,6 @@
 //! Campaigns: create, list, read.
 
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use campaign::calendar::{self, Era};
 use chrono::NaiveDate;
 use eagles_db::campaigns::{Campaign, Reader};
@@ -121,25 +121,45 @@ pub async fn create(
     Ok(CampaignView::from(created))
 }
 
+/// Paging of the campaign list.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct CampaignListQuery {
+    /// At most this many campaigns (1 to 1000, default 1000); a `Link` header with
+    /// `rel="next"` points to the rest.
+    pub limit: Option<u32>,
+    /// Skip this many campaigns first.
+    pub offset: Option<u32>,
+}
+
 /// Lists the campaigns the caller may read, newest first.
 #[utoipa::path(
     tag = "campaigns",
-    responses((status = 200, body = Vec<CampaignView>), (status = 401, body = crate::error::Problem))
+    params(CampaignListQuery),
+    responses(
+        (status = 200, body = Vec<CampaignView>),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+    )
 )]
 #[get("/campaigns")]
 pub async fn list_campaigns(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
+    query: web::Query<CampaignListQuery>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    let window = crate::paging::window(query.limit, query.offset)?;
     let reader = match &caller {
         None => Reader::Anonymous,
         Some(u) if u.is_admin => Reader::Admin,
         Some(u) => Reader::Member(u.id),
     };
     let mut conn = pool.get().await?;
-    let campaigns = eagles_db::campaigns::list_readable(&mut conn, reader).await?;
+    let campaigns = eagles_db::campaigns::list_readable_window(&mut conn, reader, window).await?;
     let views: Vec<CampaignView> = campaigns.into_iter().map(CampaignView::from).collect();
-    Ok(HttpResponse::Ok().json(views))
+    Ok(crate::paging::respond(&req, views, window))
 }
 
 /// One campaign, up to date.

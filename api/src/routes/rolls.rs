@@ -5,7 +5,7 @@
 
 mod tables;
 
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use campaign::calendar;
 use campaign::sides::Side;
 use campaign::tables::ground_offensive::GroundOffensive;
@@ -25,6 +25,7 @@ use crate::auth::{Caller, SignedIn};
 use crate::dice::{record, DiceSource, RollContext};
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::paging;
 use crate::routes::campaigns::week_number;
 
 /// A roll to make.
@@ -205,6 +206,11 @@ pub async fn roll(
 pub struct RollQuery {
     /// Only this week's rolls; all weeks when absent.
     pub week: Option<i32>,
+    /// At most this many rolls (1 to 1000, default 1000); a `Link` header with
+    /// `rel="next"` points to the rest.
+    pub limit: Option<u32>,
+    /// Skip this many rolls first.
+    pub offset: Option<u32>,
 }
 
 /// The roll log, oldest first: anyone who may read the campaign.
@@ -223,15 +229,18 @@ pub async fn list_rolls(
     Caller(caller): Caller,
     path: web::Path<i64>,
     query: web::Query<RollQuery>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    let window = paging::window(query.limit, query.offset)?;
     let mut conn = pool.get().await?;
     let scope = readable_campaign(&mut conn, path.into_inner(), caller).await?;
-    let views: Vec<RollView> = eagles_db::roll_log::list(&mut conn, scope.campaign.id, query.week)
-        .await?
-        .into_iter()
-        .map(RollView::from)
-        .collect();
-    Ok(HttpResponse::Ok().json(views))
+    let views: Vec<RollView> =
+        eagles_db::roll_log::list_window(&mut conn, scope.campaign.id, query.week, window)
+            .await?
+            .into_iter()
+            .map(RollView::from)
+            .collect();
+    Ok(paging::respond(&req, views, window))
 }
 
 /// Mounts this module's endpoints inside `/api/v1`.

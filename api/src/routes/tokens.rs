@@ -4,6 +4,7 @@ use actix_web::{delete, post, web, HttpRequest, HttpResponse};
 use eagles_db::DbPool;
 use serde::{Deserialize, Serialize};
 
+use crate::auth::throttle::Attempt;
 use crate::auth::{bearer_token, password, token, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
@@ -30,26 +31,34 @@ pub struct TokenResponse {
         (status = 201, body = TokenResponse),
         (status = 400, body = crate::error::Problem),
         (status = 401, description = "Wrong username or password", body = crate::error::Problem),
+        (status = 429, description = "Too many failed sign-ins for the account or the client address; see Retry-After", body = crate::error::Problem),
     )
 )]
 #[post("/tokens")]
 pub async fn create_token(
     pool: web::Data<DbPool>,
+    req: HttpRequest,
     body: Json<TokenRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let TokenRequest { username, password } = body.into_inner();
+    let attempt = Attempt::new(&req, &username);
     let user = {
         let mut conn = pool.get().await?;
+        attempt.check(&mut conn).await?;
         eagles_db::users::find_by_username(&mut conn, &username).await?
     };
     let verified =
         password::verify_password(user.as_ref().map(|u| u.password_hash.clone()), password).await?;
+    let mut conn = pool.get().await?;
     let user = match user {
         Some(user) if verified => user,
-        _ => return Err(ApiError::Unauthorized("wrong username or password".into())),
+        _ => {
+            attempt.failed(&mut conn).await?;
+            return Err(ApiError::Unauthorized("wrong username or password".into()));
+        }
     };
+    attempt.succeeded(&mut conn).await?;
     let (token, digest) = token::generate();
-    let mut conn = pool.get().await?;
     eagles_db::users::add_token(&mut conn, user.id, &digest).await?;
     Ok(HttpResponse::Created().json(TokenResponse { token }))
 }

@@ -136,3 +136,4 @@ pub async fn problem(response: Response, status: StatusCode) -> String {
     assert!(problem["type"].is_string() && problem["title"].is_string());
     problem["detail"].as_str().expect("a detail").to_owned()
 }
+pub mod form_client;

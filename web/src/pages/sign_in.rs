@@ -3,10 +3,12 @@
 //! visitor's session with a new one, so a session id known before sign-in is worthless
 //! after it. Signing out deletes the session.
 
-use actix_web::http::StatusCode;
+use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
 use eagles_api::auth::password;
+use eagles_api::auth::throttle::Attempt;
+use eagles_api::ApiError;
 use eagles_db::DbPool;
 use serde::Deserialize;
 
@@ -94,27 +96,51 @@ pub async fn sign_in(
     let SignInForm {
         username, password, ..
     } = form.into_inner();
+    let attempt = Attempt::new(&req, &username);
+    let refused = |username: String, message: String, status: StatusCode| {
+        let mut errors = FieldErrors::default();
+        errors.add("password", message);
+        let page = SignInPage {
+            nav: session.nav(),
+            csrf: session.csrf().to_owned(),
+            username,
+            errors,
+        };
+        render(&page, status)
+    };
     let user = {
         let mut conn = pool.get().await?;
+        match attempt.check(&mut conn).await {
+            Ok(()) => {}
+            Err(ApiError::TooManyRequests {
+                detail,
+                retry_after,
+            }) => {
+                let mut response = refused(username, detail, StatusCode::TOO_MANY_REQUESTS);
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, header::HeaderValue::from(retry_after));
+                return Ok(response);
+            }
+            Err(other) => return Err(other.into()),
+        }
         eagles_db::users::find_by_username(&mut conn, username.trim()).await?
     };
     let verified =
         password::verify_password(user.as_ref().map(|u| u.password_hash.clone()), password).await?;
+    let mut conn = pool.get().await?;
     let user = match user {
         Some(user) if verified => user,
         _ => {
-            let mut errors = FieldErrors::default();
-            errors.add("password", "wrong username or password");
-            let page = SignInPage {
-                nav: session.nav(),
-                csrf: session.csrf().to_owned(),
+            attempt.failed(&mut conn).await?;
+            return Ok(refused(
                 username,
-                errors,
-            };
-            return Ok(render(&page, StatusCode::UNAUTHORIZED));
+                "wrong username or password".into(),
+                StatusCode::UNAUTHORIZED,
+            ));
         }
     };
-    let mut conn = pool.get().await?;
+    attempt.succeeded(&mut conn).await?;
     if let Some(old) = session.id_hash() {
         eagles_db::sessions::delete(&mut conn, old).await?;
     }

@@ -1,0 +1,251 @@
+//! `Idempotency-Key` on the API's POST requests: the same key and body again answers
+//! the first response and runs nothing.
+//!
+//! Before the handler runs, the key is claimed in Postgres for (caller, key) with the
+//! method, path and SHA-256 of the body. A second request with the key then finds
+//! the claim: while the first still runs it gets 409; after a success it gets the
+//! stored response back with `Idempotency-Replayed: true`; with another body or path
+//! it gets 422. A request that did not succeed (4xx or 5xx) wrote nothing, since every
+//! write is one transaction, so its claim is released and the key may be sent again.
+//! Requests without a working token pass straight through (the handler answers 401),
+//! as does `POST /tokens`, whose response is a secret that must not be stored.
+
+use actix_web::body::{self, BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{header, Method};
+use actix_web::middleware::Next;
+use actix_web::web::{self, Bytes, BytesMut};
+use actix_web::HttpMessage;
+use eagles_db::idempotency::{self, Claim, Completed, NewClaim, StoredKey};
+use eagles_db::DbPool;
+use sha2::{Digest, Sha256};
+
+use crate::auth::{bearer_token, token};
+use crate::error::ApiError;
+
+/// The request header carrying the key.
+pub const HEADER: &str = "idempotency-key";
+
+/// The response header marking a replayed response.
+pub const REPLAYED: &str = "idempotency-replayed";
+
+/// The longest key accepted.
+pub const MAX_KEY_LENGTH: usize = 255;
+
+/// The largest body buffered to hash it; each endpoint's own limit applies after.
+pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
+
+/// Paths (within `/api/v1`) that ignore the header.
+const EXEMPT: &[&str] = &["/api/v1/tokens"];
+
+/// The middleware, mounted on the `/api/v1` scope with `middleware::from_fn`.
+pub async fn middleware(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let key = match req.headers().get(HEADER) {
+        Some(value) if req.method() == Method::POST && !EXEMPT.contains(&req.path()) => {
+            match valid_key(value) {
+                Ok(key) => key,
+                Err(e) => return Ok(req.error_response(e)),
+            }
+        }
+        _ => return Ok(next.call(req).await?.map_into_boxed_body()),
+    };
+    let Some(pool) = req.app_data::<web::Data<DbPool>>().cloned() else {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    };
+    let user_id = match caller_id(&req, &pool).await {
+        Ok(Some(id)) => id,
+        Ok(None) => return Ok(next.call(req).await?.map_into_boxed_body()),
+        Err(e) => return Ok(req.error_response(e)),
+    };
+    let body = match read_body(&mut req).await {
+        Ok(body) => body,
+        Err(e) => return Ok(req.error_response(e)),
+    };
+    req.set_payload(actix_web::dev::Payload::from(body.clone()));
+    let digest = Sha256::digest(&body);
+    let path = req
+        .uri()
+        .path_and_query()
+        .map_or_else(|| req.path().to_owned(), |p| p.as_str().to_owned());
+    let method = req.method().as_str().to_owned();
+    let claim = NewClaim {
+        user_id,
+        key: &key,
+        method: &method,
+        path: &path,
+        body_sha256: &digest,
+    };
+    let claimed = match claim_key(&pool, &claim).await {
+        Ok(claimed) => claimed,
+        Err(e) => return Ok(req.error_response(e)),
+    };
+    if let Claim::Taken(stored) = claimed {
+        return Ok(match replay(&claim, stored) {
+            Ok(response) => req.into_response(response),
+            Err(e) => req.error_response(e),
+        });
+    }
+
+    let response = match next.call(req).await {
+        Ok(response) => response,
+        Err(e) => {
+            release(&pool, user_id, &key).await;
+            return Err(e);
+        }
+    };
+    if !response.status().is_success() {
+        release(&pool, user_id, &key).await;
+        return Ok(response.map_into_boxed_body());
+    }
+    let (request, response) = response.into_parts();
+    let (head, body) = response.into_parts();
+    let bytes = match body::to_bytes(body).await {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            release(&pool, user_id, &key).await;
+            let e = ApiError::Internal(format!("reading a response to store it: {}", e.into()));
+            return Ok(ServiceResponse::from_err(e, request));
+        }
+    };
+    let text = |name: header::HeaderName| {
+        head.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let content_type = text(header::CONTENT_TYPE);
+    let location = text(header::LOCATION);
+    let completed = Completed {
+        status: head.status().as_u16() as i16,
+        content_type: content_type.as_deref(),
+        location: location.as_deref(),
+        body: &bytes,
+    };
+    if let Err(e) = store(&pool, user_id, &key, &completed).await {
+        // The write itself succeeded; answering it matters more than remembering it.
+        tracing::warn!(error = %e, "an idempotency key could not be completed");
+        release(&pool, user_id, &key).await;
+    }
+    Ok(ServiceResponse::new(
+        request,
+        head.set_body(BoxBody::new(bytes)),
+    ))
+}
+
+fn valid_key(value: &header::HeaderValue) -> Result<String, ApiError> {
+    let bad = || {
+        ApiError::BadRequest(format!(
+            "the Idempotency-Key header must be 1 to {MAX_KEY_LENGTH} visible ASCII characters, e.g. a UUID"
+        ))
+    };
+    let key = value.to_str().map_err(|_| bad())?.trim();
+    if key.is_empty() || key.len() > MAX_KEY_LENGTH || !key.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(bad());
+    }
+    Ok(key.to_owned())
+}
+
+/// The account of a working bearer token; `None` for no token or one that does not
+/// work, which the handler refuses in its own words.
+async fn caller_id(req: &ServiceRequest, pool: &DbPool) -> Result<Option<i64>, ApiError> {
+    let Ok(Some(token)) = bearer_token(req.request()) else {
+        return Ok(None);
+    };
+    let mut conn = pool.get().await?;
+    let user = eagles_db::users::find_by_token(&mut conn, &token::digest(token)).await?;
+    Ok(user.map(|u| u.id))
+}
+
+async fn read_body(req: &mut ServiceRequest) -> Result<Bytes, ApiError> {
+    use futures_util::StreamExt;
+    let too_large = || {
+        ApiError::PayloadTooLarge(format!(
+            "the body is larger than {} MiB",
+            MAX_BODY_BYTES / (1024 * 1024)
+        ))
+    };
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+        return Err(too_large());
+    }
+    let mut payload = req.take_payload();
+    let mut body = BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk =
+            chunk.map_err(|e| ApiError::BadRequest(format!("the body could not be read: {e}")))?;
+        if body.len() + chunk.len() > MAX_BODY_BYTES {
+            return Err(too_large());
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body.freeze())
+}
+
+async fn claim_key(pool: &DbPool, claim: &NewClaim<'_>) -> Result<Claim, ApiError> {
+    let mut conn = pool.get().await?;
+    Ok(idempotency::claim(&mut conn, claim).await?)
+}
+
+async fn store(
+    pool: &DbPool,
+    user_id: i64,
+    key: &str,
+    completed: &Completed<'_>,
+) -> Result<(), ApiError> {
+    let mut conn = pool.get().await?;
+    Ok(idempotency::complete(&mut conn, user_id, key, completed).await?)
+}
+
+async fn release(pool: &DbPool, user_id: i64, key: &str) {
+    let released = match pool.get().await {
+        Ok(mut conn) => idempotency::release(&mut conn, user_id, key)
+            .await
+            .map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    if let Err(e) = released {
+        // The claim is taken over once it counts as abandoned.
+        tracing::warn!(error = %e, "an idempotency key could not be released");
+    }
+}
+
+/// The answer to a key used before: the stored response, or why not.
+fn replay(claim: &NewClaim<'_>, stored: StoredKey) -> Result<actix_web::HttpResponse, ApiError> {
+    if stored.method != claim.method || stored.path != claim.path {
+        return Err(ApiError::invalid(format!(
+            "this Idempotency-Key was used for {} {} on {}; use a new key for another request",
+            stored.method,
+            stored.path,
+            stored.created_at.format("%Y-%m-%d %H:%M UTC")
+        )));
+    }
+    if stored.body_sha256 != claim.body_sha256 {
+        return Err(ApiError::invalid(format!(
+            "this Idempotency-Key was used with another body for {} {}; send the same body to get its response again, or use a new key",
+            stored.method, stored.path
+        )));
+    }
+    let (Some(status), Some(body)) = (stored.status, stored.body) else {
+        return Err(ApiError::Conflict(
+            "a request with this Idempotency-Key is still running; wait for it and send the request again to get its response".into(),
+        ));
+    };
+    let status = actix_web::http::StatusCode::from_u16(status as u16)
+        .map_err(|e| ApiError::Internal(format!("a stored status: {e}")))?;
+    let mut response = actix_web::HttpResponse::build(status);
+    response.insert_header((REPLAYED, "true"));
+    if let Some(content_type) = stored.content_type {
+        response.insert_header((header::CONTENT_TYPE, content_type));
+    }
+    if let Some(location) = stored.location {
+        response.insert_header((header::LOCATION, location));
+    }
+    Ok(response.body(body))
+}

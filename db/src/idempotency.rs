@@ -1,0 +1,131 @@
+//! Idempotency keys of API writes: claimed before the handler runs, completed with the
+//! response to replay, or released when the request failed and may be tried again.
+
+use chrono::{DateTime, Duration, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+use crate::schema::idempotency_keys;
+
+/// How long a key is remembered.
+pub const KEEP_FOR: Duration = Duration::hours(24);
+
+/// How long a claim may stay unfinished before it counts as abandoned (the server
+/// stopped while the request ran) and a new request may take the key over.
+pub const ABANDONED_AFTER: Duration = Duration::minutes(10);
+
+/// The request a key is claimed for.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = idempotency_keys)]
+pub struct NewClaim<'a> {
+    pub user_id: i64,
+    pub key: &'a str,
+    pub method: &'a str,
+    pub path: &'a str,
+    pub body_sha256: &'a [u8],
+}
+
+/// A key already in use, as stored.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = idempotency_keys)]
+pub struct StoredKey {
+    pub method: String,
+    pub path: String,
+    pub body_sha256: Vec<u8>,
+    /// `None` while the first request still runs.
+    pub status: Option<i16>,
+    pub content_type: Option<String>,
+    pub location: Option<String>,
+    pub body: Option<Vec<u8>>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// The outcome of claiming a key.
+#[derive(Debug, Clone)]
+pub enum Claim {
+    /// The key is ours: run the request, then complete or release it.
+    Claimed,
+    /// The key was used before (or is in use right now).
+    Taken(StoredKey),
+}
+
+/// Claims `claim.key` for the user. Forgets expired keys and abandoned claims first,
+/// so a key may be reused after a day.
+pub async fn claim(conn: &mut AsyncPgConnection, claim: &NewClaim<'_>) -> QueryResult<Claim> {
+    let now = Utc::now();
+    diesel::delete(idempotency_keys::table)
+        .filter(
+            idempotency_keys::created_at
+                .lt(now - KEEP_FOR)
+                .or(idempotency_keys::user_id
+                    .eq(claim.user_id)
+                    .and(idempotency_keys::key.eq(claim.key))
+                    .and(idempotency_keys::status.is_null())
+                    .and(idempotency_keys::created_at.lt(now - ABANDONED_AFTER))),
+        )
+        .execute(conn)
+        .await?;
+    // A claim released between the insert and the read leaves nothing to read: try again.
+    for _ in 0..3 {
+        let inserted = diesel::insert_into(idempotency_keys::table)
+            .values(claim)
+            .on_conflict_do_nothing()
+            .execute(conn)
+            .await?;
+        if inserted == 1 {
+            return Ok(Claim::Claimed);
+        }
+        let stored = idempotency_keys::table
+            .filter(idempotency_keys::user_id.eq(claim.user_id))
+            .filter(idempotency_keys::key.eq(claim.key))
+            .select(StoredKey::as_select())
+            .first(conn)
+            .await
+            .optional()?;
+        if let Some(stored) = stored {
+            return Ok(Claim::Taken(stored));
+        }
+    }
+    Err(diesel::result::Error::RollbackTransaction)
+}
+
+/// The response to replay for a claimed key.
+#[derive(Debug, Clone)]
+pub struct Completed<'a> {
+    pub status: i16,
+    pub content_type: Option<&'a str>,
+    pub location: Option<&'a str>,
+    pub body: &'a [u8],
+}
+
+/// Stores the response of the request that claimed the key.
+pub async fn complete(
+    conn: &mut AsyncPgConnection,
+    user_id: i64,
+    key: &str,
+    response: &Completed<'_>,
+) -> QueryResult<()> {
+    diesel::update(idempotency_keys::table)
+        .filter(idempotency_keys::user_id.eq(user_id))
+        .filter(idempotency_keys::key.eq(key))
+        .set((
+            idempotency_keys::status.eq(response.status),
+            idempotency_keys::content_type.eq(response.content_type),
+            idempotency_keys::location.eq(response.location),
+            idempotency_keys::body.eq(response.body),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Gives an unfinished claim up, so the same key may be sent again.
+pub async fn release(conn: &mut AsyncPgConnection, user_id: i64, key: &str) -> QueryResult<()> {
+    diesel::delete(idempotency_keys::table)
+        .filter(idempotency_keys::user_id.eq(user_id))
+        .filter(idempotency_keys::key.eq(key))
+        .filter(idempotency_keys::status.is_null())
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,8 @@
+//! A window onto a long list: at most `limit` rows after skipping `offset`.
+
+/// Which rows of a list to return.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    pub limit: i64,
+    pub offset: i64,
+}

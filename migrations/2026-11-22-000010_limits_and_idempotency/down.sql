@@ -1,0 +1,2 @@
+DROP TABLE sign_in_failures;
+DROP TABLE idempotency_keys;

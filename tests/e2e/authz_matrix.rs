@@ -1,0 +1,290 @@
+//! The authorization matrix (issue 6, acceptance 1): every operation of the OpenAPI
+//! document has an access class here, and each class is tried with every kind of
+//! caller. Anyone without a token is refused (401) on all but public operations; the
+//! referee of another private campaign finds nothing (404) anywhere in this one; a
+//! player is refused (403) the referee's actions and another player's crew or side.
+//! A read of a private campaign without a token is a 404 like a stranger's: to anyone
+//! who may not read it, the campaign does not exist (a public campaign's reads need no
+//! token, API.md Conventions). An operation added to the document without a row here
+//! fails `every_operation_has_an_access_class`.
+
+use std::collections::BTreeSet;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::support::fixtures_games::{aircraft_id, Loop};
+use crate::support::{body, TestApp};
+
+/// Who may call an operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// Anyone, no token needed.
+    Public,
+    /// Any signed-in account; no campaign involved.
+    Account,
+    /// Whoever may read the campaign.
+    Read,
+    /// Any member of the campaign.
+    Member,
+    /// The campaign's referee only.
+    Referee,
+    /// A member acting on his own things (crew, side, membership); here tried by
+    /// player `ada` on player `karl`'s.
+    Own,
+}
+
+use Access::*;
+
+/// Every operation of the document: method, path and who may call it.
+const MATRIX: &[(&str, &str, Access)] = &[
+    ("GET", "/health", Public),
+    ("POST", "/api/v1/tokens", Public),
+    ("DELETE", "/api/v1/tokens/current", Account),
+    ("GET", "/api/v1/aircraft", Public),
+    ("GET", "/api/v1/abilities", Public),
+    ("POST", "/api/v1/campaigns", Account),
+    ("GET", "/api/v1/campaigns", Public),
+    ("GET", "/api/v1/campaigns/{cid}", Read),
+    ("POST", "/api/v1/campaigns/{cid}/members", Referee),
+    ("GET", "/api/v1/campaigns/{cid}/members", Read),
+    ("PATCH", "/api/v1/campaigns/{cid}/members/{username}", Own),
+    ("POST", "/api/v1/campaigns/{cid}/crew", Own),
+    ("GET", "/api/v1/campaigns/{cid}/crew", Read),
+    ("GET", "/api/v1/campaigns/{cid}/crew/{id}", Read),
+    ("POST", "/api/v1/campaigns/{cid}/crew/{id}/abilities", Own),
+    ("GET", "/api/v1/campaigns/{cid}/crew/{id}/record", Read),
+    ("POST", "/api/v1/campaigns/{cid}/games", Referee),
+    ("GET", "/api/v1/campaigns/{cid}/games/{gid}", Read),
+    ("POST", "/api/v1/campaigns/{cid}/games/{gid}/missions", Own),
+    (
+        "PUT",
+        "/api/v1/campaigns/{cid}/games/{gid}/missions/{mid}/assignment",
+        Own,
+    ),
+    (
+        "POST",
+        "/api/v1/campaigns/{cid}/games/{gid}/debrief",
+        Referee,
+    ),
+    ("GET", "/api/v1/campaigns/{cid}/games/{gid}/debrief", Read),
+    (
+        "POST",
+        "/api/v1/campaigns/{cid}/games/{gid}/debrief/void",
+        Referee,
+    ),
+    ("POST", "/api/v1/campaigns/{cid}/awards/{aid}/void", Referee),
+    ("POST", "/api/v1/campaigns/{cid}/rolls", Member),
+    ("GET", "/api/v1/campaigns/{cid}/rolls", Read),
+    ("POST", "/api/v1/campaigns/{cid}/weeks/close", Referee),
+    ("GET", "/api/v1/campaigns/{cid}/weeks/{n}", Read),
+    ("GET", "/api/v1/campaigns/{cid}/leaderboard", Read),
+    ("GET", "/api/v1/campaigns/{cid}/leaderboard.csv", Read),
+    ("GET", "/api/v1/campaigns/{cid}/sides", Read),
+    ("GET", "/api/v1/campaigns/{cid}/players", Read),
+];
+
+/// The operations of the served document.
+async fn documented(app: &TestApp) -> BTreeSet<(String, String)> {
+    let doc = body(app.get("/api/openapi.json", None).await).await;
+    let mut operations = BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            if ["get", "post", "put", "patch", "delete"].contains(&method.as_str()) {
+                operations.insert((method.to_uppercase(), path.clone()));
+            }
+        }
+    }
+    operations
+}
+
+#[tokio::test]
+async fn every_operation_has_an_access_class() {
+    let app = TestApp::spawn().await;
+    let table: BTreeSet<(String, String)> = MATRIX
+        .iter()
+        .map(|(m, p, _)| (m.to_string(), p.to_string()))
+        .collect();
+    assert_eq!(table.len(), MATRIX.len(), "an operation is listed twice");
+    let documented = documented(&app).await;
+    let missing: Vec<_> = documented.difference(&table).collect();
+    let stale: Vec<_> = table.difference(&documented).collect();
+    assert!(
+        missing.is_empty() && stale.is_empty(),
+        "operations without an access class: {missing:?}; rows for operations not in the document: {stale:?}"
+    );
+}
+
+/// The campaign everything is tried on, and a stranger: the referee of another.
+struct Fixture {
+    game: Loop,
+    stranger: String,
+    /// Ada's (Allied) crewman and Karl's (Central).
+    ada_pilot: i64,
+    karl_pilot: i64,
+    game_id: i64,
+    central_mission: i64,
+    aircraft: i64,
+    award: i64,
+}
+
+async fn fixture() -> Fixture {
+    let game = Loop::start("1917-04-02").await;
+    let stranger = game.app.sign_up("sam", false).await;
+    game.app.campaign(&stranger, "1916-07-01", false).await;
+    let ada_pilot = game.crewman("Ball", "pilot", "british", "ada").await;
+    let karl_pilot = game.crewman("Voss", "pilot", "german", "karl").await;
+    let game_id = game.open_game([3, 4]).await["id"].as_i64().unwrap();
+    game.mission(game_id, "allied", &[3, 4]).await;
+    let central_mission = game.mission(game_id, "central", &[3, 4]).await["id"]
+        .as_i64()
+        .unwrap();
+    let aircraft = aircraft_id(&game.app, "Albatros D-III").await;
+    // An award of the ledger: Karl's pilot's first game, written as a debrief would.
+    let award = {
+        use eagles_db::diesel::sql_types::BigInt;
+        use eagles_db::diesel::QueryableByName;
+        use eagles_db::diesel_async::RunQueryDsl;
+        #[derive(QueryableByName)]
+        struct Id {
+            #[diesel(sql_type = BigInt)]
+            id: i64,
+        }
+        let mut conn = game.app.pool.get().await.unwrap();
+        eagles_db::diesel::sql_query(
+            "INSERT INTO xp_awards (crew_id, campaign_id, game_id, week, points, kind, reason)
+             VALUES ($1, $2, $3, 1, 1, 'survival', 'matrix fixture') RETURNING id",
+        )
+        .bind::<BigInt, _>(karl_pilot)
+        .bind::<BigInt, _>(game.campaign)
+        .bind::<BigInt, _>(game_id)
+        .get_result::<Id>(&mut conn)
+        .await
+        .unwrap()
+        .id
+    };
+    Fixture {
+        game,
+        stranger,
+        ada_pilot,
+        karl_pilot,
+        game_id,
+        central_mission,
+        aircraft,
+        award,
+    }
+}
+
+impl Fixture {
+    /// The path with its ids filled in; `{id}` and `{username}` name Karl's things,
+    /// which Ada may not touch.
+    fn path(&self, template: &str) -> String {
+        template
+            .replace("{cid}", &self.game.campaign.to_string())
+            .replace("{gid}", &self.game_id.to_string())
+            .replace("{mid}", &self.central_mission.to_string())
+            .replace("{aid}", &self.award.to_string())
+            .replace("{id}", &self.karl_pilot.to_string())
+            .replace("{username}", "karl")
+            .replace("{n}", "1")
+    }
+
+    /// A body that parses, so a refusal is about the caller and not the input.
+    fn body(&self, method: &str, template: &str) -> Option<Value> {
+        let body = match (method, template.rsplit('/').next().unwrap()) {
+            ("GET", _) | ("DELETE", _) => return None,
+            ("POST", "tokens") => json!({ "username": "ada", "password": "password-of-ada" }),
+            ("POST", "campaigns") => json!({ "name": "Another", "start_date": "1917-04-02" }),
+            ("POST", "members") => json!({ "username": "sam", "role": "player", "side": "allied" }),
+            ("PATCH", _) => json!({ "side": "allied" }),
+            // Ada (Allied) asks for a crewman owned by Karl.
+            ("POST", "crew") => json!({ "name": "Udet", "role": "pilot",
+                                        "nationality": "german", "owner": "karl" }),
+            ("POST", "abilities") => json!({ "ability": "tailing" }),
+            ("POST", "games") => json!({}),
+            ("POST", "missions") => json!({ "side": "central" }),
+            ("PUT", "assignment") => json!({ "aircraft_id": self.aircraft,
+                                             "pilot_id": self.karl_pilot, "observer_id": null }),
+            ("POST", "debrief") => json!({ "turns_played": 10, "sorties": [] }),
+            ("POST", "void") => json!({ "reason": "entered twice" }),
+            ("POST", "rolls") => json!({ "table": "d6", "modifiers": {} }),
+            ("POST", "close") => json!({}),
+            other => panic!("no body for {other:?}: add one"),
+        };
+        Some(body)
+    }
+
+    async fn call(&self, method: &str, template: &str, token: Option<&str>) -> StatusCode {
+        let method: Method = method.parse().unwrap();
+        let mut request = self
+            .game
+            .app
+            .request(method.clone(), &self.path(template), token);
+        if let Some(body) = self.body(method.as_str(), template) {
+            request = request.json(&body);
+        }
+        request.send().await.expect("a response").status()
+    }
+}
+
+#[tokio::test]
+async fn every_operation_refuses_who_it_must() {
+    let f = fixture().await;
+    let ada = f.game.ada.clone();
+    assert_ne!(f.ada_pilot, f.karl_pilot);
+    let mut failures = Vec::new();
+    let mut expect = |what: String, got: StatusCode, ok: bool| {
+        if !ok {
+            failures.push(format!("{what}: got {got}"));
+        }
+    };
+    for &(method, template, access) in MATRIX {
+        let op = format!("{method} {template}");
+        if access == Public {
+            let got = f.call(method, template, None).await;
+            expect(format!("{op} without a token → 2xx"), got, got.is_success());
+            continue;
+        }
+        let anonymous = f.call(method, template, None).await;
+        let expected = if access == Read {
+            StatusCode::NOT_FOUND
+        } else {
+            StatusCode::UNAUTHORIZED
+        };
+        expect(
+            format!("{op} without a token → {expected}"),
+            anonymous,
+            anonymous == expected,
+        );
+        if access == Account {
+            continue;
+        }
+        let stranger = f.call(method, template, Some(&f.stranger)).await;
+        expect(
+            format!("{op} by the referee of another campaign → 404"),
+            stranger,
+            stranger == StatusCode::NOT_FOUND,
+        );
+        let player = f.call(method, template, Some(&ada)).await;
+        match access {
+            Referee | Own => expect(
+                format!("{op} by player ada ({access:?}) → 403"),
+                player,
+                player == StatusCode::FORBIDDEN,
+            ),
+            Read | Member => expect(
+                format!("{op} by player ada → allowed"),
+                player,
+                ![
+                    StatusCode::UNAUTHORIZED,
+                    StatusCode::FORBIDDEN,
+                    StatusCode::NOT_FOUND,
+                ]
+                .contains(&player)
+                    || template.ends_with("/debrief"),
+            ),
+            Public | Account => unreachable!(),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
