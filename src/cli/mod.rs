@@ -1,4 +1,4 @@
-//! The command line: `eagles serve | migrate | user add | seed demo`.
+//! The command line: `eagles serve | migrate | user add | seed demo | seed bench`.
 
 mod seed;
 mod serve;

@@ -16,3 +16,4 @@ mod reference;
 mod rolls;
 mod standings;
 mod weeks;
+mod bench_seed;

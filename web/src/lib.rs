@@ -32,6 +32,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(crewman::pick)
         .service(aircraft::show)
         .service(assets::stylesheet)
+        .service(campaign_home_json::show)
         .default_service(web::to(no_such_page));
 }
 

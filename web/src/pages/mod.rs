@@ -76,3 +76,4 @@ impl WeekLine {
         }
     }
 }
+pub mod campaign_home_json;

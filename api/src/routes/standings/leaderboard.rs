@@ -8,7 +8,7 @@ use campaign::sides::{Nationality, Side};
 use campaign::standings::leaderboard_ranks;
 use campaign::status;
 use campaign::xp::Xp;
-use eagles_db::standings::{CrewStanding, StandingsFilter};
+use eagles_db::standings::{CrewTotals, StandingsFilter};
 use eagles_db::DbPool;
 use serde::{Deserialize, Serialize};
 
@@ -132,7 +132,7 @@ async fn rows(
                 .collect()
         }),
     };
-    let records = eagles_db::standings::crew_as_of(&mut conn, campaign_id, week, &filter).await?;
+    let records = eagles_db::standings::leaderboard_as_of(&mut conn, campaign_id, week, &filter).await?;
     let mut keys = records
         .iter()
         .map(|r| {
@@ -142,7 +142,7 @@ async fn rows(
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
     let ranks = leaderboard_ranks(&mut keys);
-    let mut by_id: HashMap<i64, CrewStanding> = records.into_iter().map(|r| (r.id, r)).collect();
+    let mut by_id: HashMap<i64, CrewTotals> = records.into_iter().map(|r| (r.id, r)).collect();
     ranks
         .into_iter()
         .filter_map(|(rank, CrewId(id))| by_id.remove(&id).map(|r| (rank, r)))
@@ -150,7 +150,7 @@ async fn rows(
         .collect()
 }
 
-fn row(rank: u32, r: CrewStanding) -> Result<LeaderboardRow, ApiError> {
+fn row(rank: u32, r: CrewTotals) -> Result<LeaderboardRow, ApiError> {
     let corrupt = |what: &str| ApiError::Internal(format!("crewman {}: bad {what}", r.id));
     let nationality: Nationality = r.nationality.parse().map_err(|_| corrupt("nationality"))?;
     let role: Role = r.role.parse().map_err(|_| corrupt("role"))?;
