@@ -3,6 +3,7 @@
 mod support;
 
 mod accounts;
+mod bench_seed;
 mod campaigns;
 mod cli;
 mod crew;
@@ -16,4 +17,3 @@ mod reference;
 mod rolls;
 mod standings;
 mod weeks;
-mod bench_seed;

@@ -212,7 +212,10 @@ async fn roster(
                     )
                     .await
                 };
-                let pilots = [crewman(1, Role::Pilot).await?, crewman(2, Role::Pilot).await?];
+                let pilots = [
+                    crewman(1, Role::Pilot).await?,
+                    crewman(2, Role::Pilot).await?,
+                ];
                 let observer = crewman(3, Role::Observer).await?;
                 squads.push(Squad { pilots, observer });
             }
@@ -456,7 +459,15 @@ struct Rolls {
 }
 
 impl Rolls {
-    fn push<R>(&mut self, id: i64, week: i32, game: i64, side: Option<Side>, roll: &Roll<R>, result: &str) {
+    fn push<R>(
+        &mut self,
+        id: i64,
+        week: i32,
+        game: i64,
+        side: Option<Side>,
+        roll: &Roll<R>,
+        result: &str,
+    ) {
         self.id.push(id);
         self.week.push(week);
         self.game.push(game);
@@ -511,7 +522,14 @@ async fn write_batch(
     let kill_ids = ids(conn, "kills", kill_count).await?;
 
     let mut rolls = Rolls::default();
-    let mut games = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut games = (
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+    );
     let mut missions = MissionColumns::default();
     let mut sorties = SortieColumns::default();
     let mut seats = SeatColumns::default();
@@ -523,19 +541,35 @@ async fn write_batch(
     for (i, (game, &week)) in batch.played.iter().zip(&batch.games).enumerate() {
         let gid = game_ids[i];
         let offensive_roll = roll_ids[i * 3];
-        rolls.push(offensive_roll, week, gid, None, &game.offensive, game.offensive.result.as_str());
+        rolls.push(
+            offensive_roll,
+            week,
+            gid,
+            None,
+            &game.offensive,
+            game.offensive.result.as_str(),
+        );
         games.0.push(gid);
         games.1.push(week);
         games.2.push(offensive_roll);
         games.3.push(game.offensive.result.as_str().to_owned());
-        games.4.push(game.debriefed.then_some(game.debrief.turns_played as i32));
+        games
+            .4
+            .push(game.debriefed.then_some(game.debrief.turns_played as i32));
         games.5.push(game.debriefed);
         let mut mids = Vec::new();
         for (j, side) in game.sides.iter().enumerate() {
             let mid = mission_ids[i * 2 + j];
             let roll_id = roll_ids[i * 3 + 1 + j];
             let kind = side.mission.result.mission_type;
-            rolls.push(roll_id, week, gid, Some(side.side), &side.mission, kind.as_str());
+            rolls.push(
+                roll_id,
+                week,
+                gid,
+                Some(side.side),
+                &side.mission,
+                kind.as_str(),
+            );
             missions.push(mid, gid, side, roll_id, game);
             mids.push(mid);
         }
@@ -674,11 +708,14 @@ impl MissionColumns {
         self.game.push(game_id);
         self.side.push(side.side.as_str().to_owned());
         self.roll.push(roll);
-        self.kind.push(side.mission.result.mission_type.as_str().to_owned());
+        self.kind
+            .push(side.mission.result.mission_type.as_str().to_owned());
         self.pilot.push(side.assigned.0);
         self.observer.push(side.assigned.1);
         self.aircraft.push(side.assigned.2);
-        let result = game.debriefed.then(|| game.results.get(side.side).unwrap_or(false));
+        let result = game
+            .debriefed
+            .then(|| game.results.get(side.side).unwrap_or(false));
         self.success.push(result);
         self.details.push(
             game.debriefed
@@ -686,7 +723,10 @@ impl MissionColumns {
         );
     }
 
-    async fn write(&self, conn: &mut AsyncPgConnection) -> Result<(), eagles_db::diesel::result::Error> {
+    async fn write(
+        &self,
+        conn: &mut AsyncPgConnection,
+    ) -> Result<(), eagles_db::diesel::result::Error> {
         eagles_db::diesel::sql_query(
             "INSERT INTO missions (id, game_id, side, roll_id, mission_type, aircraft_type_id,
                                    pilot_id, observer_id, success, details)
@@ -737,7 +777,10 @@ impl SortieColumns {
         self.lost.push(sortie.aircraft_lost);
     }
 
-    async fn write(&self, conn: &mut AsyncPgConnection) -> Result<(), eagles_db::diesel::result::Error> {
+    async fn write(
+        &self,
+        conn: &mut AsyncPgConnection,
+    ) -> Result<(), eagles_db::diesel::result::Error> {
         eagles_db::diesel::sql_query(
             "INSERT INTO sorties (id, game_id, key, side, aircraft_type_id, assignment,
                                   turns_on_board, aircraft_lost)
@@ -777,7 +820,10 @@ impl SeatColumns {
         self.red_hits.push(seat.red_hits as i32);
     }
 
-    async fn write(&self, conn: &mut AsyncPgConnection) -> Result<(), eagles_db::diesel::result::Error> {
+    async fn write(
+        &self,
+        conn: &mut AsyncPgConnection,
+    ) -> Result<(), eagles_db::diesel::result::Error> {
         eagles_db::diesel::sql_query(
             "INSERT INTO sortie_crew (sortie_id, game_id, crew_id, position, red_hits,
                                       wound_boxes, outcome)

@@ -93,8 +93,7 @@ async fn run_bench(args: BenchArgs, config: &DatabaseConfig) -> Result<(), Strin
             .iter()
             .map(|(path, body)| format!("{path}\t{body}\n"))
             .collect();
-        std::fs::write(&path, lines)
-            .map_err(|e| format!("writing {}: {e}", path.display()))?;
+        std::fs::write(&path, lines).map_err(|e| format!("writing {}: {e}", path.display()))?;
     }
     eprintln!(
         "seeded {} award rows over {} closed weeks in {:.1} s; accounts {}-referee, {}-allied1 … with the password {}",

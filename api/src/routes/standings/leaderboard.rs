@@ -132,7 +132,8 @@ async fn rows(
                 .collect()
         }),
     };
-    let records = eagles_db::standings::leaderboard_as_of(&mut conn, campaign_id, week, &filter).await?;
+    let records =
+        eagles_db::standings::leaderboard_as_of(&mut conn, campaign_id, week, &filter).await?;
     let mut keys = records
         .iter()
         .map(|r| {
