@@ -55,20 +55,20 @@ pub struct CrewFilter {
     pub nationalities: Option<Vec<String>>,
 }
 
+// XP and kills come from the latest maintained totals row (migration 000009): the
+// ledger's sum and the kills of games not voided, by one index probe per crewman.
 const CREW_QUERY: &str = "
 SELECT c.id, c.campaign_id, c.owner_id, u.username AS owner, c.name, c.role, c.nationality,
        c.replacement, c.joined_week,
        (c.starting_xp + COALESCE(x.points, 0))::bigint AS xp,
-       COALESCE(k.kills, 0)::bigint AS kills,
+       COALESCE(x.kills, 0)::bigint AS kills,
        cas.kind AS casualty_kind, cas.out_until_week AS casualty_out_until_week,
        cas.sent_home AS casualty_sent_home,
        COALESCE(ab.codes, ARRAY[]::text[]) AS abilities
 FROM crew c
 JOIN users u ON u.id = c.owner_id
-LEFT JOIN LATERAL (SELECT sum(a.points) AS points FROM xp_awards a WHERE a.crew_id = c.id) x ON true
-LEFT JOIN LATERAL (SELECT count(*) AS kills FROM kill_shooters s
-                   JOIN kills kl ON kl.id = s.kill_id JOIN games g ON g.id = kl.game_id
-                   WHERE s.crew_id = c.id AND g.voided_week IS NULL) k ON true
+LEFT JOIN LATERAL (SELECT t.xp AS points, t.kills FROM crew_week_totals t
+                   WHERE t.crew_id = c.id ORDER BY t.week DESC LIMIT 1) x ON true
 LEFT JOIN LATERAL (SELECT cs.kind, cs.out_until_week, cs.sent_home FROM casualties cs
                    LEFT JOIN games g ON g.id = cs.game_id
                    WHERE cs.crew_id = c.id AND g.voided_week IS NULL

@@ -49,6 +49,21 @@ pub async fn insert(conn: &mut AsyncPgConnection, award: &NewAward<'_>) -> Query
         .await
 }
 
+/// Records many awards in one statement (one round trip, one run of the totals
+/// trigger); returns how many were written.
+pub async fn insert_all(
+    conn: &mut AsyncPgConnection,
+    awards: &[NewAward<'_>],
+) -> QueryResult<usize> {
+    if awards.is_empty() {
+        return Ok(0);
+    }
+    diesel::insert_into(xp_awards::table)
+        .values(awards)
+        .execute(conn)
+        .await
+}
+
 /// One entry of a campaign's ledger.
 pub async fn find(
     conn: &mut AsyncPgConnection,

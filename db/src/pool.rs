@@ -4,7 +4,9 @@
 use std::time::Duration;
 
 use deadpool::Runtime;
-use diesel_async::pooled_connection::{deadpool::Pool, AsyncDieselConnectionManager};
+use diesel_async::pooled_connection::{
+    deadpool::Pool, AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
+};
 use diesel_async::AsyncPgConnection;
 
 /// The pool type shared by the API, the pages and the CLI.
@@ -38,7 +40,13 @@ impl Default for PoolSettings {
 
 /// Builds a pool; connections are opened lazily, so this succeeds while the database is down.
 pub fn build_pool(database_url: &str, settings: PoolSettings) -> DbPool {
-    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(database_url);
+    // A checked-out connection is not pinged first (the default sends `SELECT 1` on
+    // every checkout, a round trip per request); a broken one fails its first query
+    // and is dropped by the pool.
+    let mut config = ManagerConfig::default();
+    config.recycling_method = RecyclingMethod::Fast;
+    let manager =
+        AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config);
     Pool::builder(manager)
         .max_size(settings.max_size)
         .wait_timeout(Some(settings.wait_timeout))

@@ -264,6 +264,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    crew_week_totals (crew_id, week) {
+        crew_id -> Int8,
+        week -> Int4,
+        xp -> Int8,
+        kills -> Int8,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(idempotency_keys -> users (user_id));
@@ -302,4 +311,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     kill_shooters,
     casualties,
     xp_awards,
+    crew_week_totals,
 );

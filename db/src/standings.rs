@@ -129,3 +129,60 @@ pub async fn ledger_as_of(
         .load(conn)
         .await
 }
+
+/// A crewman's place on the leaderboard as of a week.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct CrewTotals {
+    #[diesel(sql_type = Int8)]
+    pub id: i64,
+    #[diesel(sql_type = Text)]
+    pub name: String,
+    #[diesel(sql_type = Text)]
+    pub role: String,
+    #[diesel(sql_type = Text)]
+    pub nationality: String,
+    /// The owning player's username.
+    #[diesel(sql_type = Text)]
+    pub owner: String,
+    /// Starting XP plus the awards (reversals included) made by the week.
+    #[diesel(sql_type = BigInt)]
+    pub xp: i64,
+    /// Kill credits of games played by the week and not voided by it.
+    #[diesel(sql_type = BigInt)]
+    pub kills: i64,
+}
+
+// One index probe per crewman into the maintained totals (migration 000009), so the
+// cost follows the crew, not the length of the ledger.
+const LEADERBOARD_AS_OF: &str = "
+SELECT c.id, c.name, c.role, c.nationality, u.username AS owner,
+       (c.starting_xp + COALESCE(t.xp, 0))::bigint AS xp,
+       COALESCE(t.kills, 0)::bigint AS kills
+FROM crew c
+JOIN users u ON u.id = c.owner_id
+LEFT JOIN LATERAL (
+    SELECT w.xp, w.kills FROM crew_week_totals w
+    WHERE w.crew_id = c.id AND w.week <= $2
+    ORDER BY w.week DESC LIMIT 1) t ON true
+WHERE c.campaign_id = $1 AND c.joined_week <= $2
+  AND ($3::text IS NULL OR c.role = $3)
+  AND ($4::text[] IS NULL OR c.nationality = ANY($4))
+ORDER BY xp DESC, kills DESC, c.id";
+
+/// The crewmen who had joined by `week` with their XP and kills as of its close, most
+/// XP first, then most kills: what `crew_as_of` gives, less the weeks out, read from
+/// the maintained totals.
+pub async fn leaderboard_as_of(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    week: i32,
+    filter: &StandingsFilter,
+) -> QueryResult<Vec<CrewTotals>> {
+    diesel::sql_query(LEADERBOARD_AS_OF)
+        .bind::<Int8, _>(campaign_id)
+        .bind::<Int4, _>(week)
+        .bind::<Nullable<Text>, _>(filter.role.as_deref())
+        .bind::<Nullable<Array<Text>>, _>(filter.nationalities.as_deref())
+        .load(conn)
+        .await
+}

@@ -1,4 +1,5 @@
-//! The command line: `eagles serve | migrate | user add | seed demo | export | import`.
+//! The command line: `eagles serve | migrate | user add | seed demo | seed bench | export |
+//! import`.
 
 mod backup;
 pub mod seed;

@@ -6,6 +6,7 @@ mod accounts;
 mod backup;
 mod authz_matrix;
 mod bad_input;
+mod bench_seed;
 mod campaigns;
 mod cli;
 mod concurrency;

@@ -46,6 +46,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(game::debrief)
         .service(game::void)
         .service(week::show)
+        .service(campaign_home_json::show)
         .default_service(web::to(no_such_page));
 }
 

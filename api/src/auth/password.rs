@@ -1,7 +1,8 @@
-//! Password hashing with argon2id. Hashing is deliberately slow, so it runs on the
-//! blocking pool, never on the executor.
+//! Password hashing with argon2id. Hashing is deliberately slow, so it runs on its own
+//! threads at the lowest CPU priority, never on the executor: a burst of sign-ins gets
+//! the cores only when the rest of the service leaves them idle.
 
-use std::sync::OnceLock;
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -26,13 +27,75 @@ pub fn hash_password_blocking(password: &str) -> Result<String, argon2::password
         .to_string())
 }
 
-/// Hashes a password on the blocking pool.
+/// Hashes a password on the hashing threads.
 pub async fn hash_password(password: String) -> Result<String, ApiError> {
-    tokio::task::spawn_blocking(move || hash_password_blocking(&password))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
+    on_hashing_thread(move || hash_password_blocking(&password))
+        .await?
         .map_err(|e| ApiError::Internal(e.to_string()))
 }
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Runs `job` on one of the hashing threads (one per core, at nice 19) and waits for
+/// its answer without blocking the executor.
+async fn on_hashing_thread<T: Send + 'static>(
+    job: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    let job: Job = Box::new(move || {
+        // The caller may have gone (a dropped request); its answer is not needed then.
+        let _ = answer.send(job());
+    });
+    hashing_threads()
+        .send(job)
+        .map_err(|_| ApiError::Internal("the password hashing threads stopped".into()))?;
+    answered
+        .await
+        .map_err(|_| ApiError::Internal("a password hashing thread failed".into()))
+}
+
+fn hashing_threads() -> &'static mpsc::Sender<Job> {
+    static JOBS: OnceLock<mpsc::Sender<Job>> = OnceLock::new();
+    JOBS.get_or_init(|| {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        for n in 0..threads {
+            let queue = Arc::clone(&queue);
+            std::thread::Builder::new()
+                .name(format!("argon2-{n}"))
+                .spawn(move || {
+                    lowest_cpu_priority();
+                    loop {
+                        let job = match queue.lock() {
+                            Ok(queue) => queue.recv(),
+                            Err(_) => return,
+                        };
+                        match job {
+                            Ok(job) => job(),
+                            Err(_) => return,
+                        }
+                    }
+                })
+                .expect("starting a password hashing thread");
+        }
+        jobs
+    })
+}
+
+/// Lowers the calling thread to nice 19 (on Linux `setpriority` with `who = 0` acts on
+/// the calling thread only).
+#[cfg(target_os = "linux")]
+fn lowest_cpu_priority() {
+    // SAFETY: setpriority takes plain integers and touches no memory of ours.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 19);
+    }
+}
+
+/// Elsewhere the hashing threads keep the normal priority.
+#[cfg(not(target_os = "linux"))]
+fn lowest_cpu_priority() {}
 
 /// Checks a password against a stored hash, or against a dummy hash when there is no
 /// account, so the answer takes as long either way and timing does not reveal which
@@ -41,7 +104,7 @@ pub async fn verify_password(
     stored_hash: Option<String>,
     password: String,
 ) -> Result<bool, ApiError> {
-    tokio::task::spawn_blocking(move || {
+    on_hashing_thread(move || {
         let hash = stored_hash.unwrap_or_else(|| dummy_hash().to_owned());
         let Ok(parsed) = PasswordHash::new(&hash) else {
             return false;
@@ -51,7 +114,6 @@ pub async fn verify_password(
             .is_ok()
     })
     .await
-    .map_err(|e| ApiError::Internal(e.to_string()))
 }
 
 fn dummy_hash() -> &'static str {

@@ -83,3 +83,4 @@ pub mod dice;
 pub mod id_cards;
 pub mod leaderboard;
 pub mod players;
+pub mod campaign_home_json;

@@ -84,24 +84,22 @@ pub async fn write(
         .await?;
     }
 
-    for award in &awards {
-        eagles_db::ledger::insert(
-            conn,
-            &NewAward {
-                campaign_id,
-                crew_id: award.crew.0,
-                week: game.week,
-                game_id: Some(game.id),
-                points: count(award.points),
-                kind: award.kind.as_str(),
-                reason: &award.reason,
-                // R12: mission awards earned in a two-seater count twice for the side.
-                two_seater_mission: award.in_two_seater && award.kind.is_mission_award(),
-                reverses: None,
-            },
-        )
-        .await?;
-    }
+    let ledger: Vec<NewAward> = awards
+        .iter()
+        .map(|award| NewAward {
+            campaign_id,
+            crew_id: award.crew.0,
+            week: game.week,
+            game_id: Some(game.id),
+            points: count(award.points),
+            kind: award.kind.as_str(),
+            reason: &award.reason,
+            // R12: mission awards earned in a two-seater count twice for the side.
+            two_seater_mission: award.in_two_seater && award.kind.is_mission_award(),
+            reverses: None,
+        })
+        .collect();
+    eagles_db::ledger::insert_all(conn, &ledger).await?;
 
     for planned in fates {
         let context = RollContext {

@@ -10,7 +10,7 @@ use campaign::status;
 use campaign::xp::Xp;
 use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::standings::{CrewStanding, StandingsFilter};
+use eagles_db::standings::{CrewTotals, StandingsFilter};
 use eagles_db::DbPool;
 use serde::{Deserialize, Serialize};
 
@@ -145,7 +145,7 @@ pub async fn ranked(
                 .collect()
         }),
     };
-    let records = eagles_db::standings::crew_as_of(conn, campaign_id, week, &filter).await?;
+    let records = eagles_db::standings::leaderboard_as_of(conn, campaign_id, week, &filter).await?;
     let mut keys = records
         .iter()
         .map(|r| {
@@ -155,7 +155,7 @@ pub async fn ranked(
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
     let ranks = leaderboard_ranks(&mut keys);
-    let mut by_id: HashMap<i64, CrewStanding> = records.into_iter().map(|r| (r.id, r)).collect();
+    let mut by_id: HashMap<i64, CrewTotals> = records.into_iter().map(|r| (r.id, r)).collect();
     ranks
         .into_iter()
         .filter_map(|(rank, CrewId(id))| by_id.remove(&id).map(|r| (rank, r)))
@@ -163,7 +163,7 @@ pub async fn ranked(
         .collect()
 }
 
-fn row(rank: u32, r: CrewStanding) -> Result<LeaderboardRow, ApiError> {
+fn row(rank: u32, r: CrewTotals) -> Result<LeaderboardRow, ApiError> {
     let corrupt = |what: &str| ApiError::Internal(format!("crewman {}: bad {what}", r.id));
     let nationality: Nationality = r.nationality.parse().map_err(|_| corrupt("nationality"))?;
     let role: Role = r.role.parse().map_err(|_| corrupt("role"))?;
