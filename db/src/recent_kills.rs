@@ -6,7 +6,7 @@ use diesel::sql_types::{Array, Int4, Int8, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 /// A kill of a game that is not voided.
-#[derive(Debug, Clone, QueryableByName)]
+#[derive(Debug, Clone, QueryableByName, serde::Serialize)]
 pub struct RecentKill {
     #[diesel(sql_type = Int8)]
     pub kill_id: i64,

@@ -6,8 +6,8 @@
 mod database;
 mod support;
 
-mod dashboards;
 mod clubnight;
+mod dashboards;
 mod forms;
 mod queries;
 mod sessions;

@@ -142,6 +142,7 @@ async fn fixture() -> Fixture {
     let aircraft = aircraft_id(&game.app, "Albatros D-III").await;
     // An award of the ledger: Karl's pilot's first game, written as a debrief would.
     let award = {
+        use eagles_db::diesel;
         use eagles_db::diesel::sql_types::BigInt;
         use eagles_db::diesel::QueryableByName;
         use eagles_db::diesel_async::RunQueryDsl;

@@ -3,8 +3,8 @@
 mod support;
 
 mod accounts;
-mod backup;
 mod authz_matrix;
+mod backup;
 mod bad_input;
 mod bench_seed;
 mod campaigns;

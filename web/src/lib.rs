@@ -46,7 +46,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(game::debrief)
         .service(game::void)
         .service(week::show)
-        .service(campaign_home_json::show)
+        .service(campaign_home::show_json)
         .default_service(web::to(no_such_page));
 }
 

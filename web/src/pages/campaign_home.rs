@@ -17,8 +17,10 @@ use eagles_api::access::{readable_campaign, CampaignScope};
 use eagles_api::routes::standings::{
     air_war_totals, crew_ranking, LeaderboardQuery, LeaderboardRow, SidesView,
 };
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::recent_kills::RecentKill;
 use eagles_db::DbPool;
+use serde::Serialize;
 
 use super::crew_list::{crew_lines, CrewLine};
 use super::members::MemberLine;
@@ -32,12 +34,14 @@ const TOP_CREWS: usize = 5;
 const RECENT_KILLS: i64 = 10;
 
 /// One side's crew.
+#[derive(Serialize)]
 pub struct SideCrew {
     pub side: &'static str,
     pub crew: Vec<CrewLine>,
 }
 
 /// A side's mission in a game of this week (R9).
+#[derive(Serialize)]
 pub struct MissionLine {
     pub side: String,
     pub mission_type: String,
@@ -48,6 +52,7 @@ pub struct MissionLine {
 }
 
 /// A game of this week with its ground offensive (R8) and missions.
+#[derive(Serialize)]
 pub struct GameLine {
     pub id: i64,
     pub ground_offensive: String,
@@ -58,6 +63,7 @@ pub struct GameLine {
 }
 
 /// An aircraft type that enters service this week.
+#[derive(Serialize)]
 pub struct NewAircraft {
     pub name: String,
     pub side: String,
@@ -65,9 +71,10 @@ pub struct NewAircraft {
 }
 
 /// The campaign home page.
-#[derive(Template)]
+#[derive(Template, Serialize)]
 #[template(path = "campaigns/home.html")]
 pub struct HomePage {
+    #[serde(skip)]
     pub nav: Nav,
     pub id: i64,
     pub name: String,
@@ -102,101 +109,125 @@ pub async fn show(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
     let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, path.into_inner(), session.user.clone()).await?;
-    let campaign = &scope.campaign;
-    let week = WeekLine::of(campaign);
-    let members = eagles_db::campaigns::members(&mut conn, campaign.id).await?;
-    let crew = crew_lines(&mut conn, campaign).await?;
-    let games =
-        eagles_db::games::list_for_week(&mut conn, campaign.id, campaign.current_week).await?;
-    let game_ids: Vec<i64> = games.iter().map(|g| g.id).collect();
-    let missions = eagles_db::games::missions_of(&mut conn, &game_ids).await?;
-    let air_war = air_war_totals(&mut conn, campaign, None).await?;
-    let mut top_crews = crew_ranking(&mut conn, campaign, &LeaderboardQuery::default()).await?;
-    top_crews.truncate(TOP_CREWS);
-    let kills = eagles_db::recent_kills::recent(&mut conn, campaign.id, RECENT_KILLS).await?;
-    let aircraft = eagles_db::aircraft::list(&mut conn, None, None).await?;
-
-    let names: HashMap<i64, &str> = crew.iter().map(|c| (c.id, c.name.as_str())).collect();
-    let name_of = |id: Option<i64>| id.and_then(|id| names.get(&id)).map(|n| n.to_string());
-    let aircraft_names: HashMap<i64, &str> =
-        aircraft.iter().map(|a| (a.id, a.name.as_str())).collect();
-    let games = games
-        .into_iter()
-        .map(|g| GameLine {
-            id: g.id,
-            ground_offensive: words(&g.ground_offensive),
-            offensive_dice: g
-                .offensive_dice
-                .iter()
-                .map(i32::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
-            debriefed: g.debriefed(),
-            voided: g.voided_week.is_some(),
-            missions: missions
-                .iter()
-                .filter(|m| m.game_id == g.id)
-                .map(|m| MissionLine {
-                    side: m.side.clone(),
-                    mission_type: words(&m.mission_type),
-                    aircraft: m
-                        .aircraft_type_id
-                        .and_then(|id| aircraft_names.get(&id))
-                        .map(|n| n.to_string()),
-                    pilot: name_of(m.pilot_id),
-                    observer: name_of(m.observer_id),
-                    success: m.success,
-                })
-                .collect(),
-        })
-        .collect();
-    // The week runs seven days from its date (R1).
-    let week_start = campaign::calendar::week_date(
-        campaign.start_date,
-        u32::try_from(campaign.current_week).unwrap_or(1),
-    );
-    let week_end = week_start + Duration::days(7);
-    let new_aircraft = aircraft
-        .iter()
-        .filter(|a| a.service_start >= week_start && a.service_start < week_end)
-        .map(|a| NewAircraft {
-            name: a.name.clone(),
-            side: a.side.clone(),
-            service_start: a.service_start.format("%-d %B %Y").to_string(),
-        })
-        .collect();
-    let out = crew
-        .iter()
-        .filter(|c| c.status != "active")
-        .cloned()
-        .collect();
-    let sides = Side::ALL
-        .iter()
-        .map(|&side| SideCrew {
-            side: match side {
-                Side::Allied => "Allied",
-                Side::Central => "Central",
-            },
-            crew: crew.iter().filter(|c| c.side == side).cloned().collect(),
-        })
-        .collect();
-    let page = HomePage {
-        nav: session.nav(),
-        id: campaign.id,
-        name: campaign.name.clone(),
-        public: campaign.public,
-        week,
-        games,
-        air_war,
-        top_crews,
-        kills,
-        out,
-        new_aircraft,
-        members: members.into_iter().map(MemberLine::from).collect(),
-        sides,
-        is_referee: scope.is_referee(),
-        is_member: is_member(&scope),
-    };
+    let page = HomePage::load(&mut conn, &session, path.into_inner()).await?;
     Ok(render(&page, StatusCode::OK))
+}
+
+/// `/campaigns/{cid}/home.json`: what the home page shows, read by the same queries,
+/// as JSON. The benchmark compares the page with it, so the difference between the
+/// two is the price of rendering the template.
+#[get("/campaigns/{cid}/home.json")]
+pub async fn show_json(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, PageError> {
+    let mut conn = pool.get().await?;
+    let page = HomePage::load(&mut conn, &session, path.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(&page))
+}
+
+impl HomePage {
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        campaign_id: i64,
+    ) -> Result<Self, PageError> {
+        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let campaign = &scope.campaign;
+        let week = WeekLine::of(campaign);
+        let members = eagles_db::campaigns::members(conn, campaign.id).await?;
+        let crew = crew_lines(conn, campaign).await?;
+        let games =
+            eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
+        let game_ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+        let missions = eagles_db::games::missions_of(conn, &game_ids).await?;
+        let air_war = air_war_totals(conn, campaign, None).await?;
+        let mut top_crews = crew_ranking(conn, campaign, &LeaderboardQuery::default()).await?;
+        top_crews.truncate(TOP_CREWS);
+        let kills = eagles_db::recent_kills::recent(conn, campaign.id, RECENT_KILLS).await?;
+        let aircraft = eagles_db::aircraft::list(conn, None, None).await?;
+
+        let names: HashMap<i64, &str> = crew.iter().map(|c| (c.id, c.name.as_str())).collect();
+        let name_of = |id: Option<i64>| id.and_then(|id| names.get(&id)).map(|n| n.to_string());
+        let aircraft_names: HashMap<i64, &str> =
+            aircraft.iter().map(|a| (a.id, a.name.as_str())).collect();
+        let games = games
+            .into_iter()
+            .map(|g| GameLine {
+                id: g.id,
+                ground_offensive: words(&g.ground_offensive),
+                offensive_dice: g
+                    .offensive_dice
+                    .iter()
+                    .map(i32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                debriefed: g.debriefed(),
+                voided: g.voided_week.is_some(),
+                missions: missions
+                    .iter()
+                    .filter(|m| m.game_id == g.id)
+                    .map(|m| MissionLine {
+                        side: m.side.clone(),
+                        mission_type: words(&m.mission_type),
+                        aircraft: m
+                            .aircraft_type_id
+                            .and_then(|id| aircraft_names.get(&id))
+                            .map(|n| n.to_string()),
+                        pilot: name_of(m.pilot_id),
+                        observer: name_of(m.observer_id),
+                        success: m.success,
+                    })
+                    .collect(),
+            })
+            .collect();
+        // The week runs seven days from its date (R1).
+        let week_start = campaign::calendar::week_date(
+            campaign.start_date,
+            u32::try_from(campaign.current_week).unwrap_or(1),
+        );
+        let week_end = week_start + Duration::days(7);
+        let new_aircraft = aircraft
+            .iter()
+            .filter(|a| a.service_start >= week_start && a.service_start < week_end)
+            .map(|a| NewAircraft {
+                name: a.name.clone(),
+                side: a.side.clone(),
+                service_start: a.service_start.format("%-d %B %Y").to_string(),
+            })
+            .collect();
+        let out = crew
+            .iter()
+            .filter(|c| c.status != "active")
+            .cloned()
+            .collect();
+        let sides = Side::ALL
+            .iter()
+            .map(|&side| SideCrew {
+                side: match side {
+                    Side::Allied => "Allied",
+                    Side::Central => "Central",
+                },
+                crew: crew.iter().filter(|c| c.side == side).cloned().collect(),
+            })
+            .collect();
+        Ok(HomePage {
+            nav: session.nav(),
+            id: campaign.id,
+            name: campaign.name.clone(),
+            public: campaign.public,
+            week,
+            games,
+            air_war,
+            top_crews,
+            kills,
+            out,
+            new_aircraft,
+            members: members.into_iter().map(MemberLine::from).collect(),
+            sides,
+            is_referee: scope.is_referee(),
+            is_member: is_member(&scope),
+        })
+    }
 }

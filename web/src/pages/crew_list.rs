@@ -22,7 +22,7 @@ use crate::form::{ticked, FieldErrors};
 use crate::session::Session;
 
 /// A crewman as the tables show him.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct CrewLine {
     pub id: i64,
     pub campaign_id: i64,

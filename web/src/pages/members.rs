@@ -21,6 +21,7 @@ use crate::form::FieldErrors;
 use crate::session::Session;
 
 /// A member as the tables show him.
+#[derive(serde::Serialize)]
 pub struct MemberLine {
     pub username: String,
     pub role: String,

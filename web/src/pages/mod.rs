@@ -60,6 +60,7 @@ pub fn see_other(location: &str) -> HttpResponse {
 }
 
 /// A campaign's current week date and era, as pages show them (R1).
+#[derive(serde::Serialize)]
 pub struct WeekLine {
     pub week: i32,
     pub date: String,
@@ -83,4 +84,3 @@ pub mod dice;
 pub mod id_cards;
 pub mod leaderboard;
 pub mod players;
-pub mod campaign_home_json;
