@@ -159,7 +159,8 @@ pub async fn count(app: &TestApp, sql: &str) -> i64 {
 }
 
 /// Gives a crewman XP through a ledger entry written straight to the database, as a
-/// debrief would.
+/// debrief would (a sortie award: the ledger holds only the rulebook's award kinds,
+/// which the side totals of R12 read).
 pub async fn give_xp(app: &TestApp, campaign_id: i64, crew_id: i64, points: i32) {
     use eagles_db::diesel::prelude::*;
     use eagles_db::diesel_async::RunQueryDsl;
@@ -171,7 +172,7 @@ pub async fn give_xp(app: &TestApp, campaign_id: i64, crew_id: i64, points: i32)
             xp_awards::crew_id.eq(crew_id),
             xp_awards::week.eq(1),
             xp_awards::points.eq(points),
-            xp_awards::kind.eq("correction"),
+            xp_awards::kind.eq("sortie"),
             xp_awards::reason.eq("test: XP given by hand"),
         ))
         .execute(&mut conn)
