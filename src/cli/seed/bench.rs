@@ -173,8 +173,8 @@ async fn roster(
                 .id;
         let start = NaiveDate::from_ymd_opt(1917, 4, 2).expect("a valid date");
         let name = format!("Bench {} ({} awards)", spec.prefix, spec.awards);
+        // Creating the campaign makes its creator the referee.
         let campaign = eagles_db::campaigns::create(conn, &name, start, true, referee).await?;
-        eagles_db::campaigns::add_member(conn, campaign.id, referee, "referee", None).await?;
         let mut sides = Vec::new();
         for (side, two, single) in AIRCRAFT {
             let nationality = match side {
