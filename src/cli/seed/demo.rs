@@ -1,5 +1,6 @@
-//! The demo campaign: "Bloody April", from 1917-04-02, with two players a side and
-//! three closed weeks of games, every roll entered so the demo is the same each time.
+//! The demo campaign: "Bloody April", from 1917-04-09 (the Battle of Arras), with two
+//! players a side and three closed weeks of games, every roll entered so the demo is the
+//! same each time. Its open week 4 holds 1 May, so two aircraft types enter service then.
 
 use std::collections::HashMap;
 
@@ -158,7 +159,7 @@ pub async fn seed(pool: &DbPool) -> Result<Seeded, String> {
         .post(
             "/api/v1/campaigns",
             &referee,
-            json!({ "name": CAMPAIGN_NAME, "start_date": "1917-04-02", "public": true }),
+            json!({ "name": CAMPAIGN_NAME, "start_date": "1917-04-09", "public": true }),
         )
         .await?["id"]
         .as_i64()
