@@ -70,7 +70,7 @@ async fn the_service_rides_out_a_database_crash() {
         );
         load.push(tokio::spawn(async move {
             let mut statuses = Vec::new();
-            while running.load(Ordering::Relaxed) {
+            while AtomicBool::load(&running, Ordering::Relaxed) {
                 if let Ok(r) = client.get(&url).bearer_auth(&token).send().await {
                     statuses.push(r.status());
                 }
