@@ -110,12 +110,13 @@ fn without_export_time(mut document: Value) -> Value {
     document
 }
 
-/// A response with every id removed (`id`, `…_id`), which differ between campaigns.
+/// A response with every id removed (`id`, `…_id`, and `reverses`, an award's id),
+/// which differ between campaigns.
 fn without_ids(value: &Value) -> Value {
     match value {
         Value::Object(map) => Value::Object(
             map.iter()
-                .filter(|(k, _)| *k != "id" && !k.ends_with("_id"))
+                .filter(|(k, _)| *k != "id" && *k != "reverses" && !k.ends_with("_id"))
                 .map(|(k, v)| (k.clone(), without_ids(v)))
                 .collect(),
         ),
