@@ -135,13 +135,14 @@ async fn fixture() -> Fixture {
     let ada_pilot = game.crewman("Ball", "pilot", "british", "ada").await;
     let karl_pilot = game.crewman("Voss", "pilot", "german", "karl").await;
     let game_id = game.open_game([3, 4]).await["id"].as_i64().unwrap();
-    game.mission(game_id, "allied", &[3, 4]).await;
-    let central_mission = game.mission(game_id, "central", &[3, 4]).await["id"]
+    game.mission(game_id, "allied", &[9]).await;
+    let central_mission = game.mission(game_id, "central", &[9]).await["id"]
         .as_i64()
         .unwrap();
     let aircraft = aircraft_id(&game.app, "Albatros D-III").await;
     // An award of the ledger: Karl's pilot's first game, written as a debrief would.
     let award = {
+        use eagles_db::diesel;
         use eagles_db::diesel::sql_types::BigInt;
         use eagles_db::diesel::QueryableByName;
         use eagles_db::diesel_async::RunQueryDsl;
