@@ -135,8 +135,8 @@ async fn fixture() -> Fixture {
     let ada_pilot = game.crewman("Ball", "pilot", "british", "ada").await;
     let karl_pilot = game.crewman("Voss", "pilot", "german", "karl").await;
     let game_id = game.open_game([3, 4]).await["id"].as_i64().unwrap();
-    game.mission(game_id, "allied", &[3, 4]).await;
-    let central_mission = game.mission(game_id, "central", &[3, 4]).await["id"]
+    game.mission(game_id, "allied", &[9]).await;
+    let central_mission = game.mission(game_id, "central", &[9]).await["id"]
         .as_i64()
         .unwrap();
     let aircraft = aircraft_id(&game.app, "Albatros D-III").await;

@@ -84,20 +84,30 @@ async fn unicode_sql_and_html_names_are_kept_verbatim_and_shown_escaped() {
     let cid = app.campaign(&rita, "1917-04-02", true).await;
     app.sign_up("karl", false).await;
     app.add_player(&rita, cid, "karl", "central").await;
+    app.sign_up("dora", false).await;
+    app.add_player(&rita, cid, "dora", "central").await;
     let names = [
         "<script>alert('x')</script>",
         "Robert'); DROP TABLE crew;--",
-        "\u{200F}\u{5D0}\u{5D1}\u{5D2} Jasta",
+        "\u{5D0}\u{5D1}\u{5D2} Jasta",
         "Ace \u{1F6E9}\u{FE0F} Udet",
         "Rene\u{301} Fonck",
     ];
     let mut ids = Vec::new();
-    for name in names {
+    // R3: each player starts with two pilots and an observer.
+    let owners = [
+        ("karl", "pilot"),
+        ("karl", "pilot"),
+        ("dora", "pilot"),
+        ("dora", "pilot"),
+        ("karl", "observer"),
+    ];
+    for (name, (owner, role)) in names.into_iter().zip(owners) {
         let created = app
             .post(
                 &format!("/api/v1/campaigns/{cid}/crew"),
                 Some(&rita),
-                &json!({ "name": name, "role": "pilot", "nationality": "german", "owner": "karl" }),
+                &json!({ "name": name, "role": role, "nationality": "german", "owner": owner }),
             )
             .await;
         assert_eq!(created.status(), StatusCode::CREATED, "{name}");
@@ -116,6 +126,7 @@ async fn unicode_sql_and_html_names_are_kept_verbatim_and_shown_escaped() {
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
+    assert_eq!(ids.len(), names.len(), "every name is taken");
     for name in names {
         assert!(stored.contains(&name), "{name} kept as sent: {stored:?}");
     }
@@ -126,7 +137,7 @@ async fn unicode_sql_and_html_names_are_kept_verbatim_and_shown_escaped() {
         .text()
         .await
         .unwrap();
-    assert!(page.contains("&lt;script&gt;"), "{page}");
+    assert!(page.contains("&#60;script&#62;"), "{page}");
     assert!(!page.contains("<script>"), "{page}");
     let crewman = app
         .get(&format!("/campaigns/{cid}/crew/{}", ids[0]), None)
@@ -134,6 +145,6 @@ async fn unicode_sql_and_html_names_are_kept_verbatim_and_shown_escaped() {
         .text()
         .await
         .unwrap();
-    assert!(crewman.contains("&lt;script&gt;alert("), "{crewman}");
+    assert!(crewman.contains("&#60;script&#62;alert("), "{crewman}");
     assert!(!crewman.contains("<script>"));
 }
