@@ -82,6 +82,8 @@ const MATRIX: &[(&str, &str, Access)] = &[
     ("GET", "/api/v1/campaigns/{cid}/leaderboard.csv", Read),
     ("GET", "/api/v1/campaigns/{cid}/sides", Read),
     ("GET", "/api/v1/campaigns/{cid}/players", Read),
+    ("GET", "/api/v1/campaigns/{cid}/export", Referee),
+    ("POST", "/api/v1/campaigns/import", Account),
 ];
 
 /// The operations of the served document.
