@@ -212,6 +212,7 @@ impl Fixture {
             ("POST", "void") => json!({ "reason": "entered twice" }),
             ("POST", "rolls") => json!({ "table": "d6", "modifiers": {} }),
             ("POST", "close") => json!({}),
+            ("POST", "import") => json!({ "format": "eagles-campaign", "version": 1 }),
             other => panic!("no body for {other:?}: add one"),
         };
         Some(body)
