@@ -333,6 +333,16 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     assert_well_formed(&browser, "game assigned").await;
     browser.screenshot("game-assigned").await;
 
+    // Before the debrief the leaderboard has Mottershead with no XP and no kill.
+    browser.open(&format!("/campaigns/{cid}/leaderboard")).await;
+    assert_eq!(
+        leaderboard_tail(&browser, "Tom Mottershead").await,
+        ["50", "0"]
+    );
+    browser
+        .open(&format!("/campaigns/{cid}/games/{game}"))
+        .await;
+
     // The debrief form comes with each mission aircraft filled in from its assignment.
     assert_eq!(browser.value("s1_aircraft").await, re8);
     assert_eq!(
@@ -402,6 +412,22 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     let ball = night.crewman("Albert Ball");
     browser.open(&format!("/campaigns/{cid}/crew/{ball}")).await;
     assert!(browser.text("xp").await.unwrap().starts_with("80"));
+
+    // The leaderboard follows: Mottershead leads with 99 XP and his kill (R4, R5).
+    browser.open(&format!("/campaigns/{cid}/leaderboard")).await;
+    assert_eq!(
+        leaderboard_tail(&browser, "Tom Mottershead").await,
+        ["99", "1"]
+    );
+    let body = browser.client.source().await.unwrap();
+    let first_row = body.find("<td class=\"num\">1</td>").unwrap();
+    assert!(
+        body[first_row..].starts_with("<td class=\"num\">1</td><td><a href")
+            && body[first_row..body[first_row..].find("</tr>").unwrap() + first_row]
+                .contains("Tom Mottershead"),
+        "Mottershead is not first:\n{body}"
+    );
+    browser.screenshot("leaderboard-after-debrief").await;
 
     // The week page shows the game, its awards and the dice log.
     browser.open(&format!("/campaigns/{cid}/weeks/1")).await;
@@ -870,4 +896,19 @@ async fn page(visitor: &mut Visitor, path: String) -> String {
     let response = visitor.get(&path).await;
     assert_eq!(response.status(), StatusCode::OK, "{path}");
     response.text().await.unwrap()
+}
+
+/// The XP and kills cells of a crewman's row on the leaderboard page.
+async fn leaderboard_tail(browser: &Browser, name: &str) -> Vec<String> {
+    let body = browser.client.source().await.unwrap();
+    let at = body
+        .find(&format!(">{name}<"))
+        .unwrap_or_else(|| panic!("{name} is not on the leaderboard:\n{body}"));
+    let row = &body[at..at + body[at..].find("</tr>").unwrap()];
+    let cells: Vec<String> = row
+        .split("<td class=\"num\">")
+        .skip(1)
+        .map(|cell| cell[..cell.find("</td>").unwrap()].to_owned())
+        .collect();
+    cells[cells.len() - 2..].to_vec()
 }
