@@ -76,6 +76,18 @@ pub fn document() -> utoipa::openapi::OpenApi {
         })
         .collect();
     for (path, item) in doc.paths.paths.iter_mut() {
+        for operation in [
+            item.get.as_mut(),
+            item.post.as_mut(),
+            item.put.as_mut(),
+            item.patch.as_mut(),
+            item.delete.as_mut(),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            document_bad_request(operation);
+        }
         if let Some(operation) = item.post.as_mut() {
             if path != "/api/v1/tokens" {
                 operation
@@ -86,6 +98,34 @@ pub fn document() -> utoipa::openapi::OpenApi {
         }
     }
     doc
+}
+
+/// Every operation that reads parameters or a body answers 400 when they do not parse
+/// (a wrong type, an unknown field, a value outside its names); the annotations list
+/// the statuses of the operation's own logic, so the 400 is added here once.
+fn document_bad_request(operation: &mut utoipa::openapi::path::Operation) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let takes_input = operation
+        .parameters
+        .as_ref()
+        .is_some_and(|p| !p.is_empty())
+        || operation.request_body.is_some();
+    if !takes_input || operation.responses.responses.contains_key("400") {
+        return;
+    }
+    let problem = ResponseBuilder::new()
+        .description("The request does not parse: the detail names the field and why")
+        .content(
+            "application/problem+json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("Problem")))
+                .build(),
+        )
+        .build();
+    operation
+        .responses
+        .responses
+        .insert("400".to_owned(), problem.into());
 }
 
 /// The `Idempotency-Key` header every POST but `/tokens` takes (see `idempotency`).
@@ -107,7 +147,8 @@ fn idempotency_key() -> utoipa::openapi::path::Parameter {
             ObjectBuilder::new()
                 .schema_type(Type::String)
                 .min_length(Some(1))
-                .max_length(Some(crate::idempotency::MAX_KEY_LENGTH)),
+                .max_length(Some(crate::idempotency::MAX_KEY_LENGTH))
+                .pattern(Some("^[!-~]+$")),
         ))
         .build()
 }
