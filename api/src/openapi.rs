@@ -105,10 +105,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
 /// the statuses of the operation's own logic, so the 400 is added here once.
 fn document_bad_request(operation: &mut utoipa::openapi::path::Operation) {
     use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
-    let takes_input = operation
-        .parameters
-        .as_ref()
-        .is_some_and(|p| !p.is_empty())
+    let takes_input = operation.parameters.as_ref().is_some_and(|p| !p.is_empty())
         || operation.request_body.is_some();
     if !takes_input || operation.responses.responses.contains_key("400") {
         return;
