@@ -1,10 +1,14 @@
-//! Standings as they stood when a week closed, computed from the week-stamped ledger in
-//! one query per question: every award and reversal carries the week it was made, and a
-//! voided game stops counting from the week it was voided.
+//! Standings as they stood when a week closed, one query per question: every award and
+//! reversal carries the week it was made, and a voided game stops counting from the week
+//! it was voided. The leaderboard and the side totals read the running totals the
+//! database keeps per week (migrations 000009 and 000011); the player ranking, which
+//! also needs the weeks out, sums the ledger itself.
 
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Int4, Int8, Nullable, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+use crate::prepared::prepared;
 
 /// A crewman's totals as of a week.
 #[derive(Debug, Clone, QueryableByName)]
@@ -86,7 +90,7 @@ pub async fn crew_as_of(
     week: i32,
     filter: &StandingsFilter,
 ) -> QueryResult<Vec<CrewStanding>> {
-    diesel::sql_query(CREW_AS_OF)
+    prepared(CREW_AS_OF)
         .bind::<Int8, _>(campaign_id)
         .bind::<Int4, _>(week)
         .bind::<Nullable<Text>, _>(filter.role.as_deref())
@@ -109,13 +113,17 @@ pub struct LedgerSum {
     pub points: i64,
 }
 
+// One index probe per group into the maintained totals (migration 000011), so the cost
+// follows the campaign's nationalities and award kinds, not the length of the ledger.
 const LEDGER_AS_OF: &str = "
-SELECT c.nationality, a.kind, a.two_seater_mission, sum(a.points)::bigint AS points
-FROM xp_awards a
-JOIN crew c ON c.id = a.crew_id
-WHERE a.campaign_id = $1 AND a.week <= $2
-GROUP BY c.nationality, a.kind, a.two_seater_mission
-ORDER BY c.nationality, a.kind, a.two_seater_mission";
+SELECT g.nationality, g.kind, g.two_seater_mission, t.points
+FROM ledger_groups g
+JOIN LATERAL (
+    SELECT w.points FROM ledger_week_totals w
+    WHERE w.group_id = g.id AND w.week <= $2
+    ORDER BY w.week DESC LIMIT 1) t ON true
+WHERE g.campaign_id = $1
+ORDER BY g.nationality, g.kind, g.two_seater_mission";
 
 /// The game XP awarded by `week` (reversals included), summed for R12.
 pub async fn ledger_as_of(
@@ -123,7 +131,7 @@ pub async fn ledger_as_of(
     campaign_id: i64,
     week: i32,
 ) -> QueryResult<Vec<LedgerSum>> {
-    diesel::sql_query(LEDGER_AS_OF)
+    prepared(LEDGER_AS_OF)
         .bind::<Int8, _>(campaign_id)
         .bind::<Int4, _>(week)
         .load(conn)
@@ -178,7 +186,7 @@ pub async fn leaderboard_as_of(
     week: i32,
     filter: &StandingsFilter,
 ) -> QueryResult<Vec<CrewTotals>> {
-    diesel::sql_query(LEADERBOARD_AS_OF)
+    prepared(LEADERBOARD_AS_OF)
         .bind::<Int8, _>(campaign_id)
         .bind::<Int4, _>(week)
         .bind::<Nullable<Text>, _>(filter.role.as_deref())

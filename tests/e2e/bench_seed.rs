@@ -1,13 +1,17 @@
 //! `eagles seed bench`: a public campaign whose ledger holds about the asked number of
 //! award rows, whose leaderboard (read from the maintained totals of migration 000009)
-//! is what the ledger itself sums to, now and as of a past week, and whose prepared
+//! is what the ledger itself sums to, now and as of a past week, as are its side totals
+//! (R12, read from the maintained totals of migration 000011), and whose prepared
 //! debriefs the API accepts.
 
 use std::collections::HashMap;
 use std::process::Command;
 
+use campaign::experience::AwardKind;
+use campaign::sides::Nationality;
+use campaign::standings::{side_totals, LedgerEntry};
 use eagles_db::diesel;
-use eagles_db::diesel::sql_types::{BigInt, Int4, Int8};
+use eagles_db::diesel::sql_types::{BigInt, Bool, Int4, Int8, Text};
 use eagles_db::diesel::QueryableByName;
 use eagles_db::diesel_async::RunQueryDsl;
 use reqwest::StatusCode;
@@ -50,6 +54,55 @@ async fn ledger_sums(app: &TestApp, campaign: i64, week: i32) -> HashMap<i64, (i
     rows.into_iter()
         .map(|r| (r.crew_id, (r.xp, r.kills)))
         .collect()
+}
+
+#[derive(QueryableByName)]
+struct GroupSum {
+    #[diesel(sql_type = Text)]
+    nationality: String,
+    #[diesel(sql_type = Text)]
+    kind: String,
+    #[diesel(sql_type = Bool)]
+    two_seater_mission: bool,
+    #[diesel(sql_type = BigInt)]
+    points: i64,
+}
+
+/// The side totals as of `week` (R12, §13.204), summed straight from the ledger and
+/// put through the rules crate, as `{"allied": [xp, doubled], "central": [...]}`.
+async fn ledger_sides(app: &TestApp, campaign: i64, week: i32) -> Value {
+    let mut conn = app.pool.get().await.unwrap();
+    let rows: Vec<GroupSum> = eagles_db::diesel::sql_query(
+        "SELECT c.nationality, a.kind, a.two_seater_mission, sum(a.points)::bigint AS points
+         FROM xp_awards a JOIN crew c ON c.id = a.crew_id
+         WHERE a.campaign_id = $1 AND a.week <= $2
+         GROUP BY c.nationality, a.kind, a.two_seater_mission",
+    )
+    .bind::<Int8, _>(campaign)
+    .bind::<Int4, _>(week)
+    .load(&mut conn)
+    .await
+    .unwrap();
+    let totals = side_totals(rows.iter().map(|r| LedgerEntry {
+        side: r.nationality.parse::<Nationality>().unwrap().side(),
+        points: i32::try_from(r.points).unwrap(),
+        kind: r.kind.parse::<AwardKind>().unwrap(),
+        in_two_seater: r.two_seater_mission,
+    }));
+    json!({
+        "allied": [totals.allied.xp, totals.allied.doubled_mission_xp],
+        "central": [totals.central.xp, totals.central.doubled_mission_xp],
+    })
+}
+
+async fn sides(app: &TestApp, campaign: i64, query: &str) -> Value {
+    let response = app
+        .get(&format!("/api/v1/campaigns/{campaign}/sides{query}"), None)
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let view = body(response).await;
+    let side = |s: &str| json!([view[s]["xp"], view[s]["doubled_mission_xp"]]);
+    json!({ "allied": side("allied"), "central": side("central") })
 }
 
 async fn board(app: &TestApp, campaign: i64, query: &str) -> Vec<Value> {
@@ -153,6 +206,16 @@ async fn seed_bench_fills_a_ledger_the_leaderboard_agrees_with() {
     let week_10 = board(&app, id, "?as_of_week=10").await;
     assert_board_matches(&week_10, &ledger_sums(&app, id, 10).await);
     assert_ne!(now[0]["xp"], week_10[0]["xp"], "the weeks after 10 count");
+    let sides_now = sides(&app, id, "").await;
+    assert_eq!(sides_now, ledger_sides(&app, id, 21).await);
+    assert_eq!(
+        sides(&app, id, "?as_of_week=10").await,
+        ledger_sides(&app, id, 10).await
+    );
+    assert!(
+        sides_now["allied"][1].as_i64().unwrap() > 0,
+        "two-seater missions flown"
+    );
 
     // The prepared debriefs are ones the API takes, and the totals follow them.
     let lines = std::fs::read_to_string(debriefs.path()).unwrap();
@@ -179,4 +242,7 @@ async fn seed_bench_fills_a_ledger_the_leaderboard_agrees_with() {
     let gained: i64 = after.iter().map(|r| r["xp"].as_i64().unwrap()).sum::<i64>()
         - now.iter().map(|r| r["xp"].as_i64().unwrap()).sum::<i64>();
     assert!(gained > 0, "the debrief's awards reach the leaderboard");
+    let sides_after = sides(&app, id, "").await;
+    assert_eq!(sides_after, ledger_sides(&app, id, 21).await);
+    assert_ne!(sides_after, sides_now, "and the side totals");
 }
