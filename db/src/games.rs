@@ -114,12 +114,24 @@ pub async fn list_for_week(
     campaign_id: i64,
     week: i32,
 ) -> QueryResult<Vec<GameRecord>> {
+    // Postgres reads the largest bigint as no limit at all.
+    first_of_week(conn, campaign_id, week, i64::MAX).await
+}
+
+/// The first `limit` games of a campaign's week, oldest first.
+pub async fn first_of_week(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    week: i32,
+    limit: i64,
+) -> QueryResult<Vec<GameRecord>> {
     games::table
         .inner_join(dice_rolls::table.on(dice_rolls::id.eq(games::offensive_roll_id)))
         .filter(games::campaign_id.eq(campaign_id))
         .filter(games::week.eq(week))
         .select(GAME_COLUMNS)
         .order(games::id)
+        .limit(limit)
         .load(conn)
         .await
 }

@@ -5,6 +5,8 @@ use diesel::prelude::*;
 use diesel::sql_types::{Array, Int4, Int8, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
+use crate::prepared::prepared;
+
 /// A kill of a game that is not voided.
 #[derive(Debug, Clone, QueryableByName, serde::Serialize)]
 pub struct RecentKill {
@@ -27,6 +29,8 @@ pub struct RecentKill {
     pub victim_crew: Vec<String>,
 }
 
+// Walks the kills' own campaign index (migration 000012), newest first, however many
+// games the weeks hold.
 const RECENT_KILLS: &str = "
 SELECT kl.id AS kill_id, g.id AS game_id, g.week,
        COALESCE((SELECT array_agg(c.name ORDER BY c.id) FROM kill_shooters s
@@ -40,8 +44,8 @@ FROM kills kl
 JOIN games g ON g.id = kl.game_id
 JOIN sorties vs ON vs.id = kl.victim_sortie_id
 JOIN aircraft_types at ON at.id = vs.aircraft_type_id
-WHERE g.campaign_id = $1 AND g.voided_week IS NULL
-ORDER BY g.week DESC, kl.id DESC
+WHERE kl.campaign_id = $1 AND g.voided_week IS NULL
+ORDER BY kl.week DESC, kl.id DESC
 LIMIT $2";
 
 /// The `limit` latest kills of games not voided, newest first.
@@ -50,7 +54,7 @@ pub async fn recent(
     campaign_id: i64,
     limit: i64,
 ) -> QueryResult<Vec<RecentKill>> {
-    diesel::sql_query(RECENT_KILLS)
+    prepared(RECENT_KILLS)
         .bind::<Int8, _>(campaign_id)
         .bind::<Int8, _>(limit)
         .load(conn)

@@ -224,6 +224,9 @@ diesel::table! {
         id -> Int8,
         game_id -> Int8,
         victim_sortie_id -> Int8,
+        /// Its game's campaign and week, set by the database (migration 000012).
+        campaign_id -> Int8,
+        week -> Int4,
     }
 }
 

@@ -4,6 +4,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::support::fixtures_games::{aircraft_id, Loop};
+use crate::support::form_client::{session_cookie, Visitor};
 use crate::support::{body, problem};
 
 // Appendix E, ground offensive: 2d6; 2 major Central, 3 minor Central, 4–10 quiet,
@@ -499,4 +500,58 @@ async fn openapi_lists_the_campaign_loop() {
         assert!(doc["paths"][path][method].is_object(), "{method} {path}");
     }
     assert!(doc["components"]["schemas"]["MissionView"].is_object());
+}
+
+// The campaign home names the week's first twelve games and sends the rest to the week
+// page, so a busy week keeps the page short and its cost flat.
+#[tokio::test]
+async fn the_home_page_shows_the_first_games_of_a_busy_week() {
+    let lp = Loop::start("1917-04-23").await;
+    let visitor = Visitor::open(&lp.app).await;
+    let signed_in = visitor.sign_in(&lp.app, "rita", "password-of-rita").await;
+    let cookie = session_cookie(&signed_in).expect("signed in");
+    let home = format!("/campaigns/{}", lp.campaign);
+    let games_shown = |html: &str| html.matches("<li>Game ").count();
+
+    let mut opened = Vec::new();
+    for _ in 0..12 {
+        opened.push(lp.open_game([3, 4]).await["id"].as_i64().unwrap());
+    }
+    let html = visitor
+        .get(&lp.app, &home, &cookie)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(games_shown(&html), 12);
+    assert!(!html.contains("id=\"more-games\""));
+
+    let thirteenth = lp.open_game([3, 4]).await["id"].as_i64().unwrap();
+    let html = visitor
+        .get(&lp.app, &home, &cookie)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(games_shown(&html), 12);
+    assert!(html.contains(&format!("<li>Game {}:", opened[0])));
+    assert!(!html.contains(&format!("<li>Game {thirteenth}:")));
+    assert!(html.contains(&format!(
+        "<a href=\"/campaigns/{}/weeks/1\">the week page</a>",
+        lp.campaign
+    )));
+    let week = visitor
+        .get(
+            &lp.app,
+            &format!("/campaigns/{}/weeks/1", lp.campaign),
+            &cookie,
+        )
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        week.contains(&format!("/games/{thirteenth}\">Game {thirteenth}</a>")),
+        "the week page lists it"
+    );
 }

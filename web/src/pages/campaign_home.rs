@@ -32,6 +32,8 @@ use crate::session::Session;
 const TOP_CREWS: usize = 5;
 /// How many of the latest kills the home page lists.
 const RECENT_KILLS: i64 = 10;
+/// How many of this week's games the home page shows; the week page lists them all.
+const WEEK_GAMES: usize = 12;
 
 /// One side's crew.
 #[derive(Serialize)]
@@ -81,6 +83,8 @@ pub struct HomePage {
     pub public: bool,
     pub week: WeekLine,
     pub games: Vec<GameLine>,
+    /// The week holds more games than `games` shows.
+    pub more_games: bool,
     pub air_war: SidesView,
     pub top_crews: Vec<LeaderboardRow>,
     pub kills: Vec<RecentKill>,
@@ -138,8 +142,16 @@ impl HomePage {
         let week = WeekLine::of(campaign);
         let members = eagles_db::campaigns::members(conn, campaign.id).await?;
         let crew = crew_lines(conn, campaign).await?;
-        let games =
-            eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
+        // One game past the page's share tells whether the week holds more.
+        let mut games = eagles_db::games::first_of_week(
+            conn,
+            campaign.id,
+            campaign.current_week,
+            WEEK_GAMES as i64 + 1,
+        )
+        .await?;
+        let more_games = games.len() > WEEK_GAMES;
+        games.truncate(WEEK_GAMES);
         let game_ids: Vec<i64> = games.iter().map(|g| g.id).collect();
         let missions = eagles_db::games::missions_of(conn, &game_ids).await?;
         let air_war = air_war_totals(conn, campaign, None).await?;
@@ -219,6 +231,7 @@ impl HomePage {
             public: campaign.public,
             week,
             games,
+            more_games,
             air_war,
             top_crews,
             kills,
