@@ -4,6 +4,8 @@ use diesel::prelude::*;
 use diesel::sql_types::{Int8, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
+use crate::prepared::prepared;
+
 /// A crewman's latest sortie's aircraft type.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct LastFlown {
@@ -28,7 +30,7 @@ pub async fn last_flown(
     conn: &mut AsyncPgConnection,
     campaign_id: i64,
 ) -> QueryResult<Vec<LastFlown>> {
-    diesel::sql_query(LAST_FLOWN)
+    prepared(LAST_FLOWN)
         .bind::<Int8, _>(campaign_id)
         .load(conn)
         .await

@@ -7,6 +7,8 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{crew, crew_abilities, xp_awards};
 
+use crate::prepared::prepared;
+
 /// A crewman and his derived totals.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct CrewRecord {
@@ -88,7 +90,7 @@ pub async fn list(
     campaign_id: i64,
     filter: &CrewFilter,
 ) -> QueryResult<Vec<CrewRecord>> {
-    diesel::sql_query(CREW_QUERY)
+    prepared(CREW_QUERY)
         .bind::<Int8, _>(campaign_id)
         .bind::<Nullable<Int8>, _>(filter.crew_id)
         .bind::<Nullable<Int8>, _>(filter.owner_id)

@@ -12,6 +12,7 @@ pub mod games;
 pub mod ledger;
 pub mod migrations;
 pub mod pool;
+pub mod prepared;
 pub mod reference;
 pub mod roll_log;
 pub mod rolls;

@@ -8,6 +8,8 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{casualties, crew_abilities, games, xp_awards};
 
+use crate::prepared::prepared;
+
 /// A sortie the crewman flew.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct SortieRow {
@@ -58,10 +60,7 @@ ORDER BY g.week, g.id";
 
 /// The crewman's sorties, oldest first.
 pub async fn sorties(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Vec<SortieRow>> {
-    diesel::sql_query(SORTIES)
-        .bind::<Int8, _>(crew_id)
-        .load(conn)
-        .await
+    prepared(SORTIES).bind::<Int8, _>(crew_id).load(conn).await
 }
 
 /// A kill the crewman was credited with, alone or shared.
@@ -106,10 +105,7 @@ ORDER BY g.week, kl.id";
 
 /// The crewman's kills, oldest first.
 pub async fn kills(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Vec<KillRow>> {
-    diesel::sql_query(KILLS)
-        .bind::<Int8, _>(crew_id)
-        .load(conn)
-        .await
+    prepared(KILLS).bind::<Int8, _>(crew_id).load(conn).await
 }
 
 /// An entry of the crewman's XP ledger.

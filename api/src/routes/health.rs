@@ -25,7 +25,7 @@ pub struct Health {
 #[get("/health")]
 pub async fn health(pool: web::Data<DbPool>) -> HttpResponse {
     let database_up = match pool.get().await {
-        Ok(mut conn) => eagles_db::diesel::sql_query("SELECT 1")
+        Ok(mut conn) => eagles_db::prepared::prepared("SELECT 1")
             .execute(&mut conn)
             .await
             .is_ok(),
