@@ -59,6 +59,18 @@ pub async fn find(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Option<A
         .optional()
 }
 
+/// The aircraft types of `ids` that exist, in one query.
+pub async fn find_many(
+    conn: &mut AsyncPgConnection,
+    ids: &[i64],
+) -> QueryResult<Vec<AircraftType>> {
+    aircraft_types::table
+        .filter(aircraft_types::id.eq_any(ids))
+        .select(AircraftType::as_select())
+        .load(conn)
+        .await
+}
+
 /// An ability as stored.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = abilities)]

@@ -148,19 +148,19 @@ pub struct NewSortieCrew<'a> {
     pub outcome: &'a str,
 }
 
-/// Records a sortie; returns its id.
-pub async fn insert_sortie(
+/// Records the sorties of a game in one statement; returns each one's key and id.
+pub async fn insert_sorties(
     conn: &mut AsyncPgConnection,
-    sortie: &NewSortie<'_>,
-) -> QueryResult<i64> {
+    sorties: &[NewSortie<'_>],
+) -> QueryResult<Vec<(String, i64)>> {
     diesel::insert_into(sorties::table)
-        .values(sortie)
-        .returning(sorties::id)
-        .get_result(conn)
+        .values(sorties)
+        .returning((sorties::key, sorties::id))
+        .get_results(conn)
         .await
 }
 
-/// Records the crew of a sortie.
+/// Records the crew of sorties, in one statement.
 pub async fn insert_sortie_crew(
     conn: &mut AsyncPgConnection,
     crew: &[NewSortieCrew<'_>],

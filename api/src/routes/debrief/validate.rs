@@ -103,12 +103,16 @@ pub async fn plan(
             .into_iter()
             .map(|r| Ok((r.id, CrewmanView::from_record(r, campaign.current_week)?)))
             .collect::<Result<_, ApiError>>()?;
+    let reported: Vec<i64> = request.sorties.iter().map(|r| r.aircraft_id).collect();
+    let types: HashMap<i64, _> = eagles_db::aircraft::find_many(conn, &reported)
+        .await?
+        .into_iter()
+        .map(|a| (a.id, a))
+        .collect();
     let mut aircraft_ids = Vec::new();
     let mut fates = Vec::new();
     for report in &request.sorties {
-        let aircraft = eagles_db::aircraft::find(conn, report.aircraft_id)
-            .await?
-            .ok_or_else(|| {
+        let aircraft = types.get(&report.aircraft_id).ok_or_else(|| {
                 ApiError::invalid(format!(
                     "sortie \"{}\": there is no aircraft type {}; the types are listed at /api/v1/aircraft",
                     report.key, report.aircraft_id

@@ -39,26 +39,35 @@ pub async fn write(
         )));
     }
 
-    let mut sortie_ids = HashMap::new();
-    for (sortie, aircraft_type_id) in debrief.sorties.iter().zip(aircraft) {
-        let id = eagles_db::debriefs::insert_sortie(
-            conn,
-            &NewSortie {
-                game_id: game.id,
-                key: &sortie.key,
-                side: sortie.side.as_str(),
-                aircraft_type_id,
-                assignment: sortie.assignment.as_str(),
-                turns_on_board: count(sortie.turns_on_board),
-                aircraft_lost: sortie.aircraft_lost,
-            },
-        )
-        .await?;
-        let crew: Vec<_> = sortie
-            .crew
-            .iter()
-            .map(|c| NewSortieCrew {
-                sortie_id: id,
+    let sorties: Vec<NewSortie> = debrief
+        .sorties
+        .iter()
+        .zip(aircraft)
+        .map(|(sortie, aircraft_type_id)| NewSortie {
+            game_id: game.id,
+            key: &sortie.key,
+            side: sortie.side.as_str(),
+            aircraft_type_id,
+            assignment: sortie.assignment.as_str(),
+            turns_on_board: count(sortie.turns_on_board),
+            aircraft_lost: sortie.aircraft_lost,
+        })
+        .collect();
+    let sortie_ids: HashMap<String, i64> = if sorties.is_empty() {
+        HashMap::new()
+    } else {
+        eagles_db::debriefs::insert_sorties(conn, &sorties)
+            .await?
+            .into_iter()
+            .collect()
+    };
+    let crew: Vec<NewSortieCrew> = debrief
+        .sorties
+        .iter()
+        .flat_map(|sortie| {
+            let sortie_id = sortie_ids[sortie.key.as_str()];
+            sortie.crew.iter().map(move |c| NewSortieCrew {
+                sortie_id,
                 game_id: game.id,
                 crew_id: c.crew.0,
                 position: c.position.as_str(),
@@ -66,11 +75,10 @@ pub async fn write(
                 wound_boxes: count(c.wound_boxes),
                 outcome: c.outcome.as_str(),
             })
-            .collect();
-        if !crew.is_empty() {
-            eagles_db::debriefs::insert_sortie_crew(conn, &crew).await?;
-        }
-        sortie_ids.insert(sortie.key.as_str(), id);
+        })
+        .collect();
+    if !crew.is_empty() {
+        eagles_db::debriefs::insert_sortie_crew(conn, &crew).await?;
     }
 
     for kill in &debrief.kills {
