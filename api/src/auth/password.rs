@@ -36,7 +36,7 @@ pub async fn hash_password(password: String) -> Result<String, ApiError> {
 
 type Job = Box<dyn FnOnce() + Send>;
 
-/// Runs `job` on one of the hashing threads (one per core, at nice 19) and waits for
+/// Runs `job` on one of the hashing threads (one per core, idle priority) and waits for
 /// its answer without blocking the executor.
 async fn on_hashing_thread<T: Send + 'static>(
     job: impl FnOnce() -> T + Send + 'static,
@@ -83,13 +83,18 @@ fn hashing_threads() -> &'static mpsc::Sender<Job> {
     })
 }
 
-/// Lowers the calling thread to nice 19 (on Linux `setpriority` with `who = 0` acts on
-/// the calling thread only).
+/// Puts the calling thread in the idle scheduling class: it runs only on cores no
+/// ordinary thread wants, and any waking thread preempts it at once. Nice 19 was not
+/// enough: with autogroup scheduling a nice value only ranks the threads of the
+/// server's own session, so hashing still took the cores from Postgres and from the
+/// requests that wait on it (`scripts/bench`, the health route beside sign-ins).
 #[cfg(target_os = "linux")]
 fn lowest_cpu_priority() {
-    // SAFETY: setpriority takes plain integers and touches no memory of ours.
+    let param = libc::sched_param { sched_priority: 0 };
+    // SAFETY: `param` is a valid sched_param that outlives the call; pid 0 is the
+    // calling thread. A refusal leaves the normal priority, which is still correct.
     unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, 0, 19);
+        libc::sched_setscheduler(0, libc::SCHED_IDLE, &param);
     }
 }
 
