@@ -517,22 +517,12 @@ async fn the_home_page_shows_the_first_games_of_a_busy_week() {
     for _ in 0..12 {
         opened.push(lp.open_game([3, 4]).await["id"].as_i64().unwrap());
     }
-    let html = visitor
-        .get(&lp.app, &home, &cookie)
-        .await
-        .text()
-        .await
-        .unwrap();
+    let html = visitor.page(&lp.app, &home, &cookie).await;
     assert_eq!(games_shown(&html), 12);
     assert!(!html.contains("id=\"more-games\""));
 
     let thirteenth = lp.open_game([3, 4]).await["id"].as_i64().unwrap();
-    let html = visitor
-        .get(&lp.app, &home, &cookie)
-        .await
-        .text()
-        .await
-        .unwrap();
+    let html = visitor.page(&lp.app, &home, &cookie).await;
     assert_eq!(games_shown(&html), 12);
     assert!(html.contains(&format!("<li>Game {}:", opened[0])));
     assert!(!html.contains(&format!("<li>Game {thirteenth}:")));
@@ -541,15 +531,12 @@ async fn the_home_page_shows_the_first_games_of_a_busy_week() {
         lp.campaign
     )));
     let week = visitor
-        .get(
+        .page(
             &lp.app,
             &format!("/campaigns/{}/weeks/1", lp.campaign),
             &cookie,
         )
-        .await
-        .text()
-        .await
-        .unwrap();
+        .await;
     assert!(
         week.contains(&format!("/games/{thirteenth}\">Game {thirteenth}</a>")),
         "the week page lists it"

@@ -59,6 +59,11 @@ impl Visitor {
             .await
             .unwrap()
     }
+
+    /// The HTML of a page read with this session's cookie.
+    pub async fn page(&self, app: &TestApp, path: &str, cookie: &str) -> String {
+        self.get(app, path, cookie).await.text().await.unwrap()
+    }
 }
 
 /// The `name=value` of the session cookie a response sets.

@@ -112,8 +112,7 @@ pub async fn show(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let mut conn = pool.get().await?;
-    let page = HomePage::load(&mut conn, &session, path.into_inner()).await?;
+    let page = HomePage::read(&pool, &session, path.into_inner()).await?;
     Ok(render(&page, StatusCode::OK))
 }
 
@@ -126,12 +125,17 @@ pub async fn show_json(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let mut conn = pool.get().await?;
-    let page = HomePage::load(&mut conn, &session, path.into_inner()).await?;
+    let page = HomePage::read(&pool, &session, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(&page))
 }
 
 impl HomePage {
+    /// The page and its JSON twin read the same way, on one pooled connection.
+    async fn read(pool: &DbPool, session: &Session, campaign_id: i64) -> Result<Self, PageError> {
+        let mut conn = pool.get().await?;
+        Self::load(&mut conn, session, campaign_id).await
+    }
+
     async fn load(
         conn: &mut AsyncPgConnection,
         session: &Session,
