@@ -5,6 +5,8 @@
 #[path = "../e2e/support/database.rs"]
 mod database;
 mod support;
+#[path = "../e2e/support/wait.rs"]
+mod wait;
 
 mod clubnight;
 mod dashboards;

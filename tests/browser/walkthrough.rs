@@ -65,7 +65,8 @@ async fn club_night_in_a_browser() {
     assert_well_formed(&browser, "campaign home").await;
 
     // Adding an account that does not exist is refused next to the username.
-    browser.open(&format!("/campaigns/{cid}/members")).await;
+    browser.follow("Members").await;
+    assert_eq!(browser.path().await, format!("/campaigns/{cid}/members"));
     assert_well_formed(&browser, "members").await;
     browser.fill("username", "nobody").await;
     browser.select("side", "allied").await;

@@ -5,10 +5,12 @@ use std::io::Write;
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::json;
+
+use crate::support::wait::until_healthy;
 
 const EAGLES: &str = env!("CARGO_BIN_EXE_eagles");
 
@@ -38,24 +40,14 @@ fn serve(data_dir: &Path, port: u16) -> Child {
         .expect("start eagles serve")
 }
 
+/// The first start makes a cluster with initdb: slow on a loaded machine.
 async fn wait_healthy(client: &reqwest::Client, port: u16) {
-    let deadline = Instant::now() + Duration::from_secs(90);
-    loop {
-        if let Ok(r) = client
-            .get(format!("http://127.0.0.1:{port}/health"))
-            .send()
-            .await
-        {
-            if r.status() == StatusCode::OK {
-                return;
-            }
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the service did not become healthy"
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    until_healthy(
+        client,
+        &format!("http://127.0.0.1:{port}"),
+        Duration::from_secs(90),
+    )
+    .await;
 }
 
 fn stop(mut child: Child) {

@@ -2,7 +2,7 @@
 //! answers the first response and writes nothing; another body → 422; a key whose
 //! first request still runs → 409; without the header nothing changes.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use eagles_db::diesel::dsl::sql;
 use eagles_db::diesel::sql_types::BigInt;
@@ -11,6 +11,7 @@ use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
 
 use crate::support::fixtures_games::Loop;
+use crate::support::wait::until;
 use crate::support::{body, problem, TestApp};
 
 async fn count(app: &TestApp, query: &str) -> i64 {
@@ -162,14 +163,17 @@ async fn a_key_in_use_by_a_running_request_is_a_conflict() {
             .json(&new);
         tokio::spawn(async move { request.send().await.expect("POST") })
     };
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while count(&app, "SELECT count(*) FROM idempotency_keys").await == 0 {
-        assert!(
-            Instant::now() < deadline,
-            "the first request never claimed its key"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    until(
+        "the first request to claim its key",
+        Duration::from_secs(30),
+        || async {
+            match count(&app, "SELECT count(*) FROM idempotency_keys").await {
+                0 => Err("no key claimed yet".to_owned()),
+                _ => Ok(()),
+            }
+        },
+    )
+    .await;
 
     let second = post_with_key(&app, "/api/v1/campaigns", &token, "same", &new).await;
     let detail = problem(second, StatusCode::CONFLICT).await;

@@ -5,12 +5,13 @@
 
 use std::net::TcpListener;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::support::form_client::{session_cookie, Visitor};
+use crate::support::wait::until_healthy;
 use crate::support::{body, database, TestApp};
 
 const EAGLES: &str = env!("CARGO_BIN_EXE_eagles");
@@ -43,13 +44,7 @@ async fn passwords_tokens_and_sessions_never_reach_the_log() {
         pool: eagles_db::build_pool(&url, eagles_db::PoolSettings::default()),
         client: reqwest::Client::new(),
     };
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !matches!(app.client.get(format!("{}/health", app.address)).send().await,
-                    Ok(r) if r.status() == StatusCode::OK)
-    {
-        assert!(Instant::now() < deadline, "the server did not start");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    until_healthy(&app.client, &app.address, Duration::from_secs(60)).await;
 
     let password = "Zebra-Quartz-7731-secret";
     let hash = eagles_api::auth::password::hash_password_blocking(password).unwrap();

@@ -8,12 +8,26 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
 
+use crate::wait::until;
+
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// How long a page, or chromedriver, may take to arrive before the test fails naming
+/// what it waited for. Generous: a loaded two-core machine still answers in seconds.
+const ARRIVAL_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Sets a mark on the current document; the page that replaces it has none, so a wait
+/// can tell the next page from the old one (which still has a `body`, a URL, …).
+const MARK_DOCUMENT: &str = "document.documentElement.dataset.eaglesLeft = 'yes';";
+/// True once a document without the mark has finished loading.
+const NEW_PAGE_LOADED: &str = "return document.readyState === 'complete' \
+     && !('eaglesLeft' in document.documentElement.dataset);";
 
 /// A browser session and the processes behind it.
 pub struct Browser {
@@ -65,12 +79,16 @@ impl Browser {
                 }),
         );
         let profile = tempfile::tempdir().unwrap();
-        let mut tries = 0;
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            tries += 1;
-            assert!(tries < 100, "chromedriver did not listen on port {port}");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        until(
+            &format!("chromedriver to listen on port {port}"),
+            ARRIVAL_TIMEOUT,
+            || async {
+                TcpStream::connect(("127.0.0.1", port))
+                    .map(drop)
+                    .map_err(|e| e.to_string())
+            },
+        )
+        .await;
         let mut capabilities = serde_json::Map::new();
         capabilities.insert(
             "goog:chromeOptions".into(),
@@ -98,12 +116,25 @@ impl Browser {
         }
     }
 
-    /// Opens a page of the server.
+    /// Opens a page of the server and waits until it has loaded.
     pub async fn open(&self, path: &str) {
+        self.mark_document().await;
         self.client
             .goto(&format!("{}{path}", self.base))
             .await
-            .unwrap();
+            .unwrap_or_else(|e| panic!("open {path}: {e}"));
+        self.wait_for_new_page(&format!("opening {path}")).await;
+    }
+
+    /// Follows the link with exactly this text and waits until its page has loaded.
+    pub async fn follow(&self, text: &str) {
+        let link = self
+            .client
+            .find(Locator::LinkText(text))
+            .await
+            .unwrap_or_else(|e| panic!("a link \"{text}\": {e}"));
+        self.click_to_navigate(link, &format!("following the link \"{text}\""))
+            .await;
     }
 
     /// The path of the current page.
@@ -135,22 +166,51 @@ impl Browser {
         select.select_by_value(value).await.unwrap();
     }
 
-    /// Clicks the submit button of the form holding the field `id` and waits for the
-    /// next page.
+    /// Clicks the submit button of the form holding the field `id` and waits until the
+    /// page the server answers with has loaded.
     pub async fn submit(&self, id: &str) {
         let field = self.client.find(Locator::Id(id)).await.unwrap();
         let form = field.find(Locator::XPath("ancestor::form")).await.unwrap();
-        form.find(Locator::Css("button[type=submit]"))
+        let button = form
+            .find(Locator::Css("button[type=submit]"))
             .await
-            .unwrap()
+            .unwrap();
+        self.click_to_navigate(button, &format!("submitting the form of #{id}"))
+            .await;
+    }
+
+    async fn click_to_navigate(&self, element: Element, what: &str) {
+        self.mark_document().await;
+        element
             .click()
             .await
-            .unwrap();
+            .unwrap_or_else(|e| panic!("{what}: click: {e}"));
+        self.wait_for_new_page(what).await;
+    }
+
+    async fn mark_document(&self) {
         self.client
-            .wait()
-            .for_element(Locator::Css("body"))
+            .execute(MARK_DOCUMENT, vec![])
             .await
-            .unwrap();
+            .expect("mark the current document");
+    }
+
+    /// Waits until the marked document is gone and its successor has loaded: the old
+    /// page answering any question would otherwise pass for the new one.
+    async fn wait_for_new_page(&self, what: &str) {
+        until(
+            &format!("the next page after {what}"),
+            ARRIVAL_TIMEOUT,
+            || async {
+                match self.client.execute(NEW_PAGE_LOADED, vec![]).await {
+                    Ok(Value::Bool(true)) => Ok(()),
+                    Ok(_) => Err("the old page is still shown, or the new one loading".into()),
+                    // While one document unloads there may be none to run a script in.
+                    Err(e) => Err(format!("the browser answered {e}")),
+                }
+            },
+        )
+        .await
     }
 
     /// The text of the element with this id, if there is one.

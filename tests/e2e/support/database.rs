@@ -3,9 +3,12 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
+use std::time::Duration;
 
 use pgcluster::Cluster;
 use tokio::sync::OnceCell;
+
+use super::wait::until;
 
 /// The server the tests use: `DATABASE_URL`'s when set, else a throwaway cluster.
 struct Server {
@@ -68,27 +71,27 @@ pub async fn fresh_database() -> String {
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)
     );
-    // Copying needs the template to have no other sessions; a just-closed pool may
-    // still be hanging up, so try a few times.
-    let mut attempt = 0;
-    loop {
-        match eagles_db::databases::create_database_if_missing(
-            &server().maintenance_url,
-            &name,
-            Some(template),
-        )
-        .await
-        {
-            Ok(_) => return url_of(&name),
-            Err(e) if attempt < 20 => {
-                attempt += 1;
-                tracing_free_sleep(e.to_string()).await;
+    // Copying needs the template to have no other sessions: the pool that migrated it
+    // may still be hanging up.
+    until(
+        &format!("a copy of {template} as {name}"),
+        Duration::from_secs(60),
+        || async {
+            match eagles_db::databases::create_database_if_missing(
+                &server().maintenance_url,
+                &name,
+                Some(template),
+            )
+            .await
+            {
+                Ok(_) => Ok(()),
+                Err(e) if e.to_string().contains("is being accessed by other users") => {
+                    Err(e.to_string())
+                }
+                Err(e) => panic!("create test database {name}: {e}"),
             }
-            Err(e) => panic!("create test database {name}: {e}"),
-        }
-    }
-}
-
-async fn tracing_free_sleep(_why: String) {
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        },
+    )
+    .await;
+    url_of(&name)
 }

@@ -5,6 +5,7 @@ pub mod database;
 pub mod fixtures_debrief;
 pub mod fixtures_games;
 pub mod fixtures_standings;
+pub mod wait;
 
 use std::net::TcpListener;
 
