@@ -32,6 +32,8 @@ pub enum ApiError {
         detail: String,
         /// The rule that refused it, e.g. "R3" or "§13.102".
         rule: Option<&'static str>,
+        /// What part of the request it refused, when the check knew.
+        at: Option<Locus>,
     },
     /// 413: a body larger than the endpoint accepts.
     #[error("{0}")]
@@ -47,12 +49,51 @@ pub enum ApiError {
     Internal(String),
 }
 
+/// The part of a request a refusal is about, so that a form can show the reason beside
+/// the input it concerns, whatever the reason's wording.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Locus {
+    /// A named field of the request, e.g. `turns_played`.
+    Field(&'static str),
+    /// A debrief's sortie, by its key.
+    Sortie(String),
+    /// A debrief's kills.
+    Kills,
+    /// A debrief's report of this mission.
+    Mission(i64),
+}
+
 impl ApiError {
     /// A 422 for a value the client can correct.
     pub fn invalid(detail: impl Into<String>) -> Self {
         Self::Unprocessable {
             detail: detail.into(),
             rule: None,
+            at: None,
+        }
+    }
+
+    /// The same error, pointed at `locus` when it is a 422 that points nowhere yet.
+    pub fn at(self, locus: Locus) -> Self {
+        match self {
+            Self::Unprocessable {
+                detail,
+                rule,
+                at: None,
+            } => Self::Unprocessable {
+                detail,
+                rule,
+                at: Some(locus),
+            },
+            other => other,
+        }
+    }
+
+    /// What part of the request a 422 is about, when known.
+    pub fn locus(&self) -> Option<&Locus> {
+        match self {
+            Self::Unprocessable { at, .. } => at.as_ref(),
+            _ => None,
         }
     }
 
@@ -140,6 +181,7 @@ impl From<campaign::RuleError> for ApiError {
         Self::Unprocessable {
             rule: Some(e.rule()),
             detail: e.to_string(),
+            at: None,
         }
     }
 }

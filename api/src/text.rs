@@ -1,9 +1,14 @@
 //! Checks on free text that people type: names.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Locus};
 
 /// Trims a name and checks it is not empty, not too long and has no control characters.
-pub fn clean_name(field: &str, value: &str, max_chars: usize) -> Result<String, ApiError> {
+/// A refusal points at `field`.
+pub fn clean_name(field: &'static str, value: &str, max_chars: usize) -> Result<String, ApiError> {
+    checked_name(field, value, max_chars).map_err(|e| e.at(Locus::Field(field)))
+}
+
+fn checked_name(field: &str, value: &str, max_chars: usize) -> Result<String, ApiError> {
     let trimmed = value.trim();
     if trimmed.is_empty() {
         return Err(ApiError::invalid(format!("`{field}` must not be empty")));

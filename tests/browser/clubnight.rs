@@ -387,7 +387,19 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     browser.screenshot("game-debrief-refused").await;
     assert_eq!(count(&night.app, "SELECT count(*) FROM sorties").await, 0);
 
+    // R7: four wound boxes on Ball are refused next to his sortie, not under the kills
+    // (the reason says "killed at three", which a wording match took for a kill).
     browser.fill("s5_turns", "12").await;
+    browser.fill("s1_pilot_wounds", "4").await;
+    browser.submit("turns_played").await;
+    let reason = browser.text("s1-error").await.expect("a reason on row a1");
+    assert!(reason.starts_with("R7:"), "{reason}");
+    assert!(reason.contains("4 wound boxes"), "{reason}");
+    assert_eq!(browser.text("kills-error").await, None);
+    assert_eq!(browser.value("s1_pilot_wounds").await, "4");
+    assert_eq!(count(&night.app, "SELECT count(*) FROM sorties").await, 0);
+
+    browser.fill("s1_pilot_wounds", "0").await;
     browser.submit("turns_played").await;
     assert_eq!(
         browser.path().await,

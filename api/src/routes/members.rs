@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::access::readable_campaign;
 use crate::auth::{Caller, SignedIn};
-use crate::error::ApiError;
+use crate::error::{ApiError, Locus};
 use crate::extract::Json;
 use crate::unique::is_unique_violation;
 
@@ -108,9 +108,10 @@ pub async fn add(
     let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
     let referee = scope.require_referee("add members")?.clone();
     if role == MemberRole::Player && side.is_none() {
-        return Err(ApiError::invalid(
-            "a player needs a `side`: allied or central (R2)",
-        ));
+        return Err(
+            ApiError::invalid("a player needs a `side`: allied or central (R2)")
+                .at(Locus::Field("side")),
+        );
     }
     let account = eagles_db::users::find_by_username(conn, &username)
         .await?
@@ -118,6 +119,7 @@ pub async fn add(
             ApiError::invalid(format!(
                 "there is no account named \"{username}\": create it first with `eagles user add {username}`"
             ))
+            .at(Locus::Field("username"))
         })?;
     let campaign_id = scope.campaign.id;
     let result = conn
@@ -258,6 +260,7 @@ pub async fn switch_side(
                         detail: format!(
                             "R2: a player may switch sides only if the sides stay equal in players; after this switch there would be {allied} Allied and {central} Central players"
                         ),
+                        at: Some(Locus::Field("side")),
                     });
                 }
                 eagles_db::campaigns::set_side(conn, campaign_id, member.user_id, side.as_str())

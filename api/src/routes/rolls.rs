@@ -23,7 +23,7 @@ pub use tables::numeric_result;
 use crate::access::readable_campaign;
 use crate::auth::{Caller, SignedIn};
 use crate::dice::{record, DiceSource, RollContext};
-use crate::error::ApiError;
+use crate::error::{ApiError, Locus};
 use crate::extract::Json;
 use crate::paging;
 use crate::routes::campaigns::week_number;
@@ -152,7 +152,8 @@ pub async fn roll(
     } = request;
     let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
     scope.require_member("roll dice")?;
-    let mut source = DiceSource::for_table(table, dice.as_deref())?;
+    let mut source =
+        DiceSource::for_table(table, dice.as_deref()).map_err(|e| e.at(Locus::Field("dice")))?;
     let campaign = &scope.campaign;
     let game = match game_id {
         None => None,
@@ -161,6 +162,7 @@ pub async fn roll(
                 .await?
                 .ok_or_else(|| {
                     ApiError::invalid(format!("game_id {id} is no game of this campaign"))
+                        .at(Locus::Field("game_id"))
                 })?,
         ),
     };
@@ -177,7 +179,9 @@ pub async fn roll(
         side,
         offensive,
     };
-    let rolled = tables::roll_table(table, modifiers, circumstances, &mut source)?;
+    // What the table refuses that no other field explains is its modifiers.
+    let rolled = tables::roll_table(table, modifiers, circumstances, &mut source)
+        .map_err(|e| e.at(Locus::Field("modifiers")))?;
     let context = RollContext {
         campaign_id: campaign.id,
         week,

@@ -7,6 +7,7 @@ use askama::Template;
 use campaign::crew::Role;
 use campaign::sides::{Nationality, Side};
 use eagles_api::access::readable_campaign;
+use eagles_api::error::Locus;
 use eagles_api::routes::crew::{CrewmanView, NewCrew};
 use eagles_api::ApiError;
 use eagles_db::campaigns::Campaign;
@@ -206,9 +207,10 @@ pub async fn create(
                 ApiError::Unprocessable {
                     rule: Some("R3"), ..
                 } => Some(if replacement { "replacement" } else { "role" }),
-                ApiError::Unprocessable { detail, .. } if detail.starts_with("`name`") => {
-                    Some("name")
-                }
+                ApiError::Unprocessable {
+                    at: Some(Locus::Field("name")),
+                    ..
+                } => Some("name"),
                 ApiError::Unprocessable { .. } => Some("owner"),
                 _ => None,
             })?,

@@ -9,6 +9,7 @@ use askama::Template;
 use campaign::sides::Side;
 use campaign::tables::Table;
 use eagles_api::access::readable_campaign;
+use eagles_api::error::Locus;
 use eagles_api::routes::rolls::{RollRequest, RollView};
 use eagles_api::ApiError;
 use eagles_db::diesel_async::AsyncPgConnection;
@@ -264,16 +265,9 @@ fn request(form: &RollForm, errors: &mut FieldErrors) -> Option<RollRequest> {
 
 /// The field an API refusal of a roll is about.
 fn field_of(e: &ApiError) -> Option<&'static str> {
-    match e {
-        ApiError::Unprocessable { detail, .. } => Some(if detail.contains("modifiers") {
-            "modifiers"
-        } else if detail.contains("`side`") {
-            "side"
-        } else if detail.contains("game_id") {
-            "game_id"
-        } else {
-            "dice"
-        }),
+    match (e, e.locus()) {
+        (ApiError::Unprocessable { .. }, Some(&Locus::Field(field))) => Some(field),
+        (ApiError::Unprocessable { .. }, _) => Some("dice"),
         _ => None,
     }
 }

@@ -8,6 +8,7 @@ use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
 use eagles_api::access::readable_campaign;
+use eagles_api::error::Locus;
 use eagles_api::routes::members::{MemberRole, NewMember};
 use eagles_api::ApiError;
 use eagles_db::campaigns::Member;
@@ -163,11 +164,11 @@ pub async fn add(
         };
         match eagles_api::routes::members::add(&mut conn, user, campaign_id, new).await {
             Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
-            Err(e) => errors.place(e, |e| match e {
+            Err(e) => errors.place(e, |e| match (e, e.locus()) {
                 // The only refusals a referee can fix here: a player without a side
                 // (R2), an unknown account, a member already there.
-                ApiError::Unprocessable { detail, .. } if detail.contains("`side`") => Some("side"),
-                ApiError::Unprocessable { .. } | ApiError::Conflict(_) => Some("username"),
+                (ApiError::Unprocessable { .. }, Some(&Locus::Field("side"))) => Some("side"),
+                (ApiError::Unprocessable { .. } | ApiError::Conflict(_), _) => Some("username"),
                 _ => None,
             })?,
         }

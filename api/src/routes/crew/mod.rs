@@ -19,7 +19,7 @@ pub use view::{service_state, AwardView, CrewmanView, PendingPicksView};
 
 use crate::access::{readable_campaign, CampaignScope};
 use crate::auth::{Caller, SignedIn};
-use crate::error::ApiError;
+use crate::error::{ApiError, Locus};
 use crate::extract::Json;
 use crate::text::clean_name;
 use crate::unique::is_unique_violation;
@@ -130,6 +130,7 @@ pub async fn create(
                             nationality.side(),
                             owner.username
                         ),
+                        at: Some(Locus::Field("nationality")),
                     });
                 }
                 // Serialise crew creation per campaign so two requests cannot both pass R3.

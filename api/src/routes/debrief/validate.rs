@@ -8,7 +8,9 @@
 //! seats, a crewman flying once, wound boxes), it has a pilot, aircraft and crew are
 //! of one side, in service and available (R9), the mission sortie is the assigned one
 //! (R9), and the entered dice fit each crewman's injury or capture; then the kills
-//! (R4); then the mission reports (R10).
+//! (R4); then the mission reports (R10). Each refusal carries the part it is about
+//! (the turns, a sortie by its key, the kills, a mission) as its [`Locus`], so the
+//! debrief page shows it beside that part whatever its wording.
 //!
 //! R9 strictness: a sortie marked `mission` on a side whose mission is not fighter
 //! sweep or scramble must fly exactly the assignment (aircraft type, pilot and
@@ -30,13 +32,14 @@ use campaign::success::{check_report, MissionReport};
 use campaign::tables::mission::RolledMission;
 use campaign::tables::Table;
 use chrono::NaiveDate;
+use eagles_db::aircraft::AircraftType;
 use eagles_db::campaigns::Campaign;
 use eagles_db::debriefs::{DebriefGame, GameMission};
 use eagles_db::diesel_async::AsyncPgConnection;
 
-use super::request::{CrewReport, DebriefRequest, SortieReport};
+use super::request::{CrewReport, DebriefRequest, MissionFacts, SortieReport};
 use crate::dice::DiceSource;
-use crate::error::ApiError;
+use crate::error::{ApiError, Locus};
 use crate::routes::crew::CrewmanView;
 
 /// A debrief that passed every check: what to write.
@@ -94,8 +97,9 @@ pub async fn plan(
         sorties: Vec::new(),
         kills: Vec::new(),
     };
-    within_bounds("turns_played", request.turns_played)?;
-    debrief.check()?;
+    within_bounds("turns_played", request.turns_played)
+        .and_then(|()| Ok(debrief.check()?))
+        .map_err(|e| e.at(Locus::Field("turns_played")))?;
 
     let roster: HashMap<i64, CrewmanView> =
         eagles_db::crew::list(conn, campaign.id, &Default::default())
@@ -112,43 +116,18 @@ pub async fn plan(
     let mut aircraft_ids = Vec::new();
     let mut fates = Vec::new();
     for report in &request.sorties {
-        let aircraft = types.get(&report.aircraft_id).ok_or_else(|| {
-                ApiError::invalid(format!(
-                    "sortie \"{}\": there is no aircraft type {}; the types are listed at /api/v1/aircraft",
-                    report.key, report.aircraft_id
-                ))
-            })?;
-        let facts = AircraftFacts {
-            side: parse_side(&aircraft.side)?,
-            two_seater: aircraft.crew == 2,
-            service_start: aircraft.service_start,
-            name: aircraft.name.clone(),
-        };
-        let crew = report
-            .crew
-            .iter()
-            .map(|c| {
-                roster.get(&c.crew_id).ok_or_else(|| {
-                    ApiError::invalid(format!(
-                        "sortie \"{}\": crewman {} is not in this campaign",
-                        report.key, c.crew_id
-                    ))
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        for member in &report.crew {
-            within_bounds(
-                &format!("red_hits of crewman {}", member.crew_id),
-                member.red_hits,
-            )?;
-        }
-        debrief.sorties.push(sortie(report, &facts));
-        debrief.check()?;
-        check_crew(report, &facts, &crew, week_date)?;
-        check_mission_sortie(conn, report, facts.side, &debrief, &stored, &roster).await?;
-        for member in &report.crew {
-            fates.push(planned_fate(member, facts.side)?);
-        }
+        let planned = check_sortie_report(
+            conn,
+            report,
+            &mut debrief,
+            &roster,
+            &types,
+            &stored,
+            week_date,
+        )
+        .await
+        .map_err(|e| e.at(Locus::Sortie(report.key.clone())))?;
+        fates.extend(planned);
         aircraft_ids.push(report.aircraft_id);
     }
 
@@ -160,58 +139,14 @@ pub async fn plan(
             shooters: k.shooters.iter().map(|&id| CrewId(id)).collect(),
         })
         .collect();
-    debrief.check()?;
+    debrief
+        .check()
+        .map_err(|e| ApiError::from(e).at(Locus::Kills))?;
 
     let mut reported = Vec::new();
     for facts in &request.missions {
-        let (side, mission) = game_missions
-            .iter()
-            .find(|m| m.id == facts.mission_id)
-            .map(|m| Ok::<_, ApiError>((parse_side(&m.side)?, m)))
-            .transpose()?
-            .ok_or_else(|| {
-                ApiError::invalid(format!(
-                    "mission {} is not a mission of this game; its missions are {}",
-                    facts.mission_id,
-                    list_ids(&game_missions)
-                ))
-            })?;
-        if reported.contains(&mission.id) {
-            return Err(ApiError::invalid(format!(
-                "mission {} is reported twice; report each mission once",
-                mission.id
-            )));
-        }
-        reported.push(mission.id);
-        let flown = debrief
-            .missions
-            .get_mut(side)
-            .as_mut()
-            .expect("every stored mission is in the debrief");
-        let report = facts.report();
-        for (field, n) in [
-            ("hexes_observed", report.hexes_observed),
-            ("trips", report.trips),
-            ("hexes_strafed", report.hexes_strafed),
-        ] {
-            within_bounds(&format!("{field} of mission {}", mission.id), n)?;
-        }
-        let has_sortie = debrief_has_mission_sortie(&debrief.sorties, side);
-        if !flown.mission.mission_type.is_sweep()
-            && !has_sortie
-            && report != MissionReport::default()
-        {
-            return Err(ApiError::Unprocessable {
-                rule: Some("R9"),
-                detail: format!(
-                    "R9: mission {} ({}) has no sortie marked \"mission\" in this debrief, so it cannot report results; mark its aircraft's assignment \"mission\" or leave the facts out",
-                    mission.id,
-                    flown.mission.mission_type.name()
-                ),
-            });
-        }
-        check_report(&flown.mission, &report)?;
-        flown.report = report;
+        check_mission_report(facts, &game_missions, &mut reported, &mut debrief)
+            .map_err(|e| e.at(Locus::Mission(facts.mission_id)))?;
     }
 
     let awards = experience::awards(&debrief)?;
@@ -229,6 +164,115 @@ pub async fn plan(
         awards,
         results,
     })
+}
+
+/// Checks one sortie of the report, after those before it (its facts join `debrief`),
+/// and plans its crew's fates.
+async fn check_sortie_report(
+    conn: &mut AsyncPgConnection,
+    report: &SortieReport,
+    debrief: &mut Debrief,
+    roster: &HashMap<i64, CrewmanView>,
+    types: &HashMap<i64, AircraftType>,
+    stored: &PerSide<Option<&GameMission>>,
+    week_date: NaiveDate,
+) -> Result<Vec<PlannedFate>, ApiError> {
+    let aircraft = types.get(&report.aircraft_id).ok_or_else(|| {
+        ApiError::invalid(format!(
+            "sortie \"{}\": there is no aircraft type {}; the types are listed at /api/v1/aircraft",
+            report.key, report.aircraft_id
+        ))
+    })?;
+    let facts = AircraftFacts {
+        side: parse_side(&aircraft.side)?,
+        two_seater: aircraft.crew == 2,
+        service_start: aircraft.service_start,
+        name: aircraft.name.clone(),
+    };
+    let crew = report
+        .crew
+        .iter()
+        .map(|c| {
+            roster.get(&c.crew_id).ok_or_else(|| {
+                ApiError::invalid(format!(
+                    "sortie \"{}\": crewman {} is not in this campaign",
+                    report.key, c.crew_id
+                ))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    for member in &report.crew {
+        within_bounds(
+            &format!("red_hits of crewman {}", member.crew_id),
+            member.red_hits,
+        )?;
+    }
+    debrief.sorties.push(sortie(report, &facts));
+    debrief.check()?;
+    check_crew(report, &facts, &crew, week_date)?;
+    check_mission_sortie(conn, report, facts.side, debrief, stored, roster).await?;
+    report
+        .crew
+        .iter()
+        .map(|member| planned_fate(member, facts.side))
+        .collect()
+}
+
+/// Checks the report of one mission (R10) and joins it to `debrief`; `reported` holds
+/// the missions already reported.
+fn check_mission_report(
+    facts: &MissionFacts,
+    game_missions: &[GameMission],
+    reported: &mut Vec<i64>,
+    debrief: &mut Debrief,
+) -> Result<(), ApiError> {
+    let (side, mission) = game_missions
+        .iter()
+        .find(|m| m.id == facts.mission_id)
+        .map(|m| Ok::<_, ApiError>((parse_side(&m.side)?, m)))
+        .transpose()?
+        .ok_or_else(|| {
+            ApiError::invalid(format!(
+                "mission {} is not a mission of this game; its missions are {}",
+                facts.mission_id,
+                list_ids(game_missions)
+            ))
+        })?;
+    if reported.contains(&mission.id) {
+        return Err(ApiError::invalid(format!(
+            "mission {} is reported twice; report each mission once",
+            mission.id
+        )));
+    }
+    reported.push(mission.id);
+    let flown = debrief
+        .missions
+        .get_mut(side)
+        .as_mut()
+        .expect("every stored mission is in the debrief");
+    let report = facts.report();
+    for (field, n) in [
+        ("hexes_observed", report.hexes_observed),
+        ("trips", report.trips),
+        ("hexes_strafed", report.hexes_strafed),
+    ] {
+        within_bounds(&format!("{field} of mission {}", mission.id), n)?;
+    }
+    let has_sortie = debrief_has_mission_sortie(&debrief.sorties, side);
+    if !flown.mission.mission_type.is_sweep() && !has_sortie && report != MissionReport::default() {
+        return Err(ApiError::Unprocessable {
+            rule: Some("R9"),
+            detail: format!(
+                "R9: mission {} ({}) has no sortie marked \"mission\" in this debrief, so it cannot report results; mark its aircraft's assignment \"mission\" or leave the facts out",
+                mission.id,
+                flown.mission.mission_type.name()
+            ),
+            at: None,
+        });
+    }
+    check_report(&flown.mission, &report)?;
+    flown.report = report;
+    Ok(())
 }
 
 /// The most any count of a debrief may be: far beyond any game, low enough that no
@@ -337,6 +381,7 @@ async fn check_mission_sortie(
     let r9 = |detail: String| ApiError::Unprocessable {
         rule: Some("R9"),
         detail,
+        at: None,
     };
     let in_seat = |position: Role| {
         report

@@ -26,7 +26,7 @@ use chrono::NaiveDate;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Locus};
 
 /// What a roll needs to know beyond its modifiers.
 #[derive(Debug, Clone, Copy)]
@@ -170,6 +170,7 @@ pub fn roll_table(
                 ApiError::invalid(
                     "an evade roll needs `side`, the crewman's side: the ground offensive helps or hinders him by it (R8)",
                 )
+                .at(Locus::Field("side"))
             })?;
             let mods: EvadeModifiers = parse(table, modifiers)?;
             named(roll_evade(side, offensive, &mods, dice), |e| e.to_string())

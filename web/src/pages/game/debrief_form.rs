@@ -8,6 +8,7 @@ use campaign::crew::Role;
 use campaign::injuries::Outcome;
 use campaign::missions::{AircraftRequirement, Assignment, MissionType};
 use campaign::sides::Side;
+use eagles_api::error::Locus;
 use eagles_api::routes::debrief::{
     CrewDice, CrewReport, DebriefRequest, KillReport, LeftBoard, MissionFacts, SortieReport,
 };
@@ -367,42 +368,25 @@ impl DebriefForm {
         })
     }
 
-    /// Puts the API's refusal next to what it names: a kill, a sortie by its key or
-    /// its crew, a mission, the turns; else above the form.
-    pub fn place(&mut self, detail: String, roster: &Roster) {
-        if detail.contains("kill") || detail.contains("shooter") {
-            self.kills_error = Some(detail);
-            return;
-        }
-        let names_row = |row: &SortieInput| {
-            detail.contains(&format!("\"{}\"", row.key))
-                || row.seats.iter().any(|seat| {
-                    seat.crew.iter().filter(|c| c.selected).any(|c| {
-                        detail.contains(&format!("crewman {} ", c.value))
-                            || detail.ends_with(&format!("crewman {}", c.value))
-                            || c.value
-                                .parse()
-                                .is_ok_and(|id| detail.contains(&roster.crew_name(id)))
-                    })
-                })
+    /// Puts the API's refusal next to the part of the report it points at: a sortie by
+    /// its key, the kills, a mission, the turns; else above the form.
+    pub fn place(&mut self, detail: String, at: Option<&Locus>) {
+        let slot = match at {
+            Some(Locus::Sortie(key)) => self
+                .sorties
+                .iter_mut()
+                .find(|row| row.key == *key)
+                .map(|row| &mut row.error),
+            Some(Locus::Kills) => Some(&mut self.kills_error),
+            Some(Locus::Mission(id)) => self
+                .missions
+                .iter_mut()
+                .find(|m| m.id == *id)
+                .map(|m| &mut m.error),
+            Some(Locus::Field("turns_played")) => Some(&mut self.turns_error),
+            Some(Locus::Field(_)) | None => None,
         };
-        if let Some(row) = self.sorties.iter_mut().find(|r| names_row(r)) {
-            row.error = Some(detail);
-            return;
-        }
-        if let Some(m) = self
-            .missions
-            .iter_mut()
-            .find(|m| detail.contains(&format!("mission {} ", m.id)))
-        {
-            m.error = Some(detail);
-            return;
-        }
-        if detail.contains("turns_played") || detail.contains("leaving the board") {
-            self.turns_error = Some(detail);
-            return;
-        }
-        self.error = Some(detail);
+        *slot.unwrap_or(&mut self.error) = Some(detail);
     }
 }
 

@@ -88,8 +88,6 @@ pub struct GamePage {
     pub message: Option<String>,
     pub void_reason: String,
     pub void_error: Option<String>,
-    /// What the selects offered; names crewmen in refusals.
-    pub roster: Roster,
 }
 
 fn names(text: impl IntoIterator<Item = String>) -> String {
@@ -211,7 +209,6 @@ impl GamePage {
             current: game.week == campaign.current_week,
             sides,
             debrief: DebriefForm::read(raw, &game.missions, &roster),
-            roster,
             results,
             kinds: KIND_LABELS,
             message: None,
@@ -431,8 +428,9 @@ pub async fn debrief(
         Ok(_) => return Ok(see_other(&game_url(campaign_id, game_id))),
         Err(e) => e,
     };
+    let at = error.locus().cloned();
     let status = placed(error, &mut page, |page, reason| {
-        page.debrief.place(reason, &page.roster);
+        page.debrief.place(reason, at.as_ref());
     })?;
     Ok(render(&page, status))
 }
