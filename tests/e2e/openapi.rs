@@ -47,3 +47,61 @@ async fn unknown_routes_are_problem_404s() {
     .await;
     assert!(detail.contains("openapi"));
 }
+
+/// Issue 16: every enum of the wire (sides, roles, nationalities, statuses, mission
+/// types, tables, outcomes) is documented with its allowed values, and the fields that
+/// carry one point at it instead of at a plain string.
+#[tokio::test]
+async fn the_document_lists_the_allowed_values_of_every_enum() {
+    use campaign::crew::{CrewStatus, Role};
+    use campaign::injuries::Outcome;
+    use campaign::missions::MissionType;
+    use campaign::sides::{Nationality, Side};
+    use campaign::tables::Table;
+
+    let app = TestApp::spawn().await;
+    let doc = body(app.get("/api/openapi.json", None).await).await;
+    let schemas = &doc["components"]["schemas"];
+    for (name, names) in [
+        ("Side", Side::NAMES),
+        ("Role", Role::NAMES),
+        ("Nationality", Nationality::NAMES),
+        ("CrewStatus", CrewStatus::NAMES),
+        ("MissionType", MissionType::NAMES),
+        ("Table", Table::NAMES),
+        ("Outcome", Outcome::NAMES),
+    ] {
+        let listed: Vec<&str> = schemas[name]["enum"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{name} has an enum list: {}", schemas[name]))
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(listed, names, "{name}");
+    }
+    // R2: the two sides; §13: pilots and observers.
+    assert_eq!(
+        schemas["Side"]["enum"],
+        serde_json::json!(["allied", "central"])
+    );
+    assert_eq!(
+        schemas["Role"]["enum"],
+        serde_json::json!(["pilot", "observer"])
+    );
+
+    let crewman = &schemas["CrewmanView"]["properties"];
+    for (field, name) in [
+        ("side", "Side"),
+        ("role", "Role"),
+        ("nationality", "Nationality"),
+        ("status", "CrewStatus"),
+    ] {
+        assert_eq!(
+            crewman[field]["$ref"],
+            format!("#/components/schemas/{name}"),
+            "CrewmanView.{field}"
+        );
+    }
+    let roll = &schemas["RollRequest"]["properties"];
+    assert_eq!(roll["table"]["$ref"], "#/components/schemas/Table");
+}

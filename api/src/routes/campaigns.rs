@@ -41,7 +41,6 @@ pub struct CampaignView {
     #[schema(value_type = String, format = Date)]
     pub week_date: NaiveDate,
     /// `early` before 1917-01-01, else `late` (R1).
-    #[schema(value_type = String, example = "late")]
     pub era: Era,
 }
 

@@ -40,7 +40,6 @@ pub struct NewMember {
     pub username: String,
     pub role: MemberRole,
     /// Required for players; a referee may have none.
-    #[schema(value_type = Option<String>, example = "allied")]
     pub side: Option<Side>,
 }
 
@@ -49,8 +48,10 @@ pub struct NewMember {
 pub struct MemberView {
     pub username: String,
     /// `referee` or `player`.
+    #[schema(value_type = MemberRole)]
     pub role: String,
     /// `allied`, `central`, or null for a neutral referee.
+    #[schema(value_type = Option<campaign::sides::Side>)]
     pub side: Option<String>,
 }
 
@@ -179,7 +180,6 @@ pub async fn list_members(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SideChange {
-    #[schema(value_type = String, example = "central")]
     pub side: Side,
 }
 

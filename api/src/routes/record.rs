@@ -72,15 +72,19 @@ pub struct RecordSortie {
     /// The aircraft type's name.
     pub aircraft: String,
     /// `mission` or `sweep`.
+    #[schema(value_type = campaign::missions::Assignment)]
     pub assignment: String,
     /// `pilot` or `observer`.
+    #[schema(value_type = campaign::crew::Role)]
     pub position: String,
     pub turns_on_board: i32,
     pub red_hits: i32,
     pub wound_boxes: i32,
+    #[schema(value_type = campaign::injuries::Outcome)]
     pub outcome: String,
     pub aircraft_lost: bool,
     /// The side's mission, when this sortie flew it.
+    #[schema(value_type = Option<campaign::missions::MissionType>)]
     pub mission_type: Option<String>,
     /// Whether that mission succeeded, once debriefed.
     pub mission_success: Option<bool>,

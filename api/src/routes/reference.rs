@@ -17,7 +17,6 @@ use crate::error::ApiError;
 #[into_params(parameter_in = Query)]
 pub struct AircraftQuery {
     /// Only this side's types.
-    #[param(value_type = Option<String>, example = "central")]
     pub side: Option<Side>,
     /// Only types in service by this date (a type enters service on the first of its month).
     #[param(value_type = Option<String>, example = "1916-03-01")]
@@ -30,6 +29,7 @@ pub struct AircraftView {
     pub id: i64,
     pub name: String,
     /// `allied` or `central`.
+    #[schema(value_type = campaign::sides::Side)]
     pub side: String,
     /// `A`, `B` or `C`.
     pub stability: String,

@@ -35,7 +35,6 @@ pub struct RollRequest {
     /// The table: `mission`, `ground_offensive`, `anti_aircraft`, `landing`, `crash`,
     /// `bail_out`, `evade`, `capture`, `minor_injury`, `serious_injury`,
     /// `artillery_trips`, `bomb`, `d6`, `2d6`, `d10` or `d100`.
-    #[schema(value_type = String, example = "evade")]
     pub table: Table,
     /// The rulebook's modifiers of that table, by name, e.g.
     /// `{"terrain": "shell_holes", "minor_wound": true}`. Bail-out also takes the
@@ -50,7 +49,6 @@ pub struct RollRequest {
     /// takes the game's ground offensive (R8).
     pub game_id: Option<i64>,
     /// The side the roll is for; an evade needs it.
-    #[schema(value_type = Option<String>, example = "allied")]
     pub side: Option<Side>,
 }
 
@@ -60,8 +58,9 @@ pub struct RollView {
     pub id: i64,
     pub week: i32,
     pub game_id: Option<i64>,
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<campaign::sides::Side>)]
     pub side: Option<String>,
+    #[schema(value_type = campaign::tables::Table)]
     pub table: String,
     pub dice: Vec<i32>,
     /// The modifiers that applied, by name, with what each added.

@@ -29,7 +29,6 @@ pub struct ClosedWeek {
     /// The new current week's date.
     #[schema(value_type = String, format = Date)]
     pub week_date: NaiveDate,
-    #[schema(value_type = String, example = "late")]
     pub era: Era,
     /// Crewmen whose time out ended with the closed week: available again now (R7, R8).
     pub returned: Vec<i64>,
@@ -128,7 +127,6 @@ pub struct WeekView {
     pub week: i32,
     #[schema(value_type = String, format = Date)]
     pub date: NaiveDate,
-    #[schema(value_type = String, example = "late")]
     pub era: Era,
     /// Whether the week has been closed (it is before the current week).
     pub closed: bool,

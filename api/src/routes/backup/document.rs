@@ -62,6 +62,7 @@ pub struct ExportedMember {
     /// `referee` or `player`.
     pub role: String,
     /// `allied` or `central`; players have one.
+    #[schema(value_type = Option<campaign::sides::Side>)]
     pub side: Option<String>,
     pub joined_at: DateTime<Utc>,
 }
@@ -77,6 +78,7 @@ pub struct ExportedCrewman {
     pub name: String,
     /// `pilot` or `observer`.
     pub role: String,
+    #[schema(value_type = campaign::sides::Nationality)]
     pub nationality: String,
     pub replacement: bool,
     pub starting_xp: i32,
@@ -105,8 +107,10 @@ pub struct ExportedRoll {
     pub week: i32,
     /// Export-local id of its game.
     pub game: Option<i64>,
+    #[schema(value_type = Option<campaign::sides::Side>)]
     pub side: Option<String>,
     /// The table rolled on.
+    #[schema(value_type = campaign::tables::Table)]
     pub table: String,
     pub dice: Vec<i32>,
     #[schema(value_type = Object)]
@@ -146,9 +150,11 @@ pub struct ExportedGame {
 pub struct ExportedMission {
     /// Export-local id of the game.
     pub game: i64,
+    #[schema(value_type = campaign::sides::Side)]
     pub side: String,
     /// Export-local id of the mission roll.
     pub roll: i64,
+    #[schema(value_type = campaign::missions::MissionType)]
     pub mission_type: String,
     pub trips_needed: Option<i32>,
     /// The assigned aircraft type, by name.
@@ -170,6 +176,7 @@ pub struct ExportedSortie {
     /// Export-local id of the game.
     pub game: i64,
     pub key: String,
+    #[schema(value_type = campaign::sides::Side)]
     pub side: String,
     /// The aircraft type, by name.
     pub aircraft: String,
@@ -191,6 +198,7 @@ pub struct ExportedSortieCrew {
     pub position: String,
     pub red_hits: i32,
     pub wound_boxes: i32,
+    #[schema(value_type = campaign::injuries::Outcome)]
     pub outcome: String,
 }
 

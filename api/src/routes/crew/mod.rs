@@ -29,10 +29,8 @@ use crate::unique::is_unique_violation;
 #[serde(deny_unknown_fields)]
 pub struct NewCrew {
     pub name: String,
-    #[schema(value_type = String, example = "pilot")]
     pub role: Role,
     /// Decides the side (R2).
-    #[schema(value_type = String, example = "british")]
     pub nationality: Nationality,
     /// A novice replacement for a role with nobody available (R3).
     #[serde(default)]
@@ -46,9 +44,7 @@ pub struct NewCrew {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct CrewQuery {
-    #[param(value_type = Option<String>, example = "allied")]
     pub side: Option<Side>,
-    #[param(value_type = Option<String>, example = "pilot")]
     pub role: Option<Role>,
 }
 
@@ -56,7 +52,6 @@ pub struct CrewQuery {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AbilityPick {
-    #[schema(value_type = String, example = "tailing")]
     pub ability: Ability,
 }
 

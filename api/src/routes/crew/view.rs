@@ -16,12 +16,9 @@ use crate::error::ApiError;
 pub struct CrewmanView {
     pub id: i64,
     pub name: String,
-    #[schema(value_type = String, example = "pilot")]
     pub role: Role,
     /// Follows the nationality (R2).
-    #[schema(value_type = String, example = "allied")]
     pub side: campaign::sides::Side,
-    #[schema(value_type = String, example = "british")]
     pub nationality: Nationality,
     /// The owning player's username.
     pub owner: String,
@@ -34,14 +31,12 @@ pub struct CrewmanView {
     /// At least 5 kills (R6).
     pub ace: bool,
     /// `active`, `wounded`, `captured`, `killed` or `sent_home`.
-    #[schema(value_type = String, example = "active")]
     pub status: CrewStatus,
     /// Can fly this week.
     pub available: bool,
     /// The last week he is out of service (R7), while he is out.
     pub out_until_week: Option<i32>,
     /// Ability codes, in the order chosen.
-    #[schema(value_type = Vec<String>)]
     pub abilities: Vec<Ability>,
     #[schema(value_type = PendingPicksView)]
     pub pending_picks: PendingPicks,

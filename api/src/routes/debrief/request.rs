@@ -46,7 +46,6 @@ pub struct SortieReport {
     /// The aircraft type (GET /api/v1/aircraft); its side is the sortie's side.
     pub aircraft_id: i64,
     /// `mission` for the side's mission aircraft, `sweep` for the others (R9).
-    #[schema(value_type = String, example = "mission")]
     pub assignment: Assignment,
     pub turns_on_board: u32,
     /// Destroyed, crashed or captured.
@@ -62,7 +61,6 @@ pub struct SortieReport {
 pub struct CrewReport {
     pub crew_id: i64,
     /// The seat: `pilot` or `observer`.
-    #[schema(value_type = String, example = "pilot")]
     pub position: Role,
     /// Red hits by fire (collisions excluded, R4); 0 when left out.
     #[serde(default)]
@@ -73,7 +71,6 @@ pub struct CrewReport {
     /// `unharmed` (the default), `minor_injury`, `serious_injury`, `killed`,
     /// `captured` or `evaded`.
     #[serde(default = "unharmed")]
-    #[schema(value_type = String, example = "unharmed")]
     pub outcome: Outcome,
     /// Physical dice for his injury or capture roll; the server rolls without them.
     #[serde(default)]

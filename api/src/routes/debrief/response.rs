@@ -49,7 +49,6 @@ pub struct AwardView {
 pub struct InjuryView {
     pub crew_id: i64,
     /// `minor` or `serious`.
-    #[schema(value_type = String, example = "minor")]
     pub severity: Severity,
     pub weeks_out: i32,
     /// Home for the rest of the war: a serious injury on a triple.
@@ -76,7 +75,9 @@ pub struct CaptureView {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct MissionResultView {
     pub mission_id: i64,
+    #[schema(value_type = campaign::sides::Side)]
     pub side: String,
+    #[schema(value_type = campaign::missions::MissionType)]
     pub mission_type: String,
     pub success: bool,
     /// The facts it was judged on.

@@ -37,7 +37,6 @@ pub struct NewGameRequest {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MissionRequest {
-    #[schema(value_type = String, example = "allied")]
     pub side: Side,
     /// The d10, and a d6 of trips after a 6 (directing artillery), entered.
     pub dice: Option<Vec<u32>>,

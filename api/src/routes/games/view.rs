@@ -17,7 +17,6 @@ pub struct OffensiveView {
     /// Their total, read on the table.
     pub roll: i32,
     /// `major_central`, `minor_central`, `quiet`, `minor_allied` or `major_allied`.
-    #[schema(value_type = String, example = "quiet")]
     pub result: GroundOffensive,
     /// The roll's entry in the roll log.
     pub roll_id: i64,
@@ -29,13 +28,11 @@ pub struct OffensiveView {
 pub struct MissionView {
     pub id: i64,
     pub game_id: i64,
-    #[schema(value_type = String, example = "allied")]
     pub side: Side,
     /// The d10 read on the mission table.
     pub roll: i32,
     /// The dice logged: the d10, and for directing artillery the d6 of trips.
     pub dice: Vec<i32>,
-    #[schema(value_type = String, example = "observe_hq")]
     pub mission_type: MissionType,
     /// Trips that make directing artillery a success; null for other missions.
     pub trips_needed: Option<i32>,

@@ -26,9 +26,7 @@ use crate::error::ApiError;
 pub struct LeaderboardQuery {
     /// Count only what happened in weeks up to this one; the current week by default.
     pub as_of_week: Option<i32>,
-    #[param(value_type = Option<String>, example = "allied")]
     pub side: Option<Side>,
-    #[param(value_type = Option<String>, example = "pilot")]
     pub role: Option<Role>,
 }
 
@@ -39,9 +37,7 @@ pub struct LeaderboardRow {
     pub rank: u32,
     pub crew_id: i64,
     pub name: String,
-    #[schema(value_type = String, example = "allied")]
     pub side: Side,
-    #[schema(value_type = String, example = "pilot")]
     pub role: Role,
     /// The owning player's username.
     pub owner: String,

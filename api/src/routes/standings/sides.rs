@@ -51,7 +51,6 @@ pub struct SidesView {
     pub allied: SideXpView,
     pub central: SideXpView,
     /// `allied`, `central` or `tied`, on `total`.
-    #[schema(value_type = String, example = "allied")]
     pub leader: Leader,
     /// The week these totals stand at.
     pub as_of_week: i32,
