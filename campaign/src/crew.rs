@@ -39,7 +39,7 @@ wire_enum! {
         /// Dead.
         Killed = "killed",
         /// Sent home after a serious injury on a triple (R7).
-        SentHome = "sent_home",
+        SentHome = "sent_home" as "sent home",
     }
 }
 

@@ -167,7 +167,7 @@ pub enum RuleError {
         side: Side,
     },
     /// The mission aircraft is of the wrong type for the mission.
-    #[error("R9: {} needs {}; {aircraft} is not one", .mission.name(), .needs.name())]
+    #[error("R9: {} needs {}; {aircraft} is not one", .mission.label(), .needs.label())]
     WrongAircraftType {
         /// Aircraft type name.
         aircraft: String,
@@ -203,7 +203,7 @@ pub enum RuleError {
         crew: String,
     },
     /// A mission that needs an observer assigned without one.
-    #[error("R9: {} needs an observer in the mission aircraft; none was assigned", .mission.name())]
+    #[error("R9: {} needs an observer in the mission aircraft; none was assigned", .mission.label())]
     ObserverRequired {
         /// Mission rolled.
         mission: MissionType,
@@ -303,7 +303,7 @@ pub enum RuleError {
         side: Side,
     },
     /// Two mission aircraft on a side whose mission is not a sweep or scramble.
-    #[error("R9: only one aircraft per side flies the {} mission; \"{first}\" and \"{second}\" are both marked as flying it", .mission.name())]
+    #[error("R9: only one aircraft per side flies the {} mission; \"{first}\" and \"{second}\" are both marked as flying it", .mission.label())]
     SecondMissionSortie {
         /// The side's mission.
         mission: MissionType,

@@ -245,7 +245,7 @@ fn sortie_awards(
         }
         Role::Observer => push(
             PER_OBSERVER_SORTIE,
-            format!("sortie flown on {}: {PER_OBSERVER_SORTIE}", mission.name()),
+            format!("sortie flown on {}: {PER_OBSERVER_SORTIE}", mission.label()),
             AwardKind::Sortie,
         ),
     }
@@ -258,7 +258,11 @@ fn sortie_awards(
         };
         push(
             points,
-            format!("{} {noun} on {}: {points}", member.red_hits, mission.name()),
+            format!(
+                "{} {noun} on {}: {points}",
+                member.red_hits,
+                mission.label()
+            ),
             AwardKind::RedHits,
         );
     }
@@ -274,7 +278,7 @@ fn sortie_awards(
         let points = success_points(mission, member.position);
         push(
             points,
-            format!("{} succeeded: {points}", mission.name()),
+            format!("{} succeeded: {points}", mission.label()),
             AwardKind::MissionSuccess,
         );
     }

@@ -31,9 +31,9 @@ wire_enum! {
         /// No injury.
         Unharmed = "unharmed",
         /// A minor injury.
-        MinorInjury = "minor_injury",
+        MinorInjury = "minor_injury" as "minor injury",
         /// A serious injury.
-        SeriousInjury = "serious_injury",
+        SeriousInjury = "serious_injury" as "serious injury",
         /// Dead.
         Killed = "killed",
     }
@@ -72,9 +72,9 @@ wire_enum! {
         /// Came home unhurt (his wounds, if any, still count).
         Unharmed = "unharmed",
         /// A minor injury from a crash, landing or bail-out.
-        MinorInjury = "minor_injury",
+        MinorInjury = "minor_injury" as "minor injury",
         /// A serious injury from a crash, landing or bail-out.
-        SeriousInjury = "serious_injury",
+        SeriousInjury = "serious_injury" as "serious injury",
         /// Killed.
         Killed = "killed",
         /// Captured after coming down (the capture roll follows, R8).

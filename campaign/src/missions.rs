@@ -7,23 +7,23 @@ wire_enum! {
     /// A mission of the mission table (appendix E), in the table's order (1–10).
     pub enum MissionType {
         /// 1: observe the enemy airfield.
-        ObserveAirfield = "observe_airfield",
+        ObserveAirfield = "observe_airfield" as "observe enemy airfield",
         /// 2: observe the enemy HQ.
-        ObserveHq = "observe_hq",
+        ObserveHq = "observe_hq" as "observe enemy HQ",
         /// 3: observe enemy troop concentrations.
-        ObserveTroops = "observe_troops",
+        ObserveTroops = "observe_troops" as "observe enemy troop concentrations",
         /// 4: bomb the enemy airfield.
-        BombAirfield = "bomb_airfield",
+        BombAirfield = "bomb_airfield" as "bomb enemy airfield",
         /// 5: bomb the enemy HQ.
-        BombHq = "bomb_hq",
+        BombHq = "bomb_hq" as "bomb enemy HQ",
         /// 6: direct artillery fire.
-        DirectArtillery = "direct_artillery",
+        DirectArtillery = "direct_artillery" as "directing artillery fire",
         /// 7: strafe the enemy trenchline.
-        StrafeTrenches = "strafe_trenches",
+        StrafeTrenches = "strafe_trenches" as "trench strafing",
         /// 8: balloon busting.
-        BalloonBusting = "balloon_busting",
+        BalloonBusting = "balloon_busting" as "balloon busting",
         /// 9: fighter sweep.
-        FighterSweep = "fighter_sweep",
+        FighterSweep = "fighter_sweep" as "fighter sweep",
         /// 10: scramble.
         Scramble = "scramble",
     }
@@ -34,23 +34,6 @@ impl MissionType {
     pub fn from_d10(roll: u32) -> Option<MissionType> {
         let index = usize::try_from(roll.checked_sub(1)?).ok()?;
         MissionType::ALL.get(index).copied()
-    }
-
-    /// The mission's name as a person reads it, e.g. "observe enemy HQ".
-    pub const fn name(self) -> &'static str {
-        use MissionType::*;
-        match self {
-            ObserveAirfield => "observe enemy airfield",
-            ObserveHq => "observe enemy HQ",
-            ObserveTroops => "observe enemy troop concentrations",
-            BombAirfield => "bomb enemy airfield",
-            BombHq => "bomb enemy HQ",
-            DirectArtillery => "directing artillery fire",
-            StrafeTrenches => "trench strafing",
-            BalloonBusting => "balloon busting",
-            FighterSweep => "fighter sweep",
-            Scramble => "scramble",
-        }
     }
 
     /// Observation missions (1–3) give their points only after a safe landing (R4).
@@ -94,11 +77,11 @@ wire_enum! {
     /// What a mission needs of the aircraft flying it (R9, R11).
     pub enum AircraftRequirement {
         /// Observation, bombing, artillery: an aircraft with an observer's weapon.
-        TwoSeater = "two_seater",
+        TwoSeater = "two_seater" as "a two-seater",
         /// Fighter sweep, scramble: a single-seat pursuit aircraft.
-        SingleSeater = "single_seater",
+        SingleSeater = "single_seater" as "a single-seat pursuit aircraft",
         /// Strafing, balloon busting: any type.
-        Either = "either",
+        Either = "either" as "any aircraft",
     }
 }
 
@@ -109,15 +92,6 @@ impl AircraftRequirement {
             AircraftRequirement::TwoSeater => two_seater,
             AircraftRequirement::SingleSeater => !two_seater,
             AircraftRequirement::Either => true,
-        }
-    }
-
-    /// The requirement as a person reads it, e.g. "a two-seater".
-    pub const fn name(self) -> &'static str {
-        match self {
-            AircraftRequirement::TwoSeater => "a two-seater",
-            AircraftRequirement::SingleSeater => "a single-seat pursuit aircraft",
-            AircraftRequirement::Either => "any aircraft",
         }
     }
 }

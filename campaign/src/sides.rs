@@ -6,9 +6,9 @@ wire_enum! {
     /// A side of the war (R2).
     pub enum Side {
         /// The Entente and its allies.
-        Allied = "allied",
+        Allied = "allied" as "Allied",
         /// The Central Powers.
-        Central = "central",
+        Central = "central" as "Central",
     }
 }
 
@@ -26,27 +26,27 @@ wire_enum! {
     /// A crewman's nationality; it fixes his side for the whole war (R2).
     pub enum Nationality {
         /// French.
-        French = "french",
+        French = "french" as "French",
         /// American.
-        American = "american",
+        American = "american" as "American",
         /// Italian.
-        Italian = "italian",
+        Italian = "italian" as "Italian",
         /// Belgian.
-        Belgian = "belgian",
+        Belgian = "belgian" as "Belgian",
         /// Russian.
-        Russian = "russian",
+        Russian = "russian" as "Russian",
         /// Japanese.
-        Japanese = "japanese",
+        Japanese = "japanese" as "Japanese",
         /// British.
-        British = "british",
+        British = "british" as "British",
         /// Commonwealth (Canada, Australia, …).
-        Commonwealth = "commonwealth",
+        Commonwealth = "commonwealth" as "Commonwealth",
         /// German.
-        German = "german",
+        German = "german" as "German",
         /// Austro-Hungarian.
-        AustroHungarian = "austro_hungarian",
+        AustroHungarian = "austro_hungarian" as "Austro-Hungarian",
         /// Turkish.
-        Turkish = "turkish",
+        Turkish = "turkish" as "Turkish",
     }
 }
 

@@ -30,7 +30,9 @@ impl fmt::Display for ParseEnumError {
 
 impl std::error::Error for ParseEnumError {}
 
-/// Declares a wire enum: each variant with its snake_case name.
+/// Declares a wire enum: each variant with its snake_case name and, where the name is
+/// not how a person writes it, the label pages show (`AustroHungarian =
+/// "austro_hungarian" as "Austro-Hungarian"`); without one the label is the name.
 ///
 /// The per-variant `serde(rename)` makes serde use exactly the listed name, so the
 /// names that do not follow the variant (`2d6`) need no special case. The OpenAPI
@@ -40,7 +42,7 @@ macro_rules! wire_enum {
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {
-            $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),+ $(,)?
+            $( $(#[$vmeta:meta])* $variant:ident = $text:literal $(as $label:literal)? ),+ $(,)?
         }
     ) => {
         $(#[$meta])*
@@ -59,6 +61,17 @@ macro_rules! wire_enum {
             pub const fn as_str(self) -> &'static str {
                 match self {
                     $($name::$variant => $text),+
+                }
+            }
+
+            /// The name as a person writes it, for pages; the JSON and CSV keep
+            /// [`Self::as_str`].
+            pub const fn label(self) -> &'static str {
+                match self {
+                    $($name::$variant => {
+                        let names: &[&str] = &[$text $(, $label)?];
+                        names[names.len() - 1]
+                    }),+
                 }
             }
         }
@@ -122,5 +135,45 @@ pub(crate) mod testing {
             assert_eq!(T::deserialize(de).unwrap(), value, "serde name of {text}");
         }
         assert!("no_such_value".parse::<T>().is_err());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::crew::{CrewStatus, Role};
+    use crate::injuries::Outcome;
+    use crate::missions::{AircraftRequirement, MissionType};
+    use crate::sides::{Nationality, Side};
+    use crate::tables::ground_offensive::GroundOffensive;
+    use crate::tables::Table;
+
+    #[test]
+    fn pages_show_names_as_people_write_them() {
+        assert_eq!(Nationality::AustroHungarian.label(), "Austro-Hungarian");
+        assert_eq!(MissionType::ObserveHq.label(), "observe enemy HQ");
+        assert_eq!(GroundOffensive::MajorAllied.label(), "Major Allied attack");
+        assert_eq!(Side::Central.label(), "Central");
+        // Without a label of its own a value is shown by its name.
+        assert_eq!(Role::Pilot.label(), "pilot");
+        // The wire keeps the codes.
+        assert_eq!(Nationality::AustroHungarian.as_str(), "austro_hungarian");
+    }
+
+    #[test]
+    fn no_label_shown_on_a_page_is_a_snake_case_code() {
+        let labels = [
+            Side::ALL.iter().map(|v| v.label()).collect::<Vec<_>>(),
+            Nationality::ALL.iter().map(|v| v.label()).collect(),
+            Role::ALL.iter().map(|v| v.label()).collect(),
+            CrewStatus::ALL.iter().map(|v| v.label()).collect(),
+            Outcome::ALL.iter().map(|v| v.label()).collect(),
+            MissionType::ALL.iter().map(|v| v.label()).collect(),
+            AircraftRequirement::ALL.iter().map(|v| v.label()).collect(),
+            GroundOffensive::ALL.iter().map(|v| v.label()).collect(),
+            Table::ALL.iter().map(|v| v.label()).collect(),
+        ];
+        for label in labels.concat() {
+            assert!(!label.contains('_'), "{label}");
+        }
     }
 }

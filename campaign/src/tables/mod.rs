@@ -27,25 +27,25 @@ wire_enum! {
         /// 1d10, appendix E (plus 1d6 of trips when it gives directing artillery, R9).
         Mission = "mission",
         /// 2d6, appendix E.
-        GroundOffensive = "ground_offensive",
+        GroundOffensive = "ground_offensive" as "ground offensive",
         /// 1d6, §7.02.
-        AntiAircraft = "anti_aircraft",
+        AntiAircraft = "anti_aircraft" as "anti-aircraft",
         /// 2d6, appendix C.
         Landing = "landing",
         /// 2d6, appendix C.
         Crash = "crash",
         /// 2d6, appendix C.
-        BailOut = "bail_out",
+        BailOut = "bail_out" as "bail out",
         /// 2d6, appendix C.
         Evade = "evade",
         /// 2d6, then 1d100 of weeks on a 2 (R8).
         Capture = "capture",
         /// 1d6, appendix C injuries.
-        MinorInjury = "minor_injury",
+        MinorInjury = "minor_injury" as "minor injury",
         /// 3d6, appendix C injuries.
-        SeriousInjury = "serious_injury",
+        SeriousInjury = "serious_injury" as "serious injury",
         /// 1d6, appendix E directing artillery.
-        ArtilleryTrips = "artillery_trips",
+        ArtilleryTrips = "artillery_trips" as "artillery trips",
         /// 1d6 per bomb run, appendix E.
         Bomb = "bomb",
         /// A plain d6.

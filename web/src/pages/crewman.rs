@@ -141,9 +141,9 @@ impl CrewmanPage {
             nav: session.nav(),
             campaign_id,
             campaign_name: scope.campaign.name.clone(),
-            role: crewman.role.as_str(),
-            nationality: crewman.nationality.as_str(),
-            status: crewman.status.as_str(),
+            role: crewman.role.label(),
+            nationality: crewman.nationality.label(),
+            status: crewman.status.label(),
             abilities: crewman
                 .abilities
                 .iter()

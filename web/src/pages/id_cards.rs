@@ -108,9 +108,9 @@ pub async fn show(
             }
             let crewman = CrewmanView::from_record(record, campaign.current_week)?;
             cards.push(IdCard {
-                role: crewman.role.as_str(),
-                nationality: crewman.nationality.as_str(),
-                status: crewman.status.as_str(),
+                role: crewman.role.label(),
+                nationality: crewman.nationality.label(),
+                status: crewman.status.label(),
                 aircraft: flown.remove(&crewman.id),
                 skills: crewman.abilities.iter().map(|a| a.name()).collect(),
                 crewman,

@@ -71,7 +71,7 @@ pub async fn game_lines(
         .into_iter()
         .map(|g| GameLine {
             id: g.id,
-            offensive: g.ground_offensive.result.as_str().replace('_', " "),
+            offensive: g.ground_offensive.result.label().to_owned(),
             offensive_dice: format!(
                 "{} = {}",
                 joined(&g.ground_offensive.dice, " + "),
@@ -91,7 +91,7 @@ pub async fn game_lines(
                 .iter()
                 .map(|m| MissionLine {
                     side: m.side.to_string(),
-                    name: m.mission_type.name(),
+                    name: m.mission_type.label(),
                     dice: joined(&m.dice, " "),
                     assigned: m.aircraft_id.map(|a| {
                         let seats = [m.pilot_id, m.observer_id]

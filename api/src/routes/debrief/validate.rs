@@ -265,7 +265,7 @@ fn check_mission_report(
             detail: format!(
                 "R9: mission {} ({}) has no sortie marked \"mission\" in this debrief, so it cannot report results; mark its aircraft's assignment \"mission\" or leave the facts out",
                 mission.id,
-                flown.mission.mission_type.name()
+                flown.mission.mission_type.label()
             ),
             at: None,
         });
@@ -400,7 +400,7 @@ async fn check_mission_sortie(
             Assignment::Mission => Err(r9(format!(
                 "R9: sortie \"{}\" is marked as flying the {side} mission ({}), which was never assigned; assign its aircraft and crew first, or mark the sortie \"sweep\"",
                 report.key,
-                mission_type.name()
+                mission_type.label()
             ))),
             Assignment::Sweep => Ok(()),
         };
@@ -421,7 +421,7 @@ async fn check_mission_sortie(
                 return Err(r9(format!(
                     "R9: sortie \"{}\" is marked as flying the {side} mission ({}), which was assigned to {aircraft} with pilot {} and {observer}; report that aircraft and crew as the mission sortie",
                     report.key,
-                    mission_type.name(),
+                    mission_type.label(),
                     name_of(pilot_id)
                 )));
             }
@@ -430,7 +430,7 @@ async fn check_mission_sortie(
             return Err(r9(format!(
                 "R9: {} is the assigned pilot of the {side} mission ({}); mark sortie \"{}\" as \"mission\"",
                 name_of(pilot_id),
-                mission_type.name(),
+                mission_type.label(),
                 report.key
             )));
         }

@@ -195,7 +195,7 @@ impl DebriefForm {
                         outcomes: Choice::list(
                             Outcome::ALL
                                 .iter()
-                                .map(|o| (o.as_str().to_owned(), o.as_str().replace('_', " "))),
+                                .map(|o| (o.as_str().to_owned(), o.label().to_owned())),
                             [outcome.as_str()],
                         ),
                         injury_dice: raw.value(&format!("{sp}_injury_dice")).to_owned(),
@@ -251,7 +251,7 @@ impl DebriefForm {
                 MissionInput {
                     id: m.id,
                     side: m.side,
-                    name: m.mission_type.name(),
+                    name: m.mission_type.label(),
                     mission_type: m.mission_type,
                     landed_safely: raw.ticked(&f("landed_safely")),
                     target_observed: raw.ticked(&f("target_observed")),

@@ -114,10 +114,10 @@ fn mission_panel(m: &MissionView, roster: &Roster) -> MissionPanel {
     });
     MissionPanel {
         id: m.id,
-        name: m.mission_type.name(),
+        name: m.mission_type.label(),
         roll: names(m.dice.iter().map(i32::to_string)),
         trips_needed: m.trips_needed,
-        needs: needs.name(),
+        needs: needs.label(),
         assigned,
         success: m.success,
         aircraft: Choice::list(
@@ -196,7 +196,7 @@ impl GamePage {
             game_id,
             week: game.week,
             week_date: week_date.format("%-d %B %Y").to_string(),
-            offensive: offensive.result.as_str().replace('_', " "),
+            offensive: offensive.result.label().to_owned(),
             offensive_dice: format!(
                 "{} = {}",
                 names(offensive.dice.iter().map(i32::to_string)).replace(", ", " + "),
