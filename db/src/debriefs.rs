@@ -2,6 +2,8 @@
 //! results, the sorties flown with their crews, kills with their shooters, and the
 //! casualties (injuries, captures, deaths) with the rolls that decided them.
 
+use campaign::missions::MissionType;
+use campaign::sides::Side;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -88,8 +90,8 @@ pub async fn mark_voided(
 #[diesel(table_name = missions)]
 pub struct GameMission {
     pub id: i64,
-    pub side: String,
-    pub mission_type: String,
+    pub side: Side,
+    pub mission_type: MissionType,
     pub trips_needed: Option<i32>,
     pub aircraft_type_id: Option<i64>,
     pub pilot_id: Option<i64>,

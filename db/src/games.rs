@@ -3,6 +3,9 @@
 //! mission's roll are read with them from the roll log, so the dice shown are the
 //! dice logged.
 
+use campaign::missions::MissionType;
+use campaign::sides::Side;
+use campaign::tables::ground_offensive::GroundOffensive;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -16,7 +19,7 @@ pub struct GameRecord {
     pub campaign_id: i64,
     pub week: i32,
     pub offensive_roll_id: i64,
-    pub ground_offensive: String,
+    pub ground_offensive: GroundOffensive,
     pub debriefed_at: Option<DateTime<Utc>>,
     pub voided_week: Option<i32>,
     /// The 2d6 of the ground offensive.
@@ -59,17 +62,17 @@ const GAME_COLUMNS: GameColumns = (
 /// A game to create; its offensive roll is already in the log.
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = games)]
-pub struct NewGame<'a> {
+pub struct NewGame {
     pub campaign_id: i64,
     pub week: i32,
     pub offensive_roll_id: i64,
-    pub ground_offensive: &'a str,
+    pub ground_offensive: GroundOffensive,
     pub created_by: i64,
 }
 
 /// Creates a game and ties its offensive roll to it. Run it in a transaction with the
 /// roll's insert: `games.offensive_roll_id` is NOT NULL, so the roll comes first.
-pub async fn create(conn: &mut AsyncPgConnection, new: &NewGame<'_>) -> QueryResult<i64> {
+pub async fn create(conn: &mut AsyncPgConnection, new: &NewGame) -> QueryResult<i64> {
     let id: i64 = diesel::insert_into(games::table)
         .values(new)
         .returning(games::id)
@@ -141,9 +144,9 @@ pub async fn first_of_week(
 pub struct MissionRecord {
     pub id: i64,
     pub game_id: i64,
-    pub side: String,
+    pub side: Side,
     pub roll_id: i64,
-    pub mission_type: String,
+    pub mission_type: MissionType,
     pub trips_needed: Option<i32>,
     pub aircraft_type_id: Option<i64>,
     pub pilot_id: Option<i64>,
@@ -184,20 +187,17 @@ const MISSION_COLUMNS: MissionColumns = (
 /// A mission to create; its roll is already in the log.
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = missions)]
-pub struct NewMission<'a> {
+pub struct NewMission {
     pub game_id: i64,
-    pub side: &'a str,
+    pub side: Side,
     pub roll_id: i64,
-    pub mission_type: &'a str,
+    pub mission_type: MissionType,
     pub trips_needed: Option<i32>,
 }
 
 /// Creates a mission; a second one for the same side of a game is a unique violation
 /// (R9).
-pub async fn create_mission(
-    conn: &mut AsyncPgConnection,
-    new: &NewMission<'_>,
-) -> QueryResult<i64> {
+pub async fn create_mission(conn: &mut AsyncPgConnection, new: &NewMission) -> QueryResult<i64> {
     diesel::insert_into(missions::table)
         .values(new)
         .returning(missions::id)

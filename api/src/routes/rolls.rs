@@ -8,7 +8,6 @@ mod tables;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use campaign::calendar;
 use campaign::sides::Side;
-use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::tables::Table;
 use chrono::{DateTime, Utc};
 use eagles_db::diesel_async::AsyncPgConnection;
@@ -167,11 +166,7 @@ pub async fn roll(
     };
     let week = game.as_ref().map_or(campaign.current_week, |g| g.week);
     let date = calendar::week_date(campaign.start_date, week_number(week));
-    let offensive = game
-        .as_ref()
-        .map(|g| g.ground_offensive.parse::<GroundOffensive>())
-        .transpose()
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let offensive = game.as_ref().map(|g| g.ground_offensive);
     let circumstances = tables::Circumstances {
         date,
         era: calendar::era_on(date),

@@ -45,8 +45,8 @@ pub struct SideCrew {
 /// A side's mission in a game of this week (R9).
 #[derive(Serialize)]
 pub struct MissionLine {
-    pub side: String,
-    pub mission_type: String,
+    pub side: &'static str,
+    pub mission_type: &'static str,
     pub aircraft: Option<String>,
     pub pilot: Option<String>,
     pub observer: Option<String>,
@@ -57,7 +57,7 @@ pub struct MissionLine {
 #[derive(Serialize)]
 pub struct GameLine {
     pub id: i64,
-    pub ground_offensive: String,
+    pub ground_offensive: &'static str,
     pub offensive_dice: String,
     pub debriefed: bool,
     pub voided: bool,
@@ -99,11 +99,6 @@ pub struct HomePage {
 /// The caller's standing in a campaign, as pages show it.
 pub fn is_member(scope: &CampaignScope) -> bool {
     scope.member.is_some() || scope.caller.as_ref().is_some_and(|u| u.is_admin)
-}
-
-/// A snake_case name as words.
-fn words(name: &str) -> String {
-    name.replace('_', " ")
 }
 
 #[get("/campaigns/{cid}")]
@@ -172,7 +167,7 @@ impl HomePage {
             .into_iter()
             .map(|g| GameLine {
                 id: g.id,
-                ground_offensive: words(&g.ground_offensive),
+                ground_offensive: g.ground_offensive.label(),
                 offensive_dice: g
                     .offensive_dice
                     .iter()
@@ -185,8 +180,8 @@ impl HomePage {
                     .iter()
                     .filter(|m| m.game_id == g.id)
                     .map(|m| MissionLine {
-                        side: m.side.clone(),
-                        mission_type: words(&m.mission_type),
+                        side: m.side.label(),
+                        mission_type: m.mission_type.label(),
                         aircraft: m
                             .aircraft_type_id
                             .and_then(|id| aircraft_names.get(&id))

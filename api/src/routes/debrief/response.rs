@@ -75,10 +75,8 @@ pub struct CaptureView {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct MissionResultView {
     pub mission_id: i64,
-    #[schema(value_type = campaign::sides::Side)]
-    pub side: String,
-    #[schema(value_type = campaign::missions::MissionType)]
-    pub mission_type: String,
+    pub side: campaign::sides::Side,
+    pub mission_type: campaign::missions::MissionType,
     pub success: bool,
     /// The facts it was judged on.
     #[schema(value_type = Object)]

@@ -26,7 +26,7 @@ use campaign::crew::{CrewId, Role};
 use campaign::debrief::{Debrief, FlownMission, Kill, Sortie, SortieCrew};
 use campaign::experience::{self, Award};
 use campaign::injuries::{fate, injury_table, Fate};
-use campaign::missions::{Assignment, MissionType};
+use campaign::missions::Assignment;
 use campaign::sides::{PerSide, Side};
 use campaign::success::{check_report, MissionReport};
 use campaign::tables::mission::RolledMission;
@@ -80,7 +80,7 @@ pub async fn plan(
     let mut missions: PerSide<Option<FlownMission>> = PerSide::default();
     let mut stored: PerSide<Option<&GameMission>> = PerSide::default();
     for m in &game_missions {
-        let side = parse_side(&m.side)?;
+        let side = m.side;
         *missions.get_mut(side) = Some(FlownMission {
             mission: rolled(m)?,
             report: MissionReport::default(),
@@ -151,10 +151,7 @@ pub async fn plan(
 
     let awards = experience::awards(&debrief)?;
     let results = debrief.mission_results()?;
-    let missions = game_missions
-        .iter()
-        .map(|m| Ok((m.id, parse_side(&m.side)?)))
-        .collect::<Result<_, ApiError>>()?;
+    let missions = game_missions.iter().map(|m| (m.id, m.side)).collect();
     Ok(Plan {
         game,
         debrief,
@@ -229,8 +226,7 @@ fn check_mission_report(
     let (side, mission) = game_missions
         .iter()
         .find(|m| m.id == facts.mission_id)
-        .map(|m| Ok::<_, ApiError>((parse_side(&m.side)?, m)))
-        .transpose()?
+        .map(|m| (m.side, m))
         .ok_or_else(|| {
             ApiError::invalid(format!(
                 "mission {} is not a mission of this game; its missions are {}",
@@ -476,12 +472,7 @@ fn planned_fate(member: &CrewReport, side: Side) -> Result<PlannedFate, ApiError
 }
 
 fn rolled(mission: &GameMission) -> Result<RolledMission, ApiError> {
-    let mission_type: MissionType = mission.mission_type.parse().map_err(|_| {
-        ApiError::Internal(format!(
-            "mission {}: bad mission type {}",
-            mission.id, mission.mission_type
-        ))
-    })?;
+    let mission_type = mission.mission_type;
     Ok(RolledMission {
         mission_type,
         trips_needed: mission.trips_needed.and_then(|t| u32::try_from(t).ok()),

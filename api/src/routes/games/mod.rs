@@ -156,7 +156,7 @@ pub async fn open(
                     campaign_id,
                     week: campaign.current_week,
                     offensive_roll_id: logged.id,
-                    ground_offensive: roll.result.as_str(),
+                    ground_offensive: roll.result,
                     created_by: user.id,
                 },
             )
@@ -278,9 +278,9 @@ pub async fn roll_side(
                 conn,
                 &NewMission {
                     game_id,
-                    side: side.as_str(),
+                    side,
                     roll_id: logged.id,
-                    mission_type: roll.result.mission_type.as_str(),
+                    mission_type: roll.result.mission_type,
                     trips_needed,
                 },
             )

@@ -59,20 +59,13 @@ pub struct GameView {
     pub voided: bool,
 }
 
-fn corrupt(what: &str, id: i64) -> ApiError {
-    ApiError::Internal(format!("{what} {id}: stored value outside its enum"))
-}
-
 impl OffensiveView {
     /// The offensive of a stored game.
     pub fn of(game: &GameRecord) -> Result<Self, ApiError> {
         Ok(Self {
             dice: game.offensive_dice.clone(),
             roll: game.offensive_total,
-            result: game
-                .ground_offensive
-                .parse()
-                .map_err(|_| corrupt("game", game.id))?,
+            result: game.ground_offensive,
             roll_id: game.offensive_roll_id,
         })
     }
@@ -83,11 +76,8 @@ impl TryFrom<MissionRecord> for MissionView {
 
     fn try_from(m: MissionRecord) -> Result<Self, ApiError> {
         Ok(Self {
-            side: m.side.parse().map_err(|_| corrupt("mission", m.id))?,
-            mission_type: m
-                .mission_type
-                .parse()
-                .map_err(|_| corrupt("mission", m.id))?,
+            side: m.side,
+            mission_type: m.mission_type,
             roll: m.dice.first().copied().unwrap_or_default(),
             id: m.id,
             game_id: m.game_id,
