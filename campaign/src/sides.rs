@@ -13,6 +13,15 @@ wire_enum! {
 }
 
 impl Side {
+    /// The nationalities that fly for the side (R2).
+    pub fn nationalities(self) -> Vec<Nationality> {
+        Nationality::ALL
+            .iter()
+            .copied()
+            .filter(|n| n.side() == self)
+            .collect()
+    }
+
     /// The other side.
     pub const fn enemy(self) -> Side {
         match self {

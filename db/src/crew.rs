@@ -1,6 +1,9 @@
 //! Crewmen with everything the ledger says about them. XP, kills, abilities and the
 //! latest casualty are computed by the query from the week-stamped rows, never stored.
 
+use campaign::abilities::Ability;
+use campaign::crew::Role;
+use campaign::sides::Nationality;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Int4, Int8, Nullable, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -23,9 +26,9 @@ pub struct CrewRecord {
     #[diesel(sql_type = Text)]
     pub name: String,
     #[diesel(sql_type = Text)]
-    pub role: String,
+    pub role: Role,
     #[diesel(sql_type = Text)]
-    pub nationality: String,
+    pub nationality: Nationality,
     #[diesel(sql_type = Bool)]
     pub replacement: bool,
     #[diesel(sql_type = Int4)]
@@ -42,9 +45,9 @@ pub struct CrewRecord {
     pub casualty_out_until_week: Option<i32>,
     #[diesel(sql_type = Nullable<Bool>)]
     pub casualty_sent_home: Option<bool>,
-    /// Ability codes in the order they were chosen.
+    /// Abilities in the order they were chosen.
     #[diesel(sql_type = Array<Text>)]
-    pub abilities: Vec<String>,
+    pub abilities: Vec<Ability>,
 }
 
 /// Which crewmen to read.
@@ -52,9 +55,9 @@ pub struct CrewRecord {
 pub struct CrewFilter {
     pub crew_id: Option<i64>,
     pub owner_id: Option<i64>,
-    pub role: Option<String>,
+    pub role: Option<Role>,
     /// Nationalities to keep (a side is a set of nationalities).
-    pub nationalities: Option<Vec<String>>,
+    pub nationalities: Option<Vec<Nationality>>,
 }
 
 // XP and kills come from the latest maintained totals row (migration 000009): the
@@ -94,7 +97,7 @@ pub async fn list(
         .bind::<Int8, _>(campaign_id)
         .bind::<Nullable<Int8>, _>(filter.crew_id)
         .bind::<Nullable<Int8>, _>(filter.owner_id)
-        .bind::<Nullable<Text>, _>(filter.role.as_deref())
+        .bind::<Nullable<Text>, _>(filter.role)
         .bind::<Nullable<Array<Text>>, _>(filter.nationalities.as_deref())
         .load(conn)
         .await
@@ -120,8 +123,8 @@ pub struct NewCrewman<'a> {
     pub campaign_id: i64,
     pub owner_id: i64,
     pub name: &'a str,
-    pub role: &'a str,
-    pub nationality: &'a str,
+    pub role: Role,
+    pub nationality: Nationality,
     pub replacement: bool,
     pub starting_xp: i32,
     pub joined_week: i32,

@@ -4,6 +4,9 @@
 //! database keeps per week (migrations 000009 and 000011); the player ranking, which
 //! also needs the weeks out, sums the ledger itself.
 
+use campaign::crew::Role;
+use campaign::experience::AwardKind;
+use campaign::sides::Nationality;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Int4, Int8, Nullable, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -18,9 +21,9 @@ pub struct CrewStanding {
     #[diesel(sql_type = Text)]
     pub name: String,
     #[diesel(sql_type = Text)]
-    pub role: String,
+    pub role: Role,
     #[diesel(sql_type = Text)]
-    pub nationality: String,
+    pub nationality: Nationality,
     /// The owning player's username.
     #[diesel(sql_type = Text)]
     pub owner: String,
@@ -40,9 +43,9 @@ pub struct CrewStanding {
 /// Which crewmen a standings query keeps.
 #[derive(Debug, Clone, Default)]
 pub struct StandingsFilter {
-    pub role: Option<String>,
+    pub role: Option<Role>,
     /// Nationalities to keep (a side is a set of nationalities).
-    pub nationalities: Option<Vec<String>>,
+    pub nationalities: Option<Vec<Nationality>>,
 }
 
 const CREW_AS_OF: &str = "
@@ -93,7 +96,7 @@ pub async fn crew_as_of(
     prepared(CREW_AS_OF)
         .bind::<Int8, _>(campaign_id)
         .bind::<Int4, _>(week)
-        .bind::<Nullable<Text>, _>(filter.role.as_deref())
+        .bind::<Nullable<Text>, _>(filter.role)
         .bind::<Nullable<Array<Text>>, _>(filter.nationalities.as_deref())
         .load(conn)
         .await
@@ -104,9 +107,9 @@ pub async fn crew_as_of(
 #[derive(Debug, Clone, QueryableByName)]
 pub struct LedgerSum {
     #[diesel(sql_type = Text)]
-    pub nationality: String,
+    pub nationality: Nationality,
     #[diesel(sql_type = Text)]
-    pub kind: String,
+    pub kind: AwardKind,
     #[diesel(sql_type = Bool)]
     pub two_seater_mission: bool,
     #[diesel(sql_type = BigInt)]
@@ -146,9 +149,9 @@ pub struct CrewTotals {
     #[diesel(sql_type = Text)]
     pub name: String,
     #[diesel(sql_type = Text)]
-    pub role: String,
+    pub role: Role,
     #[diesel(sql_type = Text)]
-    pub nationality: String,
+    pub nationality: Nationality,
     /// The owning player's username.
     #[diesel(sql_type = Text)]
     pub owner: String,
@@ -189,7 +192,7 @@ pub async fn leaderboard_as_of(
     prepared(LEADERBOARD_AS_OF)
         .bind::<Int8, _>(campaign_id)
         .bind::<Int4, _>(week)
-        .bind::<Nullable<Text>, _>(filter.role.as_deref())
+        .bind::<Nullable<Text>, _>(filter.role)
         .bind::<Nullable<Array<Text>>, _>(filter.nationalities.as_deref())
         .load(conn)
         .await

@@ -16,7 +16,7 @@ use campaign::dice::{Dice, FixedDice};
 use campaign::experience::{self, Award};
 use campaign::injuries::Outcome;
 use campaign::missions::{Assignment, MissionType};
-use campaign::sides::{PerSide, Side};
+use campaign::sides::{Nationality, PerSide, Side};
 use campaign::success::MissionReport;
 use campaign::tables::ground_offensive::roll_ground_offensive;
 use campaign::tables::mission::roll_mission;
@@ -178,8 +178,8 @@ async fn roster(
         let mut sides = Vec::new();
         for (side, two, single) in AIRCRAFT {
             let nationality = match side {
-                Side::Allied => "british",
-                Side::Central => "german",
+                Side::Allied => Nationality::British,
+                Side::Central => Nationality::German,
             };
             let mut squads = Vec::new();
             for p in 0..PLAYERS_PER_SIDE {
@@ -203,7 +203,7 @@ async fn roster(
                             campaign_id: campaign.id,
                             owner_id: player,
                             name: &name,
-                            role: role.as_str(),
+                            role,
                             nationality,
                             replacement: false,
                             starting_xp: 0,

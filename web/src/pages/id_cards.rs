@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use campaign::sides::{Nationality, Side};
+use campaign::sides::Side;
 use eagles_api::access::readable_campaign;
 use eagles_api::routes::crew::CrewmanView;
 use eagles_db::crew::CrewFilter;
@@ -77,13 +77,7 @@ pub async fn show(
             .ok(),
     };
     let filter = CrewFilter {
-        nationalities: side.map(|side| {
-            Nationality::ALL
-                .iter()
-                .filter(|n| n.side() == side)
-                .map(|n| n.as_str().to_owned())
-                .collect()
-        }),
+        nationalities: side.map(Side::nationalities),
         ..CrewFilter::default()
     };
     let crew = eagles_db::crew::list(&mut conn, campaign.id, &filter).await?;

@@ -159,8 +159,8 @@ pub async fn create(
                         campaign_id,
                         owner_id: owner.user_id,
                         name: &name,
-                        role: role.as_str(),
-                        nationality: nationality.as_str(),
+                        role,
+                        nationality,
                         replacement,
                         starting_xp,
                         joined_week: week,
@@ -228,14 +228,8 @@ pub async fn list_crew(
     let mut conn = pool.get().await?;
     let scope = readable_campaign(&mut conn, path.into_inner(), caller).await?;
     let filter = CrewFilter {
-        role: query.role.map(|r| r.as_str().to_owned()),
-        nationalities: query.side.map(|side| {
-            Nationality::ALL
-                .iter()
-                .filter(|n| n.side() == side)
-                .map(|n| n.as_str().to_owned())
-                .collect()
-        }),
+        role: query.role,
+        nationalities: query.side.map(Side::nationalities),
         ..CrewFilter::default()
     };
     let week = scope.campaign.current_week;

@@ -105,17 +105,8 @@ impl CrewmanView {
     /// Builds the view from a stored record; fails only on data the schema forbids.
     pub fn from_record(record: CrewRecord, current_week: i32) -> Result<Self, ApiError> {
         let corrupt = |what: &str| ApiError::Internal(format!("crewman {}: bad {what}", record.id));
-        let role: Role = record.role.parse().map_err(|_| corrupt("role"))?;
-        let nationality: Nationality = record
-            .nationality
-            .parse()
-            .map_err(|_| corrupt("nationality"))?;
-        let abilities = record
-            .abilities
-            .iter()
-            .map(|code| code.parse::<Ability>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|_| corrupt("ability"))?;
+        let (role, nationality) = (record.role, record.nationality);
+        let abilities = record.abilities.clone();
         let xp = Xp(i32::try_from(record.xp).map_err(|_| corrupt("xp"))?);
         let kills = u32::try_from(record.kills).unwrap_or(u32::MAX);
         let (status, out_until_week) = service_state(&record, current_week);
@@ -152,8 +143,8 @@ mod tests {
             owner_id: 1,
             owner: "ada".into(),
             name: "Albert Ball".into(),
-            role: "pilot".into(),
-            nationality: "british".into(),
+            role: Role::Pilot,
+            nationality: Nationality::British,
             replacement: false,
             joined_week: 1,
             xp: 50,

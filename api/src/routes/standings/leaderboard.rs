@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use actix_web::{get, web, HttpResponse};
 use campaign::crew::{CrewId, Role};
-use campaign::sides::{Nationality, Side};
+use campaign::sides::Side;
 use campaign::standings::leaderboard_ranks;
 use campaign::status;
 use campaign::xp::Xp;
@@ -132,14 +132,8 @@ pub async fn ranked(
     let campaign_id = campaign.id;
     let week = as_of(campaign, query.as_of_week)?;
     let filter = StandingsFilter {
-        role: query.role.map(|r| r.as_str().to_owned()),
-        nationalities: query.side.map(|side| {
-            Nationality::ALL
-                .iter()
-                .filter(|n| n.side() == side)
-                .map(|n| n.as_str().to_owned())
-                .collect()
-        }),
+        role: query.role,
+        nationalities: query.side.map(Side::nationalities),
     };
     let records = eagles_db::standings::leaderboard_as_of(conn, campaign_id, week, &filter).await?;
     let mut keys = records
@@ -160,9 +154,7 @@ pub async fn ranked(
 }
 
 fn row(rank: u32, r: CrewTotals) -> Result<LeaderboardRow, ApiError> {
-    let corrupt = |what: &str| ApiError::Internal(format!("crewman {}: bad {what}", r.id));
-    let nationality: Nationality = r.nationality.parse().map_err(|_| corrupt("nationality"))?;
-    let role: Role = r.role.parse().map_err(|_| corrupt("role"))?;
+    let (nationality, role) = (r.nationality, r.role);
     let kills = count(r.kills, "kills", r.id)?;
     Ok(LeaderboardRow {
         rank,

@@ -1,8 +1,6 @@
 //! Which side is winning the air war (R12, §13.204).
 
 use actix_web::{get, web, HttpResponse};
-use campaign::experience::AwardKind;
-use campaign::sides::Nationality;
 use campaign::standings::{side_totals, Leader, LedgerEntry, SideXp};
 use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
@@ -103,21 +101,16 @@ pub async fn totals(
 }
 
 fn entry(sum: &LedgerSum) -> Result<LedgerEntry, ApiError> {
-    let corrupt = |what: &str, value: &str| {
+    let points = i32::try_from(sum.points).map_err(|_| {
         ApiError::Internal(format!(
-            "xp_awards: bad {what} {value:?} in the side totals"
+            "xp_awards: a side total of {} points is out of range",
+            sum.points
         ))
-    };
-    let nationality: Nationality = sum
-        .nationality
-        .parse()
-        .map_err(|_| corrupt("nationality", &sum.nationality))?;
-    let kind: AwardKind = sum.kind.parse().map_err(|_| corrupt("kind", &sum.kind))?;
-    let points = i32::try_from(sum.points).map_err(|_| corrupt("sum", &sum.points.to_string()))?;
+    })?;
     Ok(LedgerEntry {
-        side: nationality.side(),
+        side: sum.nationality.side(),
         points,
-        kind,
+        kind: sum.kind,
         in_two_seater: sum.two_seater_mission,
     })
 }
