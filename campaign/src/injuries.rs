@@ -98,6 +98,44 @@ pub enum Fate {
     Killed,
 }
 
+impl Fate {
+    /// The casualty a fate leaves on the record; none when unharmed.
+    pub const fn casualty(self) -> Option<CasualtyKind> {
+        match self {
+            Fate::Unharmed => None,
+            Fate::Injured(Severity::Minor) => Some(CasualtyKind::MinorInjury),
+            Fate::Injured(Severity::Serious) => Some(CasualtyKind::SeriousInjury),
+            Fate::Captured => Some(CasualtyKind::Captured),
+            Fate::Killed => Some(CasualtyKind::Killed),
+        }
+    }
+}
+
+wire_enum! {
+    /// What a casualty of a game was, as the record keeps it (R7, R8).
+    pub enum CasualtyKind {
+        /// Injured: out for the weeks his injury roll gave.
+        MinorInjury = "minor_injury" as "minor injury",
+        /// Injured: out for the weeks his injury roll gave, or sent home.
+        SeriousInjury = "serious_injury" as "serious injury",
+        /// Captured: a prisoner, or out until his escape (R8).
+        Captured = "captured",
+        /// Dead.
+        Killed = "killed",
+    }
+}
+
+impl CasualtyKind {
+    /// The injury's severity, for an injury.
+    pub const fn severity(self) -> Option<Severity> {
+        match self {
+            CasualtyKind::MinorInjury => Some(Severity::Minor),
+            CasualtyKind::SeriousInjury => Some(Severity::Serious),
+            CasualtyKind::Captured | CasualtyKind::Killed => None,
+        }
+    }
+}
+
 /// A crewman's fate from his wound boxes and reported outcome: three boxes kill him;
 /// otherwise the worse of the wounds and the reported injury applies (R7). A captured
 /// crewman's wounds are not rolled: the capture decides when he returns, if ever.

@@ -4,9 +4,45 @@
 use serde::Serialize;
 
 use crate::abilities::{Ability, AbilityKind};
-use crate::crew::Role;
+use crate::crew::{CrewStatus, Role};
 use crate::error::RuleError;
+use crate::injuries::CasualtyKind;
 use crate::xp::Xp;
+
+/// A crewman's latest casualty, as his record keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LatestCasualty {
+    /// What befell him.
+    pub kind: CasualtyKind,
+    /// The last week he is out (R7, R8); none for a prisoner, the dead and those sent
+    /// home.
+    pub out_until_week: Option<i32>,
+    /// A serious injury that ended his war (R7).
+    pub sent_home: bool,
+}
+
+/// Where a crewman stands in `current_week`, from his latest casualty (R7, R8): out of
+/// service through `out_until_week`, available again the week after.
+pub fn service_state(
+    latest: Option<LatestCasualty>,
+    current_week: i32,
+) -> (CrewStatus, Option<i32>) {
+    let Some(latest) = latest else {
+        return (CrewStatus::Active, None);
+    };
+    let out_status = match latest.kind {
+        CasualtyKind::Killed => return (CrewStatus::Killed, None),
+        _ if latest.sent_home => return (CrewStatus::SentHome, None),
+        CasualtyKind::Captured => CrewStatus::Captured,
+        CasualtyKind::MinorInjury | CasualtyKind::SeriousInjury => CrewStatus::Wounded,
+    };
+    match latest.out_until_week {
+        // Captured with no escape: the war is over for him.
+        None => (out_status, None),
+        Some(until) if until >= current_week => (out_status, Some(until)),
+        Some(_) => (CrewStatus::Active, None),
+    }
+}
 
 /// Kills per ace slot, and the kills that make an ace (R6).
 pub const KILLS_PER_ACE_SLOT: u32 = 5;
@@ -131,6 +167,50 @@ pub fn check_pick(
 mod tests {
     use super::*;
     use Ability::*;
+
+    fn casualty(kind: CasualtyKind, until: Option<i32>, sent_home: bool) -> Option<LatestCasualty> {
+        Some(LatestCasualty {
+            kind,
+            out_until_week: until,
+            sent_home,
+        })
+    }
+
+    // R7: out k weeks after week w → out until week w+k, available again in w+k+1.
+    #[test]
+    fn r7_out_until_the_last_week_then_back() {
+        let wounded = casualty(CasualtyKind::MinorInjury, Some(5), false);
+        assert_eq!(service_state(wounded, 5), (CrewStatus::Wounded, Some(5)));
+        assert_eq!(service_state(wounded, 6), (CrewStatus::Active, None));
+    }
+
+    // R7: three equal dice on a serious injury → sent home for the rest of the war.
+    #[test]
+    fn r7_sent_home_is_permanent() {
+        let home = casualty(CasualtyKind::SeriousInjury, None, true);
+        assert_eq!(service_state(home, 99), (CrewStatus::SentHome, None));
+    }
+
+    // R8: captured without escape is out for good; an escape returns after 1d100 weeks.
+    #[test]
+    fn r8_captured_for_the_war_or_until_the_escape() {
+        assert_eq!(
+            service_state(casualty(CasualtyKind::Captured, None, false), 40),
+            (CrewStatus::Captured, None)
+        );
+        let escaped = casualty(CasualtyKind::Captured, Some(10), false);
+        assert_eq!(service_state(escaped, 10), (CrewStatus::Captured, Some(10)));
+        assert_eq!(service_state(escaped, 11), (CrewStatus::Active, None));
+    }
+
+    #[test]
+    fn killed_and_unharmed() {
+        assert_eq!(
+            service_state(casualty(CasualtyKind::Killed, None, false), 3).0,
+            CrewStatus::Killed
+        );
+        assert_eq!(service_state(None, 3), (CrewStatus::Active, None));
+    }
 
     // R6, §13.10: novice below 50 XP.
     #[test]

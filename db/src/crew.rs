@@ -3,7 +3,9 @@
 
 use campaign::abilities::Ability;
 use campaign::crew::Role;
+use campaign::injuries::CasualtyKind;
 use campaign::sides::Nationality;
+use campaign::status::LatestCasualty;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Int4, Int8, Nullable, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -40,7 +42,7 @@ pub struct CrewRecord {
     #[diesel(sql_type = BigInt)]
     pub kills: i64,
     #[diesel(sql_type = Nullable<Text>)]
-    pub casualty_kind: Option<String>,
+    pub casualty_kind: Option<CasualtyKind>,
     #[diesel(sql_type = Nullable<Int4>)]
     pub casualty_out_until_week: Option<i32>,
     #[diesel(sql_type = Nullable<Bool>)]
@@ -48,6 +50,17 @@ pub struct CrewRecord {
     /// Abilities in the order they were chosen.
     #[diesel(sql_type = Array<Text>)]
     pub abilities: Vec<Ability>,
+}
+
+impl CrewRecord {
+    /// His latest casualty, when he has one.
+    pub fn latest_casualty(&self) -> Option<LatestCasualty> {
+        self.casualty_kind.map(|kind| LatestCasualty {
+            kind,
+            out_until_week: self.casualty_out_until_week,
+            sent_home: self.casualty_sent_home == Some(true),
+        })
+    }
 }
 
 /// Which crewmen to read.

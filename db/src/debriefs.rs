@@ -2,6 +2,7 @@
 //! results, the sorties flown with their crews, kills with their shooters, and the
 //! casualties (injuries, captures, deaths) with the rolls that decided them.
 
+use campaign::injuries::CasualtyKind;
 use campaign::missions::MissionType;
 use campaign::sides::Side;
 use chrono::{DateTime, Utc};
@@ -208,11 +209,11 @@ pub async fn insert_kill(
 /// An injury, capture or death.
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = casualties)]
-pub struct NewCasualty<'a> {
+pub struct NewCasualty {
     pub crew_id: i64,
     pub game_id: Option<i64>,
     pub week: i32,
-    pub kind: &'a str,
+    pub kind: CasualtyKind,
     pub weeks_out: Option<i32>,
     pub out_until_week: Option<i32>,
     pub sent_home: bool,
@@ -222,7 +223,7 @@ pub struct NewCasualty<'a> {
 /// Records a casualty.
 pub async fn insert_casualty(
     conn: &mut AsyncPgConnection,
-    casualty: &NewCasualty<'_>,
+    casualty: &NewCasualty,
 ) -> QueryResult<()> {
     diesel::insert_into(casualties::table)
         .values(casualty)
@@ -235,7 +236,7 @@ pub async fn insert_casualty(
 #[derive(Debug, Clone, Queryable)]
 pub struct GameCasualty {
     pub crew_id: i64,
-    pub kind: String,
+    pub kind: CasualtyKind,
     pub weeks_out: Option<i32>,
     pub out_until_week: Option<i32>,
     pub sent_home: bool,

@@ -10,7 +10,7 @@ use std::str::FromStr;
 use campaign::abilities::Ability;
 use campaign::crew::Role;
 use campaign::experience::AwardKind;
-use campaign::injuries::Outcome;
+use campaign::injuries::{CasualtyKind, Outcome};
 use campaign::missions::{Assignment, MissionType};
 use campaign::sides::{Nationality, Side};
 use campaign::tables::ground_offensive::GroundOffensive;
@@ -23,7 +23,7 @@ use eagles_db::users::User;
 use serde_json::Value;
 
 use super::document::*;
-use crate::error::ApiError;
+use crate::error::{one_of, ApiError};
 use crate::text::clean_name;
 
 /// The most problems one answer lists.
@@ -587,12 +587,13 @@ fn check(doc: &CampaignExport, p: &mut Problems) {
         if let Some(roll) = k.roll {
             p.reference(format!("casualties[{i}].roll"), "rolls", &rolls, roll);
         }
-        if !["minor_injury", "serious_injury", "captured", "killed"].contains(&k.kind.as_str()) {
+        if k.kind.parse::<CasualtyKind>().is_err() {
             p.push(
                 format!("casualties[{i}].kind"),
                 format!(
-                    "\"{}\" is not a casualty; use minor_injury, serious_injury, captured or killed",
-                    k.kind
+                    "\"{}\" is not a casualty; use {}",
+                    k.kind,
+                    one_of(CasualtyKind::NAMES)
                 ),
             );
         }

@@ -15,7 +15,7 @@ use eagles_db::users::User;
 use eagles_db::DbPool;
 use serde::Deserialize;
 
-pub use view::{service_state, AwardView, CrewmanView, PendingPicksView};
+pub use view::{AwardView, CrewmanView, PendingPicksView};
 
 use crate::access::{readable_campaign, CampaignScope};
 use crate::auth::{Caller, SignedIn};

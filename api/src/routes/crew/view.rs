@@ -76,31 +76,6 @@ impl From<AwardEntry> for AwardView {
     }
 }
 
-/// Where a crewman stands in `current_week`, from his latest casualty (R7, R8):
-/// out of service through `out_until_week`, available again the week after.
-pub fn service_state(record: &CrewRecord, current_week: i32) -> (CrewStatus, Option<i32>) {
-    let Some(kind) = record.casualty_kind.as_deref() else {
-        return (CrewStatus::Active, None);
-    };
-    if kind == "killed" {
-        return (CrewStatus::Killed, None);
-    }
-    if record.casualty_sent_home == Some(true) {
-        return (CrewStatus::SentHome, None);
-    }
-    let out_status = if kind == "captured" {
-        CrewStatus::Captured
-    } else {
-        CrewStatus::Wounded
-    };
-    match record.casualty_out_until_week {
-        // Captured with no escape: the war is over for him.
-        None => (out_status, None),
-        Some(until) if until >= current_week => (out_status, Some(until)),
-        Some(_) => (CrewStatus::Active, None),
-    }
-}
-
 impl CrewmanView {
     /// Builds the view from a stored record; fails only on data the schema forbids.
     pub fn from_record(record: CrewRecord, current_week: i32) -> Result<Self, ApiError> {
@@ -109,7 +84,8 @@ impl CrewmanView {
         let abilities = record.abilities.clone();
         let xp = Xp(i32::try_from(record.xp).map_err(|_| corrupt("xp"))?);
         let kills = u32::try_from(record.kills).unwrap_or(u32::MAX);
-        let (status, out_until_week) = service_state(&record, current_week);
+        let (status, out_until_week) =
+            status::service_state(record.latest_casualty(), current_week);
         Ok(Self {
             id: record.id,
             name: record.name,
@@ -129,72 +105,5 @@ impl CrewmanView {
             abilities,
             awards: None,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn record(kind: Option<&str>, until: Option<i32>, sent_home: bool) -> CrewRecord {
-        CrewRecord {
-            id: 1,
-            campaign_id: 1,
-            owner_id: 1,
-            owner: "ada".into(),
-            name: "Albert Ball".into(),
-            role: Role::Pilot,
-            nationality: Nationality::British,
-            replacement: false,
-            joined_week: 1,
-            xp: 50,
-            kills: 0,
-            casualty_kind: kind.map(str::to_owned),
-            casualty_out_until_week: until,
-            casualty_sent_home: kind.map(|_| sent_home),
-            abilities: vec![],
-        }
-    }
-
-    // R7: out k weeks after week w → out until week w+k, available again in w+k+1.
-    #[test]
-    fn r7_out_until_the_last_week_then_back() {
-        let wounded = record(Some("minor_injury"), Some(5), false);
-        assert_eq!(service_state(&wounded, 5), (CrewStatus::Wounded, Some(5)));
-        assert_eq!(service_state(&wounded, 6), (CrewStatus::Active, None));
-    }
-
-    // R7: three equal dice on a serious injury → sent home for the rest of the war.
-    #[test]
-    fn r7_sent_home_is_permanent() {
-        let home = record(Some("serious_injury"), None, true);
-        assert_eq!(service_state(&home, 99), (CrewStatus::SentHome, None));
-    }
-
-    // R8: captured without escape is out for good; an escape returns after 1d100 weeks.
-    #[test]
-    fn r8_captured_for_the_war_or_until_the_escape() {
-        assert_eq!(
-            service_state(&record(Some("captured"), None, false), 40),
-            (CrewStatus::Captured, None)
-        );
-        let escaped = record(Some("captured"), Some(10), false);
-        assert_eq!(
-            service_state(&escaped, 10),
-            (CrewStatus::Captured, Some(10))
-        );
-        assert_eq!(service_state(&escaped, 11), (CrewStatus::Active, None));
-    }
-
-    #[test]
-    fn killed_and_unharmed() {
-        assert_eq!(
-            service_state(&record(Some("killed"), None, false), 3).0,
-            CrewStatus::Killed
-        );
-        assert_eq!(
-            service_state(&record(None, None, false), 3),
-            (CrewStatus::Active, None)
-        );
     }
 }

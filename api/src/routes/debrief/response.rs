@@ -1,7 +1,7 @@
 //! A game's debrief result as stored: the answer of the debrief POST and of its GET,
 //! read back from the rows written, so both always agree.
 
-use campaign::injuries::Severity;
+use campaign::injuries::{CasualtyKind, Severity};
 use eagles_db::debriefs::DebriefGame;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::Award;
@@ -112,9 +112,17 @@ pub async fn load(
     let mut deaths = Vec::new();
     for c in eagles_db::debriefs::casualties(conn, game.id).await? {
         let dice = c.dice.unwrap_or_default();
-        match c.kind.as_str() {
-            "killed" => deaths.push(c.crew_id),
-            "captured" => captures.push(CaptureView {
+        // An injury has a severity; anything else is a capture or a death.
+        match c.kind.severity() {
+            Some(severity) => injuries.push(InjuryView {
+                crew_id: c.crew_id,
+                severity,
+                weeks_out: c.weeks_out.unwrap_or_default(),
+                sent_home: c.sent_home,
+                out_until_week: c.out_until_week,
+                dice,
+            }),
+            None if c.kind == CasualtyKind::Captured => captures.push(CaptureView {
                 crew_id: c.crew_id,
                 result: if c.weeks_out.is_some() {
                     "escaped"
@@ -126,18 +134,7 @@ pub async fn load(
                 out_until_week: c.out_until_week,
                 dice,
             }),
-            kind => injuries.push(InjuryView {
-                crew_id: c.crew_id,
-                severity: if kind == "serious_injury" {
-                    Severity::Serious
-                } else {
-                    Severity::Minor
-                },
-                weeks_out: c.weeks_out.unwrap_or_default(),
-                sent_home: c.sent_home,
-                out_until_week: c.out_until_week,
-                dice,
-            }),
+            None => deaths.push(c.crew_id),
         }
     }
     let missions = eagles_db::debriefs::missions(conn, game.id)

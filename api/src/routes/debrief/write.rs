@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use campaign::injuries::{out_until_week, roll_injury, Fate, Severity};
+use campaign::injuries::{out_until_week, roll_injury, CasualtyKind, Fate, Severity};
 use campaign::tables::capture::{roll_capture, CaptureResult};
 use eagles_db::debriefs::{NewCasualty, NewSortie, NewSortieCrew};
 use eagles_db::diesel_async::AsyncPgConnection;
@@ -161,7 +161,7 @@ async fn write_fate(
     };
     let new = match (fate, dice) {
         (Fate::Unharmed, _) => return Ok(()),
-        (Fate::Killed, _) => casualty("killed"),
+        (Fate::Killed, _) => casualty(CasualtyKind::Killed),
         (Fate::Injured(severity), Some(mut dice)) => {
             let roll = roll_injury(severity, &mut dice);
             let weeks = roll.result;
@@ -180,8 +180,8 @@ async fn write_fate(
                 sent_home: weeks.sent_home,
                 roll_id: Some(logged.id),
                 ..casualty(match severity {
-                    Severity::Minor => "minor_injury",
-                    Severity::Serious => "serious_injury",
+                    Severity::Minor => CasualtyKind::MinorInjury,
+                    Severity::Serious => CasualtyKind::SeriousInjury,
                 })
             }
         }
@@ -197,7 +197,7 @@ async fn write_fate(
                 // R8 with R7: escaped, out 1d100 weeks after this week.
                 out_until_week: weeks_out.map(|k| count(out_until_week(week_number(week), k))),
                 roll_id: Some(logged.id),
-                ..casualty("captured")
+                ..casualty(CasualtyKind::Captured)
             }
         }
         (Fate::Injured(_) | Fate::Captured, None) => {

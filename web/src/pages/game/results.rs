@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use campaign::injuries::CasualtyKind;
 use eagles_db::debriefs::GameCasualty;
 use eagles_db::ledger::Award;
 
@@ -100,11 +101,11 @@ pub fn by_game(
 }
 
 fn casualty_line(name: &str, c: &GameCasualty) -> String {
-    let what = c.kind.replace('_', " ");
-    let out = match (c.kind.as_str(), c.weeks_out, c.sent_home) {
-        ("killed", _, _) => String::new(),
+    let what = c.kind.label();
+    let out = match (c.kind, c.weeks_out, c.sent_home) {
+        (CasualtyKind::Killed, _, _) => String::new(),
         (_, _, true) => ", sent home for the rest of the war".to_owned(),
-        ("captured", None, _) => ", prisoner for the rest of the war".to_owned(),
+        (CasualtyKind::Captured, None, _) => ", prisoner for the rest of the war".to_owned(),
         (_, Some(weeks), _) => match c.out_until_week {
             Some(until) => format!(", out {weeks} week(s), until week {until}"),
             None => format!(", out {weeks} week(s)"),
