@@ -93,8 +93,8 @@ pub async fn record<R>(
         campaign_id: context.campaign_id,
         week: context.week,
         game_id: context.game_id,
-        side: context.side.map(|s| s.as_str().to_owned()),
-        table_name: roll.table.as_str().to_owned(),
+        side: context.side,
+        table_name: roll.table,
         dice: roll
             .dice
             .iter()

@@ -1,5 +1,6 @@
 //! Aircraft types of appendices A and B, and the abilities of appendix D.
 
+use campaign::sides::Side;
 use chrono::NaiveDate;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -12,7 +13,7 @@ use crate::schema::{abilities, aircraft_types};
 pub struct AircraftType {
     pub id: i64,
     pub name: String,
-    pub side: String,
+    pub side: Side,
     pub stability: String,
     pub engine: i16,
     pub wings: i16,

@@ -2,8 +2,9 @@
 //! results, the sorties flown with their crews, kills with their shooters, and the
 //! casualties (injuries, captures, deaths) with the rolls that decided them.
 
-use campaign::injuries::CasualtyKind;
-use campaign::missions::MissionType;
+use campaign::crew::Role;
+use campaign::injuries::{CasualtyKind, Outcome};
+use campaign::missions::{Assignment, MissionType};
 use campaign::sides::Side;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -131,9 +132,9 @@ pub async fn set_mission_result(
 pub struct NewSortie<'a> {
     pub game_id: i64,
     pub key: &'a str,
-    pub side: &'a str,
+    pub side: Side,
     pub aircraft_type_id: i64,
-    pub assignment: &'a str,
+    pub assignment: Assignment,
     pub turns_on_board: i32,
     pub aircraft_lost: bool,
 }
@@ -141,14 +142,14 @@ pub struct NewSortie<'a> {
 /// A crewman of a sortie.
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = sortie_crew)]
-pub struct NewSortieCrew<'a> {
+pub struct NewSortieCrew {
     pub sortie_id: i64,
     pub game_id: i64,
     pub crew_id: i64,
-    pub position: &'a str,
+    pub position: Role,
     pub red_hits: i32,
     pub wound_boxes: i32,
-    pub outcome: &'a str,
+    pub outcome: Outcome,
 }
 
 /// Records the sorties of a game in one statement; returns each one's key and id.
@@ -166,7 +167,7 @@ pub async fn insert_sorties(
 /// Records the crew of sorties, in one statement.
 pub async fn insert_sortie_crew(
     conn: &mut AsyncPgConnection,
-    crew: &[NewSortieCrew<'_>],
+    crew: &[NewSortieCrew],
 ) -> QueryResult<()> {
     diesel::insert_into(sortie_crew::table)
         .values(crew)

@@ -1,6 +1,8 @@
 //! The dice roll log (R14): every roll with its table, dice, modifiers, result, who
 //! rolled it and whether the server rolled or a person entered physical dice.
 
+use campaign::sides::Side;
+use campaign::tables::Table;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -14,8 +16,8 @@ pub struct NewRoll {
     pub campaign_id: i64,
     pub week: i32,
     pub game_id: Option<i64>,
-    pub side: Option<String>,
-    pub table_name: String,
+    pub side: Option<Side>,
+    pub table_name: Table,
     pub dice: Vec<i32>,
     pub modifiers: serde_json::Value,
     pub total: i32,
@@ -32,8 +34,8 @@ pub struct RollRecord {
     pub campaign_id: i64,
     pub week: i32,
     pub game_id: Option<i64>,
-    pub side: Option<String>,
-    pub table_name: String,
+    pub side: Option<Side>,
+    pub table_name: Table,
     pub dice: Vec<i32>,
     pub modifiers: serde_json::Value,
     pub total: i32,

@@ -29,8 +29,7 @@ pub struct AircraftView {
     pub id: i64,
     pub name: String,
     /// `allied` or `central`.
-    #[schema(value_type = campaign::sides::Side)]
-    pub side: String,
+    pub side: Side,
     /// `A`, `B` or `C`.
     pub stability: String,
     pub engine: i16,

@@ -57,10 +57,8 @@ pub struct RollView {
     pub id: i64,
     pub week: i32,
     pub game_id: Option<i64>,
-    #[schema(value_type = Option<campaign::sides::Side>)]
-    pub side: Option<String>,
-    #[schema(value_type = campaign::tables::Table)]
-    pub table: String,
+    pub side: Option<Side>,
+    pub table: Table,
     pub dice: Vec<i32>,
     /// The modifiers that applied, by name, with what each added.
     #[schema(value_type = Object)]
@@ -81,8 +79,8 @@ pub struct RollView {
 impl From<RollEntry> for RollView {
     fn from(entry: RollEntry) -> Self {
         let r = entry.roll;
-        let result = match r.table_name.parse::<Table>() {
-            Ok(table) if numeric_result(table) => r
+        let result = match r.table_name {
+            table if numeric_result(table) => r
                 .result
                 .parse::<i64>()
                 .map(Value::from)

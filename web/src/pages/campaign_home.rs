@@ -68,7 +68,7 @@ pub struct GameLine {
 #[derive(Serialize)]
 pub struct NewAircraft {
     pub name: String,
-    pub side: String,
+    pub side: &'static str,
     pub service_start: String,
 }
 
@@ -204,7 +204,7 @@ impl HomePage {
             .filter(|a| a.service_start >= week_start && a.service_start < week_end)
             .map(|a| NewAircraft {
                 name: a.name.clone(),
-                side: a.side.clone(),
+                side: a.side.label(),
                 service_start: a.service_start.format("%-d %B %Y").to_string(),
             })
             .collect();

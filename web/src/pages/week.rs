@@ -9,6 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::calendar;
+use campaign::sides::Side;
 use eagles_api::access::readable_campaign;
 use eagles_api::routes::games::GameView;
 use eagles_api::routes::rolls::RollView;
@@ -114,8 +115,8 @@ pub async fn game_lines(
 pub struct RollLine {
     pub id: i64,
     pub game_id: Option<i64>,
-    pub side: String,
-    pub table: String,
+    pub side: &'static str,
+    pub table: &'static str,
     pub dice: String,
     pub total: i32,
     pub result: String,
@@ -128,8 +129,8 @@ impl From<RollView> for RollLine {
         Self {
             id: r.id,
             game_id: r.game_id,
-            side: r.side.unwrap_or_default(),
-            table: r.table.replace('_', " "),
+            side: r.side.map_or("", Side::label),
+            table: r.table.label(),
             dice: joined(&r.dice, " "),
             total: r.total,
             result: r

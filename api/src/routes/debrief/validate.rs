@@ -181,7 +181,7 @@ async fn check_sortie_report(
         ))
     })?;
     let facts = AircraftFacts {
-        side: parse_side(&aircraft.side)?,
+        side: aircraft.side,
         two_seater: aircraft.crew == 2,
         service_start: aircraft.service_start,
         name: aircraft.name.clone(),
@@ -477,10 +477,4 @@ fn rolled(mission: &GameMission) -> Result<RolledMission, ApiError> {
         mission_type,
         trips_needed: mission.trips_needed.and_then(|t| u32::try_from(t).ok()),
     })
-}
-
-/// A side as stored.
-pub fn parse_side(side: &str) -> Result<Side, ApiError> {
-    side.parse()
-        .map_err(|_| ApiError::Internal(format!("bad side {side} in the database")))
 }

@@ -46,9 +46,9 @@ pub async fn write(
         .map(|(sortie, aircraft_type_id)| NewSortie {
             game_id: game.id,
             key: &sortie.key,
-            side: sortie.side.as_str(),
+            side: sortie.side,
             aircraft_type_id,
-            assignment: sortie.assignment.as_str(),
+            assignment: sortie.assignment,
             turns_on_board: count(sortie.turns_on_board),
             aircraft_lost: sortie.aircraft_lost,
         })
@@ -70,10 +70,10 @@ pub async fn write(
                 sortie_id,
                 game_id: game.id,
                 crew_id: c.crew.0,
-                position: c.position.as_str(),
+                position: c.position,
                 red_hits: count(c.red_hits),
                 wound_boxes: count(c.wound_boxes),
-                outcome: c.outcome.as_str(),
+                outcome: c.outcome,
             })
         })
         .collect();

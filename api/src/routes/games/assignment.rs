@@ -25,10 +25,7 @@ async fn aircraft_facts(
             ))
         })?;
     Ok(AircraftFacts {
-        side: aircraft
-            .side
-            .parse()
-            .map_err(|_| ApiError::Internal(format!("aircraft {aircraft_id}: bad side")))?,
+        side: aircraft.side,
         two_seater: aircraft.crew == 2,
         service_start: aircraft.service_start,
         name: aircraft.name,

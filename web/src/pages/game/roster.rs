@@ -26,7 +26,7 @@ impl Roster {
     ) -> Vec<(String, String)> {
         self.aircraft
             .iter()
-            .filter(|a| a.side == side.as_str())
+            .filter(|a| a.side == side)
             .filter(|a| in_service(a.service_start, self.week_date))
             .filter(|a| needs.allows(a.crew == 2))
             .map(|a| {
