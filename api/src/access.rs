@@ -3,6 +3,7 @@
 //! its members and admins (to anyone else it does not exist); writes need a member's
 //! role, and the referee's for the referee's actions.
 
+use campaign::roster::MemberRole;
 use eagles_db::campaigns::{Campaign, Member};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
@@ -53,7 +54,10 @@ impl CampaignScope {
     /// Whether the caller referees this campaign (admins count as referees).
     pub fn is_referee(&self) -> bool {
         self.caller.as_ref().is_some_and(|u| u.is_admin)
-            || self.member.as_ref().is_some_and(|m| m.role == "referee")
+            || self
+                .member
+                .as_ref()
+                .is_some_and(|m| m.role == MemberRole::Referee)
     }
 
     /// 403 unless the caller referees this campaign.

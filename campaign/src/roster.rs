@@ -2,7 +2,18 @@
 
 use crate::crew::Role;
 use crate::error::RuleError;
+use crate::wire::wire_enum;
 use crate::xp::Xp;
+
+wire_enum! {
+    /// A member's part in a campaign.
+    pub enum MemberRole {
+        /// Runs the campaign: opens games, enters debriefs, closes weeks.
+        Referee = "referee",
+        /// Plays one side with his crew (R2, R3).
+        Player = "player",
+    }
+}
 
 /// One of the player's existing crewmen in the campaign, as R3 needs to see him.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,5 +1,7 @@
 //! Campaigns and their members.
 
+use campaign::roster::MemberRole;
+use campaign::sides::Side;
 use chrono::NaiveDate;
 use diesel::dsl::{AsSelect, SqlTypeOf};
 use diesel::pg::Pg;
@@ -38,7 +40,7 @@ pub async fn create(
         .returning(Campaign::as_returning())
         .get_result(conn)
         .await?;
-    add_member(conn, campaign.id, created_by, "referee", None).await?;
+    add_member(conn, campaign.id, created_by, MemberRole::Referee, None).await?;
     Ok(campaign)
 }
 
@@ -124,8 +126,8 @@ fn readable(reader: Reader) -> ReadableQuery {
 pub struct Member {
     pub user_id: i64,
     pub username: String,
-    pub role: String,
-    pub side: Option<String>,
+    pub role: MemberRole,
+    pub side: Option<Side>,
 }
 
 const MEMBER_COLUMNS: (
@@ -145,8 +147,8 @@ pub async fn add_member(
     conn: &mut AsyncPgConnection,
     campaign_id: i64,
     user_id: i64,
-    role: &str,
-    side: Option<&str>,
+    role: MemberRole,
+    side: Option<Side>,
 ) -> QueryResult<()> {
     diesel::insert_into(campaign_members::table)
         .values((
@@ -192,7 +194,7 @@ pub async fn set_side(
     conn: &mut AsyncPgConnection,
     campaign_id: i64,
     user_id: i64,
-    side: &str,
+    side: Side,
 ) -> QueryResult<bool> {
     diesel::update(
         campaign_members::table

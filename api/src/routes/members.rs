@@ -15,23 +15,7 @@ use crate::error::{ApiError, Locus};
 use crate::extract::Json;
 use crate::unique::is_unique_violation;
 
-/// A member's role in a campaign.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum MemberRole {
-    Referee,
-    Player,
-}
-
-impl MemberRole {
-    /// The stored name: `referee` or `player`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Referee => "referee",
-            Self::Player => "player",
-        }
-    }
-}
+pub use campaign::roster::MemberRole;
 
 /// A user to add to a campaign.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -47,12 +31,9 @@ pub struct NewMember {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct MemberView {
     pub username: String,
-    /// `referee` or `player`.
-    #[schema(value_type = MemberRole)]
-    pub role: String,
-    /// `allied`, `central`, or null for a neutral referee.
-    #[schema(value_type = Option<campaign::sides::Side>)]
-    pub side: Option<String>,
+    pub role: MemberRole,
+    /// Null for a neutral referee.
+    pub side: Option<Side>,
 }
 
 impl From<Member> for MemberView {
@@ -125,14 +106,7 @@ pub async fn add(
     let campaign_id = scope.campaign.id;
     let result = conn
         .transaction::<_, diesel::result::Error, _>(async move |conn| {
-            eagles_db::campaigns::add_member(
-                conn,
-                campaign_id,
-                account.id,
-                role.as_str(),
-                side.map(Side::as_str),
-            )
-            .await?;
+            eagles_db::campaigns::add_member(conn, campaign_id, account.id, role, side).await?;
             eagles_db::audit::record(
                 conn,
                 Some(referee.id),
@@ -147,8 +121,8 @@ pub async fn add(
     match result {
         Ok(account) => Ok(MemberView {
             username: account.username,
-            role: role.as_str().to_owned(),
-            side: side.map(|s| s.as_str().to_owned()),
+            role,
+            side,
         }),
         Err(e) if is_unique_violation(&e) => Err(ApiError::Conflict(format!(
             "\"{username}\" is already a member of this campaign"
@@ -239,15 +213,15 @@ pub async fn switch_side(
                         ApiError::NotFound(format!("\"{username}\" is not a member of this campaign"))
                     })?
                     .clone();
-                if member.role != "player" {
+                if member.role != MemberRole::Player {
                     return Err(ApiError::invalid(
                         "only players have a side to switch; a referee's side is set when added",
                     ));
                 }
-                if member.side.as_deref() == Some(side.as_str()) {
+                if member.side == Some(side) {
                     return Ok(MemberView::from(member));
                 }
-                let count = |s: Side, m: &Member| m.role == "player" && m.side.as_deref() == Some(s.as_str());
+                let count = |s: Side, m: &Member| m.role == MemberRole::Player && m.side == Some(s);
                 let on = |s: Side| members.iter().filter(|m| count(s, m)).count();
                 let (mut allied, mut central) = (on(Side::Allied), on(Side::Central));
                 match side {
@@ -263,7 +237,7 @@ pub async fn switch_side(
                         at: Some(Locus::Field("side")),
                     });
                 }
-                eagles_db::campaigns::set_side(conn, campaign_id, member.user_id, side.as_str())
+                eagles_db::campaigns::set_side(conn, campaign_id, member.user_id, side)
                     .await?;
                 eagles_db::audit::record(
                     conn,
@@ -274,7 +248,7 @@ pub async fn switch_side(
                 )
                 .await?;
                 Ok(MemberView {
-                    side: Some(side.as_str().to_owned()),
+                    side: Some(side),
                     ..MemberView::from(member)
                 })
         })

@@ -16,6 +16,7 @@ use campaign::dice::{Dice, FixedDice};
 use campaign::experience::{self, Award};
 use campaign::injuries::Outcome;
 use campaign::missions::{Assignment, MissionType};
+use campaign::roster::MemberRole;
 use campaign::sides::{Nationality, PerSide, Side};
 use campaign::success::MissionReport;
 use campaign::tables::ground_offensive::roll_ground_offensive;
@@ -191,8 +192,8 @@ async fn roster(
                     conn,
                     campaign.id,
                     player,
-                    "player",
-                    Some(side.as_str()),
+                    MemberRole::Player,
+                    Some(side),
                 )
                 .await?;
                 let mut crewman = async |n: usize, role: Role| {

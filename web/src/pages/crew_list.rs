@@ -5,6 +5,7 @@ use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use campaign::crew::Role;
+use campaign::roster::MemberRole;
 use campaign::sides::{Nationality, Side};
 use eagles_api::access::readable_campaign;
 use eagles_api::error::Locus;
@@ -125,7 +126,7 @@ impl CrewListPage {
         let players = eagles_db::campaigns::members(conn, campaign_id)
             .await?
             .into_iter()
-            .filter(|m| m.role == "player")
+            .filter(|m| m.role == MemberRole::Player)
             .map(|m| m.username)
             .collect();
         let crew = crew_lines(conn, &scope.campaign).await?;

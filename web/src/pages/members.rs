@@ -6,10 +6,11 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
+use campaign::roster::MemberRole;
 use campaign::sides::Side;
 use eagles_api::access::readable_campaign;
 use eagles_api::error::Locus;
-use eagles_api::routes::members::{MemberRole, NewMember};
+use eagles_api::routes::members::NewMember;
 use eagles_api::ApiError;
 use eagles_db::campaigns::Member;
 use eagles_db::diesel_async::AsyncPgConnection;
@@ -25,16 +26,22 @@ use crate::session::Session;
 #[derive(serde::Serialize)]
 pub struct MemberLine {
     pub username: String,
-    pub role: String,
-    pub side: String,
+    pub player: bool,
+    pub role: &'static str,
+    /// The side as shown; "—" for a neutral referee.
+    pub side: &'static str,
+    /// The side's code, for the switch form; empty for none.
+    pub side_code: &'static str,
 }
 
 impl From<Member> for MemberLine {
     fn from(m: Member) -> Self {
         Self {
             username: m.username,
-            role: m.role,
-            side: m.side.unwrap_or_else(|| "—".into()),
+            player: m.role == MemberRole::Player,
+            role: m.role.label(),
+            side: m.side.map_or("—", Side::label),
+            side_code: m.side.map_or("", Side::as_str),
         }
     }
 }

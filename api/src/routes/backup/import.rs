@@ -12,6 +12,7 @@ use campaign::crew::Role;
 use campaign::experience::AwardKind;
 use campaign::injuries::{CasualtyKind, Outcome};
 use campaign::missions::{Assignment, MissionType};
+use campaign::roster::MemberRole;
 use campaign::sides::{Nationality, Side};
 use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::{ParseEnumError, Table};
@@ -23,7 +24,7 @@ use eagles_db::users::User;
 use serde_json::Value;
 
 use super::document::*;
-use crate::error::{one_of, ApiError};
+use crate::error::ApiError;
 use crate::text::clean_name;
 
 /// The most problems one answer lists.
@@ -194,10 +195,10 @@ async fn write_rows(
     if let Some(importer) = importer {
         // Whoever imports a campaign referees it, so he can put right what he brought in.
         match members.iter_mut().find(|m| m.user_id == importer.id) {
-            Some(member) => member.role = "referee".to_owned(),
+            Some(member) => member.role = MemberRole::Referee.as_str().to_owned(),
             None => members.push(MemberRow {
                 user_id: importer.id,
-                role: "referee".to_owned(),
+                role: MemberRole::Referee.as_str().to_owned(),
                 side: None,
                 joined_at: Utc::now(),
             }),
@@ -480,15 +481,10 @@ fn check(doc: &CampaignExport, p: &mut Problems) {
         if !member_names.insert(m.username.to_lowercase()) {
             p.push(format!("members[{i}].username"), "listed twice");
         }
-        if !["referee", "player"].contains(&m.role.as_str()) {
-            p.push(
-                format!("members[{i}].role"),
-                format!("\"{}\" is not a role; use referee or player", m.role),
-            );
-        }
+        p.name_of::<MemberRole>(format!("members[{i}].role"), &m.role);
         match &m.side {
             Some(side) => p.name_of::<Side>(format!("members[{i}].side"), side),
-            None if m.role == "player" => {
+            None if m.role == MemberRole::Player.as_str() => {
                 p.push(format!("members[{i}].side"), "a player needs a side")
             }
             None => {}
@@ -587,16 +583,7 @@ fn check(doc: &CampaignExport, p: &mut Problems) {
         if let Some(roll) = k.roll {
             p.reference(format!("casualties[{i}].roll"), "rolls", &rolls, roll);
         }
-        if k.kind.parse::<CasualtyKind>().is_err() {
-            p.push(
-                format!("casualties[{i}].kind"),
-                format!(
-                    "\"{}\" is not a casualty; use {}",
-                    k.kind,
-                    one_of(CasualtyKind::NAMES)
-                ),
-            );
-        }
+        p.name_of::<CasualtyKind>(format!("casualties[{i}].kind"), &k.kind);
         p.week(format!("casualties[{i}].week"), k.week, current);
     }
     // A reversal cancels an award written before it, so only earlier ids count.

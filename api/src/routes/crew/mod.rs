@@ -111,13 +111,13 @@ pub async fn create(
     conn
         .transaction::<_, ApiError, _>(async move |conn| {
                 let owner = owner_member(conn, &scope, &owner_name).await?;
-                let owner_side = owner.side.as_deref().ok_or_else(|| {
+                let owner_side = owner.side.ok_or_else(|| {
                     ApiError::invalid(format!(
                         "\"{}\" has no side in this campaign; give them one before creating crew (R2)",
                         owner.username
                     ))
                 })?;
-                if owner_side != nationality.side().as_str() {
+                if owner_side != nationality.side() {
                     return Err(ApiError::Unprocessable {
                         rule: Some("R2"),
                         detail: format!(

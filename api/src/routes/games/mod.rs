@@ -61,10 +61,7 @@ fn game_not_found(game_id: i64) -> ApiError {
 /// 403 unless the caller referees the campaign or plays `side` in it.
 fn require_side(scope: &CampaignScope, side: Side, action: &str) -> Result<(), ApiError> {
     scope.require_member(action)?;
-    let plays_side = scope
-        .member
-        .as_ref()
-        .is_some_and(|m| m.side.as_deref() == Some(side.as_str()));
+    let plays_side = scope.member.as_ref().is_some_and(|m| m.side == Some(side));
     if scope.is_referee() || plays_side {
         Ok(())
     } else {

@@ -95,11 +95,7 @@ fn names(text: impl IntoIterator<Item = String>) -> String {
 }
 
 fn plays_side(scope: &CampaignScope, side: Side) -> bool {
-    scope.is_referee()
-        || scope
-            .member
-            .as_ref()
-            .is_some_and(|m| m.side.as_deref() == Some(side.as_str()))
+    scope.is_referee() || scope.member.as_ref().is_some_and(|m| m.side == Some(side))
 }
 
 fn mission_panel(m: &MissionView, roster: &Roster) -> MissionPanel {
