@@ -37,6 +37,17 @@ pub async fn create_database_if_missing(
     Ok(true)
 }
 
+/// Drops database `name` if it exists, ending its sessions first (Postgres 13+).
+pub async fn drop_database(maintenance_url: &str, name: &str) -> diesel::ConnectionResult<()> {
+    let mut conn = AsyncPgConnection::establish(maintenance_url).await?;
+    conn.batch_execute(&format!(
+        "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+        quote_ident(name)
+    ))
+    .await
+    .map_err(|e| diesel::ConnectionError::BadConnection(e.to_string()))
+}
+
 /// Replaces the database name of a `postgres://` URL.
 pub fn with_database(url: &str, name: &str) -> String {
     let (base, query) = match url.split_once('?') {

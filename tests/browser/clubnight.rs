@@ -871,7 +871,8 @@ async fn club_night_pages_cost_the_same_queries_whatever_their_rows() {
 #[tokio::test]
 async fn the_demo_fills_the_club_night_pages() {
     use std::net::TcpListener;
-    let url = crate::database::fresh_database().await;
+    let database = crate::database::fresh_database().await;
+    let url = database.url().to_owned();
     let seeded = std::process::Command::new(env!("CARGO_BIN_EXE_eagles"))
         .args(["seed", "demo"])
         .env("DATABASE_URL", &url)
@@ -887,7 +888,11 @@ async fn the_demo_fills_the_club_night_pages() {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(eagles::server::run(listener, pool.clone()).unwrap());
-    let app = TestApp { address, pool };
+    let app = TestApp {
+        address,
+        pool,
+        _database: database,
+    };
     let cid = count(&app, "SELECT id FROM campaigns").await;
     let mut reader = app.visitor();
     let club = page(&mut reader, format!("/campaigns/{cid}/club-night")).await;

@@ -21,7 +21,8 @@ const EAGLES: &str = env!("CARGO_BIN_EXE_eagles");
 /// The server over a database holding the demo campaign; returns the app, the demo
 /// campaign's id and the demo accounts' password.
 async fn demo_app() -> (TestApp, i64, String) {
-    let url = database::fresh_database().await;
+    let database = database::fresh_database().await;
+    let url = database.url().to_owned();
     let seeded = Command::new(EAGLES)
         .args(["seed", "demo"])
         .env("DATABASE_URL", &url)
@@ -44,7 +45,11 @@ async fn demo_app() -> (TestApp, i64, String) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(eagles::server::run(listener, pool.clone()).unwrap());
-    let app = TestApp { address, pool };
+    let app = TestApp {
+        address,
+        pool,
+        _database: database,
+    };
     let campaign = count(&app, "SELECT max(id) FROM campaigns").await;
     (app, campaign, password)
 }

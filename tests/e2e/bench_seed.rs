@@ -136,7 +136,8 @@ fn assert_board_matches(board: &[Value], sums: &HashMap<i64, (i64, i64)>) {
 
 #[tokio::test]
 async fn seed_bench_fills_a_ledger_the_leaderboard_agrees_with() {
-    let url = crate::support::database::fresh_database().await;
+    let test_db = crate::support::database::fresh_database().await;
+    let url = test_db.url().to_owned();
     let debriefs = tempfile::NamedTempFile::new().unwrap();
     let output = Command::new(EAGLES)
         .args([

@@ -163,7 +163,8 @@ fn migrate_runs_and_user_add_starts_and_stops_the_cluster_itself() {
 // fourth open with its game rolled; a second run refuses instead of duplicating.
 #[tokio::test]
 async fn seed_demo_creates_a_public_campaign_with_closed_weeks() {
-    let url = crate::support::database::fresh_database().await;
+    let test_db = crate::support::database::fresh_database().await;
+    let url = test_db.url().to_owned();
     let seed = || {
         Command::new(EAGLES)
             .args(["seed", "demo"])
@@ -210,7 +211,8 @@ async fn seed_demo_creates_a_public_campaign_with_closed_weeks() {
 // file is refused with the path of the problem and a failing exit status.
 #[tokio::test]
 async fn export_and_import_round_trip_on_the_command_line() {
-    let url = crate::support::database::fresh_database().await;
+    let test_db = crate::support::database::fresh_database().await;
+    let url = test_db.url().to_owned();
     let run = |args: &[&str]| {
         Command::new(EAGLES)
             .args(args)

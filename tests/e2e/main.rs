@@ -15,6 +15,7 @@ mod debrief;
 mod faults;
 mod four_weeks;
 mod games;
+mod harness;
 mod health;
 mod idempotency;
 mod limits;

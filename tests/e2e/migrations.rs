@@ -7,15 +7,6 @@ use eagles_db::schema::*;
 
 use crate::support::database;
 
-async fn empty_database(name: &str) -> String {
-    let name = format!("{name}_{}", std::process::id());
-    let maintenance = database::url_of("postgres");
-    eagles_db::databases::create_database_if_missing(&maintenance, &name, None)
-        .await
-        .unwrap();
-    database::url_of(&name)
-}
-
 macro_rules! select_every_column {
     ($conn:expr, $($table:ident),+ $(,)?) => {
         $(
@@ -31,7 +22,8 @@ macro_rules! select_every_column {
 
 #[tokio::test]
 async fn migrations_go_up_down_and_up_again() {
-    let url = empty_database("migrations_round_trip").await;
+    let test_db = database::empty_database("migrations_round_trip").await;
+    let url = test_db.url().to_owned();
     let total = eagles_db::migrations::count();
     assert!(total >= 4);
     assert_eq!(
@@ -98,7 +90,8 @@ async fn migrations_go_up_down_and_up_again() {
 // Reference data loads at every start: a second load changes nothing.
 #[tokio::test]
 async fn reference_data_loads_idempotently() {
-    let url = empty_database("reference_twice").await;
+    let test_db = database::empty_database("reference_twice").await;
+    let url = test_db.url().to_owned();
     eagles_db::migrations::run_pending(&url).await.unwrap();
     let mut conn = AsyncPgConnection::establish(&url).await.unwrap();
     eagles_db::reference::load(&mut conn).await.unwrap();

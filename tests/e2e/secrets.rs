@@ -18,7 +18,8 @@ const EAGLES: &str = env!("CARGO_BIN_EXE_eagles");
 
 #[tokio::test]
 async fn passwords_tokens_and_sessions_never_reach_the_log() {
-    let url = database::fresh_database().await;
+    let test_db = database::fresh_database().await;
+    let url = test_db.url().to_owned();
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -43,6 +44,7 @@ async fn passwords_tokens_and_sessions_never_reach_the_log() {
         address: format!("http://127.0.0.1:{port}"),
         pool: eagles_db::build_pool(&url, eagles_db::PoolSettings::default()),
         client: reqwest::Client::new(),
+        _database: Some(test_db),
     };
     until_healthy(&app.client, &app.address, Duration::from_secs(60)).await;
 

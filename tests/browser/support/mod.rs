@@ -9,24 +9,30 @@ use eagles_db::DbPool;
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::{redirect, Response, StatusCode};
 
-use crate::database;
+use crate::database::{self, TestDatabase};
 
 /// A running server over its own database.
 pub struct TestApp {
     pub address: String,
     pub pool: DbPool,
+    /// Dropped after the pool, and with it the database where it is (TestDatabase).
+    pub _database: TestDatabase,
 }
 
 impl TestApp {
     /// Starts the server over a fresh database.
     pub async fn spawn() -> TestApp {
-        let database_url = database::fresh_database().await;
-        let pool = eagles_db::build_pool(&database_url, eagles_db::PoolSettings::default());
+        let database = database::fresh_database().await;
+        let pool = eagles_db::build_pool(database.url(), eagles_db::PoolSettings::default());
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
         let address = format!("http://{}", listener.local_addr().unwrap());
         let server = eagles::server::run(listener, pool.clone()).expect("start the server");
         tokio::spawn(server);
-        TestApp { address, pool }
+        TestApp {
+            address,
+            pool,
+            _database: database,
+        }
     }
 
     /// Creates an account directly in the database, as `eagles user add` does; its

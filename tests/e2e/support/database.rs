@@ -14,7 +14,9 @@ use super::wait::until;
 struct Server {
     /// A URL of the server's maintenance database; test databases replace its name.
     maintenance_url: String,
-    _cluster: Option<Cluster>,
+    /// The throwaway cluster, deleted with its databases when the tests end; none on a
+    /// server named by `DATABASE_URL`, whose test databases are dropped one by one.
+    cluster: Option<Cluster>,
 }
 
 fn server() -> &'static Server {
@@ -22,7 +24,7 @@ fn server() -> &'static Server {
     SERVER.get_or_init(|| match std::env::var("DATABASE_URL") {
         Ok(url) if !url.trim().is_empty() => Server {
             maintenance_url: url,
-            _cluster: None,
+            cluster: None,
         },
         _ => {
             let cluster = Cluster::start_temporary().expect("start a throwaway Postgres cluster");
@@ -30,7 +32,7 @@ fn server() -> &'static Server {
             cluster.stop_at_exit();
             Server {
                 maintenance_url: cluster.database_url("postgres"),
-                _cluster: Some(cluster),
+                cluster: Some(cluster),
             }
         }
     })
@@ -41,11 +43,18 @@ pub fn url_of(name: &str) -> String {
     eagles_db::databases::with_database(&server().maintenance_url, name)
 }
 
+/// The migrated and seeded database every test database is copied from, one per test
+/// binary's run.
+static TEMPLATE: OnceCell<String> = OnceCell::const_new();
+
 async fn template() -> &'static str {
-    static TEMPLATE: OnceCell<String> = OnceCell::const_new();
     TEMPLATE
         .get_or_init(|| async {
             let name = format!("eagles_template_{}", std::process::id());
+            if server().cluster.is_none() {
+                // SAFETY: the hook is a plain extern "C" fn that catches any panic.
+                unsafe { libc::atexit(drop_template_at_exit) };
+            }
             eagles_db::databases::create_database_if_missing(
                 &server().maintenance_url,
                 &name,
@@ -62,8 +71,90 @@ async fn template() -> &'static str {
         .await
 }
 
-/// A fresh, migrated and seeded database of its own; returns its URL.
-pub async fn fresh_database() -> String {
+/// A test's own database. On a server named by `DATABASE_URL` it is dropped when this
+/// is dropped, at the end of its test (a failing one included), so the server does not
+/// fill up; a throwaway cluster goes whole when the tests end.
+pub struct TestDatabase {
+    url: String,
+    name: String,
+    drop_at_end: bool,
+}
+
+impl TestDatabase {
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// The database's name on the server.
+    #[allow(dead_code)] // Used by the e2e tests only; the browser tests share this module.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Makes this database be dropped at the end whatever the server, as it is on one
+    /// named by `DATABASE_URL`.
+    #[allow(dead_code)] // Used by the e2e tests only; the browser tests share this module.
+    pub fn dropped_at_end(mut self) -> Self {
+        self.drop_at_end = true;
+        self
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        if self.drop_at_end {
+            drop_database(self.name.clone());
+        }
+    }
+}
+
+/// Drops database `name` of the test server, saying on stderr when it cannot. It runs
+/// where no runtime may block (a test's, or none at exit): on a thread of its own with
+/// a runtime of its own.
+fn drop_database(name: String) {
+    let url = server().maintenance_url.clone();
+    let dropping = name.clone();
+    let dropped = std::thread::spawn(move || {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| e.to_string())?
+            .block_on(eagles_db::databases::drop_database(&url, &dropping))
+            .map_err(|e| e.to_string())
+    })
+    .join();
+    match dropped {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => eprintln!("could not drop test database {name}: {e}"),
+        Err(_) => eprintln!("dropping test database {name} panicked"),
+    }
+}
+
+extern "C" fn drop_template_at_exit() {
+    let _ = std::panic::catch_unwind(|| {
+        if let Some(name) = TEMPLATE.get() {
+            drop_database(name.clone());
+        }
+    });
+}
+
+/// An empty database of its own (not migrated), for the tests of migrations; dropped
+/// at the end as [`fresh_database`]'s are.
+#[allow(dead_code)] // Used by the e2e tests only; the browser tests share this module.
+pub async fn empty_database(name: &str) -> TestDatabase {
+    let name = format!("{name}_{}", std::process::id());
+    eagles_db::databases::create_database_if_missing(&server().maintenance_url, &name, None)
+        .await
+        .expect("create an empty test database");
+    TestDatabase {
+        url: url_of(&name),
+        name,
+        drop_at_end: server().cluster.is_none(),
+    }
+}
+
+/// A fresh, migrated and seeded database of its own.
+pub async fn fresh_database() -> TestDatabase {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let template = template().await;
     let name = format!(
@@ -93,5 +184,9 @@ pub async fn fresh_database() -> String {
         },
     )
     .await;
-    url_of(&name)
+    TestDatabase {
+        url: url_of(&name),
+        name,
+        drop_at_end: server().cluster.is_none(),
+    }
 }

@@ -18,12 +18,20 @@ pub struct TestApp {
     pub address: String,
     pub pool: DbPool,
     pub client: reqwest::Client,
+    /// The test's own database, when the harness made it: dropped after the pool, and
+    /// with it the database where it is (`database::TestDatabase`).
+    pub _database: Option<database::TestDatabase>,
 }
 
 impl TestApp {
     /// Starts the server over a fresh database.
     pub async fn spawn() -> TestApp {
-        Self::on_database(&database::fresh_database().await)
+        let database = database::fresh_database().await;
+        let app = Self::on_database(database.url());
+        TestApp {
+            _database: Some(database),
+            ..app
+        }
     }
 
     /// Starts the server over an existing database.
@@ -37,6 +45,7 @@ impl TestApp {
             address,
             pool,
             client: reqwest::Client::new(),
+            _database: None,
         }
     }
 
