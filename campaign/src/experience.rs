@@ -49,6 +49,12 @@ impl AwardKind {
     pub const fn is_mission_award(self) -> bool {
         matches!(self, AwardKind::MissionSuccess | AwardKind::MissionUnits)
     }
+
+    /// Whether R12 counts an award of this kind a second time for its side: a mission
+    /// award earned in a two-seater (§13.204).
+    pub const fn counts_twice_for_side(self, in_two_seater: bool) -> bool {
+        in_two_seater && self.is_mission_award()
+    }
 }
 
 /// One award to one crewman.
@@ -698,5 +704,14 @@ mod tests {
         assert!(AwardKind::MissionUnits.is_mission_award());
         assert!(!AwardKind::Kill.is_mission_award());
         crate::wire::testing::round_trips(AwardKind::ALL);
+    }
+
+    // R12, §13.204: only mission awards earned in a two-seater count twice for a side.
+    #[test]
+    fn r12_mission_awards_in_two_seaters_count_twice() {
+        assert!(AwardKind::MissionSuccess.counts_twice_for_side(true));
+        assert!(AwardKind::MissionUnits.counts_twice_for_side(true));
+        assert!(!AwardKind::MissionSuccess.counts_twice_for_side(false));
+        assert!(!AwardKind::Kill.counts_twice_for_side(true));
     }
 }

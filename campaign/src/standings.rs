@@ -77,7 +77,7 @@ pub fn side_totals(entries: impl IntoIterator<Item = LedgerEntry>) -> SideTotals
     for e in entries {
         let side = sides.get_mut(e.side);
         side.xp += i64::from(e.points);
-        if e.in_two_seater && e.kind.is_mission_award() {
+        if e.kind.counts_twice_for_side(e.in_two_seater) {
             side.doubled_mission_xp += i64::from(e.points);
         }
     }

@@ -606,7 +606,7 @@ async fn write_batch(
                 kind: a.kind.as_str(),
                 reason: &a.reason,
                 // R12, as the debrief writes it.
-                two_seater_mission: a.in_two_seater && a.kind.is_mission_award(),
+                two_seater_mission: a.kind.counts_twice_for_side(a.in_two_seater),
                 reverses: None,
             }));
         }

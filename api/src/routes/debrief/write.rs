@@ -103,7 +103,7 @@ pub async fn write(
             kind: award.kind.as_str(),
             reason: &award.reason,
             // R12: mission awards earned in a two-seater count twice for the side.
-            two_seater_mission: award.in_two_seater && award.kind.is_mission_award(),
+            two_seater_mission: award.kind.counts_twice_for_side(award.in_two_seater),
             reverses: None,
         })
         .collect();
