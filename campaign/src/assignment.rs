@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use crate::calendar::{first_of_month, in_service};
 use crate::crew::Role;
 use crate::error::RuleError;
-use crate::missions::{AircraftRequirement, MissionType};
+use crate::missions::{AircraftRequirement, Assignment, MissionType};
 use crate::sides::Side;
 
 /// An aircraft type as R9 needs to see it.
@@ -118,6 +118,83 @@ pub fn check_mission_assignment(
         return Err(RuleError::ObserverRequired { mission });
     }
     Ok(())
+}
+
+/// A side's mission as it was assigned (R9): what must fly it, named for messages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssignedMission {
+    /// The aircraft type's id and name.
+    pub aircraft: (i64, String),
+    /// The pilot's id and name.
+    pub pilot: (i64, String),
+    /// The observer's id and name, when one was assigned.
+    pub observer: Option<(i64, String)>,
+}
+
+/// A sortie of a debrief as R9's check of the mission sortie sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReportedSortie<'a> {
+    /// The sortie's key in the report.
+    pub key: &'a str,
+    /// Whether it is reported as the mission sortie.
+    pub assignment: Assignment,
+    /// Its aircraft type.
+    pub aircraft_id: i64,
+    /// Who flew it.
+    pub pilot_id: Option<i64>,
+    /// Who observed, in a two-seater.
+    pub observer_id: Option<i64>,
+}
+
+/// R9 strictness for a sortie of `side`, whose mission is `mission`: unless it is
+/// fighter sweep or scramble (where every aircraft is on the mission), a sortie marked
+/// `mission` flies exactly the assignment (aircraft type, pilot and observer), a mission
+/// never assigned has no mission sortie, and the assigned pilot flies the mission
+/// sortie, not a sweep.
+pub fn check_mission_sortie(
+    side: Side,
+    mission: MissionType,
+    assigned: Option<&AssignedMission>,
+    sortie: &ReportedSortie<'_>,
+) -> Result<(), RuleError> {
+    if mission.is_sweep() {
+        return Ok(());
+    }
+    let Some(assigned) = assigned else {
+        return match sortie.assignment {
+            Assignment::Mission => Err(RuleError::MissionNotAssigned {
+                sortie: sortie.key.to_owned(),
+                side,
+                mission,
+            }),
+            Assignment::Sweep => Ok(()),
+        };
+    };
+    let flies_the_assignment = sortie.aircraft_id == assigned.aircraft.0
+        && sortie.pilot_id == Some(assigned.pilot.0)
+        && sortie.observer_id == assigned.observer.as_ref().map(|o| o.0);
+    match sortie.assignment {
+        Assignment::Mission if !flies_the_assignment => Err(RuleError::NotTheAssignedSortie {
+            sortie: sortie.key.to_owned(),
+            side,
+            mission,
+            aircraft: assigned.aircraft.1.clone(),
+            pilot: assigned.pilot.1.clone(),
+            observer: assigned
+                .observer
+                .as_ref()
+                .map_or_else(|| "no observer".to_owned(), |o| format!("observer {}", o.1)),
+        }),
+        Assignment::Sweep if sortie.pilot_id == Some(assigned.pilot.0) => {
+            Err(RuleError::AssignedPilotOnSweep {
+                sortie: sortie.key.to_owned(),
+                side,
+                mission,
+                pilot: assigned.pilot.1.clone(),
+            })
+        }
+        Assignment::Mission | Assignment::Sweep => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -307,5 +384,108 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    fn assigned_re8() -> AssignedMission {
+        AssignedMission {
+            aircraft: (7, "RE-8".into()),
+            pilot: (1, "Albert Ball".into()),
+            observer: Some((2, "Tom Mottershead".into())),
+        }
+    }
+
+    fn reported(assignment: Assignment, aircraft_id: i64, pilot: i64) -> ReportedSortie<'static> {
+        ReportedSortie {
+            key: "a1",
+            assignment,
+            aircraft_id,
+            pilot_id: Some(pilot),
+            observer_id: Some(2),
+        }
+    }
+
+    // R9: the mission sortie flies exactly the assigned aircraft and crew.
+    #[test]
+    fn r9_the_mission_sortie_is_the_assigned_one() {
+        let re8 = assigned_re8();
+        let mission = MissionType::ObserveHq;
+        assert_eq!(
+            check_mission_sortie(
+                Side::Allied,
+                mission,
+                Some(&re8),
+                &reported(Assignment::Mission, 7, 1)
+            ),
+            Ok(())
+        );
+        let other_type = check_mission_sortie(
+            Side::Allied,
+            mission,
+            Some(&re8),
+            &reported(Assignment::Mission, 8, 1),
+        )
+        .unwrap_err();
+        assert_eq!(other_type.rule(), "R9");
+        assert!(
+            other_type
+                .to_string()
+                .contains("assigned to RE-8 with pilot Albert Ball and observer Tom Mottershead"),
+            "{other_type}"
+        );
+    }
+
+    // R9: the assigned pilot flies the mission, so he cannot be reported on a sweep; a
+    // mission never assigned has no mission sortie.
+    #[test]
+    fn r9_the_assigned_pilot_and_an_unassigned_mission() {
+        let re8 = assigned_re8();
+        let on_sweep = check_mission_sortie(
+            Side::Allied,
+            MissionType::ObserveHq,
+            Some(&re8),
+            &reported(Assignment::Sweep, 7, 1),
+        );
+        assert!(matches!(
+            on_sweep,
+            Err(RuleError::AssignedPilotOnSweep { .. })
+        ));
+        let never_assigned = check_mission_sortie(
+            Side::Allied,
+            MissionType::ObserveHq,
+            None,
+            &reported(Assignment::Mission, 7, 1),
+        );
+        assert!(matches!(
+            never_assigned,
+            Err(RuleError::MissionNotAssigned { .. })
+        ));
+        assert_eq!(
+            check_mission_sortie(
+                Side::Allied,
+                MissionType::ObserveHq,
+                None,
+                &reported(Assignment::Sweep, 7, 1)
+            ),
+            Ok(())
+        );
+    }
+
+    // R9: on fighter sweep and scramble every aircraft of the side is on the mission.
+    #[test]
+    fn r9_on_a_sweep_any_sortie_may_be_either() {
+        let re8 = assigned_re8();
+        for mission in [MissionType::FighterSweep, MissionType::Scramble] {
+            for assignment in [Assignment::Mission, Assignment::Sweep] {
+                assert_eq!(
+                    check_mission_sortie(
+                        Side::Central,
+                        mission,
+                        Some(&re8),
+                        &reported(assignment, 9, 1)
+                    ),
+                    Ok(())
+                );
+            }
+        }
     }
 }

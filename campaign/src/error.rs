@@ -202,6 +202,44 @@ pub enum RuleError {
         /// Crewman name.
         crew: String,
     },
+    /// A sortie marked as the mission sortie of a mission never assigned.
+    #[error("R9: sortie \"{sortie}\" is marked as flying the {side} mission ({}), which was never assigned; assign its aircraft and crew first, or mark the sortie \"sweep\"", .mission.label())]
+    MissionNotAssigned {
+        /// The sortie's key.
+        sortie: String,
+        /// Its side.
+        side: Side,
+        /// The side's mission.
+        mission: MissionType,
+    },
+    /// A mission sortie that is not the assigned aircraft and crew.
+    #[error("R9: sortie \"{sortie}\" is marked as flying the {side} mission ({}), which was assigned to {aircraft} with pilot {pilot} and {observer}; report that aircraft and crew as the mission sortie", .mission.label())]
+    NotTheAssignedSortie {
+        /// The sortie's key.
+        sortie: String,
+        /// Its side.
+        side: Side,
+        /// The side's mission.
+        mission: MissionType,
+        /// The assigned aircraft type's name.
+        aircraft: String,
+        /// The assigned pilot's name.
+        pilot: String,
+        /// "observer NAME" or "no observer".
+        observer: String,
+    },
+    /// The assigned pilot reported flying a sweep.
+    #[error("R9: {pilot} is the assigned pilot of the {side} mission ({}); mark sortie \"{sortie}\" as \"mission\"", .mission.label())]
+    AssignedPilotOnSweep {
+        /// The sortie's key.
+        sortie: String,
+        /// Its side.
+        side: Side,
+        /// The side's mission.
+        mission: MissionType,
+        /// The assigned pilot's name.
+        pilot: String,
+    },
     /// A mission that needs an observer assigned without one.
     #[error("R9: {} needs an observer in the mission aircraft; none was assigned", .mission.label())]
     ObserverRequired {
@@ -385,7 +423,10 @@ impl RuleError {
             | ObserverRequired { .. }
             | NoObserverSeat { .. }
             | MissionSortieWithoutMission { .. }
-            | SecondMissionSortie { .. } => "R9",
+            | SecondMissionSortie { .. }
+            | MissionNotAssigned { .. }
+            | NotTheAssignedSortie { .. }
+            | AssignedPilotOnSweep { .. } => "R9",
             UnknownVictim { .. }
             | VictimNotLost { .. }
             | KillOfOwnSide { .. }

@@ -21,7 +21,9 @@
 
 use std::collections::HashMap;
 
-use campaign::assignment::{check_sortie, AircraftFacts, CrewFacts};
+use campaign::assignment::{
+    check_mission_sortie, check_sortie, AircraftFacts, AssignedMission, CrewFacts, ReportedSortie,
+};
 use campaign::crew::{CrewId, Role};
 use campaign::debrief::{Debrief, FlownMission, Kill, Sortie, SortieCrew};
 use campaign::experience::{self, Award};
@@ -107,26 +109,25 @@ pub async fn plan(
             .into_iter()
             .map(|r| Ok((r.id, CrewmanView::from_record(r, campaign.current_week)?)))
             .collect::<Result<_, ApiError>>()?;
-    let reported: Vec<i64> = request.sorties.iter().map(|r| r.aircraft_id).collect();
-    let types: HashMap<i64, _> = eagles_db::aircraft::find_many(conn, &reported)
+    // Every aircraft type the checks name: those reported and those assigned (R9).
+    let named: Vec<i64> = request
+        .sorties
+        .iter()
+        .map(|r| r.aircraft_id)
+        .chain(game_missions.iter().filter_map(|m| m.aircraft_type_id))
+        .collect();
+    let types: HashMap<i64, _> = eagles_db::aircraft::find_many(conn, &named)
         .await?
         .into_iter()
         .map(|a| (a.id, a))
         .collect();
+    let assigned = assigned_missions(&stored, &roster, &types);
     let mut aircraft_ids = Vec::new();
     let mut fates = Vec::new();
     for report in &request.sorties {
-        let planned = check_sortie_report(
-            conn,
-            report,
-            &mut debrief,
-            &roster,
-            &types,
-            &stored,
-            week_date,
-        )
-        .await
-        .map_err(|e| e.at(Locus::Sortie(report.key.clone())))?;
+        let planned =
+            check_sortie_report(report, &mut debrief, &roster, &types, &assigned, week_date)
+                .map_err(|e| e.at(Locus::Sortie(report.key.clone())))?;
         fates.extend(planned);
         aircraft_ids.push(report.aircraft_id);
     }
@@ -163,15 +164,46 @@ pub async fn plan(
     })
 }
 
+/// Each side's mission as assigned, named for R9's messages; none where the mission
+/// was never assigned.
+fn assigned_missions(
+    stored: &PerSide<Option<&GameMission>>,
+    roster: &HashMap<i64, CrewmanView>,
+    types: &HashMap<i64, AircraftType>,
+) -> PerSide<Option<AssignedMission>> {
+    let name_of = |id: i64| {
+        roster
+            .get(&id)
+            .map_or_else(|| format!("crewman {id}"), |c| c.name.clone())
+    };
+    let assigned = |m: Option<&GameMission>| {
+        let m = m?;
+        let (aircraft, pilot) = (m.aircraft_type_id?, m.pilot_id?);
+        Some(AssignedMission {
+            aircraft: (
+                aircraft,
+                types
+                    .get(&aircraft)
+                    .map_or_else(|| format!("aircraft type {aircraft}"), |a| a.name.clone()),
+            ),
+            pilot: (pilot, name_of(pilot)),
+            observer: m.observer_id.map(|o| (o, name_of(o))),
+        })
+    };
+    PerSide {
+        allied: assigned(stored.allied),
+        central: assigned(stored.central),
+    }
+}
+
 /// Checks one sortie of the report, after those before it (its facts join `debrief`),
 /// and plans its crew's fates.
-async fn check_sortie_report(
-    conn: &mut AsyncPgConnection,
+fn check_sortie_report(
     report: &SortieReport,
     debrief: &mut Debrief,
     roster: &HashMap<i64, CrewmanView>,
     types: &HashMap<i64, AircraftType>,
-    stored: &PerSide<Option<&GameMission>>,
+    assigned: &PerSide<Option<AssignedMission>>,
     week_date: NaiveDate,
 ) -> Result<Vec<PlannedFate>, ApiError> {
     let aircraft = types.get(&report.aircraft_id).ok_or_else(|| {
@@ -207,7 +239,27 @@ async fn check_sortie_report(
     debrief.sorties.push(sortie(report, &facts));
     debrief.check()?;
     check_crew(report, &facts, &crew, week_date)?;
-    check_mission_sortie(conn, report, facts.side, debrief, stored, roster).await?;
+    if let Some(flown) = debrief.missions.get(facts.side) {
+        let in_seat = |position: Role| {
+            report
+                .crew
+                .iter()
+                .find(|c| c.position == position)
+                .map(|c| c.crew_id)
+        };
+        check_mission_sortie(
+            facts.side,
+            flown.mission.mission_type,
+            assigned.get(facts.side).as_ref(),
+            &ReportedSortie {
+                key: &report.key,
+                assignment: report.assignment,
+                aircraft_id: report.aircraft_id,
+                pilot_id: in_seat(Role::Pilot),
+                observer_id: in_seat(Role::Observer),
+            },
+        )?;
+    }
     report
         .crew
         .iter()
@@ -354,84 +406,6 @@ fn check_crew(
         &pilot,
         seat(Role::Observer).as_ref(),
     )?;
-    Ok(())
-}
-
-/// R9: the mission sortie of a side flying a mission other than sweep or scramble is
-/// the assigned aircraft with the assigned crew.
-async fn check_mission_sortie(
-    conn: &mut AsyncPgConnection,
-    report: &SortieReport,
-    side: Side,
-    debrief: &Debrief,
-    stored: &PerSide<Option<&GameMission>>,
-    roster: &HashMap<i64, CrewmanView>,
-) -> Result<(), ApiError> {
-    let (Some(flown), Some(mission)) = (debrief.missions.get(side), stored.get(side)) else {
-        return Ok(());
-    };
-    let mission_type = flown.mission.mission_type;
-    if mission_type.is_sweep() {
-        return Ok(());
-    }
-    let r9 = |detail: String| ApiError::Unprocessable {
-        rule: Some("R9"),
-        detail,
-        at: None,
-    };
-    let in_seat = |position: Role| {
-        report
-            .crew
-            .iter()
-            .find(|c| c.position == position)
-            .map(|c| c.crew_id)
-    };
-    let name_of = |id: i64| {
-        roster
-            .get(&id)
-            .map_or_else(|| format!("crewman {id}"), |c| c.name.clone())
-    };
-    let (Some(aircraft_id), Some(pilot_id)) = (mission.aircraft_type_id, mission.pilot_id) else {
-        return match report.assignment {
-            Assignment::Mission => Err(r9(format!(
-                "R9: sortie \"{}\" is marked as flying the {side} mission ({}), which was never assigned; assign its aircraft and crew first, or mark the sortie \"sweep\"",
-                report.key,
-                mission_type.label()
-            ))),
-            Assignment::Sweep => Ok(()),
-        };
-    };
-    match report.assignment {
-        Assignment::Mission => {
-            if report.aircraft_id != aircraft_id
-                || in_seat(Role::Pilot) != Some(pilot_id)
-                || in_seat(Role::Observer) != mission.observer_id
-            {
-                let aircraft = eagles_db::aircraft::find(conn, aircraft_id)
-                    .await?
-                    .map_or_else(|| format!("aircraft type {aircraft_id}"), |a| a.name);
-                let observer = mission.observer_id.map_or_else(
-                    || "no observer".to_owned(),
-                    |id| format!("observer {}", name_of(id)),
-                );
-                return Err(r9(format!(
-                    "R9: sortie \"{}\" is marked as flying the {side} mission ({}), which was assigned to {aircraft} with pilot {} and {observer}; report that aircraft and crew as the mission sortie",
-                    report.key,
-                    mission_type.label(),
-                    name_of(pilot_id)
-                )));
-            }
-        }
-        Assignment::Sweep if in_seat(Role::Pilot) == Some(pilot_id) => {
-            return Err(r9(format!(
-                "R9: {} is the assigned pilot of the {side} mission ({}); mark sortie \"{}\" as \"mission\"",
-                name_of(pilot_id),
-                mission_type.label(),
-                report.key
-            )));
-        }
-        Assignment::Sweep => {}
-    }
     Ok(())
 }
 
