@@ -168,7 +168,7 @@ pub async fn get_week(
         date,
         era: calendar::era_on(date),
         closed: week < campaign.current_week,
-        games: GameView::build_all(games, missions)?,
+        games: GameView::build_all(games, missions),
         rolls: rolls.into_iter().map(RollView::from).collect(),
     }))
 }

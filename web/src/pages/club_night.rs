@@ -63,7 +63,7 @@ impl ClubNightPage {
             eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
         let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
         let missions = eagles_db::games::missions_of(conn, &ids).await?;
-        let games = GameView::build_all(games, missions)?;
+        let games = GameView::build_all(games, missions);
         let games = game_lines(conn, campaign, games).await?;
         Ok(Self {
             nav: session.nav(),

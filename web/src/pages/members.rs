@@ -144,14 +144,11 @@ pub async fn add(
     let campaign_id = path.into_inner();
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
-    let role = match form.role.as_str() {
-        "player" => Some(MemberRole::Player),
-        "referee" => Some(MemberRole::Referee),
-        _ => {
-            errors.add("role", "choose player or referee");
-            None
-        }
-    };
+    let role = form
+        .role
+        .parse::<MemberRole>()
+        .map_err(|_| errors.add("role", "choose player or referee"))
+        .ok();
     let side = match form.side.as_str() {
         "" => None,
         other => match other.parse::<Side>() {

@@ -182,7 +182,7 @@ pub async fn show(
     let games = eagles_db::games::list_for_week(conn, campaign.id, week).await?;
     let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let missions = eagles_db::games::missions_of(conn, &ids).await?;
-    let mut games = game_lines(conn, campaign, GameView::build_all(games, missions)?).await?;
+    let mut games = game_lines(conn, campaign, GameView::build_all(games, missions)).await?;
     let awards = eagles_db::game_results::awards_of_games(conn, &ids).await?;
     let casualties = eagles_db::game_results::casualties_of_games(conn, &ids).await?;
     let crew = eagles_db::crew::list(conn, campaign.id, &Default::default()).await?;

@@ -79,19 +79,19 @@ impl From<AwardEntry> for AwardView {
 impl CrewmanView {
     /// Builds the view from a stored record; fails only on data the schema forbids.
     pub fn from_record(record: CrewRecord, current_week: i32) -> Result<Self, ApiError> {
-        let corrupt = |what: &str| ApiError::Internal(format!("crewman {}: bad {what}", record.id));
-        let (role, nationality) = (record.role, record.nationality);
-        let abilities = record.abilities.clone();
-        let xp = Xp(i32::try_from(record.xp).map_err(|_| corrupt("xp"))?);
+        let xp = Xp(i32::try_from(record.xp).map_err(|_| {
+            ApiError::Internal(format!("crewman {}: bad xp {}", record.id, record.xp))
+        })?);
         let kills = u32::try_from(record.kills).unwrap_or(u32::MAX);
         let (status, out_until_week) =
             status::service_state(record.latest_casualty(), current_week);
+        let abilities = record.abilities;
         Ok(Self {
             id: record.id,
             name: record.name,
-            role,
-            side: nationality.side(),
-            nationality,
+            role: record.role,
+            side: record.nationality.side(),
+            nationality: record.nationality,
             owner: record.owner,
             xp: record.xp,
             novice: status::is_novice(xp),

@@ -81,7 +81,7 @@ pub async fn load_game(
         .await?
         .ok_or_else(|| game_not_found(game_id))?;
     let missions = eagles_db::games::missions_of(conn, &[game_id]).await?;
-    GameView::build_all(vec![game], missions)?
+    GameView::build_all(vec![game], missions)
         .pop()
         .ok_or_else(|| game_not_found(game_id))
 }
@@ -294,7 +294,7 @@ pub async fn roll_side(
             let mission = eagles_db::games::find_mission(conn, game_id, mission_id)
                 .await?
                 .ok_or_else(|| ApiError::Internal(format!("mission {mission_id} vanished")))?;
-            MissionView::try_from(mission)
+            Ok(MissionView::from(mission))
         })
         .await
 }
@@ -364,7 +364,7 @@ pub async fn assign(
                 .ok_or_else(|| {
                     ApiError::NotFound(format!("there is no mission {mission_id} in game {game_id}"))
                 })?;
-            let mission = MissionView::try_from(mission)?;
+            let mission = MissionView::from(mission);
             require_side(&scope, mission.side, "assign its mission crew")?;
             if game.debriefed() {
                 return Err(ApiError::Conflict(format!(
@@ -384,7 +384,7 @@ pub async fn assign(
             let mission = eagles_db::games::find_mission(conn, game_id, mission_id)
                 .await?
                 .ok_or_else(|| ApiError::Internal(format!("mission {mission_id} vanished")))?;
-            MissionView::try_from(mission)
+            Ok(MissionView::from(mission))
         })
         .await
 }

@@ -7,8 +7,6 @@ use campaign::tables::ground_offensive::GroundOffensive;
 use eagles_db::games::{GameRecord, MissionRecord};
 use serde::Serialize;
 
-use crate::error::ApiError;
-
 /// A game's ground offensive roll (appendix E).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct OffensiveView {
@@ -61,21 +59,19 @@ pub struct GameView {
 
 impl OffensiveView {
     /// The offensive of a stored game.
-    pub fn of(game: &GameRecord) -> Result<Self, ApiError> {
-        Ok(Self {
+    pub fn of(game: &GameRecord) -> Self {
+        Self {
             dice: game.offensive_dice.clone(),
             roll: game.offensive_total,
             result: game.ground_offensive,
             roll_id: game.offensive_roll_id,
-        })
+        }
     }
 }
 
-impl TryFrom<MissionRecord> for MissionView {
-    type Error = ApiError;
-
-    fn try_from(m: MissionRecord) -> Result<Self, ApiError> {
-        Ok(Self {
+impl From<MissionRecord> for MissionView {
+    fn from(m: MissionRecord) -> Self {
+        Self {
             side: m.side,
             mission_type: m.mission_type,
             roll: m.dice.first().copied().unwrap_or_default(),
@@ -88,36 +84,31 @@ impl TryFrom<MissionRecord> for MissionView {
             observer_id: m.observer_id,
             success: m.success,
             roll_id: m.roll_id,
-        })
+        }
     }
 }
 
 impl GameView {
     /// Builds the views of games from the games and all their missions, loaded each in
     /// one query; missions are matched to their game here.
-    pub fn build_all(
-        games: Vec<GameRecord>,
-        missions: Vec<MissionRecord>,
-    ) -> Result<Vec<Self>, ApiError> {
-        let mut views = games
+    pub fn build_all(games: Vec<GameRecord>, missions: Vec<MissionRecord>) -> Vec<Self> {
+        let mut views: Vec<Self> = games
             .into_iter()
-            .map(|game| {
-                Ok(Self {
-                    id: game.id,
-                    week: game.week,
-                    ground_offensive: OffensiveView::of(&game)?,
-                    missions: Vec::new(),
-                    debriefed: game.debriefed(),
-                    voided: game.voided_week.is_some(),
-                })
+            .map(|game| Self {
+                id: game.id,
+                week: game.week,
+                ground_offensive: OffensiveView::of(&game),
+                missions: Vec::new(),
+                debriefed: game.debriefed(),
+                voided: game.voided_week.is_some(),
             })
-            .collect::<Result<Vec<_>, ApiError>>()?;
+            .collect();
         for mission in missions {
-            let view = MissionView::try_from(mission)?;
+            let view = MissionView::from(mission);
             if let Some(game) = views.iter_mut().find(|g| g.id == view.game_id) {
                 game.missions.push(view);
             }
         }
-        Ok(views)
+        views
     }
 }
