@@ -1,6 +1,7 @@
 //! Request parsing: malformed JSON, a wrong type, an unknown field or a bad path or
 //! query parameter becomes a 400 problem that names the field and what was wrong.
 
+use eagles_service::ServiceError;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -47,7 +48,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         } else {
             format!("`{path}`: {inner}")
         };
-        ApiError::BadRequest(detail)
+        ApiError(ServiceError::BadRequest(detail))
     })
 }
 
@@ -65,19 +66,19 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
         let bytes = web::Bytes::from_request(req, payload);
         Box::pin(async move {
             if !is_json {
-                return Err(ApiError::BadRequest(
+                return Err(ApiError(ServiceError::BadRequest(
                     "send the body as JSON with Content-Type: application/json".into(),
-                ));
+                )));
             }
             let bytes = bytes.await.map_err(|e| {
                 let limit = MAX_JSON_BYTES / 1024;
                 match e.as_error::<PayloadError>() {
-                    Some(PayloadError::Overflow) => ApiError::PayloadTooLarge(format!(
-                        "the body is too large: at most {limit} KiB of JSON"
+                    Some(PayloadError::Overflow) => ApiError(ServiceError::PayloadTooLarge(
+                        format!("the body is too large: at most {limit} KiB of JSON"),
                     )),
-                    _ => ApiError::BadRequest(format!(
+                    _ => ApiError(ServiceError::BadRequest(format!(
                         "the body could not be read ({e}); at most {limit} KiB of JSON"
-                    )),
+                    ))),
                 }
             })?;
             parse_json(&bytes).map(Json)
@@ -97,7 +98,7 @@ pub fn query_config() -> web::QueryConfig {
             QueryPayloadError::Deserialize(e) => format!("the query string is not valid: {e}"),
             other => format!("the query string is not valid: {other}"),
         };
-        ApiError::BadRequest(detail).into()
+        ApiError(ServiceError::BadRequest(detail)).into()
     })
 }
 
@@ -108,7 +109,7 @@ pub fn path_config() -> web::PathConfig {
             PathError::Deserialize(e) => format!("no such resource: {e}"),
             other => format!("no such resource: {other}"),
         };
-        ApiError::NotFound(detail).into()
+        ApiError(ServiceError::NotFound(detail)).into()
     })
 }
 
@@ -132,7 +133,7 @@ mod tests {
 
     fn detail(json: &str) -> String {
         match parse_json::<Body>(json.as_bytes()) {
-            Err(ApiError::BadRequest(d)) => d,
+            Err(ApiError(ServiceError::BadRequest(d))) => d,
             other => panic!("expected a 400, got {other:?}"),
         }
     }

@@ -18,6 +18,7 @@ use actix_web::web::{self, Bytes, BytesMut};
 use actix_web::HttpMessage;
 use eagles_db::idempotency::{self, Claim, Completed, NewClaim, StoredKey};
 use eagles_db::DbPool;
+use eagles_service::ServiceError;
 use sha2::{Digest, Sha256};
 
 use crate::auth::{bearer_token, token};
@@ -106,7 +107,10 @@ pub async fn middleware(
         Ok(bytes) => bytes,
         Err(e) => {
             release(&pool, user_id, &key).await;
-            let e = ApiError::Internal(format!("reading a response to store it: {}", e.into()));
+            let e = ApiError(ServiceError::Internal(format!(
+                "reading a response to store it: {}",
+                e.into()
+            )));
             return Ok(ServiceResponse::from_err(e, request));
         }
     };
@@ -137,9 +141,9 @@ pub async fn middleware(
 
 fn valid_key(value: &header::HeaderValue) -> Result<String, ApiError> {
     let bad = || {
-        ApiError::BadRequest(format!(
+        ApiError(ServiceError::BadRequest(format!(
             "the Idempotency-Key header must be 1 to {MAX_KEY_LENGTH} visible ASCII characters, e.g. a UUID"
-        ))
+        )))
     };
     let key = value.to_str().map_err(|_| bad())?.trim();
     if key.is_empty() || key.len() > MAX_KEY_LENGTH || !key.bytes().all(|b| b.is_ascii_graphic()) {
@@ -162,10 +166,10 @@ async fn caller_id(req: &ServiceRequest, pool: &DbPool) -> Result<Option<i64>, A
 async fn read_body(req: &mut ServiceRequest) -> Result<Bytes, ApiError> {
     use futures_util::StreamExt;
     let too_large = || {
-        ApiError::PayloadTooLarge(format!(
+        ApiError(ServiceError::PayloadTooLarge(format!(
             "the body is larger than {} MiB",
             MAX_BODY_BYTES / (1024 * 1024)
-        ))
+        )))
     };
     let declared = req
         .headers()
@@ -178,8 +182,11 @@ async fn read_body(req: &mut ServiceRequest) -> Result<Bytes, ApiError> {
     let mut payload = req.take_payload();
     let mut body = BytesMut::new();
     while let Some(chunk) = payload.next().await {
-        let chunk =
-            chunk.map_err(|e| ApiError::BadRequest(format!("the body could not be read: {e}")))?;
+        let chunk = chunk.map_err(|e| {
+            ApiError(ServiceError::BadRequest(format!(
+                "the body could not be read: {e}"
+            )))
+        })?;
         if body.len() + chunk.len() > MAX_BODY_BYTES {
             return Err(too_large());
         }
@@ -219,26 +226,26 @@ async fn release(pool: &DbPool, user_id: i64, key: &str) {
 /// The answer to a key used before: the stored response, or why not.
 fn replay(claim: &NewClaim<'_>, stored: StoredKey) -> Result<actix_web::HttpResponse, ApiError> {
     if stored.method != claim.method || stored.path != claim.path {
-        return Err(ApiError::invalid(format!(
+        return Err(ApiError(ServiceError::invalid(format!(
             "this Idempotency-Key was used for {} {} on {}; use a new key for another request",
             stored.method,
             stored.path,
             stored.created_at.format("%Y-%m-%d %H:%M UTC")
-        )));
+        ))));
     }
     if stored.body_sha256 != claim.body_sha256 {
-        return Err(ApiError::invalid(format!(
+        return Err(ApiError(ServiceError::invalid(format!(
             "this Idempotency-Key was used with another body for {} {}; send the same body to get its response again, or use a new key",
             stored.method, stored.path
-        )));
+        ))));
     }
     let (Some(status), Some(body)) = (stored.status, stored.body) else {
-        return Err(ApiError::Conflict(
+        return Err(ApiError(ServiceError::Conflict(
             "a request with this Idempotency-Key is still running; wait for it and send the request again to get its response".into(),
-        ));
+        )));
     };
     let status = actix_web::http::StatusCode::from_u16(status as u16)
-        .map_err(|e| ApiError::Internal(format!("a stored status: {e}")))?;
+        .map_err(|e| ApiError(ServiceError::Internal(format!("a stored status: {e}"))))?;
     let mut response = actix_web::HttpResponse::build(status);
     response.insert_header((REPLAYED, "true"));
     if let Some(content_type) = stored.content_type {

@@ -1,34 +1,39 @@
 //! The Eagles REST API: JSON endpoints under `/api/v1`, errors as problem+json, the
 //! OpenAPI document at `/api/openapi.json` and `/health`. Handlers stay thin: they
-//! parse, ask `access` who may do what, ask the `campaign` crate what the rules say
-//! and the `eagles_db` crate to read and write.
+//! parse the request, call an `eagles_service` use case and turn its answer into JSON
+//! or a problem document.
 
-pub mod access;
 pub mod auth;
-pub mod dice;
 pub mod error;
 pub mod extract;
 pub mod idempotency;
 pub mod openapi;
 pub mod paging;
 pub mod routes;
-pub mod text;
-pub mod unique;
 
 use actix_web::web;
+use eagles_service::ServiceError;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 pub use error::ApiError;
 
 /// Mounts the API's routes. The caller adds the pool as `web::Data<DbPool>`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    routes(&mut ServiceConfig::new(cfg));
+}
+
+/// The routes. They are registered through utoipa-actix-web, which collects each
+/// handler's annotation as it mounts it, so the OpenAPI document lists exactly the
+/// routes that are served (see `openapi::document`).
+fn routes(cfg: &mut ServiceConfig) {
     use routes::*;
     cfg.app_data(extract::payload_config())
         .app_data(extract::query_config())
         .app_data(extract::path_config())
         .service(health::health)
-        .service(openapi::openapi_json)
+        .route("/api/openapi.json", web::get().to(openapi::openapi_json))
         .service(
-            web::scope("/api/v1")
+            utoipa_actix_web::scope("/api/v1")
                 .wrap(actix_web::middleware::from_fn(idempotency::middleware))
                 .service(tokens::create_token)
                 .service(tokens::delete_current_token)
@@ -56,7 +61,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::NotFound(
+    Err(ApiError(ServiceError::NotFound(
         "no such endpoint; the API is described at /api/openapi.json".into(),
-    ))
+    )))
 }

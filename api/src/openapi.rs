@@ -1,36 +1,25 @@
 //! The OpenAPI document, generated from the handlers' annotations and served at
 //! `GET /api/openapi.json`.
 
-use actix_web::{get, HttpResponse};
+use std::sync::OnceLock;
+
+use actix_web::HttpResponse;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::routes::{campaigns, crew, health, members, reference, tokens};
+use utoipa_actix_web::AppExt;
 
+/// What the document says beyond its paths, which come from the route registration.
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Eagles", description = "The campaign office for Canvas Eagles clubs"),
-    paths(
-        health::health,
-        tokens::create_token,
-        tokens::delete_current_token,
-        reference::list_aircraft,
-        reference::list_abilities,
-        campaigns::create_campaign,
-        campaigns::list_campaigns,
-        campaigns::get_campaign,
-        members::add_member,
-        members::list_members,
-        members::change_side,
-        crew::create_crew,
-        crew::list_crew,
-        crew::get_crewman,
-        crew::pick_ability,
-    ),
+    components(schemas(crate::error::Problem)),
     modifiers(&BearerAuth),
     tags(
         (name = "health"), (name = "accounts"), (name = "reference"),
-        (name = "campaigns"), (name = "crew"),
+        (name = "campaigns"), (name = "crew"), (name = "games"), (name = "dice"),
+        (name = "debriefs"), (name = "weeks"), (name = "standings"),
+        (name = "backup", description = "Export and import of whole campaigns"),
     )
 )]
 pub struct ApiDoc;
@@ -47,34 +36,14 @@ impl Modify for BearerAuth {
     }
 }
 
-/// The whole document: this module's paths and each route module's own part. The
-/// handlers are mounted under `/api/v1`, except `/health`; the annotations name the
-/// path within the scope, so the prefix is added here.
+/// The whole document: the paths and schemas the routes registered, with the
+/// statuses and headers every operation shares.
 pub fn document() -> utoipa::openapi::OpenApi {
-    use crate::routes::{backup, debrief, games, record, rolls, standings, weeks};
-    let mut doc = ApiDoc::openapi();
-    for part in [
-        games::Doc::openapi(),
-        rolls::Doc::openapi(),
-        debrief::Doc::openapi(),
-        weeks::Doc::openapi(),
-        standings::Doc::openapi(),
-        record::Doc::openapi(),
-        backup::Doc::openapi(),
-    ] {
-        doc.merge(part);
-    }
-    let paths = std::mem::take(&mut doc.paths.paths);
-    doc.paths.paths = paths
-        .into_iter()
-        .map(|(path, item)| {
-            if path == "/health" {
-                (path, item)
-            } else {
-                (format!("/api/v1{path}"), item)
-            }
-        })
-        .collect();
+    let (_, mut doc) = actix_web::App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .configure(crate::routes)
+        .split_for_parts();
     for (path, item) in doc.paths.paths.iter_mut() {
         for operation in [
             item.get.as_mut(),
@@ -150,8 +119,8 @@ fn idempotency_key() -> utoipa::openapi::path::Parameter {
         .build()
 }
 
-/// Serves the OpenAPI document.
-#[get("/api/openapi.json")]
+/// Serves the OpenAPI document, built once.
 pub async fn openapi_json() -> HttpResponse {
-    HttpResponse::Ok().json(document())
+    static DOCUMENT: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();
+    HttpResponse::Ok().json(DOCUMENT.get_or_init(document))
 }

@@ -5,6 +5,7 @@
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
 use eagles_db::window::Window;
+use eagles_service::ServiceError;
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -16,9 +17,9 @@ pub const MAX_LIMIT: u32 = 1000;
 pub fn window(limit: Option<u32>, offset: Option<u32>) -> Result<Window, ApiError> {
     let limit = limit.unwrap_or(MAX_LIMIT);
     if !(1..=MAX_LIMIT).contains(&limit) {
-        return Err(ApiError::BadRequest(format!(
+        return Err(ApiError(ServiceError::BadRequest(format!(
             "`limit` must be from 1 to {MAX_LIMIT}, not {limit}"
-        )));
+        ))));
     }
     Ok(Window {
         limit: i64::from(limit) + 1,

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use eagles_api::ApiError;
+use eagles_service::ServiceError;
 
 use crate::config::DatabaseConfig;
 use crate::database::Database;
@@ -14,7 +14,7 @@ pub async fn export(campaign_id: i64, config: &DatabaseConfig) -> Result<(), Str
     let db = Database::open(config).await.map_err(|e| e.to_string())?;
     let result = async {
         let mut conn = db.pool.get().await.map_err(|e| e.to_string())?;
-        eagles_api::routes::backup::export(&mut conn, campaign_id)
+        eagles_service::backup::export(&mut conn, campaign_id)
             .await
             .map_err(describe)?
             .ok_or_else(|| format!("there is no campaign {campaign_id}"))
@@ -30,12 +30,12 @@ pub async fn export(campaign_id: i64, config: &DatabaseConfig) -> Result<(), Str
 /// Imports the export document in `file` as a new campaign.
 pub async fn import(file: PathBuf, config: &DatabaseConfig) -> Result<(), String> {
     let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let document = eagles_api::routes::backup::parse(&bytes).map_err(describe)?;
+    let document = eagles_service::backup::parse(&bytes).map_err(describe)?;
     let name = document.campaign.name.clone();
     let db = Database::open(config).await.map_err(|e| e.to_string())?;
     let result = async {
         let mut conn = db.pool.get().await.map_err(|e| e.to_string())?;
-        eagles_api::routes::backup::import(&mut conn, None, document)
+        eagles_service::backup::import(&mut conn, None, document)
             .await
             .map_err(describe)
     }
@@ -47,9 +47,9 @@ pub async fn import(file: PathBuf, config: &DatabaseConfig) -> Result<(), String
 }
 
 /// The API's problem detail, as a sentence for the terminal.
-fn describe(e: ApiError) -> String {
+fn describe(e: ServiceError) -> String {
     match e {
-        ApiError::Internal(cause) => format!("internal error: {cause}"),
+        ServiceError::Internal(cause) => format!("internal error: {cause}"),
         other => other.to_string(),
     }
 }

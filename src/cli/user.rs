@@ -4,7 +4,7 @@
 use std::io::{BufRead, IsTerminal};
 
 use clap::Subcommand;
-use eagles_api::auth::password::{hash_password_blocking, MIN_PASSWORD_LENGTH};
+use eagles_service::password::{hash_password_blocking, MIN_PASSWORD_LENGTH};
 
 use crate::config::DatabaseConfig;
 use crate::database::Database;

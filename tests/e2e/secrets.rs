@@ -49,7 +49,7 @@ async fn passwords_tokens_and_sessions_never_reach_the_log() {
     until_healthy(&app.client, &app.address, Duration::from_secs(60)).await;
 
     let password = "Zebra-Quartz-7731-secret";
-    let hash = eagles_api::auth::password::hash_password_blocking(password).unwrap();
+    let hash = eagles_service::password::hash_password_blocking(password).unwrap();
     {
         let mut conn = app.pool.get().await.unwrap();
         eagles_db::users::create(&mut conn, "rita", &hash, false)

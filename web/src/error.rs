@@ -7,7 +7,7 @@ use std::fmt;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
-use eagles_api::ApiError;
+use eagles_service::ServiceError;
 
 use crate::pages::{render, Nav};
 
@@ -88,13 +88,14 @@ impl ResponseError for PageError {
     }
 }
 
-impl From<ApiError> for PageError {
-    fn from(e: ApiError) -> Self {
+impl From<ServiceError> for PageError {
+    fn from(e: ServiceError) -> Self {
         match e {
-            ApiError::Internal(cause) => Self::internal(cause),
-            ApiError::Unauthorized(_) => Self::sign_in_first(),
+            ServiceError::Internal(cause) => Self::internal(cause),
+            ServiceError::Unauthorized(_) => Self::sign_in_first(),
             other => {
-                let status = other.status_code();
+                let status = StatusCode::from_u16(other.status())
+                    .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
                 Self::new(status, other.to_string())
             }
         }
@@ -103,12 +104,12 @@ impl From<ApiError> for PageError {
 
 impl From<eagles_db::PoolError> for PageError {
     fn from(e: eagles_db::PoolError) -> Self {
-        ApiError::from(e).into()
+        ServiceError::from(e).into()
     }
 }
 
 impl From<eagles_db::diesel::result::Error> for PageError {
     fn from(e: eagles_db::diesel::result::Error) -> Self {
-        ApiError::from(e).into()
+        ServiceError::from(e).into()
     }
 }

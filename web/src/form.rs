@@ -5,7 +5,7 @@
 use actix_web::error::UrlencodedError;
 use actix_web::http::StatusCode;
 use actix_web::web;
-use eagles_api::ApiError;
+use eagles_service::ServiceError;
 
 use crate::error::PageError;
 
@@ -53,8 +53,8 @@ impl FieldErrors {
     /// passes it on as an error page when no field is to blame (403, 404, …).
     pub fn place(
         &mut self,
-        error: ApiError,
-        field_of: impl FnOnce(&ApiError) -> Option<&'static str>,
+        error: ServiceError,
+        field_of: impl FnOnce(&ServiceError) -> Option<&'static str>,
     ) -> Result<(), PageError> {
         match field_of(&error) {
             Some(field) => {
@@ -76,9 +76,9 @@ impl FieldErrors {
 }
 
 /// The rule an API error names, if it is a broken rule or an invalid value.
-pub fn refusal_rule(e: &ApiError) -> Option<Option<&'static str>> {
+pub fn refusal_rule(e: &ServiceError) -> Option<Option<&'static str>> {
     match e {
-        ApiError::Unprocessable { rule, .. } => Some(*rule),
+        ServiceError::Unprocessable { rule, .. } => Some(*rule),
         _ => None,
     }
 }

@@ -1,7 +1,6 @@
 //! The server-rendered pages: askama templates compiled into the binary, usable
-//! without JavaScript. Pages call the `eagles_api` operations, the `eagles_db` queries
-//! and the `campaign` rules directly, and ask `eagles_api::access` who may do what, so
-//! the pages and the API share one set of rules.
+//! without JavaScript. Pages call the `eagles_service` use cases, as the API does, so
+//! the pages and the API share one set of rules and one idea of who may do what.
 
 mod error;
 mod form;

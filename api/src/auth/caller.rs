@@ -1,5 +1,6 @@
 //! Who is calling: the account behind the bearer token, if any.
 
+use eagles_service::ServiceError;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -32,9 +33,9 @@ pub fn bearer_token(req: &HttpRequest) -> Result<Option<&str>, ApiError> {
         {
             Ok(Some(token.trim()))
         }
-        _ => Err(ApiError::Unauthorized(
+        _ => Err(ApiError(ServiceError::Unauthorized(
             "the Authorization header must be `Bearer <token>`".into(),
-        )),
+        ))),
     }
 }
 
@@ -45,13 +46,13 @@ async fn resolve(req: HttpRequest) -> Result<Option<User>, ApiError> {
     let digest = token::digest(token);
     let pool = req
         .app_data::<web::Data<DbPool>>()
-        .ok_or_else(|| ApiError::Internal("no database pool configured".into()))?;
+        .ok_or_else(|| ApiError(ServiceError::Internal("no database pool configured".into())))?;
     let mut conn = pool.get().await?;
     match eagles_db::users::find_by_token(&mut conn, &digest).await? {
         Some(user) => Ok(Some(user)),
-        None => Err(ApiError::Unauthorized(
+        None => Err(ApiError(ServiceError::Unauthorized(
             "this token does not work (signed out, or never issued): get a new one with POST /api/v1/tokens".into(),
-        )),
+        ))),
     }
 }
 
@@ -73,10 +74,10 @@ impl FromRequest for SignedIn {
         let req = req.clone();
         Box::pin(async move {
             resolve(req).await?.map(SignedIn).ok_or_else(|| {
-                ApiError::Unauthorized(
+                ApiError(ServiceError::Unauthorized(
                     "sign in first: send `Authorization: Bearer <token>` (POST /api/v1/tokens gives one)"
                         .into(),
-                )
+                ))
             })
         })
     }

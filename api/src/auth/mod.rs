@@ -1,8 +1,6 @@
 //! Authentication: passwords, API tokens, and the request extractors that say who calls.
 
 pub mod caller;
-pub mod password;
-pub mod throttle;
 pub mod token;
 
 pub use caller::{bearer_token, Caller, SignedIn};

@@ -1,108 +1,13 @@
-//! Dice (R14): `POST …/rolls` rolls any table of the campaign with its modifiers, and
-//! `GET …/rolls?week=` reads the roll log. Every roll made anywhere (games, missions,
-//! debriefs, here) lands in the same log; the log is also the audit trail of this
-//! endpoint's writes, so they add no audit entry of their own.
-
-mod tables;
+//! The HTTP face of `eagles_service::rolls`.
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use campaign::calendar;
-use campaign::sides::Side;
-use campaign::tables::Table;
-use chrono::{DateTime, Utc};
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::roll_log::RollEntry;
-use eagles_db::users::User;
 use eagles_db::DbPool;
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use eagles_service::rolls::*;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub use tables::numeric_result;
-
-use crate::access::readable_campaign;
 use crate::auth::{Caller, SignedIn};
-use crate::dice::{record, DiceSource, RollContext};
-use crate::error::{ApiError, Locus};
+use crate::error::ApiError;
 use crate::extract::Json;
-use crate::paging;
-use crate::routes::campaigns::week_number;
-
-/// A roll to make.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RollRequest {
-    /// The table: `mission`, `ground_offensive`, `anti_aircraft`, `landing`, `crash`,
-    /// `bail_out`, `evade`, `capture`, `minor_injury`, `serious_injury`,
-    /// `artillery_trips`, `bomb`, `d6`, `2d6`, `d10` or `d100`.
-    pub table: Table,
-    /// The rulebook's modifiers of that table, by name, e.g.
-    /// `{"terrain": "shell_holes", "minor_wound": true}`. Bail-out also takes the
-    /// crewman's `nationality` (parachutes, §13.03); evade without `game_id` may name
-    /// the `ground_offensive`. A modifier the table does not have → 422.
-    #[serde(default)]
-    #[schema(value_type = Object)]
-    pub modifiers: Map<String, Value>,
-    /// Physical dice, in the order the table reads them; the server rolls without.
-    pub dice: Option<Vec<u32>>,
-    /// The game the roll belongs to; the roll is then of the game's week, and an evade
-    /// takes the game's ground offensive (R8).
-    pub game_id: Option<i64>,
-    /// The side the roll is for; an evade needs it.
-    pub side: Option<Side>,
-}
-
-/// An entry of the roll log (R14).
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct RollView {
-    pub id: i64,
-    pub week: i32,
-    pub game_id: Option<i64>,
-    pub side: Option<Side>,
-    pub table: Table,
-    pub dice: Vec<i32>,
-    /// The modifiers that applied, by name, with what each added.
-    #[schema(value_type = Object)]
-    pub modifiers: Value,
-    /// Dice plus modifiers.
-    pub total: i32,
-    /// A snake_case name, or a number for the injury tables (weeks out), artillery
-    /// trips and plain dice (the total).
-    #[schema(value_type = Object)]
-    pub result: Value,
-    /// Whether a person entered physical dice (otherwise the server rolled).
-    pub entered: bool,
-    /// Username of whoever rolled.
-    pub rolled_by: Option<String>,
-    pub rolled_at: DateTime<Utc>,
-}
-
-impl From<RollEntry> for RollView {
-    fn from(entry: RollEntry) -> Self {
-        let r = entry.roll;
-        let result = match r.table_name {
-            table if numeric_result(table) => r
-                .result
-                .parse::<i64>()
-                .map(Value::from)
-                .unwrap_or_else(|_| Value::from(r.result.clone())),
-            _ => Value::from(r.result),
-        };
-        Self {
-            id: r.id,
-            week: r.week,
-            game_id: r.game_id,
-            side: r.side,
-            table: r.table_name,
-            dice: r.dice,
-            modifiers: r.modifiers,
-            total: r.total,
-            result,
-            entered: r.entered,
-            rolled_by: entry.rolled_by,
-            rolled_at: r.rolled_at,
-        }
-    }
-}
 
 /// Rolls on a table and logs it: any member of the campaign.
 #[utoipa::path(
@@ -131,84 +36,6 @@ pub async fn create_roll(
     Ok(HttpResponse::Created().json(view))
 }
 
-/// Rolls on a table for a member of the campaign and logs the roll (R14); the API and
-/// the dice page both roll through here.
-pub async fn roll(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    campaign_id: i64,
-    request: RollRequest,
-) -> Result<RollView, ApiError> {
-    let RollRequest {
-        table,
-        modifiers,
-        dice,
-        game_id,
-        side,
-    } = request;
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    scope.require_member("roll dice")?;
-    let mut source =
-        DiceSource::for_table(table, dice.as_deref()).map_err(|e| e.at(Locus::Field("dice")))?;
-    let campaign = &scope.campaign;
-    let game = match game_id {
-        None => None,
-        Some(id) => Some(
-            eagles_db::games::find(conn, campaign.id, id)
-                .await?
-                .ok_or_else(|| {
-                    ApiError::invalid(format!("game_id {id} is no game of this campaign"))
-                        .at(Locus::Field("game_id"))
-                })?,
-        ),
-    };
-    let week = game.as_ref().map_or(campaign.current_week, |g| g.week);
-    let date = calendar::week_date(campaign.start_date, week_number(week));
-    let offensive = game.as_ref().map(|g| g.ground_offensive);
-    let circumstances = tables::Circumstances {
-        date,
-        era: calendar::era_on(date),
-        side,
-        offensive,
-    };
-    // What the table refuses that no other field explains is its modifiers.
-    let rolled = tables::roll_table(table, modifiers, circumstances, &mut source)
-        .map_err(|e| e.at(Locus::Field("modifiers")))?;
-    let context = RollContext {
-        campaign_id: campaign.id,
-        week,
-        game_id,
-        side,
-        rolled_by: Some(user.id),
-    };
-    let logged = record(
-        conn,
-        &context,
-        &rolled.roll,
-        rolled.result,
-        source.entered(),
-    )
-    .await?;
-    Ok(RollView::from(RollEntry {
-        roll: logged,
-        rolled_by: Some(user.username),
-    }))
-}
-
-/// Filter of the roll log.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct RollQuery {
-    /// Only this week's rolls; all weeks when absent.
-    pub week: Option<i32>,
-    /// At most this many rolls (1 to 1000, default 1000); a `Link` header with
-    /// `rel="next"` points to the rest.
-    pub limit: Option<u32>,
-    /// Skip this many rolls first.
-    pub offset: Option<u32>,
-}
-
 /// The roll log, oldest first: anyone who may read the campaign.
 #[utoipa::path(
     tag = "dice",
@@ -227,28 +54,13 @@ pub async fn list_rolls(
     query: web::Query<RollQuery>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let window = paging::window(query.limit, query.offset)?;
+    let window = crate::paging::window(query.limit, query.offset)?;
     let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, path.into_inner(), caller).await?;
-    let views: Vec<RollView> =
-        eagles_db::roll_log::list_window(&mut conn, scope.campaign.id, query.week, window)
-            .await?
-            .into_iter()
-            .map(RollView::from)
-            .collect();
-    Ok(paging::respond(&req, views, window))
+    let views = list(&mut conn, caller, path.into_inner(), query.week, window).await?;
+    Ok(crate::paging::respond(&req, views, window))
 }
 
 /// Mounts this module's endpoints inside `/api/v1`.
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(create_roll).service(list_rolls);
 }
-
-/// This module's part of the OpenAPI document.
-#[derive(utoipa::OpenApi)]
-#[openapi(
-    paths(create_roll, list_rolls),
-    components(schemas(RollRequest, RollView)),
-    tags((name = "dice"))
-)]
-pub struct Doc;

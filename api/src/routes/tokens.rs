@@ -2,12 +2,14 @@
 
 use actix_web::{delete, post, web, HttpRequest, HttpResponse};
 use eagles_db::DbPool;
+use eagles_service::ServiceError;
 use serde::{Deserialize, Serialize};
 
-use crate::auth::throttle::Attempt;
-use crate::auth::{bearer_token, password, token, SignedIn};
+use crate::auth::{bearer_token, token, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
+use eagles_service::password;
+use eagles_service::throttle::{client_address, Attempt};
 
 /// Credentials for a new token.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -41,7 +43,10 @@ pub async fn create_token(
     body: Json<TokenRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let TokenRequest { username, password } = body.into_inner();
-    let attempt = Attempt::new(&req, &username);
+    let attempt = Attempt::new(
+        client_address(req.peer_addr(), req.connection_info().realip_remote_addr()),
+        &username,
+    );
     let user = {
         let mut conn = pool.get().await?;
         attempt.check(&mut conn).await?;
@@ -54,7 +59,9 @@ pub async fn create_token(
         Some(user) if verified => user,
         _ => {
             attempt.failed(&mut conn).await?;
-            return Err(ApiError::Unauthorized("wrong username or password".into()));
+            return Err(ApiError(ServiceError::Unauthorized(
+                "wrong username or password".into(),
+            )));
         }
     };
     attempt.succeeded(&mut conn).await?;
@@ -78,8 +85,8 @@ pub async fn delete_current_token(
     _user: SignedIn,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let token =
-        bearer_token(&req)?.ok_or_else(|| ApiError::Unauthorized("no token to revoke".into()))?;
+    let token = bearer_token(&req)?
+        .ok_or_else(|| ApiError(ServiceError::Unauthorized("no token to revoke".into())))?;
     let mut conn = pool.get().await?;
     eagles_db::users::delete_token(&mut conn, &token::digest(token)).await?;
     Ok(HttpResponse::NoContent().finish())

@@ -1,40 +1,12 @@
-//! Weeks (R15): the referee closes the current week; anyone who may read the campaign
-//! reads a week with its games, missions and rolls.
-//!
-//! Closing is allowed whatever the date: the rulebook ends no campaign, R1 bounds only
-//! its start, and R13 leaves it to the club to say when the campaign ends. A week past
-//! the Armistice (1918-11-11) is dated like any other.
+//! The HTTP face of `eagles_service::weeks`.
 
 use actix_web::{get, post, web, HttpResponse};
-use campaign::calendar::{self, Era};
-use chrono::NaiveDate;
-use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
-use eagles_db::users::User;
 use eagles_db::DbPool;
-use serde::Serialize;
+use eagles_service::weeks::*;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::access::readable_campaign;
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
-use crate::routes::campaigns::week_number;
-use crate::routes::games::GameView;
-use crate::routes::reference::AircraftView;
-use crate::routes::rolls::RollView;
-
-/// What closing a week did.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct ClosedWeek {
-    pub closed_week: i32,
-    pub current_week: i32,
-    /// The new current week's date.
-    #[schema(value_type = String, format = Date)]
-    pub week_date: NaiveDate,
-    pub era: Era,
-    /// Crewmen whose time out ended with the closed week: available again now (R7, R8).
-    pub returned: Vec<i64>,
-    /// Types in service on the new week's date that were not on the closed week's.
-    pub new_aircraft: Vec<AircraftView>,
-}
 
 /// Closes the current week (R15): referee only.
 #[utoipa::path(
@@ -60,81 +32,6 @@ pub async fn close_week(
     Ok(HttpResponse::Ok().json(closed))
 }
 
-/// Closes the campaign's current week as `user`, who must referee it (R15). The API
-/// and the pages both close weeks here.
-pub async fn close(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    campaign_id: i64,
-) -> Result<ClosedWeek, ApiError> {
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    scope.require_referee("close the week")?;
-    let campaign_id = scope.campaign.id;
-    conn
-        .transaction::<_, ApiError, _>(async move |conn| {
-            // Serialises with debriefs, game openings and other closes.
-            let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
-                .await?
-                .ok_or_else(|| ApiError::NotFound(format!("there is no campaign {campaign_id}")))?;
-            let week = campaign.current_week;
-            let returned: Vec<i64> = eagles_db::crew::list(conn, campaign_id, &Default::default())
-                .await?
-                .into_iter()
-                .filter(|c| c.casualty_out_until_week == Some(week))
-                .map(|c| c.id)
-                .collect();
-            let new_aircraft: Vec<AircraftView> = eagles_db::aircraft::list(conn, None, None)
-                .await?
-                .into_iter()
-                .filter(|t| {
-                    calendar::entered_service_in_week(
-                        t.service_start,
-                        campaign.start_date,
-                        week_number(week),
-                    )
-                })
-                .map(AircraftView::from)
-                .collect();
-            if !eagles_db::weeks::advance(conn, campaign_id, week).await? {
-                return Err(ApiError::Conflict(format!(
-                    "week {week} was closed at the same moment; reload the campaign"
-                )));
-            }
-            eagles_db::audit::record(
-                conn,
-                Some(user.id),
-                Some(campaign_id),
-                "week.close",
-                serde_json::json!({ "closed_week": week, "returned": returned, "new_aircraft": new_aircraft.iter().map(|a| a.id).collect::<Vec<_>>() }),
-            )
-            .await?;
-            let week_date = calendar::week_date(campaign.start_date, week_number(week + 1));
-            Ok(ClosedWeek {
-                closed_week: week,
-                current_week: week + 1,
-                week_date,
-                era: calendar::era_on(week_date),
-                returned,
-                new_aircraft,
-            })
-        })
-        .await
-}
-
-/// A week of the campaign.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct WeekView {
-    pub week: i32,
-    #[schema(value_type = String, format = Date)]
-    pub date: NaiveDate,
-    pub era: Era,
-    /// Whether the week has been closed (it is before the current week).
-    pub closed: bool,
-    pub games: Vec<GameView>,
-    /// The week's roll log, oldest first.
-    pub rolls: Vec<RollView>,
-}
-
 /// A week with its games, missions and rolls: anyone who may read the campaign. A week
 /// after the current one does not exist yet.
 #[utoipa::path(
@@ -150,39 +47,11 @@ pub async fn get_week(
 ) -> Result<HttpResponse, ApiError> {
     let (campaign_id, week) = path.into_inner();
     let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, campaign_id, caller).await?;
-    let campaign = &scope.campaign;
-    if !(1..=campaign.current_week).contains(&week) {
-        return Err(ApiError::NotFound(format!(
-            "there is no week {week}: the campaign is in week {}",
-            campaign.current_week
-        )));
-    }
-    let games = eagles_db::games::list_for_week(&mut conn, campaign.id, week).await?;
-    let game_ids: Vec<i64> = games.iter().map(|g| g.id).collect();
-    let missions = eagles_db::games::missions_of(&mut conn, &game_ids).await?;
-    let rolls = eagles_db::roll_log::list(&mut conn, campaign.id, Some(week)).await?;
-    let date = calendar::week_date(campaign.start_date, week_number(week));
-    Ok(HttpResponse::Ok().json(WeekView {
-        week,
-        date,
-        era: calendar::era_on(date),
-        closed: week < campaign.current_week,
-        games: GameView::build_all(games, missions),
-        rolls: rolls.into_iter().map(RollView::from).collect(),
-    }))
+    let view = get(&mut conn, caller, campaign_id, week).await?;
+    Ok(HttpResponse::Ok().json(view))
 }
 
 /// Mounts this module's endpoints inside `/api/v1`.
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(close_week).service(get_week);
 }
-
-/// This module's part of the OpenAPI document.
-#[derive(utoipa::OpenApi)]
-#[openapi(
-    paths(close_week, get_week),
-    components(schemas(ClosedWeek, WeekView)),
-    tags((name = "weeks"))
-)]
-pub struct Doc;

@@ -98,7 +98,7 @@ pub async fn seed(pool: &DbPool, spec: &BenchSpec) -> Result<BenchSeeded, String
     let hash = {
         let password = spec.password.clone();
         tokio::task::spawn_blocking(move || {
-            eagles_api::auth::password::hash_password_blocking(&password)
+            eagles_service::password::hash_password_blocking(&password)
         })
         .await
         .map_err(|e| e.to_string())?

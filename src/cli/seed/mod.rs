@@ -5,8 +5,8 @@
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::{test, web, App};
 use clap::Subcommand;
-use eagles_api::auth::password::hash_password_blocking;
 use eagles_db::DbPool;
+use eagles_service::password::hash_password_blocking;
 use rand::distributions::{Alphanumeric, DistString};
 use serde_json::{json, Value};
 

@@ -39,7 +39,7 @@ impl TestApp {
     /// password is [`password_of`] its name.
     pub async fn add_user(&self, username: &str, admin: bool) -> i64 {
         let hash =
-            eagles_api::auth::password::hash_password_blocking(&password_of(username)).unwrap();
+            eagles_service::password::hash_password_blocking(&password_of(username)).unwrap();
         let mut conn = self.pool.get().await.unwrap();
         eagles_db::users::create(&mut conn, username, &hash, admin)
             .await

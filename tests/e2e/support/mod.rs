@@ -79,7 +79,7 @@ impl TestApp {
     /// returns a token for it from `POST /api/v1/tokens`.
     pub async fn sign_up(&self, username: &str, admin: bool) -> String {
         let password = format!("password-of-{username}");
-        let hash = eagles_api::auth::password::hash_password_blocking(&password).unwrap();
+        let hash = eagles_service::password::hash_password_blocking(&password).unwrap();
         let mut conn = self.pool.get().await.unwrap();
         eagles_db::users::create(&mut conn, username, &hash, admin)
             .await

@@ -13,13 +13,13 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
 use chrono::Duration;
-use eagles_api::access::{readable_campaign, CampaignScope};
-use eagles_api::routes::standings::{
-    air_war_totals, crew_ranking, LeaderboardQuery, LeaderboardRow, SidesView,
-};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::recent_kills::RecentKill;
 use eagles_db::DbPool;
+use eagles_service::access::{readable_campaign, CampaignScope};
+use eagles_service::standings::{
+    air_war_totals, crew_ranking, LeaderboardQuery, LeaderboardRow, SidesView,
+};
 use serde::Serialize;
 
 use super::crew_list::{crew_lines, CrewLine};

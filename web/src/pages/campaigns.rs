@@ -4,10 +4,10 @@
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use chrono::NaiveDate;
-use eagles_api::routes::campaigns::NewCampaign;
 use eagles_db::campaigns::{Campaign, Reader};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_service::campaigns::NewCampaign;
 use serde::Deserialize;
 
 use super::{render, see_other, Nav, WeekLine};
@@ -118,7 +118,7 @@ pub async fn create(
             start_date,
             public: ticked(&form.public),
         };
-        match eagles_api::routes::campaigns::create(&mut conn, &user, new).await {
+        match eagles_service::campaigns::create(&mut conn, &user, new).await {
             Ok(created) => return Ok(see_other(&format!("/campaigns/{}", created.id))),
             Err(e) => errors.place(e, |e| {
                 refusal_rule(e).map(|rule| match rule {

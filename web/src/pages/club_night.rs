@@ -7,11 +7,11 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
-use eagles_api::access::readable_campaign;
-use eagles_api::routes::games::{GameView, NewGameRequest};
-use eagles_api::ApiError;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_service::access::readable_campaign;
+use eagles_service::games::{GameView, NewGameRequest};
+use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::game::parse_dice;
@@ -113,7 +113,7 @@ pub async fn act(
         "open" => match parse_dice(&form.dice) {
             Ok(dice) => {
                 let request = NewGameRequest { dice };
-                match eagles_api::routes::games::open(&mut conn, user, campaign_id, request).await {
+                match eagles_service::games::open(&mut conn, user, campaign_id, request).await {
                     Ok(game) => {
                         return Ok(see_other(&format!(
                             "/campaigns/{campaign_id}/games/{}",
@@ -121,14 +121,14 @@ pub async fn act(
                         )))
                     }
                     Err(e) => errors.place(e, |e| {
-                        matches!(e, ApiError::Unprocessable { .. }).then_some("dice")
+                        matches!(e, ServiceError::Unprocessable { .. }).then_some("dice")
                     })?,
                 }
             }
             Err(reason) => errors.add("dice", reason),
         },
         "close" if ticked(&form.confirm) => {
-            match eagles_api::routes::weeks::close(&mut conn, user, campaign_id).await {
+            match eagles_service::weeks::close(&mut conn, user, campaign_id).await {
                 Ok(closed) => {
                     return Ok(see_other(&format!(
                         "/campaigns/{campaign_id}/weeks/{}",
@@ -136,7 +136,7 @@ pub async fn act(
                     )))
                 }
                 Err(e) => errors.place(e, |e| {
-                    matches!(e, ApiError::Conflict(_)).then_some("confirm")
+                    matches!(e, ServiceError::Conflict(_)).then_some("confirm")
                 })?,
             }
         }

@@ -7,14 +7,14 @@ use askama::Template;
 use campaign::crew::Role;
 use campaign::roster::MemberRole;
 use campaign::sides::{Nationality, Side};
-use eagles_api::access::readable_campaign;
-use eagles_api::error::Locus;
-use eagles_api::routes::crew::{CrewmanView, NewCrew};
-use eagles_api::ApiError;
 use eagles_db::campaigns::Campaign;
 use eagles_db::crew::CrewFilter;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_service::access::readable_campaign;
+use eagles_service::crew::{CrewmanView, NewCrew};
+use eagles_service::Locus;
+use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::campaign_home::is_member;
@@ -199,20 +199,20 @@ pub async fn create(
             replacement,
             owner,
         };
-        match eagles_api::routes::crew::create(&mut conn, user, campaign_id, new).await {
+        match eagles_service::crew::create(&mut conn, user, campaign_id, new).await {
             Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/crew"))),
             Err(e) => errors.place(e, |e| match e {
-                ApiError::Unprocessable {
+                ServiceError::Unprocessable {
                     rule: Some("R2"), ..
                 } => Some("nationality"),
-                ApiError::Unprocessable {
+                ServiceError::Unprocessable {
                     rule: Some("R3"), ..
                 } => Some(if replacement { "replacement" } else { "role" }),
-                ApiError::Unprocessable {
+                ServiceError::Unprocessable {
                     at: Some(Locus::Field("name")),
                     ..
                 } => Some("name"),
-                ApiError::Unprocessable { .. } => Some("owner"),
+                ServiceError::Unprocessable { .. } => Some("owner"),
                 _ => None,
             })?,
         }

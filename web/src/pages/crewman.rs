@@ -12,12 +12,12 @@ use askama::Template;
 use campaign::abilities::Ability;
 use campaign::status;
 use campaign::xp::Xp;
-use eagles_api::access::readable_campaign;
-use eagles_api::routes::crew::{AwardView, CrewmanView};
-use eagles_api::routes::record::{record_weeks, RecordWeek};
-use eagles_api::ApiError;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_service::access::readable_campaign;
+use eagles_service::crew::{CrewmanView, XpEntryView};
+use eagles_service::record::{record_weeks, RecordWeek};
+use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::{render, see_other, Nav};
@@ -63,7 +63,7 @@ pub struct CrewmanPage {
     pub nationality: &'static str,
     pub status: &'static str,
     pub abilities: Vec<AbilityLine>,
-    pub awards: Vec<AwardView>,
+    pub awards: Vec<XpEntryView>,
     /// The XP of the next ability slot (R6).
     pub next_slot_at: i32,
     /// Whether the caller may pick for him: his player or a referee.
@@ -150,7 +150,7 @@ impl CrewmanPage {
                 .copied()
                 .map(AbilityLine::from)
                 .collect(),
-            awards: awards.into_iter().map(AwardView::from).collect(),
+            awards: awards.into_iter().map(XpEntryView::from).collect(),
             next_slot_at: status::next_slot_at(xp).get(),
             may_pick,
             allowed,
@@ -200,17 +200,18 @@ pub async fn pick(
     match form.ability.parse::<Ability>() {
         Err(_) => errors.add("ability", "choose an ability from the list"),
         Ok(ability) => {
-            match eagles_api::routes::crew::pick(&mut conn, user, campaign_id, crew_id, ability)
-                .await
-            {
+            match eagles_service::crew::pick(&mut conn, user, campaign_id, crew_id, ability).await {
                 Ok(_) => {
                     return Ok(see_other(&format!(
                         "/campaigns/{campaign_id}/crew/{crew_id}"
                     )))
                 }
                 Err(e) => errors.place(e, |e| {
-                    matches!(e, ApiError::Unprocessable { .. } | ApiError::Conflict(_))
-                        .then_some("ability")
+                    matches!(
+                        e,
+                        ServiceError::Unprocessable { .. } | ServiceError::Conflict(_)
+                    )
+                    .then_some("ability")
                 })?,
             }
         }

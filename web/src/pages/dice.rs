@@ -8,12 +8,12 @@ use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
 use campaign::tables::Table;
-use eagles_api::access::readable_campaign;
-use eagles_api::error::Locus;
-use eagles_api::routes::rolls::{RollRequest, RollView};
-use eagles_api::ApiError;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_service::access::readable_campaign;
+use eagles_service::rolls::{RollRequest, RollView};
+use eagles_service::Locus;
+use eagles_service::ServiceError;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -264,10 +264,10 @@ fn request(form: &RollForm, errors: &mut FieldErrors) -> Option<RollRequest> {
 }
 
 /// The field an API refusal of a roll is about.
-fn field_of(e: &ApiError) -> Option<&'static str> {
+fn field_of(e: &ServiceError) -> Option<&'static str> {
     match (e, e.locus()) {
-        (ApiError::Unprocessable { .. }, Some(&Locus::Field(field))) => Some(field),
-        (ApiError::Unprocessable { .. }, _) => Some("dice"),
+        (ServiceError::Unprocessable { .. }, Some(&Locus::Field(field))) => Some(field),
+        (ServiceError::Unprocessable { .. }, _) => Some("dice"),
         _ => None,
     }
 }
@@ -286,7 +286,7 @@ pub async fn roll(
     let mut errors = FieldErrors::default();
     let mut conn = pool.get().await?;
     if let Some(request) = request(&form, &mut errors) {
-        match eagles_api::routes::rolls::roll(&mut conn, user, campaign_id, request).await {
+        match eagles_service::rolls::roll(&mut conn, user, campaign_id, request).await {
             Ok(view) => {
                 return Ok(see_other(&format!(
                     "/campaigns/{campaign_id}/dice?week={}&roll={}#last-roll",

@@ -10,10 +10,10 @@ use std::collections::HashMap;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
-use eagles_api::access::readable_campaign;
-use eagles_api::routes::crew::CrewmanView;
 use eagles_db::crew::CrewFilter;
 use eagles_db::DbPool;
+use eagles_service::access::readable_campaign;
+use eagles_service::crew::CrewmanView;
 use serde::Deserialize;
 
 use super::{render, Nav};

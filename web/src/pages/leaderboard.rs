@@ -7,9 +7,9 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::crew::Role;
 use campaign::sides::Side;
-use eagles_api::access::readable_campaign;
-use eagles_api::routes::standings::{crew_ranking, LeaderboardQuery, LeaderboardRow};
 use eagles_db::DbPool;
+use eagles_service::access::readable_campaign;
+use eagles_service::standings::{crew_ranking, LeaderboardQuery, LeaderboardRow};
 use serde::Deserialize;
 
 use super::{render, Nav};

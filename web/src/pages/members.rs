@@ -8,13 +8,13 @@ use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use campaign::roster::MemberRole;
 use campaign::sides::Side;
-use eagles_api::access::readable_campaign;
-use eagles_api::error::Locus;
-use eagles_api::routes::members::NewMember;
-use eagles_api::ApiError;
 use eagles_db::campaigns::Member;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_service::access::readable_campaign;
+use eagles_service::members::NewMember;
+use eagles_service::Locus;
+use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::{render, see_other, Nav};
@@ -166,13 +166,15 @@ pub async fn add(
             role,
             side,
         };
-        match eagles_api::routes::members::add(&mut conn, user, campaign_id, new).await {
+        match eagles_service::members::add(&mut conn, user, campaign_id, new).await {
             Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
             Err(e) => errors.place(e, |e| match (e, e.locus()) {
                 // The only refusals a referee can fix here: a player without a side
                 // (R2), an unknown account, a member already there.
-                (ApiError::Unprocessable { .. }, Some(&Locus::Field("side"))) => Some("side"),
-                (ApiError::Unprocessable { .. } | ApiError::Conflict(_), _) => Some("username"),
+                (ServiceError::Unprocessable { .. }, Some(&Locus::Field("side"))) => Some("side"),
+                (ServiceError::Unprocessable { .. } | ServiceError::Conflict(_), _) => {
+                    Some("username")
+                }
                 _ => None,
             })?,
         }
@@ -196,7 +198,7 @@ pub async fn switch_side(
     let reason = match form.side.parse::<Side>() {
         Err(_) => "choose allied or central".to_owned(),
         Ok(side) => {
-            match eagles_api::routes::members::switch_side(
+            match eagles_service::members::switch_side(
                 &mut conn,
                 user,
                 campaign_id,
@@ -208,7 +210,7 @@ pub async fn switch_side(
                 Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
                 // R2 and "a referee has no side to switch" are fixed on this form;
                 // 403 and 404 are error pages.
-                Err(ApiError::Unprocessable { detail, .. }) => detail,
+                Err(ServiceError::Unprocessable { detail, .. }) => detail,
                 Err(e) => return Err(e.into()),
             }
         }

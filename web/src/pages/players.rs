@@ -8,10 +8,10 @@ use std::collections::HashMap;
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use eagles_api::access::readable_campaign;
-use eagles_api::routes::standings::{player_ranking, PlayerRow};
 use eagles_db::crew::CrewFilter;
 use eagles_db::DbPool;
+use eagles_service::access::readable_campaign;
+use eagles_service::standings::{player_ranking, PlayerRow};
 
 use super::{render, Nav, WeekLine};
 use crate::error::PageError;

@@ -6,10 +6,10 @@
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
-use eagles_api::auth::password;
-use eagles_api::auth::throttle::Attempt;
-use eagles_api::ApiError;
 use eagles_db::DbPool;
+use eagles_service::password;
+use eagles_service::throttle::{client_address, Attempt};
+use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::{render, see_other, Nav};
@@ -96,7 +96,10 @@ pub async fn sign_in(
     let SignInForm {
         username, password, ..
     } = form.into_inner();
-    let attempt = Attempt::new(&req, &username);
+    let attempt = Attempt::new(
+        client_address(req.peer_addr(), req.connection_info().realip_remote_addr()),
+        &username,
+    );
     let refused = |username: String, message: String, status: StatusCode| {
         let mut errors = FieldErrors::default();
         errors.add("password", message);
@@ -112,7 +115,7 @@ pub async fn sign_in(
         let mut conn = pool.get().await?;
         match attempt.check(&mut conn).await {
             Ok(()) => {}
-            Err(ApiError::TooManyRequests {
+            Err(ServiceError::TooManyRequests {
                 detail,
                 retry_after,
             }) => {

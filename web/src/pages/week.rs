@@ -10,12 +10,12 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::calendar;
 use campaign::sides::Side;
-use eagles_api::access::readable_campaign;
-use eagles_api::routes::games::GameView;
-use eagles_api::routes::rolls::RollView;
 use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_service::access::readable_campaign;
+use eagles_service::games::GameView;
+use eagles_service::rolls::RollView;
 
 use super::game::results::{self, GameResults, KIND_LABELS};
 use super::{render, Nav};

@@ -8,11 +8,11 @@ use campaign::crew::Role;
 use campaign::injuries::Outcome;
 use campaign::missions::{AircraftRequirement, Assignment, MissionType};
 use campaign::sides::Side;
-use eagles_api::error::Locus;
-use eagles_api::routes::debrief::{
+use eagles_service::debrief::{
     CrewDice, CrewReport, DebriefRequest, KillReport, LeftBoard, MissionFacts, SortieReport,
 };
-use eagles_api::routes::games::MissionView;
+use eagles_service::games::MissionView;
+use eagles_service::Locus;
 
 use super::choice::{parse_count, parse_dice, Choice};
 use super::roster::Roster;

@@ -16,12 +16,12 @@ use campaign::calendar;
 use campaign::crew::Role;
 use campaign::missions::AircraftRequirement;
 use campaign::sides::Side;
-use eagles_api::access::{readable_campaign, CampaignScope};
-use eagles_api::routes::crew::CrewmanView;
-use eagles_api::routes::games::{AssignmentRequest, GameView, MissionRequest, MissionView};
-use eagles_api::ApiError;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_service::access::{readable_campaign, CampaignScope};
+use eagles_service::crew::CrewmanView;
+use eagles_service::games::{AssignmentRequest, GameView, MissionRequest, MissionView};
+use eagles_service::ServiceError;
 use serde::Deserialize;
 
 pub use choice::{parse_dice, Choice};
@@ -145,15 +145,14 @@ impl GamePage {
     ) -> Result<Self, PageError> {
         let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
         let campaign = &scope.campaign;
-        let game: GameView =
-            eagles_api::routes::games::load_game(conn, campaign.id, game_id).await?;
+        let game: GameView = eagles_service::games::load_game(conn, campaign.id, game_id).await?;
         let week_date =
             calendar::week_date(campaign.start_date, u32::try_from(game.week).unwrap_or(1));
         let crew = eagles_db::crew::list(conn, campaign.id, &Default::default())
             .await?
             .into_iter()
             .map(|r| CrewmanView::from_record(r, game.week))
-            .collect::<Result<Vec<_>, ApiError>>()?;
+            .collect::<Result<Vec<_>, ServiceError>>()?;
         let aircraft = eagles_db::aircraft::list(conn, None, None).await?;
         let roster = Roster {
             crew,
@@ -235,20 +234,18 @@ fn game_url(campaign_id: i64, game_id: i64) -> String {
 /// Shows a refusal: a 409 or 422 goes on the page where `place` puts it, anything
 /// else (403, 404, …) is the error page.
 fn placed(
-    error: ApiError,
+    error: ServiceError,
     page: &mut GamePage,
     place: impl FnOnce(&mut GamePage, String),
 ) -> Result<StatusCode, PageError> {
-    use actix_web::ResponseError;
     match error {
-        ApiError::Conflict(detail) => {
+        ServiceError::Conflict(detail) => {
             page.message = Some(detail);
             Ok(StatusCode::CONFLICT)
         }
-        e @ ApiError::Unprocessable { .. } => {
-            let status = e.status_code();
+        e @ ServiceError::Unprocessable { .. } => {
             place(page, e.to_string());
-            Ok(status)
+            Ok(StatusCode::UNPROCESSABLE_ENTITY)
         }
         other => Err(other.into()),
     }
@@ -292,7 +289,7 @@ pub async fn roll(
         .map_err(|_| PageError::new(StatusCode::BAD_REQUEST, "the side is allied or central"))?;
     let mut conn = pool.get().await?;
     let outcome = match parse_dice(&form.dice) {
-        Ok(dice) => eagles_api::routes::games::roll_side(
+        Ok(dice) => eagles_service::games::roll_side(
             &mut conn,
             user,
             campaign_id,
@@ -301,7 +298,7 @@ pub async fn roll(
         )
         .await
         .map(drop),
-        Err(reason) => Err(ApiError::invalid(reason)),
+        Err(reason) => Err(ServiceError::invalid(reason)),
     };
     let error = match outcome {
         Ok(()) => return Ok(see_other(&game_url(campaign_id, game_id))),
@@ -334,9 +331,9 @@ pub struct AssignForm {
     pub observer: String,
 }
 
-fn id_of(text: &str, what: &str) -> Result<i64, ApiError> {
+fn id_of(text: &str, what: &str) -> Result<i64, ServiceError> {
     text.parse()
-        .map_err(|_| ApiError::invalid(format!("choose the {what}")))
+        .map_err(|_| ServiceError::invalid(format!("choose the {what}")))
 }
 
 #[post("/campaigns/{cid}/games/{gid}/missions/{mid}/assignment")]
@@ -351,7 +348,7 @@ pub async fn assign(
     let (campaign_id, game_id, mission_id) = path.into_inner();
     let mut conn = pool.get().await?;
     let request = (|| {
-        Ok::<_, ApiError>(AssignmentRequest {
+        Ok::<_, ServiceError>(AssignmentRequest {
             aircraft_id: id_of(&form.aircraft, "aircraft")?,
             pilot_id: id_of(&form.pilot, "pilot")?,
             observer_id: match form.observer.as_str() {
@@ -361,7 +358,7 @@ pub async fn assign(
         })
     })();
     let outcome = match request {
-        Ok(request) => eagles_api::routes::games::assign(
+        Ok(request) => eagles_service::games::assign(
             &mut conn,
             user,
             (campaign_id, game_id, mission_id),
@@ -419,7 +416,7 @@ pub async fn debrief(
         return Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY));
     };
     let outcome =
-        eagles_api::routes::debrief::create(&mut conn, user, campaign_id, game_id, request).await;
+        eagles_service::debrief::create(&mut conn, user, campaign_id, game_id, request).await;
     let error = match outcome {
         Ok(_) => return Ok(see_other(&game_url(campaign_id, game_id))),
         Err(e) => e,
@@ -453,11 +450,11 @@ pub async fn void(
     let (campaign_id, game_id) = path.into_inner();
     let mut conn = pool.get().await?;
     let outcome = if ticked(&form.confirm) {
-        eagles_api::routes::debrief::void(&mut conn, user, campaign_id, game_id, &form.reason)
+        eagles_service::debrief::void(&mut conn, user, campaign_id, game_id, &form.reason)
             .await
             .map(drop)
     } else {
-        Err(ApiError::invalid(
+        Err(ServiceError::invalid(
             "tick the box to confirm: voiding reverses every award of this debrief",
         ))
     };

@@ -6,8 +6,8 @@ use campaign::crew::Role;
 use campaign::missions::AircraftRequirement;
 use campaign::sides::Side;
 use chrono::NaiveDate;
-use eagles_api::routes::crew::CrewmanView;
 use eagles_db::aircraft::AircraftType;
+use eagles_service::crew::CrewmanView;
 
 /// The campaign's crew and the aircraft types, as of a game's week.
 pub struct Roster {

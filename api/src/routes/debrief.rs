@@ -1,0 +1,146 @@
+//! The HTTP face of `eagles_service::debrief`.
+
+use actix_web::{get, post, web, HttpResponse};
+use eagles_db::DbPool;
+use eagles_service::debrief::*;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::auth::{Caller, SignedIn};
+use crate::error::ApiError;
+use crate::extract::Json;
+
+/// Mounts this module's endpoints inside `/api/v1`.
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(void_debrief)
+        .service(create_debrief)
+        .service(get_debrief)
+        .service(void_award);
+}
+
+/// Enters a game's debrief: checks the whole report, then writes sorties, kills,
+/// awards, injuries, captures, deaths and mission results, all or nothing. Once per
+/// game; referee only.
+#[utoipa::path(
+    tag = "debriefs",
+    security(("bearer" = [])),
+    params(
+        ("cid" = i64, Path, description = "Campaign id"),
+        ("gid" = i64, Path, description = "Game id"),
+    ),
+    request_body = DebriefRequest,
+    responses(
+        (status = 201, body = DebriefResult),
+        (status = 400, description = "Malformed JSON, a wrong type or an unknown field", body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+        (status = 403, body = crate::error::Problem),
+        (status = 404, description = "No such game in this campaign", body = crate::error::Problem),
+        (status = 409, description = "Already debriefed, voided, or of a closed week", body = crate::error::Problem),
+        (status = 422, description = "The first problem of the report; nothing was written", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/games/{gid}/debrief")]
+pub async fn create_debrief(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    path: web::Path<(i64, i64)>,
+    body: Json<DebriefRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, game_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let result = create(&mut conn, user, campaign_id, game_id, body.into_inner()).await?;
+    Ok(HttpResponse::Created().json(result))
+}
+
+/// A game's stored debrief: the same breakdown as the debrief's answer, with the
+/// award ids corrections need.
+#[utoipa::path(
+    tag = "debriefs",
+    params(
+        ("cid" = i64, Path, description = "Campaign id"),
+        ("gid" = i64, Path, description = "Game id"),
+    ),
+    responses(
+        (status = 200, body = DebriefResult),
+        (status = 404, description = "No such game, or not debriefed yet", body = crate::error::Problem),
+    )
+)]
+#[get("/campaigns/{cid}/games/{gid}/debrief")]
+pub async fn get_debrief(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, game_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let view = result(&mut conn, caller, campaign_id, game_id).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Voids a game's debrief: from the current week on its kills and casualties no
+/// longer count, and each of its awards gets a reversing entry; the originals stay.
+/// Referee only.
+#[utoipa::path(
+    tag = "debriefs",
+    security(("bearer" = [])),
+    params(
+        ("cid" = i64, Path, description = "Campaign id"),
+        ("gid" = i64, Path, description = "Game id"),
+    ),
+    request_body = VoidRequest,
+    responses(
+        (status = 200, body = VoidedDebrief),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+        (status = 403, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 409, description = "Not debriefed, or already voided", body = crate::error::Problem),
+        (status = 422, description = "An empty reason", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/games/{gid}/debrief/void")]
+pub async fn void_debrief(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    path: web::Path<(i64, i64)>,
+    body: Json<VoidRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, game_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let voided = void(&mut conn, user, campaign_id, game_id, &body.reason).await?;
+    Ok(HttpResponse::Ok().json(voided))
+}
+
+/// Voids a single award with a reversing entry in the current week; the original
+/// stays. An award already reversed, or itself a reversal, is a 409. Referee only.
+#[utoipa::path(
+    tag = "debriefs",
+    security(("bearer" = [])),
+    params(
+        ("cid" = i64, Path, description = "Campaign id"),
+        ("aid" = i64, Path, description = "Award (ledger entry) id"),
+    ),
+    request_body = VoidRequest,
+    responses(
+        (status = 200, description = "The reversing entry", body = LedgerEntryView),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+        (status = 403, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 409, description = "Already reversed, or itself a reversal", body = crate::error::Problem),
+        (status = 422, description = "An empty reason", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/awards/{aid}/void")]
+pub async fn void_award(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    path: web::Path<(i64, i64)>,
+    body: Json<VoidRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, award_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let entry =
+        eagles_service::debrief::void_award(&mut conn, user, campaign_id, award_id, &body.reason)
+            .await?;
+    Ok(HttpResponse::Ok().json(entry))
+}

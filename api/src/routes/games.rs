@@ -1,0 +1,140 @@
+//! The HTTP face of `eagles_service::games`.
+
+use actix_web::{get, post, put, web, HttpResponse};
+use eagles_db::DbPool;
+use eagles_service::games::*;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::auth::{Caller, SignedIn};
+use crate::error::ApiError;
+use crate::extract::Json;
+
+/// Opens a game of the current week and rolls its ground offensive (appendix E):
+/// referee only.
+#[utoipa::path(
+    tag = "games",
+    security(("bearer" = [])),
+    params(("cid" = i64, Path, description = "Campaign id")),
+    request_body = NewGameRequest,
+    responses(
+        (status = 201, body = GameView),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+        (status = 403, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 422, description = "Entered dice that do not fit 2d6 (R14)", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/games")]
+pub async fn open_game(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    path: web::Path<i64>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    // The body is optional: no body at all rolls on the server, like `{}`.
+    let request: NewGameRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        NewGameRequest::default()
+    } else {
+        crate::extract::parse_json(&body)?
+    };
+    let mut conn = pool.get().await?;
+    let view = open(&mut conn, user, path.into_inner(), request).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// A game with its ground offensive and missions: anyone who may read the campaign.
+#[utoipa::path(
+    tag = "games",
+    params(("cid" = i64, Path, description = "Campaign id"), ("gid" = i64, Path, description = "Game id")),
+    responses((status = 200, body = GameView), (status = 404, body = crate::error::Problem))
+)]
+#[get("/campaigns/{cid}/games/{gid}")]
+pub async fn get_game(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, game_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let view = get(&mut conn, caller, campaign_id, game_id).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Rolls a side's mission for a game (appendix E, R9): the referee or a player of that
+/// side. One per side per game.
+#[utoipa::path(
+    tag = "games",
+    security(("bearer" = [])),
+    params(("cid" = i64, Path, description = "Campaign id"), ("gid" = i64, Path, description = "Game id")),
+    request_body = MissionRequest,
+    responses(
+        (status = 201, body = MissionView),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+        (status = 403, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 409, description = "The side already has its mission, or the game is debriefed", body = crate::error::Problem),
+        (status = 422, description = "Entered dice that do not fit the mission table (R14)", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/games/{gid}/missions")]
+pub async fn roll_side_mission(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    path: web::Path<(i64, i64)>,
+    body: Json<MissionRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, game_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let view = roll_side(&mut conn, user, campaign_id, game_id, body.into_inner()).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Assigns (or re-assigns, until the debrief) the mission aircraft and its crew (R9):
+/// the referee or a player of the mission's side.
+#[utoipa::path(
+    tag = "games",
+    security(("bearer" = [])),
+    params(
+        ("cid" = i64, Path, description = "Campaign id"),
+        ("gid" = i64, Path, description = "Game id"),
+        ("mid" = i64, Path, description = "Mission id"),
+    ),
+    request_body = AssignmentRequest,
+    responses(
+        (status = 200, body = MissionView),
+        (status = 400, body = crate::error::Problem),
+        (status = 401, body = crate::error::Problem),
+        (status = 403, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 409, description = "The game is already debriefed", body = crate::error::Problem),
+        (status = 422, description = "R9 broken, or an aircraft or crewman that does not exist here", body = crate::error::Problem),
+    )
+)]
+#[put("/campaigns/{cid}/games/{gid}/missions/{mid}/assignment")]
+pub async fn assign_mission(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    path: web::Path<(i64, i64, i64)>,
+    body: Json<AssignmentRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, game_id, mission_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let view = assign(
+        &mut conn,
+        user,
+        (campaign_id, game_id, mission_id),
+        body.into_inner(),
+    )
+    .await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Mounts this module's endpoints inside `/api/v1`.
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(open_game)
+        .service(get_game)
+        .service(roll_side_mission)
+        .service(assign_mission);
+}

@@ -1,0 +1,139 @@
+//! The HTTP face of `eagles_service::standings`.
+
+use actix_web::{get, web, HttpResponse};
+use eagles_db::DbPool;
+use eagles_service::standings::*;
+use eagles_service::ServiceError;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::auth::Caller;
+use crate::error::ApiError;
+
+/// The crewmen of a campaign ranked by XP, then kills.
+#[utoipa::path(
+    tag = "standings",
+    params(("cid" = i64, Path, description = "Campaign id"), LeaderboardQuery),
+    responses(
+        (status = 200, body = Vec<LeaderboardRow>),
+        (status = 400, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
+    )
+)]
+#[get("/campaigns/{cid}/leaderboard")]
+pub async fn leaderboard(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<i64>,
+    query: web::Query<LeaderboardQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let rows = eagles_service::standings::leaderboard(&mut conn, caller, path.into_inner(), &query)
+        .await?;
+    Ok(HttpResponse::Ok().json(rows))
+}
+
+/// The leaderboard as CSV: a header row, then the same columns as the JSON.
+#[utoipa::path(
+    tag = "standings",
+    params(("cid" = i64, Path, description = "Campaign id"), LeaderboardQuery),
+    responses(
+        (status = 200, content_type = "text/csv", body = String),
+        (status = 400, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
+    )
+)]
+#[get("/campaigns/{cid}/leaderboard.csv")]
+pub async fn leaderboard_csv(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<i64>,
+    query: web::Query<LeaderboardQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let rows = eagles_service::standings::leaderboard(&mut conn, caller, path.into_inner(), &query)
+        .await?;
+    let csv_error = |e: csv::Error| {
+        ApiError(ServiceError::Internal(format!(
+            "writing the leaderboard CSV: {e}"
+        )))
+    };
+    // The header is written by hand so an empty leaderboard still has one.
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    writer.write_record(CSV_HEADER).map_err(csv_error)?;
+    for row in rows {
+        writer.serialize(row).map_err(csv_error)?;
+    }
+    let bytes = writer.into_inner().map_err(|e| {
+        ApiError(ServiceError::Internal(format!(
+            "writing the leaderboard CSV: {e}"
+        )))
+    })?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .body(bytes))
+}
+
+/// Mounts this module's endpoints inside `/api/v1`.
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(leaderboard)
+        .service(leaderboard_csv)
+        .service(sides)
+        .service(players);
+}
+
+/// The players ranked by their best crewman: most XP, then more kills, then fewer
+/// weeks out (R13). Only players with crew are ranked.
+#[utoipa::path(
+    tag = "standings",
+    params(("cid" = i64, Path, description = "Campaign id"), PlayersQuery),
+    responses(
+        (status = 200, body = Vec<PlayerRow>),
+        (status = 400, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
+    )
+)]
+#[get("/campaigns/{cid}/players")]
+pub async fn players(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<i64>,
+    query: web::Query<PlayersQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let rows =
+        eagles_service::standings::players(&mut conn, caller, path.into_inner(), &query).await?;
+    Ok(HttpResponse::Ok().json(rows))
+}
+
+/// The side totals of the air war.
+#[utoipa::path(
+    tag = "standings",
+    params(("cid" = i64, Path, description = "Campaign id"), SidesQuery),
+    responses(
+        (status = 200, body = SidesView),
+        (status = 400, body = crate::error::Problem),
+        (status = 404, body = crate::error::Problem),
+        (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
+    )
+)]
+#[get("/campaigns/{cid}/sides")]
+pub async fn sides(
+    pool: web::Data<DbPool>,
+    Caller(caller): Caller,
+    path: web::Path<i64>,
+    query: web::Query<SidesQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let view =
+        eagles_service::standings::sides(&mut conn, caller, path.into_inner(), &query).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+const CSV_HEADER: [&str; 9] = [
+    "rank", "crew_id", "name", "side", "role", "owner", "xp", "kills", "ace",
+];

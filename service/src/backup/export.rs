@@ -1,0 +1,243 @@
+//! Stored rows → the export document: ids become export-local (each kind numbered
+//! 1, 2, … in id order), accounts become usernames and aircraft become names.
+
+use std::collections::HashMap;
+
+use chrono::Utc;
+use eagles_db::backup::CampaignRows;
+
+use super::document::*;
+use crate::error::ServiceError;
+
+/// Numbers the rows of one kind 1, 2, … in the order given.
+struct LocalIds(HashMap<i64, i64>);
+
+impl LocalIds {
+    fn of(ids: impl Iterator<Item = i64>) -> Self {
+        Self(ids.zip(1..).collect())
+    }
+
+    fn get(&self, what: &str, id: i64) -> Result<i64, ServiceError> {
+        self.0
+            .get(&id)
+            .copied()
+            .ok_or_else(|| ServiceError::Internal(format!("{what} {id} is outside its campaign")))
+    }
+
+    fn get_opt(&self, what: &str, id: Option<i64>) -> Result<Option<i64>, ServiceError> {
+        id.map(|id| self.get(what, id)).transpose()
+    }
+}
+
+/// The document of a whole campaign.
+pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
+    let user = |id: i64| {
+        rows.usernames
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| ServiceError::Internal(format!("account {id} has no username")))
+    };
+    let aircraft = |id: i64| {
+        rows.aircraft
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| ServiceError::Internal(format!("aircraft type {id} has no name")))
+    };
+    let crew = LocalIds::of(rows.crew.iter().map(|c| c.id));
+    let rolls = LocalIds::of(rows.rolls.iter().map(|r| r.id));
+    let games = LocalIds::of(rows.games.iter().map(|g| g.id));
+    let sorties = LocalIds::of(rows.sorties.iter().map(|s| s.id));
+    let awards = LocalIds::of(rows.awards.iter().map(|a| a.id));
+
+    let c = &rows.campaign;
+    Ok(CampaignExport {
+        format: FORMAT.to_owned(),
+        version: VERSION,
+        exported_at: Utc::now(),
+        campaign: ExportedCampaign {
+            name: c.name.clone(),
+            start_date: c.start_date,
+            public: c.public,
+            current_week: c.current_week,
+            created_by: user(c.created_by)?,
+            created_at: c.created_at,
+        },
+        members: rows
+            .members
+            .iter()
+            .map(|m| {
+                Ok(ExportedMember {
+                    username: user(m.user_id)?,
+                    role: m.role.clone(),
+                    side: m.side.clone(),
+                    joined_at: m.joined_at,
+                })
+            })
+            .collect::<Result<_, ServiceError>>()?,
+        crew: rows
+            .crew
+            .iter()
+            .map(|m| {
+                Ok(ExportedCrewman {
+                    id: crew.get("crewman", m.id)?,
+                    owner: user(m.owner_id)?,
+                    name: m.name.clone(),
+                    role: m.role.clone(),
+                    nationality: m.nationality.clone(),
+                    replacement: m.replacement,
+                    starting_xp: m.starting_xp,
+                    joined_week: m.joined_week,
+                    created_at: m.created_at,
+                })
+            })
+            .collect::<Result<_, ServiceError>>()?,
+        ability_picks: rows
+            .picks
+            .iter()
+            .map(|p| {
+                Ok(ExportedPick {
+                    crew: crew.get("crewman", p.crew_id)?,
+                    ability: p.ability.clone(),
+                    week: p.week,
+                    chosen_at: p.chosen_at,
+                })
+            })
+            .collect::<Result<_, ServiceError>>()?,
+        rolls: rows
+            .rolls
+            .iter()
+            .map(|r| {
+                Ok(ExportedRoll {
+                    id: rolls.get("roll", r.id)?,
+                    week: r.week,
+                    game: games.get_opt("game", r.game_id)?,
+                    side: r.side.clone(),
+                    table: r.table_name.clone(),
+                    dice: r.dice.clone(),
+                    modifiers: r.modifiers.clone(),
+                    total: r.total,
+                    result: r.result.clone(),
+                    entered: r.entered,
+                    rolled_by: r.rolled_by.map(user).transpose()?,
+                    rolled_at: r.rolled_at,
+                })
+            })
+            .collect::<Result<_, ServiceError>>()?,
+        games: rows
+            .games
+            .iter()
+            .map(|g| {
+                Ok(ExportedGame {
+                    id: games.get("game", g.id)?,
+                    week: g.week,
+                    offensive_roll: rolls.get("roll", g.offensive_roll_id)?,
+                    ground_offensive: g.ground_offensive.clone(),
+                    turns_played: g.turns_played,
+                    debriefed_at: g.debriefed_at,
+                    voided_week: g.voided_week,
+                    voided_at: g.voided_at,
+                    voided_by: g.voided_by.map(user).transpose()?,
+                    created_by: user(g.created_by)?,
+                    created_at: g.created_at,
+                })
+            })
+            .collect::<Result<_, ServiceError>>()?,
+        missions: rows
+            .missions
+            .iter()
+            .map(|m| {
+                Ok(ExportedMission {
+                    game: games.get("game", m.game_id)?,
+                    side: m.side.clone(),
+                    roll: rolls.get("roll", m.roll_id)?,
+                    mission_type: m.mission_type.clone(),
+                    trips_needed: m.trips_needed,
+                    aircraft: m.aircraft_type_id.map(aircraft).transpose()?,
+                    pilot: crew.get_opt("crewman", m.pilot_id)?,
+                    observer: crew.get_opt("crewman", m.observer_id)?,
+                    success: m.success,
+                    details: m.details.clone(),
+                })
+            })
+            .collect::<Result<_, ServiceError>>()?,
+        sorties: rows
+            .sorties
+            .iter()
+            .map(|s| {
+                Ok(ExportedSortie {
+                    id: sorties.get("sortie", s.id)?,
+                    game: games.get("game", s.game_id)?,
+                    key: s.key.clone(),
+                    side: s.side.clone(),
+                    aircraft: aircraft(s.aircraft_type_id)?,
+                    assignment: s.assignment.clone(),
+                    turns_on_board: s.turns_on_board,
+                    aircraft_lost: s.aircraft_lost,
+                })
+            })
+            .collect::<Result<_, ServiceError>>()?,
+        sortie_crew: rows
+            .sortie_crew
+            .iter()
+            .map(|s| {
+                Ok(ExportedSortieCrew {
+                    sortie: sorties.get("sortie", s.sortie_id)?,
+                    crew: crew.get("crewman", s.crew_id)?,
+                    position: s.position.clone(),
+                    red_hits: s.red_hits,
+                    wound_boxes: s.wound_boxes,
+                    outcome: s.outcome.clone(),
+                })
+            })
+            .collect::<Result<_, ServiceError>>()?,
+        kills: rows
+            .kills
+            .iter()
+            .map(|k| {
+                Ok(ExportedKill {
+                    game: games.get("game", k.game_id)?,
+                    victim_sortie: sorties.get("sortie", k.victim_sortie_id)?,
+                    shooters: k
+                        .shooters
+                        .iter()
+                        .map(|&s| crew.get("crewman", s))
+                        .collect::<Result<_, _>>()?,
+                })
+            })
+            .collect::<Result<_, ServiceError>>()?,
+        casualties: rows
+            .casualties
+            .iter()
+            .map(|k| {
+                Ok(ExportedCasualty {
+                    crew: crew.get("crewman", k.crew_id)?,
+                    game: games.get_opt("game", k.game_id)?,
+                    week: k.week,
+                    kind: k.kind.clone(),
+                    weeks_out: k.weeks_out,
+                    out_until_week: k.out_until_week,
+                    sent_home: k.sent_home,
+                    roll: rolls.get_opt("roll", k.roll_id)?,
+                })
+            })
+            .collect::<Result<_, ServiceError>>()?,
+        xp_awards: rows
+            .awards
+            .iter()
+            .map(|a| {
+                Ok(ExportedAward {
+                    id: awards.get("award", a.id)?,
+                    crew: crew.get("crewman", a.crew_id)?,
+                    week: a.week,
+                    game: games.get_opt("game", a.game_id)?,
+                    points: a.points,
+                    kind: a.kind.clone(),
+                    reason: a.reason.clone(),
+                    two_seater_mission: a.two_seater_mission,
+                    reverses: awards.get_opt("award", a.reverses)?,
+                    created_at: a.created_at,
+                })
+            })
+            .collect::<Result<_, ServiceError>>()?,
+    })
+}

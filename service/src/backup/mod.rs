@@ -1,0 +1,68 @@
+//! Backup: a campaign exported as one JSON document and imported as a new campaign.
+//!
+//! Who may: a campaign's referees (and admins) export it — the document names every
+//! member and every roll, so it is the referee's record to hand out. Any signed-in
+//! user may import; he becomes a referee of the new campaign. The members it names
+//! must already have accounts here (matched by username), or the import is refused
+//! naming them. The `eagles export` / `eagles import` commands call the same code.
+
+pub mod document;
+mod export;
+mod import;
+
+use crate::access::readable_campaign;
+use crate::campaigns::CampaignView;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::users::User;
+
+pub use document::CampaignExport;
+pub use import::{import, parse};
+
+use crate::error::ServiceError;
+
+/// The largest import accepted: years of a club's club nights fit many times over.
+pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
+
+/// The document of campaign `campaign_id`, read as one consistent picture; `None`
+/// when there is no such campaign.
+pub async fn export(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+) -> Result<Option<CampaignExport>, ServiceError> {
+    let rows = conn
+        .build_transaction()
+        .repeatable_read()
+        .read_only()
+        .run::<_, ServiceError, _>(async move |conn| {
+            Ok(eagles_db::backup::load(conn, campaign_id).await?)
+        })
+        .await?;
+    rows.map(export::document).transpose()
+}
+
+/// The export document of a campaign `user` referees.
+pub async fn export_as(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+) -> Result<CampaignExport, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
+    scope.require_referee("export the campaign")?;
+    let cid = scope.campaign.id;
+    export(conn, cid)
+        .await?
+        .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {cid}")))
+}
+
+/// Imports `document` as a new campaign refereed by `user`.
+pub async fn import_as(
+    conn: &mut AsyncPgConnection,
+    user: &User,
+    document: CampaignExport,
+) -> Result<CampaignView, ServiceError> {
+    let cid = import(conn, Some(user), document).await?;
+    let campaign = eagles_db::campaigns::find(conn, cid)
+        .await?
+        .ok_or_else(|| ServiceError::Internal(format!("imported campaign {cid} vanished")))?;
+    Ok(CampaignView::from(campaign))
+}

@@ -1,0 +1,278 @@
+//! Crew: create (R2, R3), list, read, and ability picks (R6).
+
+mod view;
+
+use campaign::abilities::Ability;
+use campaign::crew::Role;
+use campaign::roster::{self, RosterEntry};
+use campaign::sides::{Nationality, Side};
+use campaign::status;
+use campaign::xp::Xp;
+use eagles_db::crew::{CrewFilter, NewCrewman};
+use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::users::User;
+use serde::Deserialize;
+
+pub use view::{CrewmanView, PendingPicksView, XpEntryView};
+
+use crate::access::{readable_campaign, CampaignScope};
+use crate::error::{Locus, ServiceError};
+use crate::text::clean_name;
+use crate::unique::is_unique_violation;
+
+/// A crewman to create.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewCrew {
+    pub name: String,
+    pub role: Role,
+    /// Decides the side (R2).
+    pub nationality: Nationality,
+    /// A novice replacement for a role with nobody available (R3).
+    #[serde(default)]
+    pub replacement: bool,
+    /// The owning player's username; the caller by default.
+    pub owner: Option<String>,
+}
+
+/// Filters of the crew list.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct CrewQuery {
+    pub side: Option<Side>,
+    pub role: Option<Role>,
+}
+
+/// An ability to pick.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityPick {
+    pub ability: Ability,
+}
+
+/// Creates a crewman as `user`, a member of the campaign (R2, R3); the API and the
+/// pages both create crew through here.
+pub async fn create(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    new: NewCrew,
+) -> Result<CrewmanView, ServiceError> {
+    let NewCrew {
+        name,
+        role,
+        nationality,
+        replacement,
+        owner,
+    } = new;
+    let name = clean_name("name", &name, 100)?;
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    scope.require_member("create crew")?;
+    let owner_name = owner.unwrap_or_else(|| user.username.clone());
+    if !owner_name.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
+        return Err(ServiceError::Forbidden(
+            "a player may create crew only for himself; the referee creates crew for others".into(),
+        ));
+    }
+    let campaign_id = scope.campaign.id;
+    let week = scope.campaign.current_week;
+    conn
+        .transaction::<_, ServiceError, _>(async move |conn| {
+                let owner = owner_member(conn, &scope, &owner_name).await?;
+                let owner_side = owner.side.ok_or_else(|| {
+                    ServiceError::invalid(format!(
+                        "\"{}\" has no side in this campaign; give them one before creating crew (R2)",
+                        owner.username
+                    ))
+                })?;
+                if owner_side != nationality.side() {
+                    return Err(ServiceError::Unprocessable {
+                        rule: Some("R2"),
+                        detail: format!(
+                            "R2: a {nationality} crewman flies for the {} side, but \"{}\" plays {owner_side}; pick a nationality of that side",
+                            nationality.side(),
+                            owner.username
+                        ),
+                        at: Some(Locus::Field("nationality")),
+                    });
+                }
+                // Serialise crew creation per campaign so two requests cannot both pass R3.
+                eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
+                let roster = eagles_db::crew::list(
+                    conn,
+                    campaign_id,
+                    &CrewFilter {
+                        owner_id: Some(owner.user_id),
+                        ..CrewFilter::default()
+                    },
+                )
+                .await?;
+                let entries = roster
+                    .into_iter()
+                    .map(|r| {
+                        let replacement = r.replacement;
+                        let view = CrewmanView::from_record(r, week)?;
+                        Ok(RosterEntry {
+                            role: view.role,
+                            replacement,
+                            available: view.available,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, ServiceError>>()?;
+                let Xp(starting_xp) =
+                    roster::starting_xp_for_new_crewman(&entries, role, replacement)?;
+                let id = eagles_db::crew::create(
+                    conn,
+                    &NewCrewman {
+                        campaign_id,
+                        owner_id: owner.user_id,
+                        name: &name,
+                        role,
+                        nationality,
+                        replacement,
+                        starting_xp,
+                        joined_week: week,
+                    },
+                )
+                .await?;
+                eagles_db::audit::record(
+                    conn,
+                    Some(user.id),
+                    Some(campaign_id),
+                    "crew.create",
+                    serde_json::json!({ "crew_id": id, "name": name, "role": role, "nationality": nationality, "owner": owner.username, "replacement": replacement }),
+                )
+                .await?;
+                load_view(conn, campaign_id, id, week).await
+        })
+        .await
+}
+
+async fn owner_member(
+    conn: &mut AsyncPgConnection,
+    scope: &CampaignScope,
+    owner_name: &str,
+) -> Result<eagles_db::campaigns::Member, ServiceError> {
+    let not_member = || {
+        ServiceError::invalid(format!(
+            "\"{owner_name}\" is not a member of this campaign; the referee adds players first"
+        ))
+    };
+    let account = eagles_db::users::find_by_username(conn, owner_name)
+        .await?
+        .ok_or_else(not_member)?;
+    eagles_db::campaigns::member(conn, scope.campaign.id, account.id)
+        .await?
+        .ok_or_else(not_member)
+}
+
+async fn load_view(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    crew_id: i64,
+    week: i32,
+) -> Result<CrewmanView, ServiceError> {
+    let record = eagles_db::crew::find(conn, campaign_id, crew_id)
+        .await?
+        .ok_or_else(|| {
+            ServiceError::NotFound(format!("there is no crewman {crew_id} in this campaign"))
+        })?;
+    CrewmanView::from_record(record, week)
+}
+
+/// Picks an ability for a crewman as `user`, his owner or a referee (R6); the API and
+/// the pages both pick through here.
+pub async fn pick(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    crew_id: i64,
+    pick: Ability,
+) -> Result<CrewmanView, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    let week = scope.campaign.current_week;
+    let current = load_view(conn, campaign_id, crew_id, week).await?;
+    if !current.owner.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
+        scope.require_member("pick abilities")?;
+        return Err(ServiceError::Forbidden(format!(
+            "only {}'s player or a referee may pick his abilities",
+            current.name
+        )));
+    }
+    let allowed = |view: &CrewmanView| {
+        let xp = Xp(i32::try_from(view.xp).unwrap_or(i32::MAX));
+        let kills = u32::try_from(view.kills).unwrap_or(u32::MAX);
+        status::check_pick(view.role, xp, kills, &view.abilities, pick)
+    };
+    allowed(&current)?;
+    conn.transaction::<_, ServiceError, _>(async move |conn| {
+        // Lock the crewman so concurrent picks see each other's slots.
+        eagles_db::crew::lock(conn, crew_id).await?;
+        let before = load_view(conn, campaign_id, crew_id, week).await?;
+        // Allowed a moment ago, refused now: another pick took the slot meanwhile.
+        if let Err(e) = allowed(&before) {
+            return Err(ServiceError::Conflict(format!(
+                "another pick for {} was made at the same moment and now {e}; reload",
+                before.name
+            )));
+        }
+        eagles_db::crew::add_ability(conn, crew_id, pick.code(), week)
+            .await
+            .map_err(|e| {
+                if is_unique_violation(&e) {
+                    ServiceError::Conflict(format!(
+                        "{} was picked for this crewman at the same moment; reload",
+                        pick.name()
+                    ))
+                } else {
+                    e.into()
+                }
+            })?;
+        eagles_db::audit::record(
+            conn,
+            Some(user.id),
+            Some(campaign_id),
+            "crew.ability",
+            serde_json::json!({ "crew_id": crew_id, "ability": pick }),
+        )
+        .await?;
+        load_view(conn, campaign_id, crew_id, week).await
+    })
+    .await
+}
+
+/// The crewmen of a campaign `caller` may read, narrowed by `query`.
+pub async fn list(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    query: &CrewQuery,
+) -> Result<Vec<CrewmanView>, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let filter = CrewFilter {
+        role: query.role,
+        nationalities: query.side.map(Side::nationalities),
+        ..CrewFilter::default()
+    };
+    let week = scope.campaign.current_week;
+    eagles_db::crew::list(conn, scope.campaign.id, &filter)
+        .await?
+        .into_iter()
+        .map(|r| CrewmanView::from_record(r, week))
+        .collect()
+}
+
+/// One crewman with his awards.
+pub async fn get(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    crew_id: i64,
+) -> Result<CrewmanView, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let mut view = load_view(conn, campaign_id, crew_id, scope.campaign.current_week).await?;
+    let awards = eagles_db::crew::awards(conn, crew_id).await?;
+    view.awards = Some(awards.into_iter().map(XpEntryView::from).collect());
+    Ok(view)
+}

@@ -1,0 +1,192 @@
+//! Debriefs: the referee's report of a game, checked whole and written in one
+//! transaction (R4, R5, R7–R10, R14), read back for the week page, and corrected by
+//! voiding a debrief or a single award with reversing ledger entries.
+
+mod request;
+mod response;
+mod validate;
+mod void;
+mod write;
+
+use eagles_db::campaigns::Campaign;
+use eagles_db::debriefs::DebriefGame;
+use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::users::User;
+use serde_json::json;
+
+pub use request::{
+    CrewDice, CrewReport, DebriefRequest, KillReport, LeftBoard, MissionFacts, SortieReport,
+    VoidRequest,
+};
+pub use response::{
+    load as stored_result, AwardView, CaptureView, DebriefResult, InjuryView, MissionResultView,
+};
+pub use void::{LedgerEntryView, VoidedDebrief};
+
+use crate::access::readable_campaign;
+use crate::error::ServiceError;
+use crate::text::clean_name;
+
+/// Enters a game's debrief as `user`, who must referee the campaign: the whole report
+/// checked, then written all or nothing. The API and the pages both debrief here.
+pub async fn create(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    game_id: i64,
+    request: DebriefRequest,
+) -> Result<DebriefResult, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    scope.require_referee("enter a debrief")?;
+    conn.transaction::<_, ServiceError, _>(async move |conn| {
+        // The lock serialises a debrief with a week close and with a second debrief
+        // of the same game; the game is read after it.
+        let campaign = lock_campaign(conn, campaign_id).await?;
+        let game = find_game(conn, campaign_id, game_id).await?;
+        open_for_debrief(&game, &campaign)?;
+        let counts = json!({
+            "game_id": game_id,
+            "sorties": request.sorties.len(),
+            "kills": request.kills.len(),
+        });
+        let plan = validate::plan(conn, &campaign, game, request).await?;
+        write::write(conn, campaign_id, user.id, plan).await?;
+        eagles_db::audit::record(
+            conn,
+            Some(user.id),
+            Some(campaign_id),
+            "debrief.create",
+            counts,
+        )
+        .await?;
+        let game = find_game(conn, campaign_id, game_id).await?;
+        response::load(conn, &game).await
+    })
+    .await
+}
+
+/// Voids a game's debrief as `user`, who must referee the campaign, for `reason`
+/// (required). The API and the pages both void debriefs here.
+pub async fn void(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    game_id: i64,
+    reason: &str,
+) -> Result<VoidedDebrief, ServiceError> {
+    let reason = clean_name("reason", reason, 500)?;
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    scope.require_referee("void a debrief")?;
+    conn
+        .transaction::<_, ServiceError, _>(async move |conn| {
+            let campaign = lock_campaign(conn, campaign_id).await?;
+            let game = find_game(conn, campaign_id, game_id).await?;
+            let voided =
+                void::void_debrief(conn, &game, campaign.current_week, user.id, &reason).await?;
+            eagles_db::audit::record(
+                conn,
+                Some(user.id),
+                Some(campaign_id),
+                "debrief.void",
+                json!({ "game_id": game_id, "reason": reason, "reversed_awards": voided.reversed_awards }),
+            )
+            .await?;
+            Ok(voided)
+        })
+        .await
+}
+
+async fn lock_campaign(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+) -> Result<Campaign, ServiceError> {
+    eagles_db::campaigns::find_for_update(conn, campaign_id)
+        .await?
+        .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {campaign_id}")))
+}
+
+async fn find_game(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    game_id: i64,
+) -> Result<DebriefGame, ServiceError> {
+    eagles_db::debriefs::game(conn, campaign_id, game_id)
+        .await?
+        .ok_or_else(|| {
+            ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
+        })
+}
+
+/// A game takes one debrief, in its own week: not voided, not debriefed, and its week
+/// still the campaign's current one.
+fn open_for_debrief(game: &DebriefGame, campaign: &Campaign) -> Result<(), ServiceError> {
+    if let Some(week) = game.voided_week {
+        return Err(ServiceError::Conflict(format!(
+            "the debrief of game {} was voided in week {week}; a voided game is not debriefed again, open a new game for a replay",
+            game.id
+        )));
+    }
+    if game.debriefed_at.is_some() {
+        return Err(ServiceError::Conflict(format!(
+            "game {} is already debriefed; correct it by voiding the debrief or single awards",
+            game.id
+        )));
+    }
+    if game.week != campaign.current_week {
+        return Err(ServiceError::Conflict(format!(
+            "week {} is closed; the campaign is in week {}, and a debrief is entered in its game's week",
+            game.week, campaign.current_week
+        )));
+    }
+    Ok(())
+}
+
+/// The stored result of a debriefed game of a campaign `caller` may read.
+pub async fn result(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    game_id: i64,
+) -> Result<DebriefResult, ServiceError> {
+    readable_campaign(conn, campaign_id, caller).await?;
+    let game = find_game(conn, campaign_id, game_id).await?;
+    if game.debriefed_at.is_none() {
+        return Err(ServiceError::NotFound(format!(
+            "game {game_id} has not been debriefed yet"
+        )));
+    }
+    response::load(conn, &game).await
+}
+
+/// Voids one award with a reversing entry in the current week, as `user`, who must
+/// referee the campaign.
+pub async fn void_award(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    award_id: i64,
+    reason: &str,
+) -> Result<LedgerEntryView, ServiceError> {
+    let reason = clean_name("reason", reason, 500)?;
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    scope.require_referee("void an award")?;
+    conn.transaction::<_, ServiceError, _>(async move |conn| {
+        let campaign = lock_campaign(conn, campaign_id).await?;
+        let award = eagles_db::ledger::find(conn, campaign_id, award_id)
+            .await?
+            .ok_or_else(|| {
+                ServiceError::NotFound(format!("there is no award {award_id} in this campaign"))
+            })?;
+        let reversal = void::reverse_award(conn, &award, campaign.current_week, &reason).await?;
+        eagles_db::audit::record(
+            conn,
+            Some(user.id),
+            Some(campaign_id),
+            "award.void",
+            json!({ "award_id": award_id, "reversal_id": reversal.id, "reason": reason }),
+        )
+        .await?;
+        Ok(LedgerEntryView::from(reversal))
+    })
+    .await
+}

@@ -1,0 +1,162 @@
+//! A game's debrief result as stored: the answer of the debrief POST and of its GET,
+//! read back from the rows written, so both always agree.
+
+use campaign::injuries::{CasualtyKind, Severity};
+use eagles_db::debriefs::DebriefGame;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::ledger::Award;
+use serde::Serialize;
+
+use crate::error::ServiceError;
+
+/// The breakdown of a debrief (API.md).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DebriefResult {
+    pub game_id: i64,
+    pub week: i32,
+    pub turns_played: Option<i32>,
+    /// The week the debrief was voided in; its kills and casualties no longer count
+    /// and its awards are reversed.
+    pub voided_week: Option<i32>,
+    /// The awards given, in the order the rules list them (R4, R5).
+    pub awards: Vec<AwardView>,
+    pub injuries: Vec<InjuryView>,
+    pub captures: Vec<CaptureView>,
+    /// Crewmen killed.
+    pub deaths: Vec<i64>,
+    /// Every mission of the game with its result (R10).
+    pub missions: Vec<MissionResultView>,
+}
+
+/// An award of the debrief.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AwardView {
+    /// The ledger entry; `POST /campaigns/{cid}/awards/{id}/void` reverses it.
+    pub id: i64,
+    pub crew_id: i64,
+    pub points: i32,
+    pub reason: String,
+    /// `turns`, `kill`, `red_hits`, `sortie`, `mission_success` or `mission_units`.
+    pub kind: String,
+    /// A mission award earned in a two-seater, counted twice for the side (R12).
+    pub two_seater_mission: bool,
+    /// The entry that reversed it, once voided.
+    pub reversed_by: Option<i64>,
+}
+
+/// An injury and its weeks out (R7).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct InjuryView {
+    pub crew_id: i64,
+    /// `minor` or `serious`.
+    pub severity: Severity,
+    pub weeks_out: i32,
+    /// Home for the rest of the war: a serious injury on a triple.
+    pub sent_home: bool,
+    /// The last week he is out; none when sent home.
+    pub out_until_week: Option<i32>,
+    /// The dice of the injury roll.
+    pub dice: Vec<i32>,
+}
+
+/// A capture and its roll (R8).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CaptureView {
+    pub crew_id: i64,
+    /// `escaped` (exchanged or escaped, out 1d100 weeks) or `prisoner` (for the war).
+    pub result: String,
+    pub weeks_out: Option<i32>,
+    pub out_until_week: Option<i32>,
+    /// The 2d6 of the capture roll, then the 1d100 on a 2.
+    pub dice: Vec<i32>,
+}
+
+/// A mission's result.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MissionResultView {
+    pub mission_id: i64,
+    pub side: campaign::sides::Side,
+    pub mission_type: campaign::missions::MissionType,
+    pub success: bool,
+    /// The facts it was judged on.
+    #[schema(value_type = Object)]
+    pub details: Option<serde_json::Value>,
+}
+
+impl From<(Award, Option<i64>)> for AwardView {
+    fn from((award, reversed_by): (Award, Option<i64>)) -> Self {
+        Self {
+            id: award.id,
+            crew_id: award.crew_id,
+            points: award.points,
+            reason: award.reason,
+            kind: award.kind,
+            two_seater_mission: award.two_seater_mission,
+            reversed_by,
+        }
+    }
+}
+
+/// Reads the stored debrief of `game`.
+pub async fn load(
+    conn: &mut AsyncPgConnection,
+    game: &DebriefGame,
+) -> Result<DebriefResult, ServiceError> {
+    let awards = eagles_db::ledger::game_awards(conn, game.id)
+        .await?
+        .into_iter()
+        .map(AwardView::from)
+        .collect();
+    let mut injuries = Vec::new();
+    let mut captures = Vec::new();
+    let mut deaths = Vec::new();
+    for c in eagles_db::debriefs::casualties(conn, game.id).await? {
+        let dice = c.dice.unwrap_or_default();
+        // An injury has a severity; anything else is a capture or a death.
+        match c.kind.severity() {
+            Some(severity) => injuries.push(InjuryView {
+                crew_id: c.crew_id,
+                severity,
+                weeks_out: c.weeks_out.unwrap_or_default(),
+                sent_home: c.sent_home,
+                out_until_week: c.out_until_week,
+                dice,
+            }),
+            None if c.kind == CasualtyKind::Captured => captures.push(CaptureView {
+                crew_id: c.crew_id,
+                result: if c.weeks_out.is_some() {
+                    "escaped"
+                } else {
+                    "prisoner"
+                }
+                .to_owned(),
+                weeks_out: c.weeks_out,
+                out_until_week: c.out_until_week,
+                dice,
+            }),
+            None => deaths.push(c.crew_id),
+        }
+    }
+    let missions = eagles_db::debriefs::missions(conn, game.id)
+        .await?
+        .into_iter()
+        .map(|m| MissionResultView {
+            mission_id: m.id,
+            side: m.side,
+            mission_type: m.mission_type,
+            success: m.success.unwrap_or(false),
+            details: m.details,
+        })
+        .collect();
+    Ok(DebriefResult {
+        game_id: game.id,
+        week: game.week,
+        turns_played: game.turns_played,
+        voided_week: game.voided_week,
+        awards,
+        injuries,
+        captures,
+        deaths,
+        missions,
+    })
+}

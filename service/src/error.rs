@@ -1,0 +1,182 @@
+//! The error of every use case: what went wrong, which rule refused it and which part
+//! of the input it concerns. Its message tells the person what to fix; the front doors
+//! choose how to show it (a problem document, a sentence beside a form field).
+
+use std::fmt;
+
+/// What went wrong; each kind maps to one of API.md's error statuses.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// 400: malformed JSON, a wrong type, an unknown field or query parameter.
+    #[error("{0}")]
+    BadRequest(String),
+    /// 401: no token, or one that no longer works.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// 403: the caller's role does not allow this.
+    #[error("{0}")]
+    Forbidden(String),
+    /// 404: no such thing, or one the caller may not see.
+    #[error("{0}")]
+    NotFound(String),
+    /// 409: a conflicting or stale write.
+    #[error("{0}")]
+    Conflict(String),
+    /// 422: a rule of the game (or a field's allowed values) broken.
+    #[error("{detail}")]
+    Unprocessable {
+        detail: String,
+        /// The rule that refused it, e.g. "R3" or "§13.102".
+        rule: Option<&'static str>,
+        /// What part of the request it refused, when the check knew.
+        at: Option<Locus>,
+    },
+    /// 413: a body larger than the endpoint accepts.
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// 429: too many tries; `retry_after` seconds until the next one is allowed.
+    #[error("{detail}")]
+    TooManyRequests { detail: String, retry_after: u64 },
+    /// 503: the database cannot be reached right now.
+    #[error("the database is unavailable right now; try again in a moment")]
+    Unavailable,
+    /// 500: a bug or an unexpected failure; the cause is logged, not sent.
+    #[error("internal error")]
+    Internal(String),
+}
+
+/// The part of a request a refusal is about, so that a form can show the reason beside
+/// the input it concerns, whatever the reason's wording.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Locus {
+    /// A named field of the request, e.g. `turns_played`.
+    Field(&'static str),
+    /// A debrief's sortie, by its key.
+    Sortie(String),
+    /// A debrief's kills.
+    Kills,
+    /// A debrief's report of this mission.
+    Mission(i64),
+}
+
+impl ServiceError {
+    /// A 422 for a value the client can correct.
+    pub fn invalid(detail: impl Into<String>) -> Self {
+        Self::Unprocessable {
+            detail: detail.into(),
+            rule: None,
+            at: None,
+        }
+    }
+
+    /// The same error, pointed at `locus` when it is a 422 that points nowhere yet.
+    pub fn at(self, locus: Locus) -> Self {
+        match self {
+            Self::Unprocessable {
+                detail,
+                rule,
+                at: None,
+            } => Self::Unprocessable {
+                detail,
+                rule,
+                at: Some(locus),
+            },
+            other => other,
+        }
+    }
+
+    /// The HTTP status of this kind of error (API.md, Errors); the pages answer with
+    /// the same status as the API.
+    pub fn status(&self) -> u16 {
+        match self {
+            Self::BadRequest(_) => 400,
+            Self::Unauthorized(_) => 401,
+            Self::Forbidden(_) => 403,
+            Self::NotFound(_) => 404,
+            Self::Conflict(_) => 409,
+            Self::PayloadTooLarge(_) => 413,
+            Self::Unprocessable { .. } => 422,
+            Self::TooManyRequests { .. } => 429,
+            Self::Internal(_) => 500,
+            Self::Unavailable => 503,
+        }
+    }
+
+    /// What part of the request a 422 is about, when known.
+    pub fn locus(&self) -> Option<&Locus> {
+        match self {
+            Self::Unprocessable { at, .. } => at.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+impl From<campaign::RuleError> for ServiceError {
+    fn from(e: campaign::RuleError) -> Self {
+        Self::Unprocessable {
+            rule: Some(e.rule()),
+            detail: e.to_string(),
+            at: None,
+        }
+    }
+}
+
+impl From<eagles_db::PoolError> for ServiceError {
+    fn from(e: eagles_db::PoolError) -> Self {
+        tracing::warn!(error = %e, "no database connection");
+        Self::Unavailable
+    }
+}
+
+impl From<diesel::result::Error> for ServiceError {
+    fn from(e: diesel::result::Error) -> Self {
+        use diesel::result::{DatabaseErrorKind, Error};
+        match e {
+            Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => Self::Conflict(
+                "another write changed the same records at the same time; reload and try again"
+                    .into(),
+            ),
+            Error::DatabaseError(
+                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                _,
+            )
+            | Error::BrokenTransactionManager => {
+                tracing::warn!(error = %e, "lost the database connection");
+                Self::Unavailable
+            }
+            Error::DatabaseError(_, ref info) if is_lost_connection(info.message()) => {
+                tracing::warn!(error = %e, "lost the database connection");
+                Self::Unavailable
+            }
+            other => Self::Internal(other.to_string()),
+        }
+    }
+}
+
+/// Whether a database error says the server went away under the request: it was
+/// stopped, crashed or ended the session (SQLSTATE class 57, "operator intervention"),
+/// which the driver reports with its message only. The request may be tried again.
+fn is_lost_connection(message: &str) -> bool {
+    [
+        "terminating connection",
+        "the database system is shutting down",
+        "the database system is starting up",
+        "the database system is in recovery mode",
+        "connection closed",
+        "server closed the connection",
+    ]
+    .iter()
+    .any(|m| message.contains(m))
+}
+
+use eagles_db::diesel;
+
+/// Formats a list of allowed values for a message: "a, b or c".
+pub fn one_of(values: impl IntoIterator<Item = impl fmt::Display>) -> String {
+    let values: Vec<String> = values.into_iter().map(|v| v.to_string()).collect();
+    match values.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}

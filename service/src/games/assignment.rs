@@ -1,0 +1,87 @@
+//! R9 at assignment: the facts the rules crate's `check_mission_assignment` needs,
+//! read from the database. An id that names no aircraft type, or no crewman of this
+//! campaign, is a 422: it is a reference in the body, not the resource addressed.
+
+use campaign::assignment::{check_mission_assignment, AircraftFacts, CrewFacts};
+use campaign::calendar;
+use eagles_db::campaigns::Campaign;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::games::{GameRecord, MissionCrew};
+
+use super::{AssignmentRequest, MissionView};
+use crate::campaigns::week_number;
+use crate::crew::CrewmanView;
+use crate::error::ServiceError;
+
+async fn aircraft_facts(
+    conn: &mut AsyncPgConnection,
+    aircraft_id: i64,
+) -> Result<AircraftFacts, ServiceError> {
+    let aircraft = eagles_db::aircraft::find(conn, aircraft_id)
+        .await?
+        .ok_or_else(|| {
+            ServiceError::invalid(format!(
+                "aircraft_id {aircraft_id} is no aircraft type; the types are listed at /api/v1/aircraft"
+            ))
+        })?;
+    Ok(AircraftFacts {
+        side: aircraft.side,
+        two_seater: aircraft.crew == 2,
+        service_start: aircraft.service_start,
+        name: aircraft.name,
+    })
+}
+
+async fn crew_facts(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    field: &str,
+    crew_id: i64,
+    week: i32,
+) -> Result<CrewFacts, ServiceError> {
+    let record = eagles_db::crew::find(conn, campaign_id, crew_id)
+        .await?
+        .ok_or_else(|| {
+            ServiceError::invalid(format!(
+                "{field} {crew_id} is no crewman of this campaign; assign crew of this campaign"
+            ))
+        })?;
+    let view = CrewmanView::from_record(record, week)?;
+    Ok(CrewFacts {
+        name: view.name,
+        role: view.role,
+        side: view.side,
+        available: view.available,
+    })
+}
+
+/// Checks an assignment against R9 for the mission's side and type on the game's
+/// week (its date, and who is available then), and returns what to store.
+pub async fn check(
+    conn: &mut AsyncPgConnection,
+    campaign: &Campaign,
+    game: &GameRecord,
+    mission: &MissionView,
+    request: &AssignmentRequest,
+) -> Result<MissionCrew, ServiceError> {
+    let aircraft = aircraft_facts(conn, request.aircraft_id).await?;
+    let pilot = crew_facts(conn, campaign.id, "pilot_id", request.pilot_id, game.week).await?;
+    let observer = match request.observer_id {
+        Some(id) => Some(crew_facts(conn, campaign.id, "observer_id", id, game.week).await?),
+        None => None,
+    };
+    let date = calendar::week_date(campaign.start_date, week_number(game.week));
+    check_mission_assignment(
+        mission.side,
+        mission.mission_type,
+        date,
+        &aircraft,
+        &pilot,
+        observer.as_ref(),
+    )?;
+    Ok(MissionCrew {
+        aircraft_type_id: request.aircraft_id,
+        pilot_id: request.pilot_id,
+        observer_id: request.observer_id,
+    })
+}

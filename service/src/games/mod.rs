@@ -1,0 +1,274 @@
+//! Games of the campaign loop (R9): the referee opens a game of the current week with
+//! its ground offensive; each side rolls its mission; the mission aircraft and crew are
+//! assigned. Every roll lands in the roll log with the game's id (R14).
+
+mod assignment;
+mod view;
+
+use campaign::sides::Side;
+use campaign::tables::ground_offensive::roll_ground_offensive;
+use campaign::tables::mission::roll_mission;
+use campaign::tables::Table;
+use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::games::{NewGame, NewMission};
+use eagles_db::users::User;
+use serde::Deserialize;
+
+pub use view::{GameView, MissionView, OffensiveView};
+
+use crate::access::{readable_campaign, CampaignScope};
+use crate::dice::{record, DiceSource, RollContext};
+use crate::error::ServiceError;
+use crate::unique::is_unique_violation;
+
+/// A game to open.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewGameRequest {
+    /// The 2d6 of the ground offensive, entered; the server rolls without.
+    pub dice: Option<Vec<u32>>,
+}
+
+/// A side's mission to roll.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MissionRequest {
+    pub side: Side,
+    /// The d10, and a d6 of trips after a 6 (directing artillery), entered.
+    pub dice: Option<Vec<u32>>,
+}
+
+/// The mission aircraft and its crew (R9).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AssignmentRequest {
+    /// An aircraft type id of `GET /api/v1/aircraft`.
+    pub aircraft_id: i64,
+    pub pilot_id: i64,
+    /// Null or absent on a single-seater.
+    #[serde(default)]
+    pub observer_id: Option<i64>,
+}
+
+fn game_not_found(game_id: i64) -> ServiceError {
+    ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
+}
+
+/// 403 unless the caller referees the campaign or plays `side` in it.
+fn require_side(scope: &CampaignScope, side: Side, action: &str) -> Result<(), ServiceError> {
+    scope.require_member(action)?;
+    let plays_side = scope.member.as_ref().is_some_and(|m| m.side == Some(side));
+    if scope.is_referee() || plays_side {
+        Ok(())
+    } else {
+        Err(ServiceError::Forbidden(format!(
+            "only a referee or a player of the {side} side may {action}"
+        )))
+    }
+}
+
+/// Reads a game with its missions.
+pub async fn load_game(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    game_id: i64,
+) -> Result<GameView, ServiceError> {
+    let game = eagles_db::games::find(conn, campaign_id, game_id)
+        .await?
+        .ok_or_else(|| game_not_found(game_id))?;
+    let missions = eagles_db::games::missions_of(conn, &[game_id]).await?;
+    GameView::build_all(vec![game], missions)
+        .pop()
+        .ok_or_else(|| game_not_found(game_id))
+}
+
+/// Opens a game of the current week as `user`, who must referee the campaign, and
+/// rolls its ground offensive (appendix E) with `request`'s dice or the server's; the
+/// API and the pages both open games through here.
+pub async fn open(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    request: NewGameRequest,
+) -> Result<GameView, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    scope.require_referee("open a game")?;
+    let mut source = DiceSource::for_table(Table::GroundOffensive, request.dice.as_deref())?;
+    conn
+        .transaction::<_, ServiceError, _>(async move |conn| {
+            // The week is read under the lock a week's close takes.
+            let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
+                .await?
+                .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {campaign_id}")))?;
+            let roll = roll_ground_offensive(&mut source);
+            let context = RollContext {
+                campaign_id,
+                week: campaign.current_week,
+                game_id: None,
+                side: None,
+                rolled_by: Some(user.id),
+            };
+            let logged = record(conn, &context, &roll, roll.result.as_str(), source.entered()).await?;
+            let game_id = eagles_db::games::create(
+                conn,
+                &NewGame {
+                    campaign_id,
+                    week: campaign.current_week,
+                    offensive_roll_id: logged.id,
+                    ground_offensive: roll.result,
+                    created_by: user.id,
+                },
+            )
+            .await?;
+            eagles_db::audit::record(
+                conn,
+                Some(user.id),
+                Some(campaign_id),
+                "game.open",
+                serde_json::json!({ "game_id": game_id, "week": campaign.current_week, "ground_offensive": roll.result, "dice": roll.dice }),
+            )
+            .await?;
+            load_game(conn, campaign_id, game_id).await
+        })
+        .await
+}
+
+/// Rolls a side's mission for a game as `user` (the referee or a player of that side),
+/// with the request's dice or the server's; the API and the pages both roll missions
+/// through here.
+pub async fn roll_side(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    game_id: i64,
+    request: MissionRequest,
+) -> Result<MissionView, ServiceError> {
+    let MissionRequest { side, dice } = request;
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    require_side(&scope, side, "roll its mission")?;
+    let mut source = DiceSource::for_table(Table::Mission, dice.as_deref())?;
+    conn
+        .transaction::<_, ServiceError, _>(async move |conn| {
+            // Debriefs lock the campaign too: a mission cannot slip in beside one.
+            eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
+            let game = eagles_db::games::find(conn, campaign_id, game_id)
+                .await?
+                .ok_or_else(|| game_not_found(game_id))?;
+            if game.debriefed() {
+                return Err(ServiceError::Conflict(format!(
+                    "game {game_id} is already debriefed; its missions can no longer change"
+                )));
+            }
+            let duplicate = || {
+                ServiceError::Conflict(format!(
+                    "the {side} side already has its mission in game {game_id}; one mission per side per game (R9)"
+                ))
+            };
+            if eagles_db::games::side_has_mission(conn, game_id, side.as_str()).await? {
+                return Err(duplicate());
+            }
+            let roll = roll_mission(&mut source);
+            let context = RollContext {
+                campaign_id,
+                week: game.week,
+                game_id: Some(game_id),
+                side: Some(side),
+                rolled_by: Some(user.id),
+            };
+            let logged = record(
+                conn,
+                &context,
+                &roll,
+                roll.result.mission_type.as_str(),
+                source.entered(),
+            )
+            .await?;
+            let trips_needed = roll.result.trips_needed.map(|t| t as i32);
+            let mission_id = eagles_db::games::create_mission(
+                conn,
+                &NewMission {
+                    game_id,
+                    side,
+                    roll_id: logged.id,
+                    mission_type: roll.result.mission_type,
+                    trips_needed,
+                },
+            )
+            .await
+            .map_err(|e| if is_unique_violation(&e) { duplicate() } else { e.into() })?;
+            eagles_db::audit::record(
+                conn,
+                Some(user.id),
+                Some(campaign_id),
+                "mission.roll",
+                serde_json::json!({ "game_id": game_id, "mission_id": mission_id, "side": side, "mission_type": roll.result.mission_type, "trips_needed": trips_needed, "dice": roll.dice }),
+            )
+            .await?;
+            let mission = eagles_db::games::find_mission(conn, game_id, mission_id)
+                .await?
+                .ok_or_else(|| ServiceError::Internal(format!("mission {mission_id} vanished")))?;
+            Ok(MissionView::from(mission))
+        })
+        .await
+}
+
+/// Assigns a mission's aircraft and crew as `user` (the referee or a player of the
+/// mission's side), checked against R9; `ids` are the campaign, game and mission. The
+/// API and the pages both assign through here.
+pub async fn assign(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    ids: (i64, i64, i64),
+    request: AssignmentRequest,
+) -> Result<MissionView, ServiceError> {
+    let (campaign_id, game_id, mission_id) = ids;
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    scope.require_member("assign mission crews")?;
+    conn
+        .transaction::<_, ServiceError, _>(async move |conn| {
+            let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
+                .await?
+                .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {campaign_id}")))?;
+            let game = eagles_db::games::find(conn, campaign_id, game_id)
+                .await?
+                .ok_or_else(|| game_not_found(game_id))?;
+            let mission = eagles_db::games::find_mission(conn, game_id, mission_id)
+                .await?
+                .ok_or_else(|| {
+                    ServiceError::NotFound(format!("there is no mission {mission_id} in game {game_id}"))
+                })?;
+            let mission = MissionView::from(mission);
+            require_side(&scope, mission.side, "assign its mission crew")?;
+            if game.debriefed() {
+                return Err(ServiceError::Conflict(format!(
+                    "game {game_id} is already debriefed; its mission assignment can no longer change"
+                )));
+            }
+            let crew = assignment::check(conn, &campaign, &game, &mission, &request).await?;
+            eagles_db::games::assign(conn, mission_id, crew).await?;
+            eagles_db::audit::record(
+                conn,
+                Some(user.id),
+                Some(campaign_id),
+                "mission.assign",
+                serde_json::json!({ "game_id": game_id, "mission_id": mission_id, "aircraft_id": request.aircraft_id, "pilot_id": request.pilot_id, "observer_id": request.observer_id }),
+            )
+            .await?;
+            let mission = eagles_db::games::find_mission(conn, game_id, mission_id)
+                .await?
+                .ok_or_else(|| ServiceError::Internal(format!("mission {mission_id} vanished")))?;
+            Ok(MissionView::from(mission))
+        })
+        .await
+}
+
+/// One game of a campaign `caller` may read.
+pub async fn get(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    game_id: i64,
+) -> Result<GameView, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    load_game(conn, scope.campaign.id, game_id).await
+}

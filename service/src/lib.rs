@@ -1,0 +1,26 @@
+//! The use cases of the campaign office, between the rules (`campaign`), the records
+//! (`eagles_db`) and the two front doors (`eagles_api`, `eagles_web`) and the CLI. Each
+//! takes typed input and the caller, asks `access` who may do what, runs in one
+//! transaction and returns a typed view or a [`ServiceError`] that keeps its structure:
+//! which rule refused, and which field, sortie or mission it concerns.
+
+pub mod access;
+pub mod backup;
+pub mod campaigns;
+pub mod crew;
+pub mod debrief;
+pub mod dice;
+pub mod error;
+pub mod games;
+pub mod members;
+pub mod password;
+pub mod record;
+pub mod reference;
+pub mod rolls;
+pub mod standings;
+pub mod text;
+pub mod throttle;
+pub mod unique;
+pub mod weeks;
+
+pub use error::{Locus, ServiceError};

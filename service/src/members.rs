@@ -1,0 +1,190 @@
+//! Campaign members: the referee adds players and referees; players switch sides
+//! only while the sides stay equal (R2).
+
+use campaign::sides::Side;
+use eagles_db::campaigns::Member;
+use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::users::User;
+use serde::{Deserialize, Serialize};
+
+use crate::access::readable_campaign;
+use crate::error::{Locus, ServiceError};
+use crate::unique::is_unique_violation;
+
+pub use campaign::roster::MemberRole;
+
+/// A user to add to a campaign.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewMember {
+    pub username: String,
+    pub role: MemberRole,
+    /// Required for players; a referee may have none.
+    pub side: Option<Side>,
+}
+
+/// A member of a campaign.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MemberView {
+    pub username: String,
+    pub role: MemberRole,
+    /// Null for a neutral referee.
+    pub side: Option<Side>,
+}
+
+impl From<Member> for MemberView {
+    fn from(m: Member) -> Self {
+        Self {
+            username: m.username,
+            role: m.role,
+            side: m.side,
+        }
+    }
+}
+
+/// Adds a member to a campaign as `user`, who must referee it; the API and the pages
+/// both add members through here.
+pub async fn add(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    new: NewMember,
+) -> Result<MemberView, ServiceError> {
+    let NewMember {
+        username,
+        role,
+        side,
+    } = new;
+    let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
+    let referee = scope.require_referee("add members")?.clone();
+    if role == MemberRole::Player && side.is_none() {
+        return Err(
+            ServiceError::invalid("a player needs a `side`: allied or central (R2)")
+                .at(Locus::Field("side")),
+        );
+    }
+    let account = eagles_db::users::find_by_username(conn, &username)
+        .await?
+        .ok_or_else(|| {
+            ServiceError::invalid(format!(
+                "there is no account named \"{username}\": create it first with `eagles user add {username}`"
+            ))
+            .at(Locus::Field("username"))
+        })?;
+    let campaign_id = scope.campaign.id;
+    let result = conn
+        .transaction::<_, diesel::result::Error, _>(async move |conn| {
+            eagles_db::campaigns::add_member(conn, campaign_id, account.id, role, side).await?;
+            eagles_db::audit::record(
+                conn,
+                Some(referee.id),
+                Some(campaign_id),
+                "member.add",
+                serde_json::json!({ "username": account.username, "role": role, "side": side }),
+            )
+            .await?;
+            Ok(account)
+        })
+        .await;
+    match result {
+        Ok(account) => Ok(MemberView {
+            username: account.username,
+            role,
+            side,
+        }),
+        Err(e) if is_unique_violation(&e) => Err(ServiceError::Conflict(format!(
+            "\"{username}\" is already a member of this campaign"
+        ))),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// A side switch.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SideChange {
+    pub side: Side,
+}
+
+/// Moves the member `username` to `side` as `user`: himself, or anyone as a referee,
+/// and only when the sides stay equal (R2). The API and the members page both switch
+/// sides through here.
+pub async fn switch_side(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    username: String,
+    side: Side,
+) -> Result<MemberView, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    let is_self = username.eq_ignore_ascii_case(&user.username);
+    if !is_self {
+        scope.require_referee("move another player to the other side")?;
+    }
+    conn
+        .transaction::<_, ServiceError, _>(async move |conn| {
+                // Locking the campaign serialises side changes, so two switches cannot
+                // both pass the equal-sides check.
+                eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
+                let members = eagles_db::campaigns::members(conn, campaign_id).await?;
+                let member = members
+                    .iter()
+                    .find(|m| m.username.eq_ignore_ascii_case(&username))
+                    .ok_or_else(|| {
+                        ServiceError::NotFound(format!("\"{username}\" is not a member of this campaign"))
+                    })?
+                    .clone();
+                if member.role != MemberRole::Player {
+                    return Err(ServiceError::invalid(
+                        "only players have a side to switch; a referee's side is set when added",
+                    ));
+                }
+                if member.side == Some(side) {
+                    return Ok(MemberView::from(member));
+                }
+                let count = |s: Side, m: &Member| m.role == MemberRole::Player && m.side == Some(s);
+                let on = |s: Side| members.iter().filter(|m| count(s, m)).count();
+                let (mut allied, mut central) = (on(Side::Allied), on(Side::Central));
+                match side {
+                    Side::Allied => (allied, central) = (allied + 1, central - 1),
+                    Side::Central => (allied, central) = (allied - 1, central + 1),
+                }
+                if allied != central {
+                    return Err(ServiceError::Unprocessable {
+                        rule: Some("R2"),
+                        detail: format!(
+                            "R2: a player may switch sides only if the sides stay equal in players; after this switch there would be {allied} Allied and {central} Central players"
+                        ),
+                        at: Some(Locus::Field("side")),
+                    });
+                }
+                eagles_db::campaigns::set_side(conn, campaign_id, member.user_id, side)
+                    .await?;
+                eagles_db::audit::record(
+                    conn,
+                    Some(user.id),
+                    Some(campaign_id),
+                    "member.side",
+                    serde_json::json!({ "username": member.username, "side": side }),
+                )
+                .await?;
+                Ok(MemberView {
+                    side: Some(side),
+                    ..MemberView::from(member)
+                })
+        })
+        .await
+}
+
+use eagles_db::diesel;
+
+/// The members of a campaign `caller` may read.
+pub async fn list(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+) -> Result<Vec<MemberView>, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let members = eagles_db::campaigns::members(conn, scope.campaign.id).await?;
+    Ok(members.into_iter().map(MemberView::from).collect())
+}

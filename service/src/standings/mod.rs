@@ -1,0 +1,72 @@
+//! Standings at once and for any past week: the crew leaderboard (JSON and CSV), the
+//! side totals of R12 and the player ranking of R13. Each endpoint reads the ledger in
+//! one query with the week filters, so `as_of_week=n` gives the standings as they were
+//! when week n closed.
+
+mod leaderboard;
+mod players;
+mod sides;
+
+use crate::access::readable_campaign;
+use eagles_db::campaigns::Campaign;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::users::User;
+
+use crate::error::ServiceError;
+
+pub use leaderboard::{ranked as crew_ranking, LeaderboardQuery, LeaderboardRow};
+pub use players::{ranked as player_ranking, PlayerRow, PlayersQuery};
+pub use sides::{totals as air_war_totals, SideXpView, SidesQuery, SidesView};
+
+/// The week the standings are computed for: `as_of_week` when given, else the
+/// campaign's current week. Weeks that have not begun have no standings (422).
+fn as_of(campaign: &Campaign, as_of_week: Option<i32>) -> Result<i32, ServiceError> {
+    let current = campaign.current_week;
+    match as_of_week {
+        None => Ok(current),
+        Some(week) if (1..=current).contains(&week) => Ok(week),
+        Some(week) => Err(ServiceError::invalid(format!(
+            "as_of_week must be between 1 and the current week {current}, not {week}"
+        ))),
+    }
+}
+
+/// `i64` totals from the database as the rules crate's `u32` counts; negative or
+/// enormous values only come from corrupt data.
+fn count(value: i64, what: &str, crew_id: i64) -> Result<u32, ServiceError> {
+    u32::try_from(value)
+        .map_err(|_| ServiceError::Internal(format!("crewman {crew_id}: {what} is {value}")))
+}
+
+/// The crew leaderboard of a campaign `caller` may read.
+pub async fn leaderboard(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    query: &LeaderboardQuery,
+) -> Result<Vec<LeaderboardRow>, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    crew_ranking(conn, &scope.campaign, query).await
+}
+
+/// The player ranking of R13 in a campaign `caller` may read.
+pub async fn players(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    query: &PlayersQuery,
+) -> Result<Vec<PlayerRow>, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    player_ranking(conn, &scope.campaign, query.as_of_week).await
+}
+
+/// The side totals of R12 in a campaign `caller` may read.
+pub async fn sides(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    query: &SidesQuery,
+) -> Result<SidesView, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    air_war_totals(conn, &scope.campaign, query.as_of_week).await
+}

@@ -1,0 +1,139 @@
+//! Weeks (R15): the referee closes the current week; anyone who may read the campaign
+//! reads a week with its games, missions and rolls.
+//!
+//! Closing is allowed whatever the date: the rulebook ends no campaign, R1 bounds only
+//! its start, and R13 leaves it to the club to say when the campaign ends. A week past
+//! the Armistice (1918-11-11) is dated like any other.
+
+use campaign::calendar::{self, Era};
+use chrono::NaiveDate;
+use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::users::User;
+use serde::Serialize;
+
+use crate::access::readable_campaign;
+use crate::campaigns::week_number;
+use crate::error::ServiceError;
+use crate::games::GameView;
+use crate::reference::AircraftView;
+use crate::rolls::RollView;
+
+/// What closing a week did.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ClosedWeek {
+    pub closed_week: i32,
+    pub current_week: i32,
+    /// The new current week's date.
+    #[schema(value_type = String, format = Date)]
+    pub week_date: NaiveDate,
+    pub era: Era,
+    /// Crewmen whose time out ended with the closed week: available again now (R7, R8).
+    pub returned: Vec<i64>,
+    /// Types in service on the new week's date that were not on the closed week's.
+    pub new_aircraft: Vec<AircraftView>,
+}
+
+/// Closes the campaign's current week as `user`, who must referee it (R15). The API
+/// and the pages both close weeks here.
+pub async fn close(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+) -> Result<ClosedWeek, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    scope.require_referee("close the week")?;
+    let campaign_id = scope.campaign.id;
+    conn
+        .transaction::<_, ServiceError, _>(async move |conn| {
+            // Serialises with debriefs, game openings and other closes.
+            let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
+                .await?
+                .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {campaign_id}")))?;
+            let week = campaign.current_week;
+            let returned: Vec<i64> = eagles_db::crew::list(conn, campaign_id, &Default::default())
+                .await?
+                .into_iter()
+                .filter(|c| c.casualty_out_until_week == Some(week))
+                .map(|c| c.id)
+                .collect();
+            let new_aircraft: Vec<AircraftView> = eagles_db::aircraft::list(conn, None, None)
+                .await?
+                .into_iter()
+                .filter(|t| {
+                    calendar::entered_service_in_week(
+                        t.service_start,
+                        campaign.start_date,
+                        week_number(week),
+                    )
+                })
+                .map(AircraftView::from)
+                .collect();
+            if !eagles_db::weeks::advance(conn, campaign_id, week).await? {
+                return Err(ServiceError::Conflict(format!(
+                    "week {week} was closed at the same moment; reload the campaign"
+                )));
+            }
+            eagles_db::audit::record(
+                conn,
+                Some(user.id),
+                Some(campaign_id),
+                "week.close",
+                serde_json::json!({ "closed_week": week, "returned": returned, "new_aircraft": new_aircraft.iter().map(|a| a.id).collect::<Vec<_>>() }),
+            )
+            .await?;
+            let week_date = calendar::week_date(campaign.start_date, week_number(week + 1));
+            Ok(ClosedWeek {
+                closed_week: week,
+                current_week: week + 1,
+                week_date,
+                era: calendar::era_on(week_date),
+                returned,
+                new_aircraft,
+            })
+        })
+        .await
+}
+
+/// A week of the campaign.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct WeekView {
+    pub week: i32,
+    #[schema(value_type = String, format = Date)]
+    pub date: NaiveDate,
+    pub era: Era,
+    /// Whether the week has been closed (it is before the current week).
+    pub closed: bool,
+    pub games: Vec<GameView>,
+    /// The week's roll log, oldest first.
+    pub rolls: Vec<RollView>,
+}
+
+/// One week of a campaign `caller` may read: its games and its rolls.
+pub async fn get(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    week: i32,
+) -> Result<WeekView, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let campaign = &scope.campaign;
+    if !(1..=campaign.current_week).contains(&week) {
+        return Err(ServiceError::NotFound(format!(
+            "there is no week {week}: the campaign is in week {}",
+            campaign.current_week
+        )));
+    }
+    let games = eagles_db::games::list_for_week(conn, campaign.id, week).await?;
+    let game_ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+    let missions = eagles_db::games::missions_of(conn, &game_ids).await?;
+    let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(week)).await?;
+    let date = calendar::week_date(campaign.start_date, week_number(week));
+    Ok(WeekView {
+        week,
+        date,
+        era: calendar::era_on(date),
+        closed: week < campaign.current_week,
+        games: GameView::build_all(games, missions),
+        rolls: rolls.into_iter().map(RollView::from).collect(),
+    })
+}
