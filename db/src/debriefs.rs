@@ -2,17 +2,18 @@
 //! results, the sorties flown with their crews, kills with their shooters, and the
 //! casualties (injuries, captures, deaths) with the rolls that decided them.
 
-use campaign::crew::Role;
-use campaign::injuries::{CasualtyKind, Outcome};
-use campaign::missions::{Assignment, MissionType};
+use campaign::injuries::CasualtyKind;
+use campaign::missions::MissionType;
 use campaign::sides::Side;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::schema::{
-    casualties, dice_rolls, games, kill_shooters, kills, missions, sortie_crew, sorties,
-};
+mod writer;
+
+pub use writer::{write, CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
+
+use crate::schema::{casualties, dice_rolls, games, missions};
 
 /// What a debrief needs to know of a game.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -110,127 +111,6 @@ pub async fn missions(conn: &mut AsyncPgConnection, game_id: i64) -> QueryResult
         .order(missions::id)
         .load(conn)
         .await
-}
-
-/// Records whether a mission succeeded and the facts it was judged on.
-pub async fn set_mission_result(
-    conn: &mut AsyncPgConnection,
-    mission_id: i64,
-    success: bool,
-    details: &serde_json::Value,
-) -> QueryResult<()> {
-    diesel::update(missions::table.find(mission_id))
-        .set((missions::success.eq(success), missions::details.eq(details)))
-        .execute(conn)
-        .await
-        .map(drop)
-}
-
-/// An aircraft that flew in a game.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = sorties)]
-pub struct NewSortie<'a> {
-    pub game_id: i64,
-    pub key: &'a str,
-    pub side: Side,
-    pub aircraft_type_id: i64,
-    pub assignment: Assignment,
-    pub turns_on_board: i32,
-    pub aircraft_lost: bool,
-}
-
-/// A crewman of a sortie.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = sortie_crew)]
-pub struct NewSortieCrew {
-    pub sortie_id: i64,
-    pub game_id: i64,
-    pub crew_id: i64,
-    pub position: Role,
-    pub red_hits: i32,
-    pub wound_boxes: i32,
-    pub outcome: Outcome,
-}
-
-/// Records the sorties of a game in one statement; returns each one's key and id.
-pub async fn insert_sorties(
-    conn: &mut AsyncPgConnection,
-    sorties: &[NewSortie<'_>],
-) -> QueryResult<Vec<(String, i64)>> {
-    diesel::insert_into(sorties::table)
-        .values(sorties)
-        .returning((sorties::key, sorties::id))
-        .get_results(conn)
-        .await
-}
-
-/// Records the crew of sorties, in one statement.
-pub async fn insert_sortie_crew(
-    conn: &mut AsyncPgConnection,
-    crew: &[NewSortieCrew],
-) -> QueryResult<()> {
-    diesel::insert_into(sortie_crew::table)
-        .values(crew)
-        .execute(conn)
-        .await
-        .map(drop)
-}
-
-/// Records a kill of the sortie `victim_sortie_id` shared by `shooters`.
-pub async fn insert_kill(
-    conn: &mut AsyncPgConnection,
-    game_id: i64,
-    victim_sortie_id: i64,
-    shooters: &[i64],
-) -> QueryResult<i64> {
-    let kill_id: i64 = diesel::insert_into(kills::table)
-        .values((
-            kills::game_id.eq(game_id),
-            kills::victim_sortie_id.eq(victim_sortie_id),
-        ))
-        .returning(kills::id)
-        .get_result(conn)
-        .await?;
-    let rows: Vec<_> = shooters
-        .iter()
-        .map(|&crew_id| {
-            (
-                kill_shooters::kill_id.eq(kill_id),
-                kill_shooters::crew_id.eq(crew_id),
-            )
-        })
-        .collect();
-    diesel::insert_into(kill_shooters::table)
-        .values(rows)
-        .execute(conn)
-        .await?;
-    Ok(kill_id)
-}
-
-/// An injury, capture or death.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = casualties)]
-pub struct NewCasualty {
-    pub crew_id: i64,
-    pub game_id: Option<i64>,
-    pub week: i32,
-    pub kind: CasualtyKind,
-    pub weeks_out: Option<i32>,
-    pub out_until_week: Option<i32>,
-    pub sent_home: bool,
-    pub roll_id: Option<i64>,
-}
-
-/// Records a casualty.
-pub async fn insert_casualty(
-    conn: &mut AsyncPgConnection,
-    casualty: &NewCasualty,
-) -> QueryResult<()> {
-    diesel::insert_into(casualties::table)
-        .values(casualty)
-        .execute(conn)
-        .await
-        .map(drop)
 }
 
 /// A stored casualty of a game, with the dice of its roll when one was made.

@@ -84,12 +84,23 @@ pub async fn record<R>(
     result: impl Into<String>,
     entered: bool,
 ) -> Result<RollRecord, ServiceError> {
+    let new = log_entry(context, roll, result, entered);
+    Ok(eagles_db::rolls::insert(conn, &new).await?)
+}
+
+/// The log entry of a roll, for [`record`] or for a writer that logs many at once.
+pub fn log_entry<R>(
+    context: &RollContext,
+    roll: &Roll<R>,
+    result: impl Into<String>,
+    entered: bool,
+) -> NewRoll {
     let modifiers: serde_json::Map<String, serde_json::Value> = roll
         .modifiers
         .iter()
         .map(|m| (m.name.to_owned(), serde_json::Value::from(m.value)))
         .collect();
-    let new = NewRoll {
+    NewRoll {
         campaign_id: context.campaign_id,
         week: context.week,
         game_id: context.game_id,
@@ -105,8 +116,7 @@ pub async fn record<R>(
         result: result.into(),
         entered,
         rolled_by: context.rolled_by,
-    };
-    Ok(eagles_db::rolls::insert(conn, &new).await?)
+    }
 }
 
 #[cfg(test)]

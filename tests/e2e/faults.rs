@@ -147,8 +147,9 @@ async fn the_service_rides_out_a_database_crash() {
         );
     }
 
-    // A debrief cut off mid-transaction: its last write (the missions' results) waits
-    // on a lock held here; then its connection is terminated.
+    // A debrief cut off mid-transaction: its write (the one statement of
+    // `eagles_db::debriefs::write`, which also sets the missions' results) waits on a
+    // lock held here; then its connection is terminated.
     let (g, report) = sweep_game(&app, &s).await;
     let mut holder = AsyncPgConnection::establish(&url).await.unwrap();
     sql_query("BEGIN").execute(&mut holder).await.unwrap();
@@ -172,8 +173,8 @@ async fn the_service_rides_out_a_database_crash() {
         "the debrief to reach the missions and be cut off there",
         Duration::from_secs(30),
         || async {
-            // The debrief's backend, blocked on the mission row: its sorties and awards
-            // are already written inside its transaction.
+            // The debrief's backend, blocked on the mission row: the game's mark is
+            // already written inside its transaction.
             let blocked = count(
                 &app,
                 "SELECT count(*) AS n FROM sorties WHERE game_id = $1",
@@ -184,7 +185,7 @@ async fn the_service_rides_out_a_database_crash() {
             let terminated: Vec<Terminated> = sql_query(
                 "SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity
                  WHERE datname = current_database() AND wait_event_type = 'Lock'
-                   AND query LIKE 'UPDATE \"missions\"%'",
+                   AND query LIKE '%WITH new_sorties AS%'",
             )
             .load(&mut *killer.lock().await)
             .await

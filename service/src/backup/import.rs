@@ -17,7 +17,8 @@ use campaign::sides::{Nationality, Side};
 use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::{ParseEnumError, Table};
 use chrono::Utc;
-use eagles_db::backup::{self as rows, CampaignRow, KillRow, MemberRow};
+use eagles_db::backup::{self as rows, CampaignRow, MemberRow};
+use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel::result::{DatabaseErrorKind, Error as DieselError};
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
@@ -316,68 +317,54 @@ async fn write_rows(
         .await?;
     }
 
+    // The debrief rows go through the one debrief writer; the document's values were
+    // checked against their names above.
+    let mut debriefs = DebriefRows::default();
     let mut sorties = HashMap::new();
     for s in &doc.sorties {
-        let id = rows::insert_sortie(
-            conn,
-            &rows::SortieRow {
-                id: 0,
-                game_id: games[&s.game],
-                key: s.key.clone(),
-                side: s.side.clone(),
-                aircraft_type_id: aircraft[&s.aircraft],
-                assignment: s.assignment.clone(),
-                turns_on_board: s.turns_on_board,
-                aircraft_lost: s.aircraft_lost,
-            },
-        )
-        .await?;
-        sorties.insert(s.id, (id, games[&s.game]));
+        let game_id = games[&s.game];
+        debriefs.sortie(SortieRecord {
+            game_id,
+            key: &s.key,
+            side: named(&s.side)?,
+            aircraft_type_id: aircraft[&s.aircraft],
+            assignment: named(&s.assignment)?,
+            turns_on_board: s.turns_on_board,
+            aircraft_lost: s.aircraft_lost,
+        });
+        sorties.insert(s.id, (game_id, s.key.as_str()));
     }
     for s in &doc.sortie_crew {
-        let (sortie_id, game_id) = sorties[&s.sortie];
-        rows::insert_sortie_crew(
-            conn,
-            &rows::SortieCrewRow {
-                sortie_id,
-                game_id,
-                crew_id: crew[&s.crew],
-                position: s.position.clone(),
-                red_hits: s.red_hits,
-                wound_boxes: s.wound_boxes,
-                outcome: s.outcome.clone(),
-            },
-        )
-        .await?;
+        let (game_id, key) = sorties[&s.sortie];
+        debriefs.seat(SeatRecord {
+            game_id,
+            key,
+            crew_id: crew[&s.crew],
+            position: named(&s.position)?,
+            red_hits: s.red_hits,
+            wound_boxes: s.wound_boxes,
+            outcome: named(&s.outcome)?,
+        });
     }
     for k in &doc.kills {
-        rows::insert_kill(
-            conn,
-            &KillRow {
-                id: 0,
-                game_id: games[&k.game],
-                victim_sortie_id: sorties[&k.victim_sortie].0,
-                shooters: k.shooters.iter().map(|s| crew[s]).collect(),
-            },
-        )
-        .await?;
+        let (game_id, victim) = sorties[&k.victim_sortie];
+        let shooters: Vec<i64> = k.shooters.iter().map(|s| crew[s]).collect();
+        debriefs.kill(game_id, victim, &shooters);
     }
     for k in &doc.casualties {
-        rows::insert_casualty(
-            conn,
-            &rows::CasualtyRow {
-                crew_id: crew[&k.crew],
-                game_id: game_opt(k.game),
-                week: k.week,
-                kind: k.kind.clone(),
-                weeks_out: k.weeks_out,
-                out_until_week: k.out_until_week,
-                sent_home: k.sent_home,
-                roll_id: roll_opt(k.roll),
-            },
-        )
-        .await?;
+        let casualty = CasualtyRecord {
+            crew_id: crew[&k.crew],
+            game_id: game_opt(k.game),
+            week: k.week,
+            kind: named(&k.kind)?,
+            weeks_out: k.weeks_out,
+            out_until_week: k.out_until_week,
+            sent_home: k.sent_home,
+        };
+        let roll = roll_opt(k.roll).map_or(CasualtyRoll::None, CasualtyRoll::Logged);
+        debriefs.casualty(casualty, roll);
     }
+    eagles_db::debriefs::write(conn, &debriefs).await?;
     let mut awards = HashMap::new();
     for a in &doc.xp_awards {
         let id = rows::insert_award(
@@ -666,4 +653,13 @@ impl CampaignExport {
         names.dedup();
         names
     }
+}
+
+/// A value the document names, already checked to be one of `T`'s names.
+fn named<T: FromStr<Err = ParseEnumError>>(value: &str) -> Result<T, ImportWriteError> {
+    value.parse().map_err(|e: ParseEnumError| {
+        ImportWriteError(DieselError::QueryBuilderError(
+            format!("a name checked before writing: {e}").into(),
+        ))
+    })
 }

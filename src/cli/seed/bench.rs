@@ -23,6 +23,7 @@ use campaign::tables::ground_offensive::roll_ground_offensive;
 use campaign::tables::mission::roll_mission;
 use campaign::tables::Roll;
 use chrono::NaiveDate;
+use eagles_db::debriefs::{DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel;
 use eagles_db::diesel::sql_types::{Array, Bool, Int4, Int8, Nullable, Text};
 use eagles_db::diesel::QueryableByName;
@@ -517,10 +518,6 @@ async fn write_batch(
     let game_ids = ids(conn, "games", n).await?;
     let roll_ids = ids(conn, "dice_rolls", n * 3).await?;
     let mission_ids = ids(conn, "missions", n * 2).await?;
-    let sorties_per_game = 4;
-    let sortie_ids = ids(conn, "sorties", n * sorties_per_game).await?;
-    let kill_count: usize = batch.played.iter().map(|g| g.debrief.kills.len()).sum();
-    let kill_ids = ids(conn, "kills", kill_count).await?;
 
     let mut rolls = Rolls::default();
     let mut games = (
@@ -532,13 +529,8 @@ async fn write_batch(
         Vec::new(),
     );
     let mut missions = MissionColumns::default();
-    let mut sorties = SortieColumns::default();
-    let mut seats = SeatColumns::default();
-    let mut kills = (Vec::new(), Vec::new(), Vec::new());
-    let mut shooters = (Vec::new(), Vec::new());
-    let mut awards = Vec::new();
+    let mut debriefs = DebriefRows::default();
     let mut answer = Vec::new();
-    let mut next_kill = kill_ids.iter();
     for (i, (game, &week)) in batch.played.iter().zip(&batch.games).enumerate() {
         let gid = game_ids[i];
         let offensive_roll = roll_ids[i * 3];
@@ -571,44 +563,11 @@ async fn write_batch(
                 &side.mission,
                 kind.as_str(),
             );
-            missions.push(mid, gid, side, roll_id, game);
+            missions.push(mid, gid, side, roll_id);
             mids.push(mid);
         }
-        let mut keys = std::collections::HashMap::new();
-        for (k, (sortie, aircraft)) in game.debrief.sorties.iter().zip(&game.aircraft).enumerate() {
-            let sid = sortie_ids[i * sorties_per_game + k];
-            keys.insert(sortie.key.as_str(), sid);
-            if !game.debriefed {
-                continue;
-            }
-            sorties.push(sid, gid, sortie, *aircraft);
-            for seat in &sortie.crew {
-                seats.push(sid, gid, seat);
-            }
-        }
         if game.debriefed {
-            for kill in &game.debrief.kills {
-                let kid = *next_kill.next().expect("an id for every kill");
-                kills.0.push(kid);
-                kills.1.push(gid);
-                kills.2.push(keys[kill.victim.as_str()]);
-                for s in &kill.shooters {
-                    shooters.0.push(kid);
-                    shooters.1.push(s.0);
-                }
-            }
-            awards.extend(game.awards.iter().map(|a| NewAward {
-                campaign_id,
-                crew_id: a.crew.0,
-                week,
-                game_id: Some(gid),
-                points: a.points as i32,
-                kind: a.kind.as_str(),
-                reason: &a.reason,
-                // R12, as the debrief writes it.
-                two_seater_mission: a.kind.counts_twice_for_side(a.in_two_seater),
-                reverses: None,
-            }));
+            debrief_rows(&mut debriefs, campaign_id, gid, week, game, &mids)?;
         }
         answer.push((gid, mids));
     }
@@ -662,31 +621,70 @@ async fn write_batch(
     .execute(conn)
     .await?;
     missions.write(conn).await?;
-    sorties.write(conn).await?;
-    seats.write(conn).await?;
-    eagles_db::diesel::sql_query(
-        "INSERT INTO kills (id, game_id, victim_sortie_id) OVERRIDING SYSTEM VALUE
-         SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])",
-    )
-    .bind::<Array<Int8>, _>(&kills.0)
-    .bind::<Array<Int8>, _>(&kills.1)
-    .bind::<Array<Int8>, _>(&kills.2)
-    .execute(conn)
-    .await?;
-    eagles_db::diesel::sql_query(
-        "INSERT INTO kill_shooters (kill_id, crew_id)
-         SELECT * FROM unnest($1::bigint[], $2::bigint[])",
-    )
-    .bind::<Array<Int8>, _>(&shooters.0)
-    .bind::<Array<Int8>, _>(&shooters.1)
-    .execute(conn)
-    .await?;
-    // The ledger through the same function the debrief writes it with; diesel's
-    // multi-row insert binds every column, so big batches go in slices.
-    for slice in awards.chunks(5_000) {
-        eagles_db::ledger::insert_all(conn, slice).await?;
-    }
+    // The debriefs through the writer the API's debrief uses, many games at once.
+    eagles_db::debriefs::write(conn, &debriefs).await?;
     Ok(answer)
+}
+
+/// The rows of a debriefed game `gid` of `week`, whose missions are `mission_ids`.
+fn debrief_rows(
+    rows: &mut DebriefRows,
+    campaign_id: i64,
+    gid: i64,
+    week: i32,
+    game: &Played,
+    mission_ids: &[i64],
+) -> Result<(), eagles_db::diesel::result::Error> {
+    for (sortie, aircraft) in game.debrief.sorties.iter().zip(&game.aircraft) {
+        rows.sortie(SortieRecord {
+            game_id: gid,
+            key: &sortie.key,
+            side: sortie.side,
+            aircraft_type_id: *aircraft,
+            assignment: sortie.assignment,
+            turns_on_board: sortie.turns_on_board as i32,
+            aircraft_lost: sortie.aircraft_lost,
+        });
+        for seat in &sortie.crew {
+            rows.seat(SeatRecord {
+                game_id: gid,
+                key: &sortie.key,
+                crew_id: seat.crew.0,
+                position: seat.position,
+                red_hits: seat.red_hits as i32,
+                wound_boxes: seat.wound_boxes as i32,
+                outcome: seat.outcome,
+            });
+        }
+    }
+    for kill in &game.debrief.kills {
+        let shooters: Vec<i64> = kill.shooters.iter().map(|s| s.0).collect();
+        rows.kill(gid, &kill.victim, &shooters);
+    }
+    for a in &game.awards {
+        rows.award(&NewAward {
+            campaign_id,
+            crew_id: a.crew.0,
+            week,
+            game_id: Some(gid),
+            points: a.points as i32,
+            kind: a.kind.as_str(),
+            reason: &a.reason,
+            // R12, as the debrief writes it.
+            two_seater_mission: a.kind.counts_twice_for_side(a.in_two_seater),
+            reverses: None,
+        });
+    }
+    for (side, &mission_id) in game.sides.iter().zip(mission_ids) {
+        let details = serde_json::to_value(side.report)
+            .map_err(|e| eagles_db::diesel::result::Error::SerializationError(e.into()))?;
+        rows.mission_result(
+            mission_id,
+            game.results.get(side.side).unwrap_or(false),
+            &details,
+        );
+    }
+    Ok(())
 }
 
 #[derive(Default)]
@@ -699,12 +697,10 @@ struct MissionColumns {
     aircraft: Vec<i64>,
     pilot: Vec<i64>,
     observer: Vec<i64>,
-    success: Vec<Option<bool>>,
-    details: Vec<Option<String>>,
 }
 
 impl MissionColumns {
-    fn push(&mut self, id: i64, game_id: i64, side: &SidePlay, roll: i64, game: &Played) {
+    fn push(&mut self, id: i64, game_id: i64, side: &SidePlay, roll: i64) {
         self.id.push(id);
         self.game.push(game_id);
         self.side.push(side.side.as_str().to_owned());
@@ -714,14 +710,6 @@ impl MissionColumns {
         self.pilot.push(side.assigned.0);
         self.observer.push(side.assigned.1);
         self.aircraft.push(side.assigned.2);
-        let result = game
-            .debriefed
-            .then(|| game.results.get(side.side).unwrap_or(false));
-        self.success.push(result);
-        self.details.push(
-            game.debriefed
-                .then(|| serde_json::to_string(&side.report).unwrap_or_default()),
-        );
     }
 
     async fn write(
@@ -730,13 +718,10 @@ impl MissionColumns {
     ) -> Result<(), eagles_db::diesel::result::Error> {
         eagles_db::diesel::sql_query(
             "INSERT INTO missions (id, game_id, side, roll_id, mission_type, aircraft_type_id,
-                                   pilot_id, observer_id, success, details)
+                                   pilot_id, observer_id)
              OVERRIDING SYSTEM VALUE
-             SELECT u.id, u.game, u.side, u.roll, u.kind, u.aircraft, u.pilot, u.observer,
-                    u.success, u.details::jsonb
-             FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::text[],
-                         $6::bigint[], $7::bigint[], $8::bigint[], $9::bool[], $10::text[])
-                  AS u (id, game, side, roll, kind, aircraft, pilot, observer, success, details)",
+             SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[],
+                                  $5::text[], $6::bigint[], $7::bigint[], $8::bigint[])",
         )
         .bind::<Array<Int8>, _>(&self.id)
         .bind::<Array<Int8>, _>(&self.game)
@@ -746,97 +731,6 @@ impl MissionColumns {
         .bind::<Array<Int8>, _>(&self.aircraft)
         .bind::<Array<Int8>, _>(&self.pilot)
         .bind::<Array<Int8>, _>(&self.observer)
-        .bind::<Array<Nullable<Bool>>, _>(&self.success)
-        .bind::<Array<Nullable<Text>>, _>(&self.details)
-        .execute(conn)
-        .await
-        .map(drop)
-    }
-}
-
-#[derive(Default)]
-struct SortieColumns {
-    id: Vec<i64>,
-    game: Vec<i64>,
-    key: Vec<String>,
-    side: Vec<String>,
-    aircraft: Vec<i64>,
-    assignment: Vec<String>,
-    turns: Vec<i32>,
-    lost: Vec<bool>,
-}
-
-impl SortieColumns {
-    fn push(&mut self, id: i64, game: i64, sortie: &Sortie, aircraft: i64) {
-        self.id.push(id);
-        self.game.push(game);
-        self.key.push(sortie.key.clone());
-        self.side.push(sortie.side.as_str().to_owned());
-        self.aircraft.push(aircraft);
-        self.assignment.push(sortie.assignment.as_str().to_owned());
-        self.turns.push(sortie.turns_on_board as i32);
-        self.lost.push(sortie.aircraft_lost);
-    }
-
-    async fn write(
-        &self,
-        conn: &mut AsyncPgConnection,
-    ) -> Result<(), eagles_db::diesel::result::Error> {
-        eagles_db::diesel::sql_query(
-            "INSERT INTO sorties (id, game_id, key, side, aircraft_type_id, assignment,
-                                  turns_on_board, aircraft_lost)
-             OVERRIDING SYSTEM VALUE
-             SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[],
-                                  $5::bigint[], $6::text[], $7::int[], $8::bool[])",
-        )
-        .bind::<Array<Int8>, _>(&self.id)
-        .bind::<Array<Int8>, _>(&self.game)
-        .bind::<Array<Text>, _>(&self.key)
-        .bind::<Array<Text>, _>(&self.side)
-        .bind::<Array<Int8>, _>(&self.aircraft)
-        .bind::<Array<Text>, _>(&self.assignment)
-        .bind::<Array<Int4>, _>(&self.turns)
-        .bind::<Array<Bool>, _>(&self.lost)
-        .execute(conn)
-        .await
-        .map(drop)
-    }
-}
-
-#[derive(Default)]
-struct SeatColumns {
-    sortie: Vec<i64>,
-    game: Vec<i64>,
-    crew: Vec<i64>,
-    position: Vec<String>,
-    red_hits: Vec<i32>,
-}
-
-impl SeatColumns {
-    fn push(&mut self, sortie: i64, game: i64, seat: &SortieCrew) {
-        self.sortie.push(sortie);
-        self.game.push(game);
-        self.crew.push(seat.crew.0);
-        self.position.push(seat.position.as_str().to_owned());
-        self.red_hits.push(seat.red_hits as i32);
-    }
-
-    async fn write(
-        &self,
-        conn: &mut AsyncPgConnection,
-    ) -> Result<(), eagles_db::diesel::result::Error> {
-        eagles_db::diesel::sql_query(
-            "INSERT INTO sortie_crew (sortie_id, game_id, crew_id, position, red_hits,
-                                      wound_boxes, outcome)
-             SELECT u.sortie, u.game, u.crew, u.position, u.red_hits, 0, 'unharmed'
-             FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::int[])
-                  AS u (sortie, game, crew, position, red_hits)",
-        )
-        .bind::<Array<Int8>, _>(&self.sortie)
-        .bind::<Array<Int8>, _>(&self.game)
-        .bind::<Array<Int8>, _>(&self.crew)
-        .bind::<Array<Text>, _>(&self.position)
-        .bind::<Array<Int4>, _>(&self.red_hits)
         .execute(conn)
         .await
         .map(drop)

@@ -1,15 +1,17 @@
-//! Writes a campaign's ledger straight into the database, row for row as the debrief
-//! and voiding endpoints write it, so the standings can be tested before those exist:
+//! Writes a campaign's ledger straight into the database — the debrief's rows through
+//! the debrief's own writer, the rest row for row as the endpoints write it — so the
+//! standings can be tested game by game without playing each one through the API:
 //! a game with its ground-offensive roll, missions, sorties and their crews, kills and
 //! their shooters, casualties and XP awards; a void stamps `games.voided_week` and
 //! writes a reversing award, stamped with the void's week, for each award of the game.
 
+use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel;
 use eagles_db::diesel::prelude::*;
 use eagles_db::diesel_async::RunQueryDsl;
+use eagles_db::ledger::NewAward;
 use eagles_db::schema::{
-    aircraft_types, campaigns, casualties, dice_rolls, games, kill_shooters, kills, missions,
-    sortie_crew, sorties, xp_awards,
+    aircraft_types, campaigns, dice_rolls, games, missions, sorties, xp_awards,
 };
 use reqwest::StatusCode;
 use serde_json::json;
@@ -218,100 +220,87 @@ impl<'a> Ledger<'a> {
             .first(&mut conn)
             .await
             .unwrap_or_else(|e| panic!("aircraft {}: {e}", spec.aircraft));
-        let sortie: i64 = diesel::insert_into(sorties::table)
-            .values((
-                sorties::game_id.eq(game),
-                sorties::key.eq(spec.key),
-                sorties::side.eq(spec.side),
-                sorties::aircraft_type_id.eq(aircraft),
-                sorties::assignment.eq(spec.assignment),
-                sorties::turns_on_board.eq(spec.turns_on_board),
-                sorties::aircraft_lost.eq(spec.aircraft_lost),
-            ))
-            .returning(sorties::id)
-            .get_result(&mut conn)
-            .await
-            .unwrap();
+        let mut rows = DebriefRows::default();
+        rows.sortie(SortieRecord {
+            game_id: game,
+            key: spec.key,
+            side: spec.side.parse().unwrap(),
+            aircraft_type_id: aircraft,
+            assignment: spec.assignment.parse().unwrap(),
+            turns_on_board: spec.turns_on_board,
+            aircraft_lost: spec.aircraft_lost,
+        });
         for seat in spec.crew {
-            diesel::insert_into(sortie_crew::table)
-                .values((
-                    sortie_crew::sortie_id.eq(sortie),
-                    sortie_crew::game_id.eq(game),
-                    sortie_crew::crew_id.eq(seat.crew_id),
-                    sortie_crew::position.eq(seat.position),
-                    sortie_crew::red_hits.eq(seat.red_hits),
-                    sortie_crew::wound_boxes.eq(seat.wound_boxes),
-                    sortie_crew::outcome.eq(seat.outcome),
-                ))
-                .execute(&mut conn)
-                .await
-                .unwrap();
+            rows.seat(SeatRecord {
+                game_id: game,
+                key: spec.key,
+                crew_id: seat.crew_id,
+                position: seat.position.parse().unwrap(),
+                red_hits: seat.red_hits,
+                wound_boxes: seat.wound_boxes,
+                outcome: seat.outcome.parse().unwrap(),
+            });
         }
-        sortie
+        eagles_db::debriefs::write(&mut conn, &rows).await.unwrap();
+        sorties::table
+            .filter(sorties::game_id.eq(game))
+            .filter(sorties::key.eq(spec.key))
+            .select(sorties::id)
+            .first(&mut conn)
+            .await
+            .unwrap()
     }
 
     /// A kill of the aircraft flown on `victim_sortie`, credited to `shooters`.
     pub async fn kill(&self, game: i64, victim_sortie: i64, shooters: &[i64]) {
         let mut conn = self.app.pool.get().await.unwrap();
-        let kill: i64 = diesel::insert_into(kills::table)
-            .values((
-                kills::game_id.eq(game),
-                kills::victim_sortie_id.eq(victim_sortie),
-            ))
-            .returning(kills::id)
-            .get_result(&mut conn)
+        let victim: String = sorties::table
+            .find(victim_sortie)
+            .select(sorties::key)
+            .first(&mut conn)
             .await
             .unwrap();
-        for &shooter in shooters {
-            diesel::insert_into(kill_shooters::table)
-                .values((
-                    kill_shooters::kill_id.eq(kill),
-                    kill_shooters::crew_id.eq(shooter),
-                ))
-                .execute(&mut conn)
-                .await
-                .unwrap();
-        }
+        let mut rows = DebriefRows::default();
+        rows.kill(game, &victim, shooters);
+        eagles_db::debriefs::write(&mut conn, &rows).await.unwrap();
     }
 
     /// An injury from a game of `week`: out of service for `weeks_out` weeks after it
     /// (R7), so through week `week + weeks_out`.
     pub async fn injury(&self, crew_id: i64, game: i64, week: i32, kind: &str, weeks_out: i32) {
         let mut conn = self.app.pool.get().await.unwrap();
-        diesel::insert_into(casualties::table)
-            .values((
-                casualties::crew_id.eq(crew_id),
-                casualties::game_id.eq(Some(game)),
-                casualties::week.eq(week),
-                casualties::kind.eq(kind),
-                casualties::weeks_out.eq(Some(weeks_out)),
-                casualties::out_until_week.eq(Some(week + weeks_out)),
-                casualties::sent_home.eq(false),
-            ))
-            .execute(&mut conn)
-            .await
-            .unwrap();
+        let mut rows = DebriefRows::default();
+        let injury = CasualtyRecord {
+            crew_id,
+            game_id: Some(game),
+            week,
+            kind: kind.parse().unwrap(),
+            weeks_out: Some(weeks_out),
+            out_until_week: Some(week + weeks_out),
+            sent_home: false,
+        };
+        rows.casualty(injury, CasualtyRoll::None);
+        eagles_db::debriefs::write(&mut conn, &rows).await.unwrap();
     }
 
     /// The XP awards of a game of `week`.
     pub async fn awards(&self, game: i64, week: i32, awards: &[AwardSpec<'_>]) {
         let mut conn = self.app.pool.get().await.unwrap();
+        let mut rows = DebriefRows::default();
         for a in awards {
-            diesel::insert_into(xp_awards::table)
-                .values((
-                    xp_awards::campaign_id.eq(self.campaign),
-                    xp_awards::crew_id.eq(a.crew_id),
-                    xp_awards::week.eq(week),
-                    xp_awards::game_id.eq(Some(game)),
-                    xp_awards::points.eq(a.points),
-                    xp_awards::kind.eq(a.kind),
-                    xp_awards::reason.eq(a.reason),
-                    xp_awards::two_seater_mission.eq(a.two_seater_mission),
-                ))
-                .execute(&mut conn)
-                .await
-                .unwrap();
+            rows.award(&NewAward {
+                campaign_id: self.campaign,
+                crew_id: a.crew_id,
+                week,
+                game_id: Some(game),
+                points: a.points,
+                kind: a.kind,
+                reason: a.reason,
+                two_seater_mission: a.two_seater_mission,
+                reverses: None,
+            });
         }
+        eagles_db::debriefs::write(&mut conn, &rows).await.unwrap();
     }
 
     /// Voids a game in `week`: its rows stay, it stops counting from `week` on, and
