@@ -2,6 +2,8 @@
 //! never fail to parse (every field is text, missing ones empty), so a rejected form
 //! always comes back with the user's input.
 
+use std::str::FromStr;
+
 use actix_web::error::UrlencodedError;
 use actix_web::http::StatusCode;
 use actix_web::web;
@@ -47,6 +49,32 @@ impl FieldErrors {
 
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    /// A field that may be left empty: none when it is, else its value, or none with
+    /// `reason` recorded when the text does not read as one.
+    pub fn optional<T: FromStr>(
+        &mut self,
+        field: &'static str,
+        text: &str,
+        reason: &str,
+    ) -> Option<T> {
+        if text.is_empty() {
+            return None;
+        }
+        text.parse().map_err(|_| self.add(field, reason)).ok()
+    }
+
+    /// A week of the campaign, 1 to `current_week`, or none when left empty.
+    pub fn week(&mut self, field: &'static str, text: &str, current_week: i32) -> Option<i32> {
+        let reason = format!("choose a week from 1 to the current week {current_week}");
+        let week = self.optional(field, text, &reason)?;
+        if (1..=current_week).contains(&week) {
+            Some(week)
+        } else {
+            self.add(field, reason);
+            None
+        }
     }
 
     /// Places an error of a shared operation next to the field `field_of` names, or

@@ -1,7 +1,6 @@
 //! `/aircraft`: the aircraft catalogue of appendices A and B, filtered by side and by
 //! the date they are in service (a GET form, so a filtered list is a link). One query.
 
-use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
@@ -42,13 +41,7 @@ pub async fn show(
 ) -> Result<HttpResponse, PageError> {
     let form = query.into_inner();
     let mut errors = FieldErrors::default();
-    let side = match form.side.as_str() {
-        "" => None,
-        s => s
-            .parse::<Side>()
-            .map_err(|_| errors.add("side", "choose allied, central or any side"))
-            .ok(),
-    };
+    let side = errors.optional::<Side>("side", &form.side, "choose allied, central or any side");
     let date = match form.in_service_on.trim() {
         "" => None,
         d => NaiveDate::parse_from_str(d, "%Y-%m-%d")
@@ -72,10 +65,5 @@ pub async fn show(
         form,
         errors,
     };
-    let status = if page.errors.is_empty() {
-        StatusCode::OK
-    } else {
-        StatusCode::UNPROCESSABLE_ENTITY
-    };
-    Ok(render(&page, status))
+    Ok(render(&page, page.errors.status()))
 }

@@ -10,7 +10,8 @@ use eagles_db::DbPool;
 use eagles_service::campaigns::NewCampaign;
 use serde::Deserialize;
 
-use super::{render, see_other, Nav, WeekLine};
+use super::form_page::{self, FormPage};
+use super::{see_other, Nav, WeekLine};
 use crate::error::PageError;
 use crate::form::{refusal_rule, ticked, FieldErrors};
 use crate::session::Session;
@@ -46,11 +47,16 @@ pub struct ListPage {
     pub errors: FieldErrors,
 }
 
-impl ListPage {
+impl FormPage for ListPage {
+    /// The list is the site's, not a campaign's.
+    type Key = ();
+    type Form = CampaignForm;
+
     /// Loads the list (one query) around a form.
     async fn load(
         conn: &mut AsyncPgConnection,
         session: &Session,
+        _: (),
         form: CampaignForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
@@ -78,20 +84,18 @@ impl ListPage {
         })
     }
 
-    fn respond(&self) -> HttpResponse {
-        render(self, self.errors.status())
+    fn errors(&self) -> &FieldErrors {
+        &self.errors
     }
 }
 
 #[get("/")]
 pub async fn list(pool: web::Data<DbPool>, session: Session) -> Result<HttpResponse, PageError> {
-    let mut conn = pool.get().await?;
     let form = CampaignForm {
         public: Some("on".into()),
         ..CampaignForm::default()
     };
-    let page = ListPage::load(&mut conn, &session, form, FieldErrors::default()).await?;
-    Ok(page.respond())
+    form_page::show::<ListPage>(&pool, &session, (), form).await
 }
 
 #[post("/campaigns")]
@@ -100,8 +104,7 @@ pub async fn create(
     session: Session,
     form: web::Form<CampaignForm>,
 ) -> Result<HttpResponse, PageError> {
-    session.check_csrf(&form.csrf)?;
-    let user = session.require_user()?.clone();
+    let user = session.sender(&form.csrf)?;
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
     let start_date = NaiveDate::parse_from_str(form.start_date.trim(), "%Y-%m-%d");
@@ -128,6 +131,5 @@ pub async fn create(
             })?,
         }
     }
-    let page = ListPage::load(&mut conn, &session, form, errors).await?;
-    Ok(page.respond())
+    form_page::again::<ListPage>(&mut conn, &session, (), form, errors).await
 }

@@ -14,9 +14,10 @@ use eagles_service::games::{GameView, NewGameRequest};
 use eagles_service::ServiceError;
 use serde::Deserialize;
 
+use super::form_page::{self, FormPage};
 use super::game::parse_dice;
 use super::week::{game_lines, GameLine};
-use super::{render, see_other, Nav, WeekLine};
+use super::{see_other, Nav, WeekLine};
 use crate::error::PageError;
 use crate::form::{ticked, FieldErrors};
 use crate::session::Session;
@@ -47,7 +48,10 @@ pub struct ClubNightPage {
     pub errors: FieldErrors,
 }
 
-impl ClubNightPage {
+impl FormPage for ClubNightPage {
+    type Key = i64;
+    type Form = ClubNightForm;
+
     /// The campaign and membership, the week's games and their missions, the crew and
     /// the aircraft types: six queries, whatever the number of games.
     async fn load(
@@ -76,6 +80,10 @@ impl ClubNightPage {
             errors,
         })
     }
+
+    fn errors(&self) -> &FieldErrors {
+        &self.errors
+    }
 }
 
 #[get("/campaigns/{cid}/club-night")]
@@ -84,16 +92,8 @@ pub async fn show(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let mut conn = pool.get().await?;
-    let page = ClubNightPage::load(
-        &mut conn,
-        &session,
-        path.into_inner(),
-        ClubNightForm::default(),
-        FieldErrors::default(),
-    )
-    .await?;
-    Ok(render(&page, StatusCode::OK))
+    let form = ClubNightForm::default();
+    form_page::show::<ClubNightPage>(&pool, &session, path.into_inner(), form).await
 }
 
 #[post("/campaigns/{cid}/club-night")]
@@ -103,8 +103,7 @@ pub async fn act(
     path: web::Path<i64>,
     form: web::Form<ClubNightForm>,
 ) -> Result<HttpResponse, PageError> {
-    session.check_csrf(&form.csrf)?;
-    let user = session.require_user()?.clone();
+    let user = session.sender(&form.csrf)?;
     let campaign_id = path.into_inner();
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
@@ -156,7 +155,5 @@ pub async fn act(
             ))
         }
     }
-    let page = ClubNightPage::load(&mut conn, &session, campaign_id, form, errors).await?;
-    let status = page.errors.status();
-    Ok(render(&page, status))
+    form_page::again::<ClubNightPage>(&mut conn, &session, campaign_id, form, errors).await
 }

@@ -1,7 +1,6 @@
 //! `/campaigns/{cid}/crew`: the campaign's crewmen, and for members the form that
 //! creates one (`POST`). R2 and R3 refusals come back next to their field.
 
-use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use campaign::crew::Role;
@@ -18,7 +17,8 @@ use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::campaign_home::is_member;
-use super::{render, see_other, Nav};
+use super::form_page::{self, FormPage};
+use super::{see_other, Nav};
 use crate::error::PageError;
 use crate::form::{ticked, FieldErrors};
 use crate::session::Session;
@@ -113,7 +113,10 @@ pub struct CrewListPage {
     pub errors: FieldErrors,
 }
 
-impl CrewListPage {
+impl FormPage for CrewListPage {
+    type Key = i64;
+    type Form = CrewForm;
+
     /// The campaign, the membership, the members and the crew: four queries.
     async fn load(
         conn: &mut AsyncPgConnection,
@@ -144,6 +147,10 @@ impl CrewListPage {
             errors,
         })
     }
+
+    fn errors(&self) -> &FieldErrors {
+        &self.errors
+    }
 }
 
 #[get("/campaigns/{cid}/crew")]
@@ -152,20 +159,11 @@ pub async fn show(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let mut conn = pool.get().await?;
     let form = CrewForm {
         role: "pilot".into(),
         ..CrewForm::default()
     };
-    let page = CrewListPage::load(
-        &mut conn,
-        &session,
-        path.into_inner(),
-        form,
-        FieldErrors::default(),
-    )
-    .await?;
-    Ok(render(&page, StatusCode::OK))
+    form_page::show::<CrewListPage>(&pool, &session, path.into_inner(), form).await
 }
 
 #[post("/campaigns/{cid}/crew")]
@@ -175,8 +173,7 @@ pub async fn create(
     path: web::Path<i64>,
     form: web::Form<CrewForm>,
 ) -> Result<HttpResponse, PageError> {
-    session.check_csrf(&form.csrf)?;
-    let user = session.require_user()?.clone();
+    let user = session.sender(&form.csrf)?;
     let campaign_id = path.into_inner();
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
@@ -217,7 +214,5 @@ pub async fn create(
             })?,
         }
     }
-    let page = CrewListPage::load(&mut conn, &session, campaign_id, form, errors).await?;
-    let status = page.errors.status();
-    Ok(render(&page, status))
+    form_page::again::<CrewListPage>(&mut conn, &session, campaign_id, form, errors).await
 }

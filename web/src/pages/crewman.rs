@@ -6,7 +6,6 @@
 //! the campaign with the caller's membership, the crewman, the ledger, and the five of
 //! the service record.
 
-use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use campaign::abilities::Ability;
@@ -20,7 +19,8 @@ use eagles_service::record::{record_weeks, RecordWeek};
 use eagles_service::ServiceError;
 use serde::Deserialize;
 
-use super::{render, see_other, Nav};
+use super::form_page::{self, FormPage};
+use super::{see_other, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
@@ -98,12 +98,15 @@ fn xp_by_week(xp_now: i64, joined: i32, current: i32, record: &[RecordWeek]) -> 
         .collect()
 }
 
-impl CrewmanPage {
+impl FormPage for CrewmanPage {
+    /// The campaign and the crewman.
+    type Key = (i64, i64);
+    type Form = PickForm;
+
     async fn load(
         conn: &mut AsyncPgConnection,
         session: &Session,
-        campaign_id: i64,
-        crew_id: i64,
+        (campaign_id, crew_id): (i64, i64),
         form: PickForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
@@ -162,6 +165,10 @@ impl CrewmanPage {
             xp_by_week: xp_points,
         })
     }
+
+    fn errors(&self) -> &FieldErrors {
+        &self.errors
+    }
 }
 
 #[get("/campaigns/{cid}/crew/{id}")]
@@ -170,18 +177,7 @@ pub async fn show(
     session: Session,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, PageError> {
-    let (campaign_id, crew_id) = path.into_inner();
-    let mut conn = pool.get().await?;
-    let page = CrewmanPage::load(
-        &mut conn,
-        &session,
-        campaign_id,
-        crew_id,
-        PickForm::default(),
-        FieldErrors::default(),
-    )
-    .await?;
-    Ok(render(&page, StatusCode::OK))
+    form_page::show::<CrewmanPage>(&pool, &session, path.into_inner(), PickForm::default()).await
 }
 
 #[post("/campaigns/{cid}/crew/{id}/abilities")]
@@ -191,8 +187,7 @@ pub async fn pick(
     path: web::Path<(i64, i64)>,
     form: web::Form<PickForm>,
 ) -> Result<HttpResponse, PageError> {
-    session.check_csrf(&form.csrf)?;
-    let user = session.require_user()?.clone();
+    let user = session.sender(&form.csrf)?;
     let (campaign_id, crew_id) = path.into_inner();
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
@@ -216,7 +211,6 @@ pub async fn pick(
             }
         }
     }
-    let page = CrewmanPage::load(&mut conn, &session, campaign_id, crew_id, form, errors).await?;
-    let status = page.errors.status();
-    Ok(render(&page, status))
+    let key = (campaign_id, crew_id);
+    form_page::again::<CrewmanPage>(&mut conn, &session, key, form, errors).await
 }

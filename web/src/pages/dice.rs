@@ -18,7 +18,8 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::campaign_home::is_member;
-use super::{render, see_other, Nav};
+use super::form_page::{self, FormPage};
+use super::{see_other, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
@@ -107,33 +108,21 @@ pub struct DicePage {
     pub errors: FieldErrors,
 }
 
-impl DicePage {
+impl FormPage for DicePage {
+    /// The campaign, and the log's week and the roll just made.
+    type Key = (i64, LogQuery);
+    type Form = RollForm;
+
     async fn load(
         conn: &mut AsyncPgConnection,
         session: &Session,
-        campaign_id: i64,
-        query: LogQuery,
+        (campaign_id, query): (i64, LogQuery),
         form: RollForm,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
         let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
         let campaign = &scope.campaign;
-        let week = match query.week.trim() {
-            "" => None,
-            w => match w.parse::<i32>() {
-                Ok(w) if (1..=campaign.current_week).contains(&w) => Some(w),
-                _ => {
-                    errors.add(
-                        "week",
-                        format!(
-                            "choose a week from 1 to the current week {}",
-                            campaign.current_week
-                        ),
-                    );
-                    None
-                }
-            },
-        };
+        let week = errors.week("week", query.week.trim(), campaign.current_week);
         let rolls: Vec<RollLine> = eagles_db::roll_log::list(conn, campaign.id, week)
             .await?
             .into_iter()
@@ -157,6 +146,10 @@ impl DicePage {
             errors,
         })
     }
+
+    fn errors(&self) -> &FieldErrors {
+        &self.errors
+    }
 }
 
 #[get("/campaigns/{cid}/dice")]
@@ -166,22 +159,12 @@ pub async fn show(
     path: web::Path<i64>,
     query: web::Query<LogQuery>,
 ) -> Result<HttpResponse, PageError> {
-    let mut conn = pool.get().await?;
     let form = RollForm {
         table: Table::TwoD6.as_str().to_owned(),
         ..RollForm::default()
     };
-    let page = DicePage::load(
-        &mut conn,
-        &session,
-        path.into_inner(),
-        query.into_inner(),
-        form,
-        FieldErrors::default(),
-    )
-    .await?;
-    let status = page.errors.status();
-    Ok(render(&page, status))
+    let key = (path.into_inner(), query.into_inner());
+    form_page::show::<DicePage>(&pool, &session, key, form).await
 }
 
 /// A modifier's value as the API reads it: a flag, a number or a name.
@@ -235,20 +218,12 @@ fn request(form: &RollForm, errors: &mut FieldErrors) -> Option<RollRequest> {
         }
         modifiers.insert(name.to_owned(), modifier_value(value.trim()));
     }
-    let side = match form.side.as_str() {
-        "" => None,
-        s => s
-            .parse::<Side>()
-            .map_err(|_| errors.add("side", "choose allied, central or none"))
-            .ok(),
-    };
-    let game_id = match form.game_id.trim() {
-        "" => None,
-        g => g
-            .parse::<i64>()
-            .map_err(|_| errors.add("game_id", "give a game's number, or leave it empty"))
-            .ok(),
-    };
+    let side = errors.optional::<Side>("side", &form.side, "choose allied, central or none");
+    let game_id = errors.optional::<i64>(
+        "game_id",
+        form.game_id.trim(),
+        "give a game's number, or leave it empty",
+    );
     Some(RollRequest {
         table: table?,
         modifiers,
@@ -279,8 +254,7 @@ pub async fn roll(
     path: web::Path<i64>,
     form: web::Form<RollForm>,
 ) -> Result<HttpResponse, PageError> {
-    session.check_csrf(&form.csrf)?;
-    let user = session.require_user()?.clone();
+    let user = session.sender(&form.csrf)?;
     let campaign_id = path.into_inner();
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
@@ -296,15 +270,6 @@ pub async fn roll(
             Err(e) => errors.place(e, field_of)?,
         }
     }
-    let page = DicePage::load(
-        &mut conn,
-        &session,
-        campaign_id,
-        LogQuery::default(),
-        form,
-        errors,
-    )
-    .await?;
-    let status = page.errors.status();
-    Ok(render(&page, status))
+    let key = (campaign_id, LogQuery::default());
+    form_page::again::<DicePage>(&mut conn, &session, key, form, errors).await
 }

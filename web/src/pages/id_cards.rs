@@ -11,12 +11,14 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
 use eagles_db::crew::CrewFilter;
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
 use eagles_service::access::readable_campaign;
 use eagles_service::crew::CrewmanView;
 use serde::Deserialize;
 
-use super::{render, Nav};
+use super::form_page::{self, FormPage};
+use super::Nav;
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
@@ -57,6 +59,73 @@ pub struct IdCardsPage {
     pub errors: FieldErrors,
 }
 
+impl FormPage for IdCardsPage {
+    type Key = i64;
+    type Form = Filters;
+
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        campaign_id: i64,
+        form: Filters,
+        mut errors: FieldErrors,
+    ) -> Result<Self, PageError> {
+        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let campaign = &scope.campaign;
+        let side =
+            errors.optional::<Side>("side", &form.side, "choose allied, central or both sides");
+        let filter = CrewFilter {
+            nationalities: side.map(Side::nationalities),
+            ..CrewFilter::default()
+        };
+        let crew = eagles_db::crew::list(conn, campaign.id, &filter).await?;
+        let mut flown: HashMap<i64, String> =
+            eagles_db::aircraft_flown::last_flown(conn, campaign.id)
+                .await?
+                .into_iter()
+                .map(|f| (f.crew_id, f.aircraft))
+                .collect();
+        let mut players: Vec<String> = crew.iter().map(|c| c.owner.clone()).collect();
+        players.sort_by_key(|p| p.to_lowercase());
+        players.dedup();
+        let player = form.player.trim();
+        if !player.is_empty() && !players.iter().any(|p| p.eq_ignore_ascii_case(player)) {
+            errors.add("player", "choose a player who has crew");
+        }
+        let mut cards = Vec::new();
+        if errors.is_empty() {
+            for record in crew {
+                if !player.is_empty() && !record.owner.eq_ignore_ascii_case(player) {
+                    continue;
+                }
+                let crewman = CrewmanView::from_record(record, campaign.current_week)?;
+                cards.push(IdCard {
+                    role: crewman.role.label(),
+                    nationality: crewman.nationality.label(),
+                    status: crewman.status.label(),
+                    aircraft: flown.remove(&crewman.id),
+                    skills: crewman.abilities.iter().map(|a| a.name()).collect(),
+                    crewman,
+                });
+            }
+        }
+        Ok(Self {
+            nav: session.nav(),
+            id: campaign.id,
+            name: campaign.name.clone(),
+            week: campaign.current_week,
+            cards,
+            players,
+            form,
+            errors,
+        })
+    }
+
+    fn errors(&self) -> &FieldErrors {
+        &self.errors
+    }
+}
+
 #[get("/campaigns/{cid}/id-cards")]
 pub async fn show(
     pool: web::Data<DbPool>,
@@ -64,63 +133,5 @@ pub async fn show(
     path: web::Path<i64>,
     query: web::Query<Filters>,
 ) -> Result<HttpResponse, PageError> {
-    let form = query.into_inner();
-    let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, path.into_inner(), session.user.clone()).await?;
-    let campaign = &scope.campaign;
-    let mut errors = FieldErrors::default();
-    let side = match form.side.as_str() {
-        "" => None,
-        s => s
-            .parse::<Side>()
-            .map_err(|_| errors.add("side", "choose allied, central or both sides"))
-            .ok(),
-    };
-    let filter = CrewFilter {
-        nationalities: side.map(Side::nationalities),
-        ..CrewFilter::default()
-    };
-    let crew = eagles_db::crew::list(&mut conn, campaign.id, &filter).await?;
-    let mut flown: HashMap<i64, String> =
-        eagles_db::aircraft_flown::last_flown(&mut conn, campaign.id)
-            .await?
-            .into_iter()
-            .map(|f| (f.crew_id, f.aircraft))
-            .collect();
-    let mut players: Vec<String> = crew.iter().map(|c| c.owner.clone()).collect();
-    players.sort_by_key(|p| p.to_lowercase());
-    players.dedup();
-    let player = form.player.trim();
-    if !player.is_empty() && !players.iter().any(|p| p.eq_ignore_ascii_case(player)) {
-        errors.add("player", "choose a player who has crew");
-    }
-    let mut cards = Vec::new();
-    if errors.is_empty() {
-        for record in crew {
-            if !player.is_empty() && !record.owner.eq_ignore_ascii_case(player) {
-                continue;
-            }
-            let crewman = CrewmanView::from_record(record, campaign.current_week)?;
-            cards.push(IdCard {
-                role: crewman.role.label(),
-                nationality: crewman.nationality.label(),
-                status: crewman.status.label(),
-                aircraft: flown.remove(&crewman.id),
-                skills: crewman.abilities.iter().map(|a| a.name()).collect(),
-                crewman,
-            });
-        }
-    }
-    let page = IdCardsPage {
-        nav: session.nav(),
-        id: campaign.id,
-        name: campaign.name.clone(),
-        week: campaign.current_week,
-        cards,
-        players,
-        form,
-        errors,
-    };
-    let status = page.errors.status();
-    Ok(render(&page, status))
+    form_page::show::<IdCardsPage>(&pool, &session, path.into_inner(), query.into_inner()).await
 }

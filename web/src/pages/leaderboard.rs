@@ -5,14 +5,14 @@
 
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use campaign::crew::Role;
-use campaign::sides::Side;
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
 use eagles_service::access::readable_campaign;
 use eagles_service::standings::{crew_ranking, LeaderboardQuery, LeaderboardRow};
 use serde::Deserialize;
 
-use super::{render, Nav};
+use super::form_page::{self, FormPage};
+use super::Nav;
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
@@ -31,37 +31,10 @@ pub struct Filters {
 impl Filters {
     /// The filters as the API reads them, or the reasons they cannot be read.
     fn parse(&self, current_week: i32, errors: &mut FieldErrors) -> LeaderboardQuery {
-        let side = match self.side.as_str() {
-            "" => None,
-            s => s
-                .parse::<Side>()
-                .map_err(|_| errors.add("side", "choose allied, central or both sides"))
-                .ok(),
-        };
-        let role = match self.role.as_str() {
-            "" => None,
-            r => r
-                .parse::<Role>()
-                .map_err(|_| errors.add("role", "choose pilot, observer or any role"))
-                .ok(),
-        };
-        let as_of_week = match self.as_of_week.trim() {
-            "" => None,
-            w => match w.parse::<i32>() {
-                Ok(w) if (1..=current_week).contains(&w) => Some(w),
-                _ => {
-                    errors.add(
-                        "as_of_week",
-                        format!("choose a week from 1 to the current week {current_week}"),
-                    );
-                    None
-                }
-            },
-        };
         LeaderboardQuery {
-            as_of_week,
-            side,
-            role,
+            side: errors.optional("side", &self.side, "choose allied, central or both sides"),
+            role: errors.optional("role", &self.role, "choose pilot, observer or any role"),
+            as_of_week: errors.week("as_of_week", self.as_of_week.trim(), current_week),
         }
     }
 }
@@ -97,6 +70,43 @@ pub struct LeaderboardPage {
     pub csv_query: String,
 }
 
+impl FormPage for LeaderboardPage {
+    type Key = i64;
+    type Form = Filters;
+
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        campaign_id: i64,
+        form: Filters,
+        mut errors: FieldErrors,
+    ) -> Result<Self, PageError> {
+        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let campaign = &scope.campaign;
+        let filters = form.parse(campaign.current_week, &mut errors);
+        let rows = if errors.is_empty() {
+            crew_ranking(conn, campaign, &filters).await?
+        } else {
+            Vec::new()
+        };
+        Ok(Self {
+            nav: session.nav(),
+            id: campaign.id,
+            name: campaign.name.clone(),
+            week: filters.as_of_week.unwrap_or(campaign.current_week),
+            weeks: (1..=campaign.current_week).collect(),
+            rows,
+            csv_query: query_string(&filters),
+            form,
+            errors,
+        })
+    }
+
+    fn errors(&self) -> &FieldErrors {
+        &self.errors
+    }
+}
+
 #[get("/campaigns/{cid}/leaderboard")]
 pub async fn show(
     pool: web::Data<DbPool>,
@@ -104,28 +114,5 @@ pub async fn show(
     path: web::Path<i64>,
     query: web::Query<Filters>,
 ) -> Result<HttpResponse, PageError> {
-    let form = query.into_inner();
-    let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, path.into_inner(), session.user.clone()).await?;
-    let campaign = &scope.campaign;
-    let mut errors = FieldErrors::default();
-    let filters = form.parse(campaign.current_week, &mut errors);
-    let rows = if errors.is_empty() {
-        crew_ranking(&mut conn, campaign, &filters).await?
-    } else {
-        Vec::new()
-    };
-    let page = LeaderboardPage {
-        nav: session.nav(),
-        id: campaign.id,
-        name: campaign.name.clone(),
-        week: filters.as_of_week.unwrap_or(campaign.current_week),
-        weeks: (1..=campaign.current_week).collect(),
-        rows,
-        csv_query: query_string(&filters),
-        form,
-        errors,
-    };
-    let status = page.errors.status();
-    Ok(render(&page, status))
+    form_page::show::<LeaderboardPage>(&pool, &session, path.into_inner(), query.into_inner()).await
 }

@@ -17,6 +17,7 @@ use eagles_service::Locus;
 use eagles_service::ServiceError;
 use serde::Deserialize;
 
+use super::form_page::{self, FormPage};
 use super::{render, see_other, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
@@ -59,6 +60,16 @@ pub struct MemberForm {
     pub side: String,
 }
 
+impl MemberForm {
+    /// The add-member form as it starts out: most members added are players.
+    fn blank() -> Self {
+        Self {
+            role: "player".into(),
+            ..Self::default()
+        }
+    }
+}
+
 /// The members page.
 #[derive(Template)]
 #[template(path = "members/page.html")]
@@ -85,7 +96,10 @@ pub struct SideForm {
     pub side: String,
 }
 
-impl MembersPage {
+impl FormPage for MembersPage {
+    type Key = i64;
+    type Form = MemberForm;
+
     /// The campaign, the caller's membership and the members: three queries.
     async fn load(
         conn: &mut AsyncPgConnection,
@@ -108,6 +122,10 @@ impl MembersPage {
             switch_error: None,
         })
     }
+
+    fn errors(&self) -> &FieldErrors {
+        &self.errors
+    }
 }
 
 #[get("/campaigns/{cid}/members")]
@@ -116,20 +134,7 @@ pub async fn show(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let mut conn = pool.get().await?;
-    let form = MemberForm {
-        role: "player".into(),
-        ..MemberForm::default()
-    };
-    let page = MembersPage::load(
-        &mut conn,
-        &session,
-        path.into_inner(),
-        form,
-        FieldErrors::default(),
-    )
-    .await?;
-    Ok(render(&page, StatusCode::OK))
+    form_page::show::<MembersPage>(&pool, &session, path.into_inner(), MemberForm::blank()).await
 }
 
 #[post("/campaigns/{cid}/members")]
@@ -139,8 +144,7 @@ pub async fn add(
     path: web::Path<i64>,
     form: web::Form<MemberForm>,
 ) -> Result<HttpResponse, PageError> {
-    session.check_csrf(&form.csrf)?;
-    let user = session.require_user()?.clone();
+    let user = session.sender(&form.csrf)?;
     let campaign_id = path.into_inner();
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
@@ -149,16 +153,7 @@ pub async fn add(
         .parse::<MemberRole>()
         .map_err(|_| errors.add("role", "choose player or referee"))
         .ok();
-    let side = match form.side.as_str() {
-        "" => None,
-        other => match other.parse::<Side>() {
-            Ok(side) => Some(side),
-            Err(_) => {
-                errors.add("side", "choose allied or central");
-                None
-            }
-        },
-    };
+    let side = errors.optional::<Side>("side", &form.side, "choose allied or central");
     let mut conn = pool.get().await?;
     if let (Some(role), true) = (role, errors.is_empty()) {
         let new = NewMember {
@@ -179,9 +174,7 @@ pub async fn add(
             })?,
         }
     }
-    let page = MembersPage::load(&mut conn, &session, campaign_id, form, errors).await?;
-    let status = page.errors.status();
-    Ok(render(&page, status))
+    form_page::again::<MembersPage>(&mut conn, &session, campaign_id, form, errors).await
 }
 
 #[post("/campaigns/{cid}/members/{username}/side")]
@@ -191,8 +184,7 @@ pub async fn switch_side(
     path: web::Path<(i64, String)>,
     form: web::Form<SideForm>,
 ) -> Result<HttpResponse, PageError> {
-    session.check_csrf(&form.csrf)?;
-    let user = session.require_user()?.clone();
+    let user = session.sender(&form.csrf)?;
     let (campaign_id, username) = path.into_inner();
     let mut conn = pool.get().await?;
     let reason = match form.side.parse::<Side>() {
@@ -219,10 +211,7 @@ pub async fn switch_side(
         &mut conn,
         &session,
         campaign_id,
-        MemberForm {
-            role: "player".into(),
-            ..MemberForm::default()
-        },
+        MemberForm::blank(),
         FieldErrors::default(),
     )
     .await?;

@@ -8,6 +8,7 @@ pub mod campaigns;
 pub mod club_night;
 pub mod crew_list;
 pub mod crewman;
+pub mod form_page;
 pub mod game;
 pub mod members;
 pub mod sign_in;

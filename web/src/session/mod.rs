@@ -64,6 +64,13 @@ impl Session {
         }
     }
 
+    /// Who sent a form: the token is checked before the account, so a forged form
+    /// learns nothing of the session (403 before 401).
+    pub fn sender(&self, csrf: &str) -> Result<User, PageError> {
+        self.check_csrf(csrf)?;
+        self.require_user().cloned()
+    }
+
     /// What the page header needs: who is signed in and the sign-out form's token.
     pub fn nav(&self) -> Nav {
         Nav {

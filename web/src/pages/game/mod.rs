@@ -251,6 +251,25 @@ fn placed(
     }
 }
 
+/// Answers a write to the game: back to the game once it is made; when it is refused,
+/// the page again, on which `refused` puts back what was sent and the refusal.
+async fn answer(
+    conn: &mut AsyncPgConnection,
+    session: &Session,
+    (campaign_id, game_id): (i64, i64),
+    outcome: Result<(), ServiceError>,
+    refused: impl FnOnce(&mut GamePage, ServiceError) -> Result<StatusCode, PageError>,
+) -> Result<HttpResponse, PageError> {
+    let error = match outcome {
+        Ok(()) => return Ok(see_other(&game_url(campaign_id, game_id))),
+        Err(e) => e,
+    };
+    let mut page =
+        GamePage::load(conn, session, (campaign_id, game_id), &RawForm::default()).await?;
+    let status = refused(&mut page, error)?;
+    Ok(render(&page, status))
+}
+
 #[get("/campaigns/{cid}/games/{gid}")]
 pub async fn show(
     pool: web::Data<DbPool>,
@@ -280,8 +299,7 @@ pub async fn roll(
     path: web::Path<(i64, i64)>,
     form: web::Form<RollForm>,
 ) -> Result<HttpResponse, PageError> {
-    session.check_csrf(&form.csrf)?;
-    let user = session.require_user()?.clone();
+    let user = session.sender(&form.csrf)?;
     let (campaign_id, game_id) = path.into_inner();
     let side: Side = form
         .side
@@ -300,22 +318,19 @@ pub async fn roll(
         .map(drop),
         Err(reason) => Err(ServiceError::invalid(reason)),
     };
-    let error = match outcome {
-        Ok(()) => return Ok(see_other(&game_url(campaign_id, game_id))),
-        Err(e) => e,
-    };
-    let mut page = GamePage::load(
+    answer(
         &mut conn,
         &session,
         (campaign_id, game_id),
-        &RawForm::default(),
+        outcome,
+        |page, error| {
+            page.side_mut(side).dice = form.dice.clone();
+            placed(error, page, |page, reason| {
+                page.side_mut(side).error = Some(reason);
+            })
+        },
     )
-    .await?;
-    page.side_mut(side).dice = form.dice.clone();
-    let status = placed(error, &mut page, |page, reason| {
-        page.side_mut(side).error = Some(reason);
-    })?;
-    Ok(render(&page, status))
+    .await
 }
 
 /// What the assignment form holds.
@@ -343,8 +358,7 @@ pub async fn assign(
     path: web::Path<(i64, i64, i64)>,
     form: web::Form<AssignForm>,
 ) -> Result<HttpResponse, PageError> {
-    session.check_csrf(&form.csrf)?;
-    let user = session.require_user()?.clone();
+    let user = session.sender(&form.csrf)?;
     let (campaign_id, game_id, mission_id) = path.into_inner();
     let mut conn = pool.get().await?;
     let request = (|| {
@@ -368,36 +382,33 @@ pub async fn assign(
         .map(drop),
         Err(e) => Err(e),
     };
-    let error = match outcome {
-        Ok(()) => return Ok(see_other(&game_url(campaign_id, game_id))),
-        Err(e) => e,
-    };
-    let mut page = GamePage::load(
+    answer(
         &mut conn,
         &session,
         (campaign_id, game_id),
-        &RawForm::default(),
+        outcome,
+        |page, error| {
+            let Some(panel) = page.mission_mut(mission_id) else {
+                return Err(error.into());
+            };
+            // The choices come back as they were sent.
+            for (choices, value) in [
+                (&mut panel.aircraft, &form.aircraft),
+                (&mut panel.pilots, &form.pilot),
+                (&mut panel.observers, &form.observer),
+            ] {
+                for c in choices.iter_mut() {
+                    c.selected = &c.value == value;
+                }
+            }
+            placed(error, page, |page, reason| {
+                if let Some(panel) = page.mission_mut(mission_id) {
+                    panel.error = Some(reason);
+                }
+            })
+        },
     )
-    .await?;
-    let Some(panel) = page.mission_mut(mission_id) else {
-        return Err(error.into());
-    };
-    // The choices come back as they were sent.
-    for (choices, value) in [
-        (&mut panel.aircraft, &form.aircraft),
-        (&mut panel.pilots, &form.pilot),
-        (&mut panel.observers, &form.observer),
-    ] {
-        for c in choices.iter_mut() {
-            c.selected = &c.value == value;
-        }
-    }
-    let status = placed(error, &mut page, |page, reason| {
-        if let Some(panel) = page.mission_mut(mission_id) {
-            panel.error = Some(reason);
-        }
-    })?;
-    Ok(render(&page, status))
+    .await
 }
 
 #[post("/campaigns/{cid}/games/{gid}/debrief")]
@@ -407,8 +418,7 @@ pub async fn debrief(
     path: web::Path<(i64, i64)>,
     form: web::Form<RawForm>,
 ) -> Result<HttpResponse, PageError> {
-    session.check_csrf(form.value("csrf"))?;
-    let user = session.require_user()?.clone();
+    let user = session.sender(form.value("csrf"))?;
     let (campaign_id, game_id) = path.into_inner();
     let mut conn = pool.get().await?;
     let mut page = GamePage::load(&mut conn, &session, (campaign_id, game_id), &form).await?;
@@ -445,8 +455,7 @@ pub async fn void(
     path: web::Path<(i64, i64)>,
     form: web::Form<VoidForm>,
 ) -> Result<HttpResponse, PageError> {
-    session.check_csrf(&form.csrf)?;
-    let user = session.require_user()?.clone();
+    let user = session.sender(&form.csrf)?;
     let (campaign_id, game_id) = path.into_inner();
     let mut conn = pool.get().await?;
     let outcome = if ticked(&form.confirm) {
@@ -458,20 +467,15 @@ pub async fn void(
             "tick the box to confirm: voiding reverses every award of this debrief",
         ))
     };
-    let error = match outcome {
-        Ok(()) => return Ok(see_other(&game_url(campaign_id, game_id))),
-        Err(e) => e,
-    };
-    let mut page = GamePage::load(
+    answer(
         &mut conn,
         &session,
         (campaign_id, game_id),
-        &RawForm::default(),
+        outcome,
+        |page, error| {
+            page.void_reason = form.reason.clone();
+            placed(error, page, |page, reason| page.void_error = Some(reason))
+        },
     )
-    .await?;
-    page.void_reason = form.reason.clone();
-    let status = placed(error, &mut page, |page, reason| {
-        page.void_error = Some(reason)
-    })?;
-    Ok(render(&page, status))
+    .await
 }

@@ -1,0 +1,54 @@
+//! Pages that carry a form, to write or to filter: shown with the form as it starts
+//! out or as the address gives it, and again with the input as typed and the reasons
+//! next to their fields when it is refused.
+
+use actix_web::HttpResponse;
+use askama::Template;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::DbPool;
+
+use super::render;
+use crate::error::PageError;
+use crate::form::FieldErrors;
+use crate::session::Session;
+
+pub trait FormPage: Template + Sized {
+    /// What the page's address names: the campaign's id, and on some pages more.
+    type Key;
+    /// The form as typed.
+    type Form;
+
+    /// The page around `form` and the reasons it was refused.
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        key: Self::Key,
+        form: Self::Form,
+        errors: FieldErrors,
+    ) -> Result<Self, PageError>;
+
+    fn errors(&self) -> &FieldErrors;
+}
+
+/// The page with `form` as it starts out, or as a filter form's address gives it.
+pub async fn show<P: FormPage>(
+    pool: &DbPool,
+    session: &Session,
+    key: P::Key,
+    form: P::Form,
+) -> Result<HttpResponse, PageError> {
+    let mut conn = pool.get().await?;
+    again::<P>(&mut conn, session, key, form, FieldErrors::default()).await
+}
+
+/// The page again with what was sent: 422 when a field was refused.
+pub async fn again<P: FormPage>(
+    conn: &mut AsyncPgConnection,
+    session: &Session,
+    key: P::Key,
+    form: P::Form,
+    errors: FieldErrors,
+) -> Result<HttpResponse, PageError> {
+    let page = P::load(conn, session, key, form, errors).await?;
+    Ok(render(&page, page.errors().status()))
+}
