@@ -4,6 +4,7 @@
 use std::sync::OnceLock;
 
 use actix_web::HttpResponse;
+use utoipa::openapi::path::Operation;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
@@ -56,6 +57,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
         .flatten()
         {
             document_bad_request(operation);
+            document_unauthorized(operation);
         }
         if let Some(operation) = item.post.as_mut() {
             if path != "/api/v1/tokens" {
@@ -72,26 +74,48 @@ pub fn document() -> utoipa::openapi::OpenApi {
 /// Every operation that reads parameters or a body answers 400 when they do not parse
 /// (a wrong type, an unknown field, a value outside its names); the annotations list
 /// the statuses of the operation's own logic, so the 400 is added here once.
-fn document_bad_request(operation: &mut utoipa::openapi::path::Operation) {
-    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+fn document_bad_request(operation: &mut Operation) {
     let takes_input = operation.parameters.as_ref().is_some_and(|p| !p.is_empty())
         || operation.request_body.is_some();
-    if !takes_input || operation.responses.responses.contains_key("400") {
-        return;
-    }
-    let problem = ResponseBuilder::new()
-        .description("The request does not parse: the detail names the field and why")
-        .content(
+    if takes_input {
+        add_problem(
+            operation,
+            "400",
+            "The request does not parse: the detail names the field and why",
             "application/problem+json",
-            ContentBuilder::new()
-                .schema(Some(Ref::from_schema_name("Problem")))
-                .build(),
-        )
-        .build();
+        );
+    }
+}
+
+/// Every operation behind a bearer token answers 401 when the token is missing or no
+/// longer works (the `SignedIn` extractor refuses it before the handler runs), so the
+/// 401 is added here once. It keeps the bare form the annotations used to give it.
+fn document_unauthorized(operation: &mut Operation) {
+    if operation.security.as_ref().is_some_and(|s| !s.is_empty()) {
+        add_problem(operation, "401", "", "application/json");
+    }
+}
+
+/// Adds a response with a problem document to the operation, unless its annotation
+/// already describes that status.
+fn add_problem(operation: &mut Operation, status: &str, description: &str, content_type: &str) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
     operation
         .responses
         .responses
-        .insert("400".to_owned(), problem.into());
+        .entry(status.to_owned())
+        .or_insert_with(|| {
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    content_type,
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("Problem")))
+                        .build(),
+                )
+                .build()
+                .into()
+        });
 }
 
 /// The `Idempotency-Key` header every POST but `/tokens` takes (see `idempotency`).

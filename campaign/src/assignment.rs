@@ -200,6 +200,7 @@ pub fn check_mission_sortie(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::missions::r9_groups;
     use MissionType::*;
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
@@ -257,14 +258,7 @@ mod tests {
     #[test]
     fn r9_two_seater_missions() {
         let obs = crew("Smith", Role::Observer);
-        for m in [
-            ObserveAirfield,
-            ObserveHq,
-            ObserveTroops,
-            BombAirfield,
-            BombHq,
-            DirectArtillery,
-        ] {
+        for m in r9_groups::TWO_SEATER {
             assert_eq!(assign(m, &bristol(), Some(&obs)), Ok(()));
             let e = assign(m, &camel(), None).unwrap_err();
             assert!(matches!(e, RuleError::WrongAircraftType { .. }), "{m}");
@@ -283,7 +277,7 @@ mod tests {
     // R9: fighter sweep and scramble need a single-seat pursuit aircraft.
     #[test]
     fn r9_single_seater_missions() {
-        for m in [FighterSweep, Scramble] {
+        for m in r9_groups::SINGLE_SEATER {
             assert_eq!(assign(m, &camel(), None), Ok(()));
             assert!(matches!(
                 assign(m, &bristol(), None),
@@ -296,7 +290,7 @@ mod tests {
     // its observer there.
     #[test]
     fn r9_either_missions() {
-        for m in [StrafeTrenches, BalloonBusting] {
+        for m in r9_groups::EITHER {
             assert_eq!(assign(m, &camel(), None), Ok(()));
             assert_eq!(assign(m, &bristol(), None), Ok(()));
             assert_eq!(

@@ -106,6 +106,27 @@ wire_enum! {
     }
 }
 
+/// R9's missions grouped by the aircraft they need, as the rulebook lists them: the
+/// tests of the requirement and of the assignment check both walk these.
+#[cfg(test)]
+pub(crate) mod r9_groups {
+    use super::MissionType::{self, *};
+
+    /// Observation, bombing and artillery: a two-seater with its observer.
+    pub const TWO_SEATER: [MissionType; 6] = [
+        ObserveAirfield,
+        ObserveHq,
+        ObserveTroops,
+        BombAirfield,
+        BombHq,
+        DirectArtillery,
+    ];
+    /// Fighter sweep and scramble: a single-seat pursuit aircraft.
+    pub const SINGLE_SEATER: [MissionType; 2] = [FighterSweep, Scramble];
+    /// Strafing and balloon busting: any type.
+    pub const EITHER: [MissionType; 2] = [StrafeTrenches, BalloonBusting];
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,23 +159,15 @@ mod tests {
     // strafing and balloon busting either.
     #[test]
     fn r9_aircraft_requirements() {
-        use MissionType::*;
-        for m in [
-            ObserveAirfield,
-            ObserveHq,
-            ObserveTroops,
-            BombAirfield,
-            BombHq,
-            DirectArtillery,
-        ] {
+        for m in r9_groups::TWO_SEATER {
             assert_eq!(m.requirement(), AircraftRequirement::TwoSeater, "{m}");
             assert!(m.needs_observer());
         }
-        for m in [FighterSweep, Scramble] {
+        for m in r9_groups::SINGLE_SEATER {
             assert_eq!(m.requirement(), AircraftRequirement::SingleSeater);
             assert!(m.is_sweep());
         }
-        for m in [StrafeTrenches, BalloonBusting] {
+        for m in r9_groups::EITHER {
             assert_eq!(m.requirement(), AircraftRequirement::Either);
             assert!(!m.needs_observer());
         }

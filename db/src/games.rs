@@ -13,7 +13,8 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use crate::schema::{dice_rolls, games, missions};
 
 /// A game with the dice of its ground offensive.
-#[derive(Debug, Clone, Queryable)]
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = games)]
 pub struct GameRecord {
     pub id: i64,
     pub campaign_id: i64,
@@ -23,8 +24,10 @@ pub struct GameRecord {
     pub debriefed_at: Option<DateTime<Utc>>,
     pub voided_week: Option<i32>,
     /// The 2d6 of the ground offensive.
+    #[diesel(select_expression = dice_rolls::dice)]
     pub offensive_dice: Vec<i32>,
     /// Their total, read on the table.
+    #[diesel(select_expression = dice_rolls::total)]
     pub offensive_total: i32,
 }
 
@@ -34,30 +37,6 @@ impl GameRecord {
         self.debriefed_at.is_some()
     }
 }
-
-type GameColumns = (
-    games::id,
-    games::campaign_id,
-    games::week,
-    games::offensive_roll_id,
-    games::ground_offensive,
-    games::debriefed_at,
-    games::voided_week,
-    dice_rolls::dice,
-    dice_rolls::total,
-);
-
-const GAME_COLUMNS: GameColumns = (
-    games::id,
-    games::campaign_id,
-    games::week,
-    games::offensive_roll_id,
-    games::ground_offensive,
-    games::debriefed_at,
-    games::voided_week,
-    dice_rolls::dice,
-    dice_rolls::total,
-);
 
 /// A game to create; its offensive roll is already in the log.
 #[derive(Debug, Clone, Insertable)]
@@ -105,7 +84,7 @@ pub async fn find(
         .inner_join(dice_rolls::table.on(dice_rolls::id.eq(games::offensive_roll_id)))
         .filter(games::id.eq(game_id))
         .filter(games::campaign_id.eq(campaign_id))
-        .select(GAME_COLUMNS)
+        .select(GameRecord::as_select())
         .first(conn)
         .await
         .optional()
@@ -132,7 +111,7 @@ pub async fn first_of_week(
         .inner_join(dice_rolls::table.on(dice_rolls::id.eq(games::offensive_roll_id)))
         .filter(games::campaign_id.eq(campaign_id))
         .filter(games::week.eq(week))
-        .select(GAME_COLUMNS)
+        .select(GameRecord::as_select())
         .order(games::id)
         .limit(limit)
         .load(conn)
@@ -140,7 +119,8 @@ pub async fn first_of_week(
 }
 
 /// A mission with the dice of its roll.
-#[derive(Debug, Clone, Queryable)]
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = missions)]
 pub struct MissionRecord {
     pub id: i64,
     pub game_id: i64,
@@ -153,36 +133,9 @@ pub struct MissionRecord {
     pub observer_id: Option<i64>,
     pub success: Option<bool>,
     /// The d10, then the d6 of trips for directing artillery.
+    #[diesel(select_expression = dice_rolls::dice)]
     pub dice: Vec<i32>,
 }
-
-type MissionColumns = (
-    missions::id,
-    missions::game_id,
-    missions::side,
-    missions::roll_id,
-    missions::mission_type,
-    missions::trips_needed,
-    missions::aircraft_type_id,
-    missions::pilot_id,
-    missions::observer_id,
-    missions::success,
-    dice_rolls::dice,
-);
-
-const MISSION_COLUMNS: MissionColumns = (
-    missions::id,
-    missions::game_id,
-    missions::side,
-    missions::roll_id,
-    missions::mission_type,
-    missions::trips_needed,
-    missions::aircraft_type_id,
-    missions::pilot_id,
-    missions::observer_id,
-    missions::success,
-    dice_rolls::dice,
-);
 
 /// A mission to create; its roll is already in the log.
 #[derive(Debug, Clone, Insertable)]
@@ -226,14 +179,9 @@ pub async fn find_mission(
     game_id: i64,
     mission_id: i64,
 ) -> QueryResult<Option<MissionRecord>> {
-    missions::table
-        .inner_join(dice_rolls::table.on(dice_rolls::id.eq(missions::roll_id)))
-        .filter(missions::id.eq(mission_id))
-        .filter(missions::game_id.eq(game_id))
-        .select(MISSION_COLUMNS)
-        .first(conn)
-        .await
-        .optional()
+    // A game has a mission per side at the most (R9), so reading them all costs nothing.
+    let missions = missions_of(conn, &[game_id]).await?;
+    Ok(missions.into_iter().find(|m| m.id == mission_id))
 }
 
 /// The missions of the given games, by game then side.
@@ -244,7 +192,7 @@ pub async fn missions_of(
     missions::table
         .inner_join(dice_rolls::table.on(dice_rolls::id.eq(missions::roll_id)))
         .filter(missions::game_id.eq_any(game_ids))
-        .select(MISSION_COLUMNS)
+        .select(MissionRecord::as_select())
         .order((missions::game_id, missions::id))
         .load(conn)
         .await

@@ -98,22 +98,7 @@ pub async fn game_awards(
     conn: &mut AsyncPgConnection,
     game_id: i64,
 ) -> QueryResult<Vec<(Award, Option<i64>)>> {
-    let (original, reversal) = diesel::alias!(xp_awards as original, xp_awards as reversal);
-    original
-        .left_join(
-            reversal.on(reversal
-                .field(xp_awards::reverses)
-                .eq(original.field(xp_awards::id).nullable())),
-        )
-        .filter(original.field(xp_awards::game_id).eq(game_id))
-        .filter(original.field(xp_awards::reverses).is_null())
-        .select((
-            original.fields(<Award as Selectable<diesel::pg::Pg>>::construct_selection()),
-            reversal.field(xp_awards::id).nullable(),
-        ))
-        .order(original.field(xp_awards::id))
-        .load(conn)
-        .await
+    crate::game_results::awards_of_games(conn, &[game_id]).await
 }
 
 /// Writes the entry cancelling `award` in week `week`: the points negated, the same

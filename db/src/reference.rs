@@ -15,9 +15,16 @@ use crate::schema::{abilities, aircraft_types};
 const AIRCRAFT_CSV: &str = include_str!("../../seeds/aircraft.csv");
 const AIRCRAFT_NOTES_CSV: &str = include_str!("../../seeds/aircraft_notes.csv");
 
-/// A row of `seeds/aircraft.csv`.
 #[derive(Debug, Deserialize)]
-struct AircraftRow {
+struct NoteRow {
+    name: String,
+    note: String,
+}
+
+/// An aircraft type as `seeds/aircraft.csv` gives it, ready to be written.
+#[derive(Debug, Clone, Deserialize, Insertable)]
+#[diesel(table_name = aircraft_types)]
+struct NewAircraftType {
     name: String,
     side: String,
     stability: String,
@@ -32,37 +39,19 @@ struct AircraftRow {
     dual_controls: bool,
     early_altitude: Option<String>,
     late_altitude: Option<String>,
-    service_start: String,
+    #[serde(deserialize_with = "first_of_month")]
+    service_start: NaiveDate,
     crew: i16,
+    /// From `seeds/aircraft_notes.csv`.
+    #[serde(skip)]
+    note: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
-struct NoteRow {
-    name: String,
-    note: String,
-}
-
-/// An aircraft type ready to be written.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = aircraft_types)]
-pub struct NewAircraftType {
-    pub name: String,
-    pub side: String,
-    pub stability: String,
-    pub engine: i16,
-    pub wings: i16,
-    pub fuselage: i16,
-    pub tail: i16,
-    pub fuel: i16,
-    pub armament: String,
-    pub dive: String,
-    pub climb: i16,
-    pub dual_controls: bool,
-    pub early_altitude: Option<String>,
-    pub late_altitude: Option<String>,
-    pub service_start: NaiveDate,
-    pub crew: i16,
-    pub note: Option<String>,
+/// The seed gives a type's service start as a month, `YYYY-MM`.
+fn first_of_month<'de, D: serde::Deserializer<'de>>(d: D) -> Result<NaiveDate, D::Error> {
+    let month = String::deserialize(d)?;
+    NaiveDate::parse_from_str(&format!("{month}-01"), "%Y-%m-%d")
+        .map_err(|e| serde::de::Error::custom(format!("service_start {month:?}: {e}")))
 }
 
 /// A seed file that does not parse; the message names the file, row and field.
@@ -75,7 +64,7 @@ pub enum SeedError {
 }
 
 /// Parses the aircraft seed files compiled into the binary.
-pub fn aircraft_seed() -> Result<Vec<NewAircraftType>, SeedError> {
+fn aircraft_seed() -> Result<Vec<NewAircraftType>, SeedError> {
     let mut notes: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for row in csv::Reader::from_reader(AIRCRAFT_NOTES_CSV.as_bytes()).deserialize() {
         let row: NoteRow = row.map_err(|e| parse_error("aircraft_notes.csv", e))?;
@@ -83,34 +72,9 @@ pub fn aircraft_seed() -> Result<Vec<NewAircraftType>, SeedError> {
     }
     let mut types = Vec::new();
     for row in csv::Reader::from_reader(AIRCRAFT_CSV.as_bytes()).deserialize() {
-        let row: AircraftRow = row.map_err(|e| parse_error("aircraft.csv", e))?;
-        let service_start =
-            NaiveDate::parse_from_str(&format!("{}-01", row.service_start), "%Y-%m-%d").map_err(
-                |e| SeedError::Parse {
-                    file: "aircraft.csv",
-                    message: format!("{}: service_start {:?}: {e}", row.name, row.service_start),
-                },
-            )?;
-        let note = notes.remove(&row.name).map(|n| n.join(" "));
-        types.push(NewAircraftType {
-            name: row.name,
-            side: row.side,
-            stability: row.stability,
-            engine: row.engine,
-            wings: row.wings,
-            fuselage: row.fuselage,
-            tail: row.tail,
-            fuel: row.fuel,
-            armament: row.armament,
-            dive: row.dive,
-            climb: row.climb,
-            dual_controls: row.dual_controls,
-            early_altitude: row.early_altitude.filter(|a| !a.is_empty()),
-            late_altitude: row.late_altitude.filter(|a| !a.is_empty()),
-            service_start,
-            crew: row.crew,
-            note,
-        });
+        let mut row: NewAircraftType = row.map_err(|e| parse_error("aircraft.csv", e))?;
+        row.note = notes.remove(&row.name).map(|n| n.join(" "));
+        types.push(row);
     }
     if let Some(name) = notes.keys().next() {
         return Err(SeedError::Parse {

@@ -6,6 +6,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::rolls::RollRecord;
 use crate::schema::{dice_rolls, users};
+use crate::window::Window;
 
 /// A logged roll and who rolled it.
 #[derive(Debug, Clone, Queryable)]
@@ -21,16 +22,7 @@ pub async fn list(
     campaign_id: i64,
     week: Option<i32>,
 ) -> QueryResult<Vec<RollEntry>> {
-    let mut query = dice_rolls::table
-        .left_join(users::table.on(users::id.nullable().eq(dice_rolls::rolled_by)))
-        .filter(dice_rolls::campaign_id.eq(campaign_id))
-        .select((RollRecord::as_select(), users::username.nullable()))
-        .order(dice_rolls::id)
-        .into_boxed();
-    if let Some(week) = week {
-        query = query.filter(dice_rolls::week.eq(week));
-    }
-    query.load(conn).await
+    list_window(conn, campaign_id, week, Window::ALL).await
 }
 
 /// The campaign's roll log within `window`, oldest first, optionally one week's.
@@ -38,7 +30,7 @@ pub async fn list_window(
     conn: &mut AsyncPgConnection,
     campaign_id: i64,
     week: Option<i32>,
-    window: crate::window::Window,
+    window: Window,
 ) -> QueryResult<Vec<RollEntry>> {
     let mut query = dice_rolls::table
         .left_join(users::table.on(users::id.nullable().eq(dice_rolls::rolled_by)))

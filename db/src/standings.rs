@@ -7,6 +7,7 @@
 use campaign::crew::Role;
 use campaign::experience::AwardKind;
 use campaign::sides::Nationality;
+use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Int4, Int8, Nullable, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -93,13 +94,7 @@ pub async fn crew_as_of(
     week: i32,
     filter: &StandingsFilter,
 ) -> QueryResult<Vec<CrewStanding>> {
-    prepared(CREW_AS_OF)
-        .bind::<Int8, _>(campaign_id)
-        .bind::<Int4, _>(week)
-        .bind::<Nullable<Text>, _>(filter.role)
-        .bind::<Nullable<Array<Text>>, _>(filter.nationalities.as_deref())
-        .load(conn)
-        .await
+    crew_rows(conn, CREW_AS_OF, campaign_id, week, filter).await
 }
 
 /// The ledger summed per crewman nationality, award kind and two-seater flag: all the
@@ -189,7 +184,22 @@ pub async fn leaderboard_as_of(
     week: i32,
     filter: &StandingsFilter,
 ) -> QueryResult<Vec<CrewTotals>> {
-    prepared(LEADERBOARD_AS_OF)
+    crew_rows(conn, LEADERBOARD_AS_OF, campaign_id, week, filter).await
+}
+
+/// Runs a crew query whose parameters are the campaign, the week, then the filter's
+/// role and nationalities.
+async fn crew_rows<T>(
+    conn: &mut AsyncPgConnection,
+    sql: &'static str,
+    campaign_id: i64,
+    week: i32,
+    filter: &StandingsFilter,
+) -> QueryResult<Vec<T>>
+where
+    T: QueryableByName<Pg> + Send + 'static,
+{
+    prepared(sql)
         .bind::<Int8, _>(campaign_id)
         .bind::<Int4, _>(week)
         .bind::<Nullable<Text>, _>(filter.role)

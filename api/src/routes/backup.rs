@@ -17,7 +17,6 @@ use crate::error::ApiError;
     params(("cid" = i64, Path, description = "Campaign id")),
     responses(
         (status = 200, body = CampaignExport),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, body = crate::error::Problem),
     )
@@ -57,7 +56,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
     responses(
         (status = 201, body = CampaignView),
         (status = 400, description = "Not JSON", body = crate::error::Problem),
-        (status = 401, body = crate::error::Problem),
         (status = 413, description = "Larger than 64 MiB"),
         (status = 422, description = "A damaged document: each problem with its JSON path (a wrong version, a bad value, a dangling reference, an unknown account or aircraft); nothing was written", body = crate::error::Problem),
     )

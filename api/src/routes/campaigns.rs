@@ -16,7 +16,6 @@ use crate::extract::Json;
     responses(
         (status = 201, body = CampaignView),
         (status = 400, body = crate::error::Problem),
-        (status = 401, body = crate::error::Problem),
         (status = 422, description = "Start date outside 1915-06-01…1918-11-30 (R1), or an empty name", body = crate::error::Problem),
     )
 )]

@@ -17,7 +17,6 @@ use crate::extract::Json;
     responses(
         (status = 201, body = CrewmanView),
         (status = 400, body = crate::error::Problem),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, body = crate::error::Problem),
         (status = 422, description = "R2 or R3 broken", body = crate::error::Problem),
@@ -80,7 +79,6 @@ pub async fn get_crewman(
     responses(
         (status = 201, body = CrewmanView),
         (status = 400, body = crate::error::Problem),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, body = crate::error::Problem),
         (status = 409, description = "The same pick was made at the same time", body = crate::error::Problem),

@@ -31,7 +31,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
     responses(
         (status = 201, body = DebriefResult),
         (status = 400, description = "Malformed JSON, a wrong type or an unknown field", body = crate::error::Problem),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, description = "No such game in this campaign", body = crate::error::Problem),
         (status = 409, description = "Already debriefed, voided, or of a closed week", body = crate::error::Problem),
@@ -90,7 +89,6 @@ pub async fn get_debrief(
     responses(
         (status = 200, body = VoidedDebrief),
         (status = 400, body = crate::error::Problem),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, body = crate::error::Problem),
         (status = 409, description = "Not debriefed, or already voided", body = crate::error::Problem),
@@ -123,7 +121,6 @@ pub async fn void_debrief(
     responses(
         (status = 200, description = "The reversing entry", body = LedgerEntryView),
         (status = 400, body = crate::error::Problem),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, body = crate::error::Problem),
         (status = 409, description = "Already reversed, or itself a reversal", body = crate::error::Problem),

@@ -19,7 +19,6 @@ use crate::extract::Json;
     responses(
         (status = 201, body = GameView),
         (status = 400, body = crate::error::Problem),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, body = crate::error::Problem),
         (status = 422, description = "Entered dice that do not fit 2d6 (R14)", body = crate::error::Problem),
@@ -71,7 +70,6 @@ pub async fn get_game(
     responses(
         (status = 201, body = MissionView),
         (status = 400, body = crate::error::Problem),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, body = crate::error::Problem),
         (status = 409, description = "The side already has its mission, or the game is debriefed", body = crate::error::Problem),
@@ -105,7 +103,6 @@ pub async fn roll_side_mission(
     responses(
         (status = 200, body = MissionView),
         (status = 400, body = crate::error::Problem),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, body = crate::error::Problem),
         (status = 409, description = "The game is already debriefed", body = crate::error::Problem),

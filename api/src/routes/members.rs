@@ -17,7 +17,6 @@ use crate::extract::Json;
     responses(
         (status = 201, body = MemberView),
         (status = 400, body = crate::error::Problem),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, body = crate::error::Problem),
         (status = 409, description = "Already a member", body = crate::error::Problem),
@@ -62,7 +61,6 @@ pub async fn list_members(
     request_body = SideChange,
     responses(
         (status = 200, body = MemberView),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, body = crate::error::Problem),
         (status = 422, description = "The sides would not be equal (R2)", body = crate::error::Problem),

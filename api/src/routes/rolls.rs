@@ -18,7 +18,6 @@ use crate::extract::Json;
     responses(
         (status = 201, body = RollView),
         (status = 400, body = crate::error::Problem),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, body = crate::error::Problem),
         (status = 422, description = "Dice or modifiers that do not fit the table, an unknown game, no parachute (§13.03)", body = crate::error::Problem),

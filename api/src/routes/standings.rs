@@ -54,11 +54,6 @@ pub async fn leaderboard_csv(
     let mut conn = pool.get().await?;
     let rows = eagles_service::standings::leaderboard(&mut conn, caller, path.into_inner(), &query)
         .await?;
-    let csv_error = |e: csv::Error| {
-        ApiError(ServiceError::Internal(format!(
-            "writing the leaderboard CSV: {e}"
-        )))
-    };
     // The header is written by hand so an empty leaderboard still has one.
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
@@ -67,11 +62,7 @@ pub async fn leaderboard_csv(
     for row in rows {
         writer.serialize(row).map_err(csv_error)?;
     }
-    let bytes = writer.into_inner().map_err(|e| {
-        ApiError(ServiceError::Internal(format!(
-            "writing the leaderboard CSV: {e}"
-        )))
-    })?;
+    let bytes = writer.into_inner().map_err(csv_error)?;
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .body(bytes))
@@ -132,6 +123,12 @@ pub async fn sides(
     let view =
         eagles_service::standings::sides(&mut conn, caller, path.into_inner(), &query).await?;
     Ok(HttpResponse::Ok().json(view))
+}
+
+fn csv_error(e: impl std::fmt::Display) -> ApiError {
+    ApiError(ServiceError::Internal(format!(
+        "writing the leaderboard CSV: {e}"
+    )))
 }
 
 const CSV_HEADER: [&str; 9] = [

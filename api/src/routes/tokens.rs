@@ -76,7 +76,6 @@ pub async fn create_token(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "The token no longer works"),
-        (status = 401, body = crate::error::Problem),
     )
 )]
 #[delete("/tokens/current")]

@@ -15,7 +15,6 @@ use crate::error::ApiError;
     params(("cid" = i64, Path, description = "Campaign id")),
     responses(
         (status = 200, body = ClosedWeek),
-        (status = 401, body = crate::error::Problem),
         (status = 403, body = crate::error::Problem),
         (status = 404, body = crate::error::Problem),
         (status = 409, description = "The week was closed at the same moment", body = crate::error::Problem),
