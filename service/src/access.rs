@@ -24,10 +24,32 @@ pub async fn readable_campaign(
     campaign_id: i64,
     caller: Option<User>,
 ) -> Result<CampaignScope, ServiceError> {
+    let campaign = eagles_db::campaigns::find(conn, campaign_id).await?;
+    scope(conn, campaign_id, campaign, caller).await
+}
+
+/// Loads a campaign `user` may read and locks it until the transaction ends: the
+/// writes of a campaign take turns on this lock, and checking access under it spares
+/// reading the campaign twice.
+pub async fn locked_campaign(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    user: &User,
+) -> Result<CampaignScope, ServiceError> {
+    let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
+    scope(conn, campaign_id, campaign, Some(user.clone())).await
+}
+
+/// The campaign as `caller` sees it: 404 when there is none, or a private one he is
+/// not a member of.
+async fn scope(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    campaign: Option<Campaign>,
+    caller: Option<User>,
+) -> Result<CampaignScope, ServiceError> {
     let not_found = || ServiceError::NotFound(format!("there is no campaign {campaign_id}"));
-    let campaign = eagles_db::campaigns::find(conn, campaign_id)
-        .await?
-        .ok_or_else(not_found)?;
+    let campaign = campaign.ok_or_else(not_found)?;
     let member = match &caller {
         Some(user) => eagles_db::campaigns::member(conn, campaign_id, user.id).await?,
         None => None,

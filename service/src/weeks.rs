@@ -11,7 +11,7 @@ use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
 use serde::Serialize;
 
-use crate::access::readable_campaign;
+use crate::access::{locked_campaign, readable_campaign};
 use crate::campaigns::week_number;
 use crate::error::ServiceError;
 use crate::games::GameView;
@@ -40,15 +40,12 @@ pub async fn close(
     user: User,
     campaign_id: i64,
 ) -> Result<ClosedWeek, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    scope.require_referee("close the week")?;
-    let campaign_id = scope.campaign.id;
     conn
         .transaction::<_, ServiceError, _>(async move |conn| {
             // Serialises with debriefs, game openings and other closes.
-            let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
-                .await?
-                .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {campaign_id}")))?;
+            let scope = locked_campaign(conn, campaign_id, &user).await?;
+            scope.require_referee("close the week")?;
+            let campaign = scope.campaign;
             let week = campaign.current_week;
             let returned: Vec<i64> = eagles_db::crew::list(conn, campaign_id, &Default::default())
                 .await?

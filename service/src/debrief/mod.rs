@@ -23,7 +23,7 @@ pub use response::{
 };
 pub use void::{LedgerEntryView, VoidedDebrief};
 
-use crate::access::readable_campaign;
+use crate::access::{locked_campaign, readable_campaign};
 use crate::error::ServiceError;
 use crate::text::clean_name;
 
@@ -36,12 +36,12 @@ pub async fn create(
     game_id: i64,
     request: DebriefRequest,
 ) -> Result<DebriefResult, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    scope.require_referee("enter a debrief")?;
     conn.transaction::<_, ServiceError, _>(async move |conn| {
         // The lock serialises a debrief with a week close and with a second debrief
         // of the same game; the game is read after it.
-        let campaign = lock_campaign(conn, campaign_id).await?;
+        let scope = locked_campaign(conn, campaign_id, &user).await?;
+        scope.require_referee("enter a debrief")?;
+        let campaign = scope.campaign;
         let game = find_game(conn, campaign_id, game_id).await?;
         open_for_debrief(&game, &campaign)?;
         let counts = json!({
@@ -75,11 +75,11 @@ pub async fn void(
     reason: &str,
 ) -> Result<VoidedDebrief, ServiceError> {
     let reason = clean_name("reason", reason, 500)?;
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    scope.require_referee("void a debrief")?;
     conn
         .transaction::<_, ServiceError, _>(async move |conn| {
-            let campaign = lock_campaign(conn, campaign_id).await?;
+            let scope = locked_campaign(conn, campaign_id, &user).await?;
+            scope.require_referee("void a debrief")?;
+            let campaign = scope.campaign;
             let game = find_game(conn, campaign_id, game_id).await?;
             let voided =
                 void::void_debrief(conn, &game, campaign.current_week, user.id, &reason).await?;
@@ -94,15 +94,6 @@ pub async fn void(
             Ok(voided)
         })
         .await
-}
-
-async fn lock_campaign(
-    conn: &mut AsyncPgConnection,
-    campaign_id: i64,
-) -> Result<Campaign, ServiceError> {
-    eagles_db::campaigns::find_for_update(conn, campaign_id)
-        .await?
-        .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {campaign_id}")))
 }
 
 async fn find_game(
@@ -168,10 +159,10 @@ pub async fn void_award(
     reason: &str,
 ) -> Result<LedgerEntryView, ServiceError> {
     let reason = clean_name("reason", reason, 500)?;
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    scope.require_referee("void an award")?;
     conn.transaction::<_, ServiceError, _>(async move |conn| {
-        let campaign = lock_campaign(conn, campaign_id).await?;
+        let scope = locked_campaign(conn, campaign_id, &user).await?;
+        scope.require_referee("void an award")?;
+        let campaign = scope.campaign;
         let award = eagles_db::ledger::find(conn, campaign_id, award_id)
             .await?
             .ok_or_else(|| {

@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 pub use view::{GameView, MissionView, OffensiveView};
 
-use crate::access::{readable_campaign, CampaignScope};
+use crate::access::{locked_campaign, readable_campaign, CampaignScope};
 use crate::dice::{record, DiceSource, RollContext};
 use crate::error::ServiceError;
 use crate::unique::is_unique_violation;
@@ -91,15 +91,14 @@ pub async fn open(
     campaign_id: i64,
     request: NewGameRequest,
 ) -> Result<GameView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    scope.require_referee("open a game")?;
-    let mut source = DiceSource::for_table(Table::GroundOffensive, request.dice.as_deref())?;
     conn
         .transaction::<_, ServiceError, _>(async move |conn| {
             // The week is read under the lock a week's close takes.
-            let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
-                .await?
-                .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {campaign_id}")))?;
+            let scope = locked_campaign(conn, campaign_id, &user).await?;
+            scope.require_referee("open a game")?;
+            let campaign = scope.campaign;
+            let mut source =
+                DiceSource::for_table(Table::GroundOffensive, request.dice.as_deref())?;
             let roll = roll_ground_offensive(&mut source);
             let context = RollContext {
                 campaign_id,
@@ -144,13 +143,12 @@ pub async fn roll_side(
     request: MissionRequest,
 ) -> Result<MissionView, ServiceError> {
     let MissionRequest { side, dice } = request;
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    require_side(&scope, side, "roll its mission")?;
-    let mut source = DiceSource::for_table(Table::Mission, dice.as_deref())?;
     conn
         .transaction::<_, ServiceError, _>(async move |conn| {
             // Debriefs lock the campaign too: a mission cannot slip in beside one.
-            eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
+            let scope = locked_campaign(conn, campaign_id, &user).await?;
+            require_side(&scope, side, "roll its mission")?;
+            let mut source = DiceSource::for_table(Table::Mission, dice.as_deref())?;
             let game = eagles_db::games::find(conn, campaign_id, game_id)
                 .await?
                 .ok_or_else(|| game_not_found(game_id))?;
@@ -222,13 +220,11 @@ pub async fn assign(
     request: AssignmentRequest,
 ) -> Result<MissionView, ServiceError> {
     let (campaign_id, game_id, mission_id) = ids;
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    scope.require_member("assign mission crews")?;
     conn
         .transaction::<_, ServiceError, _>(async move |conn| {
-            let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
-                .await?
-                .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {campaign_id}")))?;
+            let scope = locked_campaign(conn, campaign_id, &user).await?;
+            scope.require_member("assign mission crews")?;
+            let campaign = &scope.campaign;
             let game = eagles_db::games::find(conn, campaign_id, game_id)
                 .await?
                 .ok_or_else(|| game_not_found(game_id))?;
@@ -244,7 +240,7 @@ pub async fn assign(
                     "game {game_id} is already debriefed; its mission assignment can no longer change"
                 )));
             }
-            let crew = assignment::check(conn, &campaign, &game, &mission, &request).await?;
+            let crew = assignment::check(conn, campaign, &game, &mission, &request).await?;
             eagles_db::games::assign(conn, mission_id, crew).await?;
             eagles_db::audit::record(
                 conn,
