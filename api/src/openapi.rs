@@ -58,6 +58,9 @@ pub fn document() -> utoipa::openapi::OpenApi {
         {
             document_bad_request(operation);
             document_unauthorized(operation);
+            if path.contains("{cid}") {
+                document_campaign_access(operation);
+            }
         }
         if let Some(operation) = item.post.as_mut() {
             if path != "/api/v1/tokens" {
@@ -93,6 +96,26 @@ fn document_bad_request(operation: &mut Operation) {
 fn document_unauthorized(operation: &mut Operation) {
     if operation.security.as_ref().is_some_and(|s| !s.is_empty()) {
         add_problem(operation, "401", "", "application/json");
+    }
+}
+
+/// Every operation on a campaign answers 404 when there is no such campaign, or a
+/// private one the caller is not a member of (`eagles_service::access`), and, behind a
+/// token, 403 when the caller's role does not allow it.
+fn document_campaign_access(operation: &mut Operation) {
+    add_problem(
+        operation,
+        "404",
+        "No such campaign, or one the caller may not see; or no such record in it",
+        "application/problem+json",
+    );
+    if operation.security.as_ref().is_some_and(|s| !s.is_empty()) {
+        add_problem(
+            operation,
+            "403",
+            "The caller's role in the campaign does not allow this",
+            "application/problem+json",
+        );
     }
 }
 

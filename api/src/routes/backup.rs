@@ -17,8 +17,6 @@ use crate::error::ApiError;
     params(("cid" = i64, Path, description = "Campaign id")),
     responses(
         (status = 200, body = CampaignExport),
-        (status = 403, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
     )
 )]
 #[get("/campaigns/{cid}/export")]

@@ -15,7 +15,6 @@ use crate::extract::Json;
     request_body = NewCampaign,
     responses(
         (status = 201, body = CampaignView),
-        (status = 400, body = crate::error::Problem),
         (status = 422, description = "Start date outside 1915-06-01…1918-11-30 (R1), or an empty name", body = crate::error::Problem),
     )
 )]
@@ -36,7 +35,6 @@ pub async fn create_campaign(
     params(CampaignListQuery),
     responses(
         (status = 200, body = Vec<CampaignView>),
-        (status = 400, body = crate::error::Problem),
         (status = 401, body = crate::error::Problem),
     )
 )]
@@ -57,7 +55,7 @@ pub async fn list_campaigns(
 #[utoipa::path(
     tag = "campaigns",
     params(("cid" = i64, Path, description = "Campaign id")),
-    responses((status = 200, body = CampaignView), (status = 404, body = crate::error::Problem))
+    responses((status = 200, body = CampaignView))
 )]
 #[get("/campaigns/{cid}")]
 pub async fn get_campaign(

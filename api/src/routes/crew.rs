@@ -16,9 +16,6 @@ use crate::extract::Json;
     request_body = NewCrew,
     responses(
         (status = 201, body = CrewmanView),
-        (status = 400, body = crate::error::Problem),
-        (status = 403, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 422, description = "R2 or R3 broken", body = crate::error::Problem),
     )
 )]
@@ -38,7 +35,7 @@ pub async fn create_crew(
 #[utoipa::path(
     tag = "crew",
     params(("cid" = i64, Path, description = "Campaign id"), CrewQuery),
-    responses((status = 200, body = Vec<CrewmanView>), (status = 404, body = crate::error::Problem))
+    responses((status = 200, body = Vec<CrewmanView>))
 )]
 #[get("/campaigns/{cid}/crew")]
 pub async fn list_crew(
@@ -56,7 +53,7 @@ pub async fn list_crew(
 #[utoipa::path(
     tag = "crew",
     params(("cid" = i64, Path, description = "Campaign id"), ("id" = i64, Path, description = "Crewman id")),
-    responses((status = 200, body = CrewmanView), (status = 404, body = crate::error::Problem))
+    responses((status = 200, body = CrewmanView))
 )]
 #[get("/campaigns/{cid}/crew/{id}")]
 pub async fn get_crewman(
@@ -78,9 +75,6 @@ pub async fn get_crewman(
     request_body = AbilityPick,
     responses(
         (status = 201, body = CrewmanView),
-        (status = 400, body = crate::error::Problem),
-        (status = 403, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 409, description = "The same pick was made at the same time", body = crate::error::Problem),
         (status = 422, description = "R6 does not allow this pick", body = crate::error::Problem),
     )

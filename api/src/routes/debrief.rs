@@ -31,7 +31,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
     responses(
         (status = 201, body = DebriefResult),
         (status = 400, description = "Malformed JSON, a wrong type or an unknown field", body = crate::error::Problem),
-        (status = 403, body = crate::error::Problem),
         (status = 404, description = "No such game in this campaign", body = crate::error::Problem),
         (status = 409, description = "Already debriefed, voided, or of a closed week", body = crate::error::Problem),
         (status = 422, description = "The first problem of the report; nothing was written", body = crate::error::Problem),
@@ -88,9 +87,6 @@ pub async fn get_debrief(
     request_body = VoidRequest,
     responses(
         (status = 200, body = VoidedDebrief),
-        (status = 400, body = crate::error::Problem),
-        (status = 403, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 409, description = "Not debriefed, or already voided", body = crate::error::Problem),
         (status = 422, description = "An empty reason", body = crate::error::Problem),
     )
@@ -120,9 +116,6 @@ pub async fn void_debrief(
     request_body = VoidRequest,
     responses(
         (status = 200, description = "The reversing entry", body = LedgerEntryView),
-        (status = 400, body = crate::error::Problem),
-        (status = 403, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 409, description = "Already reversed, or itself a reversal", body = crate::error::Problem),
         (status = 422, description = "An empty reason", body = crate::error::Problem),
     )

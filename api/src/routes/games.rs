@@ -18,9 +18,6 @@ use crate::extract::Json;
     request_body = NewGameRequest,
     responses(
         (status = 201, body = GameView),
-        (status = 400, body = crate::error::Problem),
-        (status = 403, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 422, description = "Entered dice that do not fit 2d6 (R14)", body = crate::error::Problem),
     )
 )]
@@ -46,7 +43,7 @@ pub async fn open_game(
 #[utoipa::path(
     tag = "games",
     params(("cid" = i64, Path, description = "Campaign id"), ("gid" = i64, Path, description = "Game id")),
-    responses((status = 200, body = GameView), (status = 404, body = crate::error::Problem))
+    responses((status = 200, body = GameView))
 )]
 #[get("/campaigns/{cid}/games/{gid}")]
 pub async fn get_game(
@@ -69,9 +66,6 @@ pub async fn get_game(
     request_body = MissionRequest,
     responses(
         (status = 201, body = MissionView),
-        (status = 400, body = crate::error::Problem),
-        (status = 403, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 409, description = "The side already has its mission, or the game is debriefed", body = crate::error::Problem),
         (status = 422, description = "Entered dice that do not fit the mission table (R14)", body = crate::error::Problem),
     )
@@ -102,9 +96,6 @@ pub async fn roll_side_mission(
     request_body = AssignmentRequest,
     responses(
         (status = 200, body = MissionView),
-        (status = 400, body = crate::error::Problem),
-        (status = 403, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 409, description = "The game is already debriefed", body = crate::error::Problem),
         (status = 422, description = "R9 broken, or an aircraft or crewman that does not exist here", body = crate::error::Problem),
     )

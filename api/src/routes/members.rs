@@ -16,9 +16,6 @@ use crate::extract::Json;
     request_body = NewMember,
     responses(
         (status = 201, body = MemberView),
-        (status = 400, body = crate::error::Problem),
-        (status = 403, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 409, description = "Already a member", body = crate::error::Problem),
         (status = 422, description = "No such account, or a player without a side", body = crate::error::Problem),
     )
@@ -39,7 +36,7 @@ pub async fn add_member(
 #[utoipa::path(
     tag = "campaigns",
     params(("cid" = i64, Path, description = "Campaign id")),
-    responses((status = 200, body = Vec<MemberView>), (status = 404, body = crate::error::Problem))
+    responses((status = 200, body = Vec<MemberView>))
 )]
 #[get("/campaigns/{cid}/members")]
 pub async fn list_members(
@@ -61,8 +58,6 @@ pub async fn list_members(
     request_body = SideChange,
     responses(
         (status = 200, body = MemberView),
-        (status = 403, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 422, description = "The sides would not be equal (R2)", body = crate::error::Problem),
     )
 )]

@@ -22,7 +22,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
     ),
     responses(
         (status = 200, body = ServiceRecord),
-        (status = 404, body = crate::error::Problem),
     )
 )]
 #[get("/campaigns/{cid}/crew/{id}/record")]

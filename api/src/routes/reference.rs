@@ -12,7 +12,6 @@ use crate::error::ApiError;
     params(AircraftQuery),
     responses(
         (status = 200, body = Vec<AircraftView>),
-        (status = 400, body = crate::error::Problem),
     )
 )]
 #[get("/aircraft")]

@@ -17,9 +17,6 @@ use crate::extract::Json;
     request_body = RollRequest,
     responses(
         (status = 201, body = RollView),
-        (status = 400, body = crate::error::Problem),
-        (status = 403, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 422, description = "Dice or modifiers that do not fit the table, an unknown game, no parachute (§13.03)", body = crate::error::Problem),
     )
 )]
@@ -41,8 +38,6 @@ pub async fn create_roll(
     params(("cid" = i64, Path, description = "Campaign id"), RollQuery),
     responses(
         (status = 200, body = Vec<RollView>),
-        (status = 400, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
     )
 )]
 #[get("/campaigns/{cid}/rolls")]

@@ -15,8 +15,6 @@ use crate::error::ApiError;
     params(("cid" = i64, Path, description = "Campaign id"), LeaderboardQuery),
     responses(
         (status = 200, body = Vec<LeaderboardRow>),
-        (status = 400, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
     )
 )]
@@ -39,8 +37,6 @@ pub async fn leaderboard(
     params(("cid" = i64, Path, description = "Campaign id"), LeaderboardQuery),
     responses(
         (status = 200, content_type = "text/csv", body = String),
-        (status = 400, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
     )
 )]
@@ -83,8 +79,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
     params(("cid" = i64, Path, description = "Campaign id"), PlayersQuery),
     responses(
         (status = 200, body = Vec<PlayerRow>),
-        (status = 400, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
     )
 )]
@@ -107,8 +101,6 @@ pub async fn players(
     params(("cid" = i64, Path, description = "Campaign id"), SidesQuery),
     responses(
         (status = 200, body = SidesView),
-        (status = 400, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
     )
 )]

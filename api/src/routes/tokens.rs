@@ -31,7 +31,6 @@ pub struct TokenResponse {
     request_body = TokenRequest,
     responses(
         (status = 201, body = TokenResponse),
-        (status = 400, body = crate::error::Problem),
         (status = 401, description = "Wrong username or password", body = crate::error::Problem),
         (status = 429, description = "Too many failed sign-ins for the account or the client address; see Retry-After", body = crate::error::Problem),
     )

@@ -15,8 +15,6 @@ use crate::error::ApiError;
     params(("cid" = i64, Path, description = "Campaign id")),
     responses(
         (status = 200, body = ClosedWeek),
-        (status = 403, body = crate::error::Problem),
-        (status = 404, body = crate::error::Problem),
         (status = 409, description = "The week was closed at the same moment", body = crate::error::Problem),
     )
 )]
@@ -36,7 +34,7 @@ pub async fn close_week(
 #[utoipa::path(
     tag = "weeks",
     params(("cid" = i64, Path, description = "Campaign id"), ("n" = i32, Path, description = "Week number, from 1")),
-    responses((status = 200, body = WeekView), (status = 404, body = crate::error::Problem))
+    responses((status = 200, body = WeekView))
 )]
 #[get("/campaigns/{cid}/weeks/{n}")]
 pub async fn get_week(
