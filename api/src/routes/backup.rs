@@ -9,12 +9,13 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::SignedIn;
 use crate::error::ApiError;
+use crate::routes::paths::CampaignPath;
 
 /// Everything of a campaign in one document: referee or admin.
 #[utoipa::path(
     tag = "backup",
     security(("bearer" = [])),
-    params(("cid" = i64, Path, description = "Campaign id")),
+    params(CampaignPath),
     responses(
         (status = 200, body = CampaignExport),
     )
@@ -23,9 +24,9 @@ use crate::error::ApiError;
 pub async fn export_campaign(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let campaign_id = path.into_inner();
+    let campaign_id = path.cid;
     let mut conn = pool.get().await?;
     let document = export_as(&mut conn, user, campaign_id).await?;
     Ok(HttpResponse::Ok()

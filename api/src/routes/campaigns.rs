@@ -7,6 +7,7 @@ use eagles_service::campaigns::*;
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::routes::paths::CampaignPath;
 
 /// Creates a campaign; the caller becomes its referee.
 #[utoipa::path(
@@ -54,16 +55,16 @@ pub async fn list_campaigns(
 /// One campaign, up to date.
 #[utoipa::path(
     tag = "campaigns",
-    params(("cid" = i64, Path, description = "Campaign id")),
+    params(CampaignPath),
     responses((status = 200, body = CampaignView))
 )]
 #[get("/campaigns/{cid}")]
 pub async fn get_campaign(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view = get(&mut conn, caller, path.into_inner()).await?;
+    let view = get(&mut conn, caller, path.cid).await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -7,12 +7,13 @@ use eagles_service::crew::*;
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::routes::paths::{CampaignPath, CrewmanPath};
 
 /// Creates a crewman for a player of the campaign.
 #[utoipa::path(
     tag = "crew",
     security(("bearer" = [])),
-    params(("cid" = i64, Path, description = "Campaign id")),
+    params(CampaignPath),
     request_body = NewCrew,
     responses(
         (status = 201, body = CrewmanView),
@@ -23,45 +24,48 @@ use crate::extract::Json;
 pub async fn create_crew(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
     body: Json<NewCrew>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view = create(&mut conn, user, path.into_inner(), body.into_inner()).await?;
+    let view = create(&mut conn, user, path.cid, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
 /// Lists a campaign's crewmen.
 #[utoipa::path(
     tag = "crew",
-    params(("cid" = i64, Path, description = "Campaign id"), CrewQuery),
+    params(CampaignPath, CrewQuery),
     responses((status = 200, body = Vec<CrewmanView>))
 )]
 #[get("/campaigns/{cid}/crew")]
 pub async fn list_crew(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
     query: web::Query<CrewQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let views = list(&mut conn, caller, path.into_inner(), &query).await?;
+    let views = list(&mut conn, caller, path.cid, &query).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 
 /// One crewman with his XP ledger.
 #[utoipa::path(
     tag = "crew",
-    params(("cid" = i64, Path, description = "Campaign id"), ("id" = i64, Path, description = "Crewman id")),
+    params(CrewmanPath),
     responses((status = 200, body = CrewmanView))
 )]
 #[get("/campaigns/{cid}/crew/{id}")]
 pub async fn get_crewman(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let (campaign_id, crew_id) = path.into_inner();
+    let CrewmanPath {
+        cid: campaign_id,
+        id: crew_id,
+    } = path.into_inner();
     let mut conn = pool.get().await?;
     let view = get(&mut conn, caller, campaign_id, crew_id).await?;
     Ok(HttpResponse::Ok().json(view))
@@ -71,7 +75,7 @@ pub async fn get_crewman(
 #[utoipa::path(
     tag = "crew",
     security(("bearer" = [])),
-    params(("cid" = i64, Path, description = "Campaign id"), ("id" = i64, Path, description = "Crewman id")),
+    params(CrewmanPath),
     request_body = AbilityPick,
     responses(
         (status = 201, body = CrewmanView),
@@ -83,10 +87,13 @@ pub async fn get_crewman(
 pub async fn pick_ability(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<CrewmanPath>,
     body: Json<AbilityPick>,
 ) -> Result<HttpResponse, ApiError> {
-    let (campaign_id, crew_id) = path.into_inner();
+    let CrewmanPath {
+        cid: campaign_id,
+        id: crew_id,
+    } = path.into_inner();
     let mut conn = pool.get().await?;
     let view = pick(&mut conn, user, campaign_id, crew_id, body.ability).await?;
     Ok(HttpResponse::Created().json(view))

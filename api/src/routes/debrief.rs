@@ -8,6 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::routes::paths::{AwardPath, GamePath};
 
 /// Mounts this module's endpoints inside `/api/v1`.
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -23,10 +24,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 #[utoipa::path(
     tag = "debriefs",
     security(("bearer" = [])),
-    params(
-        ("cid" = i64, Path, description = "Campaign id"),
-        ("gid" = i64, Path, description = "Game id"),
-    ),
+    params(GamePath),
     request_body = DebriefRequest,
     responses(
         (status = 201, body = DebriefResult),
@@ -40,10 +38,13 @@ pub fn configure(cfg: &mut ServiceConfig) {
 pub async fn create_debrief(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<GamePath>,
     body: Json<DebriefRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (campaign_id, game_id) = path.into_inner();
+    let GamePath {
+        cid: campaign_id,
+        gid: game_id,
+    } = path.into_inner();
     let mut conn = pool.get().await?;
     let result = create(&mut conn, user, campaign_id, game_id, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(result))
@@ -53,10 +54,7 @@ pub async fn create_debrief(
 /// award ids corrections need.
 #[utoipa::path(
     tag = "debriefs",
-    params(
-        ("cid" = i64, Path, description = "Campaign id"),
-        ("gid" = i64, Path, description = "Game id"),
-    ),
+    params(GamePath),
     responses(
         (status = 200, body = DebriefResult),
         (status = 404, description = "No such game, or not debriefed yet", body = crate::error::Problem),
@@ -66,9 +64,12 @@ pub async fn create_debrief(
 pub async fn get_debrief(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let (campaign_id, game_id) = path.into_inner();
+    let GamePath {
+        cid: campaign_id,
+        gid: game_id,
+    } = path.into_inner();
     let mut conn = pool.get().await?;
     let view = result(&mut conn, caller, campaign_id, game_id).await?;
     Ok(HttpResponse::Ok().json(view))
@@ -80,10 +81,7 @@ pub async fn get_debrief(
 #[utoipa::path(
     tag = "debriefs",
     security(("bearer" = [])),
-    params(
-        ("cid" = i64, Path, description = "Campaign id"),
-        ("gid" = i64, Path, description = "Game id"),
-    ),
+    params(GamePath),
     request_body = VoidRequest,
     responses(
         (status = 200, body = VoidedDebrief),
@@ -95,10 +93,13 @@ pub async fn get_debrief(
 pub async fn void_debrief(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<GamePath>,
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (campaign_id, game_id) = path.into_inner();
+    let GamePath {
+        cid: campaign_id,
+        gid: game_id,
+    } = path.into_inner();
     let mut conn = pool.get().await?;
     let voided = void(&mut conn, user, campaign_id, game_id, &body.reason).await?;
     Ok(HttpResponse::Ok().json(voided))
@@ -109,10 +110,7 @@ pub async fn void_debrief(
 #[utoipa::path(
     tag = "debriefs",
     security(("bearer" = [])),
-    params(
-        ("cid" = i64, Path, description = "Campaign id"),
-        ("aid" = i64, Path, description = "Award (ledger entry) id"),
-    ),
+    params(AwardPath),
     request_body = VoidRequest,
     responses(
         (status = 200, description = "The reversing entry", body = LedgerEntryView),
@@ -124,10 +122,13 @@ pub async fn void_debrief(
 pub async fn void_award(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<AwardPath>,
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (campaign_id, award_id) = path.into_inner();
+    let AwardPath {
+        cid: campaign_id,
+        aid: award_id,
+    } = path.into_inner();
     let mut conn = pool.get().await?;
     let entry =
         eagles_service::debrief::void_award(&mut conn, user, campaign_id, award_id, &body.reason)

@@ -8,13 +8,14 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::routes::paths::{CampaignPath, GamePath, MissionPath};
 
 /// Opens a game of the current week and rolls its ground offensive (appendix E):
 /// referee only.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
-    params(("cid" = i64, Path, description = "Campaign id")),
+    params(CampaignPath),
     request_body = NewGameRequest,
     responses(
         (status = 201, body = GameView),
@@ -25,7 +26,7 @@ use crate::extract::Json;
 pub async fn open_game(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     // The body is optional: no body at all rolls on the server, like `{}`.
@@ -35,23 +36,26 @@ pub async fn open_game(
         crate::extract::parse_json(&body)?
     };
     let mut conn = pool.get().await?;
-    let view = open(&mut conn, user, path.into_inner(), request).await?;
+    let view = open(&mut conn, user, path.cid, request).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
 /// A game with its ground offensive and missions: anyone who may read the campaign.
 #[utoipa::path(
     tag = "games",
-    params(("cid" = i64, Path, description = "Campaign id"), ("gid" = i64, Path, description = "Game id")),
+    params(GamePath),
     responses((status = 200, body = GameView))
 )]
 #[get("/campaigns/{cid}/games/{gid}")]
 pub async fn get_game(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let (campaign_id, game_id) = path.into_inner();
+    let GamePath {
+        cid: campaign_id,
+        gid: game_id,
+    } = path.into_inner();
     let mut conn = pool.get().await?;
     let view = get(&mut conn, caller, campaign_id, game_id).await?;
     Ok(HttpResponse::Ok().json(view))
@@ -62,7 +66,7 @@ pub async fn get_game(
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
-    params(("cid" = i64, Path, description = "Campaign id"), ("gid" = i64, Path, description = "Game id")),
+    params(GamePath),
     request_body = MissionRequest,
     responses(
         (status = 201, body = MissionView),
@@ -74,10 +78,13 @@ pub async fn get_game(
 pub async fn roll_side_mission(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<GamePath>,
     body: Json<MissionRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (campaign_id, game_id) = path.into_inner();
+    let GamePath {
+        cid: campaign_id,
+        gid: game_id,
+    } = path.into_inner();
     let mut conn = pool.get().await?;
     let view = roll_side(&mut conn, user, campaign_id, game_id, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(view))
@@ -88,11 +95,7 @@ pub async fn roll_side_mission(
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
-    params(
-        ("cid" = i64, Path, description = "Campaign id"),
-        ("gid" = i64, Path, description = "Game id"),
-        ("mid" = i64, Path, description = "Mission id"),
-    ),
+    params(MissionPath),
     request_body = AssignmentRequest,
     responses(
         (status = 200, body = MissionView),
@@ -104,10 +107,14 @@ pub async fn roll_side_mission(
 pub async fn assign_mission(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<(i64, i64, i64)>,
+    path: web::Path<MissionPath>,
     body: Json<AssignmentRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (campaign_id, game_id, mission_id) = path.into_inner();
+    let MissionPath {
+        cid: campaign_id,
+        gid: game_id,
+        mid: mission_id,
+    } = path.into_inner();
     let mut conn = pool.get().await?;
     let view = assign(
         &mut conn,

@@ -7,12 +7,13 @@ use eagles_service::members::*;
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::routes::paths::{CampaignPath, MemberPath};
 
 /// Adds a member; referee only.
 #[utoipa::path(
     tag = "campaigns",
     security(("bearer" = [])),
-    params(("cid" = i64, Path, description = "Campaign id")),
+    params(CampaignPath),
     request_body = NewMember,
     responses(
         (status = 201, body = MemberView),
@@ -24,28 +25,28 @@ use crate::extract::Json;
 pub async fn add_member(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
     body: Json<NewMember>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view = add(&mut conn, user, path.into_inner(), body.into_inner()).await?;
+    let view = add(&mut conn, user, path.cid, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
 /// Lists a campaign's members.
 #[utoipa::path(
     tag = "campaigns",
-    params(("cid" = i64, Path, description = "Campaign id")),
+    params(CampaignPath),
     responses((status = 200, body = Vec<MemberView>))
 )]
 #[get("/campaigns/{cid}/members")]
 pub async fn list_members(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let views = list(&mut conn, caller, path.into_inner()).await?;
+    let views = list(&mut conn, caller, path.cid).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 
@@ -54,7 +55,7 @@ pub async fn list_members(
 #[utoipa::path(
     tag = "campaigns",
     security(("bearer" = [])),
-    params(("cid" = i64, Path, description = "Campaign id"), ("username" = String, Path)),
+    params(MemberPath),
     request_body = SideChange,
     responses(
         (status = 200, body = MemberView),
@@ -65,10 +66,13 @@ pub async fn list_members(
 pub async fn change_side(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<(i64, String)>,
+    path: web::Path<MemberPath>,
     body: Json<SideChange>,
 ) -> Result<HttpResponse, ApiError> {
-    let (campaign_id, username) = path.into_inner();
+    let MemberPath {
+        cid: campaign_id,
+        username,
+    } = path.into_inner();
     let mut conn = pool.get().await?;
     let view = switch_side(&mut conn, user, campaign_id, username, body.side).await?;
     Ok(HttpResponse::Ok().json(view))

@@ -7,6 +7,7 @@ pub mod debrief;
 pub mod games;
 pub mod health;
 pub mod members;
+pub mod paths;
 pub mod record;
 pub mod reference;
 pub mod rolls;

@@ -7,6 +7,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::Caller;
 use crate::error::ApiError;
+use crate::routes::paths::CrewmanPath;
 
 /// Mounts this module's endpoints inside `/api/v1`.
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -16,10 +17,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 /// A crewman's service record, week by week.
 #[utoipa::path(
     tag = "crew",
-    params(
-        ("cid" = i64, Path, description = "Campaign id"),
-        ("id" = i64, Path, description = "Crewman id")
-    ),
+    params(CrewmanPath),
     responses(
         (status = 200, body = ServiceRecord),
     )
@@ -28,9 +26,12 @@ pub fn configure(cfg: &mut ServiceConfig) {
 pub async fn service_record(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let (campaign_id, crew_id) = path.into_inner();
+    let CrewmanPath {
+        cid: campaign_id,
+        id: crew_id,
+    } = path.into_inner();
     let mut conn = pool.get().await?;
     let record =
         eagles_service::record::service_record(&mut conn, caller, campaign_id, crew_id).await?;

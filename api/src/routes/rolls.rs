@@ -8,12 +8,13 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::routes::paths::CampaignPath;
 
 /// Rolls on a table and logs it: any member of the campaign.
 #[utoipa::path(
     tag = "dice",
     security(("bearer" = [])),
-    params(("cid" = i64, Path, description = "Campaign id")),
+    params(CampaignPath),
     request_body = RollRequest,
     responses(
         (status = 201, body = RollView),
@@ -24,18 +25,18 @@ use crate::extract::Json;
 pub async fn create_roll(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
     body: Json<RollRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view = roll(&mut conn, user, path.into_inner(), body.into_inner()).await?;
+    let view = roll(&mut conn, user, path.cid, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
 /// The roll log, oldest first: anyone who may read the campaign.
 #[utoipa::path(
     tag = "dice",
-    params(("cid" = i64, Path, description = "Campaign id"), RollQuery),
+    params(CampaignPath, RollQuery),
     responses(
         (status = 200, body = Vec<RollView>),
     )
@@ -44,13 +45,13 @@ pub async fn create_roll(
 pub async fn list_rolls(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
     query: web::Query<RollQuery>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let window = crate::paging::window(query.limit, query.offset)?;
     let mut conn = pool.get().await?;
-    let views = list(&mut conn, caller, path.into_inner(), query.week, window).await?;
+    let views = list(&mut conn, caller, path.cid, query.week, window).await?;
     Ok(crate::paging::respond(&req, views, window))
 }
 

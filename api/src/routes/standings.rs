@@ -8,11 +8,12 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::Caller;
 use crate::error::ApiError;
+use crate::routes::paths::CampaignPath;
 
 /// The crewmen of a campaign ranked by XP, then kills.
 #[utoipa::path(
     tag = "standings",
-    params(("cid" = i64, Path, description = "Campaign id"), LeaderboardQuery),
+    params(CampaignPath, LeaderboardQuery),
     responses(
         (status = 200, body = Vec<LeaderboardRow>),
         (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
@@ -22,19 +23,18 @@ use crate::error::ApiError;
 pub async fn leaderboard(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
     query: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let rows = eagles_service::standings::leaderboard(&mut conn, caller, path.into_inner(), &query)
-        .await?;
+    let rows = eagles_service::standings::leaderboard(&mut conn, caller, path.cid, &query).await?;
     Ok(HttpResponse::Ok().json(rows))
 }
 
 /// The leaderboard as CSV: a header row, then the same columns as the JSON.
 #[utoipa::path(
     tag = "standings",
-    params(("cid" = i64, Path, description = "Campaign id"), LeaderboardQuery),
+    params(CampaignPath, LeaderboardQuery),
     responses(
         (status = 200, content_type = "text/csv", body = String),
         (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
@@ -44,12 +44,11 @@ pub async fn leaderboard(
 pub async fn leaderboard_csv(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
     query: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let rows = eagles_service::standings::leaderboard(&mut conn, caller, path.into_inner(), &query)
-        .await?;
+    let rows = eagles_service::standings::leaderboard(&mut conn, caller, path.cid, &query).await?;
     // The header is written by hand so an empty leaderboard still has one.
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
@@ -76,7 +75,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 /// weeks out (R13). Only players with crew are ranked.
 #[utoipa::path(
     tag = "standings",
-    params(("cid" = i64, Path, description = "Campaign id"), PlayersQuery),
+    params(CampaignPath, PlayersQuery),
     responses(
         (status = 200, body = Vec<PlayerRow>),
         (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
@@ -86,19 +85,18 @@ pub fn configure(cfg: &mut ServiceConfig) {
 pub async fn players(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
     query: web::Query<PlayersQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let rows =
-        eagles_service::standings::players(&mut conn, caller, path.into_inner(), &query).await?;
+    let rows = eagles_service::standings::players(&mut conn, caller, path.cid, &query).await?;
     Ok(HttpResponse::Ok().json(rows))
 }
 
 /// The side totals of the air war.
 #[utoipa::path(
     tag = "standings",
-    params(("cid" = i64, Path, description = "Campaign id"), SidesQuery),
+    params(CampaignPath, SidesQuery),
     responses(
         (status = 200, body = SidesView),
         (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
@@ -108,12 +106,11 @@ pub async fn players(
 pub async fn sides(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
     query: web::Query<SidesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view =
-        eagles_service::standings::sides(&mut conn, caller, path.into_inner(), &query).await?;
+    let view = eagles_service::standings::sides(&mut conn, caller, path.cid, &query).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

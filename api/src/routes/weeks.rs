@@ -7,12 +7,13 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
+use crate::routes::paths::{CampaignPath, WeekPath};
 
 /// Closes the current week (R15): referee only.
 #[utoipa::path(
     tag = "weeks",
     security(("bearer" = [])),
-    params(("cid" = i64, Path, description = "Campaign id")),
+    params(CampaignPath),
     responses(
         (status = 200, body = ClosedWeek),
         (status = 409, description = "The week was closed at the same moment", body = crate::error::Problem),
@@ -22,10 +23,10 @@ use crate::error::ApiError;
 pub async fn close_week(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
-    path: web::Path<i64>,
+    path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let closed = close(&mut conn, user, path.into_inner()).await?;
+    let closed = close(&mut conn, user, path.cid).await?;
     Ok(HttpResponse::Ok().json(closed))
 }
 
@@ -33,16 +34,19 @@ pub async fn close_week(
 /// after the current one does not exist yet.
 #[utoipa::path(
     tag = "weeks",
-    params(("cid" = i64, Path, description = "Campaign id"), ("n" = i32, Path, description = "Week number, from 1")),
+    params(WeekPath),
     responses((status = 200, body = WeekView))
 )]
 #[get("/campaigns/{cid}/weeks/{n}")]
 pub async fn get_week(
     pool: web::Data<DbPool>,
     Caller(caller): Caller,
-    path: web::Path<(i64, i32)>,
+    path: web::Path<WeekPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let (campaign_id, week) = path.into_inner();
+    let WeekPath {
+        cid: campaign_id,
+        n: week,
+    } = path.into_inner();
     let mut conn = pool.get().await?;
     let view = get(&mut conn, caller, campaign_id, week).await?;
     Ok(HttpResponse::Ok().json(view))

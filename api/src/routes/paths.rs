@@ -1,0 +1,74 @@
+//! The path parameters of the endpoints, described once for the OpenAPI document:
+//! the handlers extract them as tuples, in the order the route names them.
+
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+/// `/campaigns/{cid}`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct CampaignPath {
+    /// Campaign id
+    pub cid: i64,
+}
+
+/// `/campaigns/{cid}/games/{gid}`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct GamePath {
+    /// Campaign id
+    pub cid: i64,
+    /// Game id
+    pub gid: i64,
+}
+
+/// `/campaigns/{cid}/games/{gid}/missions/{mid}`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct MissionPath {
+    /// Campaign id
+    pub cid: i64,
+    /// Game id
+    pub gid: i64,
+    /// Mission id
+    pub mid: i64,
+}
+
+/// `/campaigns/{cid}/crew/{id}`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct CrewmanPath {
+    /// Campaign id
+    pub cid: i64,
+    /// Crewman id
+    pub id: i64,
+}
+
+/// `/campaigns/{cid}/awards/{aid}`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct AwardPath {
+    /// Campaign id
+    pub cid: i64,
+    /// Award (ledger entry) id
+    pub aid: i64,
+}
+
+/// `/campaigns/{cid}/members/{username}`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct MemberPath {
+    /// Campaign id
+    pub cid: i64,
+    pub username: String,
+}
+
+/// `/campaigns/{cid}/weeks/{n}`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct WeekPath {
+    /// Campaign id
+    pub cid: i64,
+    /// Week number, from 1
+    pub n: i32,
+}
