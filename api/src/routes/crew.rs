@@ -62,12 +62,8 @@ pub async fn get_crewman(
     Caller(caller): Caller,
     path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let CrewmanPath {
-        cid: campaign_id,
-        id: crew_id,
-    } = path.into_inner();
     let mut conn = pool.get().await?;
-    let view = get(&mut conn, caller, campaign_id, crew_id).await?;
+    let view = get(&mut conn, caller, path.cid, path.id).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -90,11 +86,7 @@ pub async fn pick_ability(
     path: web::Path<CrewmanPath>,
     body: Json<AbilityPick>,
 ) -> Result<HttpResponse, ApiError> {
-    let CrewmanPath {
-        cid: campaign_id,
-        id: crew_id,
-    } = path.into_inner();
     let mut conn = pool.get().await?;
-    let view = pick(&mut conn, user, campaign_id, crew_id, body.ability).await?;
+    let view = pick(&mut conn, user, path.cid, path.id, body.ability).await?;
     Ok(HttpResponse::Created().json(view))
 }

@@ -41,12 +41,8 @@ pub async fn create_debrief(
     path: web::Path<GamePath>,
     body: Json<DebriefRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let GamePath {
-        cid: campaign_id,
-        gid: game_id,
-    } = path.into_inner();
     let mut conn = pool.get().await?;
-    let result = create(&mut conn, user, campaign_id, game_id, body.into_inner()).await?;
+    let result = create(&mut conn, user, path.cid, path.gid, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(result))
 }
 
@@ -66,12 +62,8 @@ pub async fn get_debrief(
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let GamePath {
-        cid: campaign_id,
-        gid: game_id,
-    } = path.into_inner();
     let mut conn = pool.get().await?;
-    let view = result(&mut conn, caller, campaign_id, game_id).await?;
+    let view = result(&mut conn, caller, path.cid, path.gid).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -96,12 +88,8 @@ pub async fn void_debrief(
     path: web::Path<GamePath>,
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let GamePath {
-        cid: campaign_id,
-        gid: game_id,
-    } = path.into_inner();
     let mut conn = pool.get().await?;
-    let voided = void(&mut conn, user, campaign_id, game_id, &body.reason).await?;
+    let voided = void(&mut conn, user, path.cid, path.gid, &body.reason).await?;
     Ok(HttpResponse::Ok().json(voided))
 }
 
@@ -125,13 +113,9 @@ pub async fn void_award(
     path: web::Path<AwardPath>,
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let AwardPath {
-        cid: campaign_id,
-        aid: award_id,
-    } = path.into_inner();
     let mut conn = pool.get().await?;
     let entry =
-        eagles_service::debrief::void_award(&mut conn, user, campaign_id, award_id, &body.reason)
+        eagles_service::debrief::void_award(&mut conn, user, path.cid, path.aid, &body.reason)
             .await?;
     Ok(HttpResponse::Ok().json(entry))
 }

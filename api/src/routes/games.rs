@@ -52,12 +52,8 @@ pub async fn get_game(
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let GamePath {
-        cid: campaign_id,
-        gid: game_id,
-    } = path.into_inner();
     let mut conn = pool.get().await?;
-    let view = get(&mut conn, caller, campaign_id, game_id).await?;
+    let view = get(&mut conn, caller, path.cid, path.gid).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -81,12 +77,8 @@ pub async fn roll_side_mission(
     path: web::Path<GamePath>,
     body: Json<MissionRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let GamePath {
-        cid: campaign_id,
-        gid: game_id,
-    } = path.into_inner();
     let mut conn = pool.get().await?;
-    let view = roll_side(&mut conn, user, campaign_id, game_id, body.into_inner()).await?;
+    let view = roll_side(&mut conn, user, path.cid, path.gid, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -110,16 +102,11 @@ pub async fn assign_mission(
     path: web::Path<MissionPath>,
     body: Json<AssignmentRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let MissionPath {
-        cid: campaign_id,
-        gid: game_id,
-        mid: mission_id,
-    } = path.into_inner();
     let mut conn = pool.get().await?;
     let view = assign(
         &mut conn,
         user,
-        (campaign_id, game_id, mission_id),
+        (path.cid, path.gid, path.mid),
         body.into_inner(),
     )
     .await?;

@@ -28,12 +28,8 @@ pub async fn service_record(
     Caller(caller): Caller,
     path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let CrewmanPath {
-        cid: campaign_id,
-        id: crew_id,
-    } = path.into_inner();
     let mut conn = pool.get().await?;
     let record =
-        eagles_service::record::service_record(&mut conn, caller, campaign_id, crew_id).await?;
+        eagles_service::record::service_record(&mut conn, caller, path.cid, path.id).await?;
     Ok(HttpResponse::Ok().json(record))
 }

@@ -43,12 +43,8 @@ pub async fn get_week(
     Caller(caller): Caller,
     path: web::Path<WeekPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let WeekPath {
-        cid: campaign_id,
-        n: week,
-    } = path.into_inner();
     let mut conn = pool.get().await?;
-    let view = get(&mut conn, caller, campaign_id, week).await?;
+    let view = get(&mut conn, caller, path.cid, path.n).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
