@@ -202,10 +202,7 @@ pub async fn roll_side(
                 serde_json::json!({ "game_id": game_id, "mission_id": mission_id, "side": side, "mission_type": roll.result.mission_type, "trips_needed": trips_needed, "dice": roll.dice }),
             )
             .await?;
-            let mission = eagles_db::games::find_mission(conn, game_id, mission_id)
-                .await?
-                .ok_or_else(|| ServiceError::Internal(format!("mission {mission_id} vanished")))?;
-            Ok(MissionView::from(mission))
+            written_mission(conn, game_id, mission_id).await
         })
         .await
 }
@@ -250,12 +247,21 @@ pub async fn assign(
                 serde_json::json!({ "game_id": game_id, "mission_id": mission_id, "aircraft_id": request.aircraft_id, "pilot_id": request.pilot_id, "observer_id": request.observer_id }),
             )
             .await?;
-            let mission = eagles_db::games::find_mission(conn, game_id, mission_id)
-                .await?
-                .ok_or_else(|| ServiceError::Internal(format!("mission {mission_id} vanished")))?;
-            Ok(MissionView::from(mission))
+            written_mission(conn, game_id, mission_id).await
         })
         .await
+}
+
+/// A mission as this transaction just wrote it.
+async fn written_mission(
+    conn: &mut AsyncPgConnection,
+    game_id: i64,
+    mission_id: i64,
+) -> Result<MissionView, ServiceError> {
+    eagles_db::games::find_mission(conn, game_id, mission_id)
+        .await?
+        .map(MissionView::from)
+        .ok_or_else(|| ServiceError::Internal(format!("mission {mission_id} vanished")))
 }
 
 /// One game of a campaign `caller` may read.
