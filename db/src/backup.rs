@@ -6,26 +6,26 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, Int8};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
+use crate::campaigns::Campaign;
+use crate::ledger::Award;
+use crate::rolls::RollRecord;
 use crate::schema::{
     aircraft_types, campaign_members, campaigns, casualties, crew, crew_abilities, dice_rolls,
     games, kill_shooters, kills, missions, sortie_crew, sorties, users, xp_awards,
 };
 
-/// The campaign row.
+/// The campaign row: the campaign as everyone reads it, and when it was created,
+/// which only a backup keeps.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = campaigns)]
 pub struct CampaignRow {
-    pub id: i64,
-    pub name: String,
-    pub start_date: NaiveDate,
-    pub public: bool,
-    pub current_week: i32,
-    pub created_by: i64,
+    #[diesel(embed)]
+    pub campaign: Campaign,
     pub created_at: DateTime<Utc>,
 }
 
@@ -62,24 +62,6 @@ pub struct PickRow {
     pub ability: String,
     pub week: i32,
     pub chosen_at: DateTime<Utc>,
-}
-
-/// A roll of the roll log (R14).
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = dice_rolls)]
-pub struct RollRow {
-    pub id: i64,
-    pub week: i32,
-    pub game_id: Option<i64>,
-    pub side: Option<String>,
-    pub table_name: String,
-    pub dice: Vec<i32>,
-    pub modifiers: serde_json::Value,
-    pub total: i32,
-    pub result: String,
-    pub entered: bool,
-    pub rolled_by: Option<i64>,
-    pub rolled_at: DateTime<Utc>,
 }
 
 /// A game with its debrief and void marks.
@@ -165,22 +147,6 @@ pub struct CasualtyRow {
     pub roll_id: Option<i64>,
 }
 
-/// An entry of the XP ledger (R4), a reversal pointing at what it cancels.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = xp_awards)]
-pub struct AwardRow {
-    pub id: i64,
-    pub crew_id: i64,
-    pub week: i32,
-    pub game_id: Option<i64>,
-    pub points: i32,
-    pub kind: String,
-    pub reason: String,
-    pub two_seater_mission: bool,
-    pub reverses: Option<i64>,
-    pub created_at: DateTime<Utc>,
-}
-
 /// Every row of one campaign, each kind in id order (memberships in joining order).
 #[derive(Debug, Clone)]
 pub struct CampaignRows {
@@ -188,14 +154,14 @@ pub struct CampaignRows {
     pub members: Vec<MemberRow>,
     pub crew: Vec<CrewRow>,
     pub picks: Vec<PickRow>,
-    pub rolls: Vec<RollRow>,
+    pub rolls: Vec<RollRecord>,
     pub games: Vec<GameRow>,
     pub missions: Vec<MissionRow>,
     pub sorties: Vec<SortieRow>,
     pub sortie_crew: Vec<SortieCrewRow>,
     pub kills: Vec<KillRow>,
     pub casualties: Vec<CasualtyRow>,
-    pub awards: Vec<AwardRow>,
+    pub awards: Vec<Award>,
     /// The usernames of every account the rows name.
     pub usernames: HashMap<i64, String>,
     /// The names of every aircraft type the rows name.
@@ -245,9 +211,9 @@ pub async fn load(
         ))
         .load(conn)
         .await?;
-    let rolls: Vec<RollRow> = dice_rolls::table
+    let rolls: Vec<RollRecord> = dice_rolls::table
         .filter(dice_rolls::campaign_id.eq(campaign_id))
-        .select(RollRow::as_select())
+        .select(RollRecord::as_select())
         .order(dice_rolls::id)
         .load(conn)
         .await?;
@@ -306,14 +272,14 @@ pub async fn load(
         .order(casualties::id)
         .load(conn)
         .await?;
-    let awards: Vec<AwardRow> = xp_awards::table
+    let awards: Vec<Award> = xp_awards::table
         .filter(xp_awards::campaign_id.eq(campaign_id))
-        .select(AwardRow::as_select())
+        .select(Award::as_select())
         .order(xp_awards::id)
         .load(conn)
         .await?;
 
-    let mut user_ids: Vec<i64> = vec![campaign.created_by];
+    let mut user_ids: Vec<i64> = vec![campaign.campaign.created_by];
     user_ids.extend(members.iter().map(|m| m.user_id));
     user_ids.extend(rolls.iter().filter_map(|r| r.rolled_by));
     user_ids.extend(game_rows.iter().map(|g| g.created_by));
@@ -401,15 +367,16 @@ pub async fn ability_codes(conn: &mut AsyncPgConnection) -> QueryResult<Vec<Stri
         .await
 }
 
-/// Inserts the campaign row (ids of `row` are ignored); returns its new id.
+/// Inserts the campaign row (its id is ignored); returns its new id.
 pub async fn insert_campaign(conn: &mut AsyncPgConnection, row: &CampaignRow) -> QueryResult<i64> {
+    let campaign = &row.campaign;
     diesel::insert_into(campaigns::table)
         .values((
-            campaigns::name.eq(&row.name),
-            campaigns::start_date.eq(row.start_date),
-            campaigns::public.eq(row.public),
-            campaigns::current_week.eq(row.current_week),
-            campaigns::created_by.eq(row.created_by),
+            campaigns::name.eq(&campaign.name),
+            campaigns::start_date.eq(campaign.start_date),
+            campaigns::public.eq(campaign.public),
+            campaigns::current_week.eq(campaign.current_week),
+            campaigns::created_by.eq(campaign.created_by),
             campaigns::created_at.eq(row.created_at),
         ))
         .returning(campaigns::id)
@@ -473,16 +440,12 @@ pub async fn insert_pick(conn: &mut AsyncPgConnection, row: &PickRow) -> QueryRe
         .map(drop)
 }
 
-/// Inserts a roll without its game (games point at rolls, so [`set_roll_games`]
-/// links them once both exist); returns its new id.
-pub async fn insert_roll(
-    conn: &mut AsyncPgConnection,
-    campaign_id: i64,
-    row: &RollRow,
-) -> QueryResult<i64> {
+/// Inserts a roll (its id is ignored) without its game: games point at rolls, so
+/// [`set_roll_games`] links them once both exist. Returns its new id.
+pub async fn insert_roll(conn: &mut AsyncPgConnection, row: &RollRecord) -> QueryResult<i64> {
     diesel::insert_into(dice_rolls::table)
         .values((
-            dice_rolls::campaign_id.eq(campaign_id),
+            dice_rolls::campaign_id.eq(row.campaign_id),
             dice_rolls::week.eq(row.week),
             dice_rolls::side.eq(&row.side),
             dice_rolls::table_name.eq(&row.table_name),
@@ -561,15 +524,11 @@ pub async fn insert_mission(conn: &mut AsyncPgConnection, row: &MissionRow) -> Q
         .map(drop)
 }
 
-/// Inserts a ledger entry; returns its new id.
-pub async fn insert_award(
-    conn: &mut AsyncPgConnection,
-    campaign_id: i64,
-    row: &AwardRow,
-) -> QueryResult<i64> {
+/// Inserts a ledger entry (its id is ignored); returns its new id.
+pub async fn insert_award(conn: &mut AsyncPgConnection, row: &Award) -> QueryResult<i64> {
     diesel::insert_into(xp_awards::table)
         .values((
-            xp_awards::campaign_id.eq(campaign_id),
+            xp_awards::campaign_id.eq(row.campaign_id),
             xp_awards::crew_id.eq(row.crew_id),
             xp_awards::week.eq(row.week),
             xp_awards::game_id.eq(row.game_id),

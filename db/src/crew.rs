@@ -181,25 +181,15 @@ pub async fn lock(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<()>
         .map(drop)
 }
 
-/// An entry of a crewman's XP ledger.
-#[derive(Debug, Clone, Queryable)]
-pub struct AwardEntry {
-    pub week: i32,
-    pub game_id: Option<i64>,
-    pub points: i32,
-    pub reason: String,
-}
+// A crewman's ledger is the ledger's own rows: his page and his service record read
+// the same entries.
+pub use crate::ledger::Award as AwardEntry;
 
 /// A crewman's ledger, oldest first.
 pub async fn awards(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Vec<AwardEntry>> {
     xp_awards::table
         .filter(xp_awards::crew_id.eq(crew_id))
-        .select((
-            xp_awards::week,
-            xp_awards::game_id,
-            xp_awards::points,
-            xp_awards::reason,
-        ))
+        .select(AwardEntry::as_select())
         .order((xp_awards::week, xp_awards::id))
         .load(conn)
         .await

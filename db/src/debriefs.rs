@@ -3,9 +3,6 @@
 //! casualties (injuries, captures, deaths) with the rolls that decided them.
 
 use campaign::injuries::CasualtyKind;
-use campaign::missions::MissionType;
-use campaign::sides::Side;
-use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
@@ -13,34 +10,10 @@ mod writer;
 
 pub use writer::{write, CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 
-use crate::schema::{casualties, dice_rolls, games, missions};
+// A debrief reads its game and missions as the game pages do.
+pub use crate::games::{find as game, GameRecord as DebriefGame, MissionRecord as GameMission};
 
-/// What a debrief needs to know of a game.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = games)]
-pub struct DebriefGame {
-    pub id: i64,
-    pub campaign_id: i64,
-    pub week: i32,
-    pub turns_played: Option<i32>,
-    pub debriefed_at: Option<DateTime<Utc>>,
-    pub voided_week: Option<i32>,
-}
-
-/// A game of a campaign; `None` for an unknown id or another campaign's game.
-pub async fn game(
-    conn: &mut AsyncPgConnection,
-    campaign_id: i64,
-    game_id: i64,
-) -> QueryResult<Option<DebriefGame>> {
-    games::table
-        .filter(games::id.eq(game_id))
-        .filter(games::campaign_id.eq(campaign_id))
-        .select(DebriefGame::as_select())
-        .first(conn)
-        .await
-        .optional()
-}
+use crate::schema::games;
 
 /// Marks a game debriefed with its turns; false when it already was, or was voided.
 /// The condition makes a second debrief of the same game fail even without a lock.
@@ -88,29 +61,9 @@ pub async fn mark_voided(
     .map(|n| n == 1)
 }
 
-/// A side's mission in a game, with its assignment and result.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = missions)]
-pub struct GameMission {
-    pub id: i64,
-    pub side: Side,
-    pub mission_type: MissionType,
-    pub trips_needed: Option<i32>,
-    pub aircraft_type_id: Option<i64>,
-    pub pilot_id: Option<i64>,
-    pub observer_id: Option<i64>,
-    pub success: Option<bool>,
-    pub details: Option<serde_json::Value>,
-}
-
 /// The missions of a game, in the order they were rolled.
 pub async fn missions(conn: &mut AsyncPgConnection, game_id: i64) -> QueryResult<Vec<GameMission>> {
-    missions::table
-        .filter(missions::game_id.eq(game_id))
-        .select(GameMission::as_select())
-        .order(missions::id)
-        .load(conn)
-        .await
+    crate::games::missions_of(conn, &[game_id]).await
 }
 
 /// A stored casualty of a game, with the dice of its roll when one was made.
@@ -129,18 +82,6 @@ pub async fn casualties(
     conn: &mut AsyncPgConnection,
     game_id: i64,
 ) -> QueryResult<Vec<GameCasualty>> {
-    casualties::table
-        .left_join(dice_rolls::table.on(dice_rolls::id.nullable().eq(casualties::roll_id)))
-        .filter(casualties::game_id.eq(game_id))
-        .select((
-            casualties::crew_id,
-            casualties::kind,
-            casualties::weeks_out,
-            casualties::out_until_week,
-            casualties::sent_home,
-            dice_rolls::dice.nullable(),
-        ))
-        .order(casualties::id)
-        .load(conn)
-        .await
+    let rows = crate::game_results::casualties_of_games(conn, &[game_id]).await?;
+    Ok(rows.into_iter().map(|(_, casualty)| casualty).collect())
 }

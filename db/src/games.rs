@@ -21,6 +21,7 @@ pub struct GameRecord {
     pub week: i32,
     pub offensive_roll_id: i64,
     pub ground_offensive: GroundOffensive,
+    pub turns_played: Option<i32>,
     pub debriefed_at: Option<DateTime<Utc>>,
     pub voided_week: Option<i32>,
     /// The 2d6 of the ground offensive.
@@ -135,6 +136,8 @@ pub struct MissionRecord {
     /// The d10, then the d6 of trips for directing artillery.
     #[diesel(select_expression = dice_rolls::dice)]
     pub dice: Vec<i32>,
+    /// What the debrief recorded of the mission's result.
+    pub details: Option<serde_json::Value>,
 }
 
 /// A mission to create; its roll is already in the log.

@@ -53,20 +53,3 @@ pub async fn insert(conn: &mut AsyncPgConnection, roll: &NewRoll) -> QueryResult
         .get_result(conn)
         .await
 }
-
-/// A campaign's rolls, of one week or all weeks, oldest first.
-pub async fn list(
-    conn: &mut AsyncPgConnection,
-    campaign_id: i64,
-    week: Option<i32>,
-) -> QueryResult<Vec<RollRecord>> {
-    let mut query = dice_rolls::table
-        .filter(dice_rolls::campaign_id.eq(campaign_id))
-        .select(RollRecord::as_select())
-        .order(dice_rolls::id)
-        .into_boxed();
-    if let Some(week) = week {
-        query = query.filter(dice_rolls::week.eq(week));
-    }
-    query.load(conn).await
-}

@@ -1,24 +1,33 @@
-//! A crewman's service record: one query per kind of row (sorties, kills, awards,
-//! injuries, ability picks), each with the week it belongs to. Rows of voided games
-//! are kept and carry the week they were voided.
+//! A crewman's service record: one query per kind of row (sorties, kills, injuries,
+//! ability picks; his awards are [`crate::crew::awards`]), each with the week it
+//! belongs to. Rows of voided games are kept and carry the week they were voided.
 
 use diesel::prelude::*;
 use diesel::sql_types::{Array, Bool, Int4, Int8, Nullable, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::schema::{casualties, crew_abilities, games, xp_awards};
+use crate::backup::CasualtyRow;
+use crate::schema::{casualties, crew_abilities, games};
 
 use crate::prepared::prepared;
 
-/// A sortie the crewman flew.
-#[derive(Debug, Clone, QueryableByName)]
-pub struct SortieRow {
+/// The game a sortie or kill belongs to: its week, and the week it was voided, if it
+/// was.
+#[derive(Debug, Clone, Copy, QueryableByName)]
+pub struct GameWeek {
     #[diesel(sql_type = Int4)]
     pub week: i32,
     #[diesel(sql_type = Int8)]
     pub game_id: i64,
     #[diesel(sql_type = Nullable<Int4>)]
     pub voided_week: Option<i32>,
+}
+
+/// A sortie the crewman flew.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct SortieRow {
+    #[diesel(embed)]
+    pub game: GameWeek,
     #[diesel(sql_type = Text)]
     pub key: String,
     #[diesel(sql_type = Text)]
@@ -66,12 +75,8 @@ pub async fn sorties(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<
 /// A kill the crewman was credited with, alone or shared.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct KillRow {
-    #[diesel(sql_type = Int4)]
-    pub week: i32,
-    #[diesel(sql_type = Int8)]
-    pub game_id: i64,
-    #[diesel(sql_type = Nullable<Int4>)]
-    pub voided_week: Option<i32>,
+    #[diesel(embed)]
+    pub game: GameWeek,
     /// The victim sortie's key in its debrief.
     #[diesel(sql_type = Text)]
     pub victim_key: String,
@@ -108,45 +113,13 @@ pub async fn kills(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Ve
     prepared(KILLS).bind::<Int8, _>(crew_id).load(conn).await
 }
 
-/// An entry of the crewman's XP ledger.
-#[derive(Debug, Clone, Queryable)]
-pub struct AwardRow {
-    pub id: i64,
-    pub week: i32,
-    pub game_id: Option<i64>,
-    pub points: i32,
-    pub kind: String,
-    pub reason: String,
-    pub reverses: Option<i64>,
-}
-
-/// The crewman's ledger, oldest first.
-pub async fn awards(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Vec<AwardRow>> {
-    xp_awards::table
-        .filter(xp_awards::crew_id.eq(crew_id))
-        .select((
-            xp_awards::id,
-            xp_awards::week,
-            xp_awards::game_id,
-            xp_awards::points,
-            xp_awards::kind,
-            xp_awards::reason,
-            xp_awards::reverses,
-        ))
-        .order((xp_awards::week, xp_awards::id))
-        .load(conn)
-        .await
-}
-
-/// An injury, capture or death of the crewman.
-#[derive(Debug, Clone, Queryable)]
+/// A casualty of the crewman, with the week its game was voided, if it was.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = casualties)]
 pub struct InjuryRow {
-    pub week: i32,
-    pub game_id: Option<i64>,
-    pub kind: String,
-    pub weeks_out: Option<i32>,
-    pub out_until_week: Option<i32>,
-    pub sent_home: bool,
+    #[diesel(embed)]
+    pub casualty: CasualtyRow,
+    #[diesel(select_expression = games::voided_week.nullable())]
     pub voided_week: Option<i32>,
 }
 
@@ -155,15 +128,7 @@ pub async fn injuries(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult
     casualties::table
         .left_join(games::table.on(games::id.nullable().eq(casualties::game_id)))
         .filter(casualties::crew_id.eq(crew_id))
-        .select((
-            casualties::week,
-            casualties::game_id,
-            casualties::kind,
-            casualties::weeks_out,
-            casualties::out_until_week,
-            casualties::sent_home,
-            games::voided_week.nullable(),
-        ))
+        .select(InjuryRow::as_select())
         .order((casualties::week, casualties::id))
         .load(conn)
         .await

@@ -8,8 +8,9 @@ use std::collections::BTreeMap;
 use campaign::calendar::week_date;
 use chrono::NaiveDate;
 use eagles_db::campaigns::Campaign;
+use eagles_db::crew::AwardEntry;
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::service_record::{AbilityRow, AwardRow, InjuryRow, KillRow, SortieRow};
+use eagles_db::service_record::{AbilityRow, InjuryRow, KillRow, SortieRow};
 use serde::Serialize;
 
 use crate::error::ServiceError;
@@ -127,23 +128,26 @@ pub async fn record_weeks(
     use eagles_db::service_record as q;
     let sorties = q::sorties(conn, crew_id).await?;
     let kills = q::kills(conn, crew_id).await?;
-    let awards = q::awards(conn, crew_id).await?;
+    let awards = eagles_db::crew::awards(conn, crew_id).await?;
     let injuries = q::injuries(conn, crew_id).await?;
     let abilities = q::abilities(conn, crew_id).await?;
 
     let start = campaign.start_date;
     let mut weeks: BTreeMap<i32, RecordWeek> = BTreeMap::new();
     for s in sorties {
-        week_of(&mut weeks, start, s.week).sorties.push(sortie(s));
+        week_of(&mut weeks, start, s.game.week)
+            .sorties
+            .push(sortie(s));
     }
     for k in kills {
-        week_of(&mut weeks, start, k.week).kills.push(kill(k));
+        week_of(&mut weeks, start, k.game.week).kills.push(kill(k));
     }
     for a in awards {
         week_of(&mut weeks, start, a.week).awards.push(award(a));
     }
     for i in injuries {
-        week_of(&mut weeks, start, i.week).injuries.push(injury(i));
+        let week = i.casualty.week;
+        week_of(&mut weeks, start, week).injuries.push(injury(i));
     }
     for AbilityRow { week: n, ability } in abilities {
         week_of(&mut weeks, start, n).abilities.push(ability);
@@ -161,7 +165,7 @@ fn week_of(weeks: &mut BTreeMap<i32, RecordWeek>, start: NaiveDate, n: i32) -> &
 
 fn sortie(s: SortieRow) -> RecordSortie {
     RecordSortie {
-        game_id: s.game_id,
+        game_id: s.game.game_id,
         key: s.key,
         aircraft: s.aircraft,
         assignment: s.assignment,
@@ -173,24 +177,24 @@ fn sortie(s: SortieRow) -> RecordSortie {
         aircraft_lost: s.aircraft_lost,
         mission_type: s.mission_type,
         mission_success: s.mission_success,
-        voided_week: s.voided_week,
+        voided_week: s.game.voided_week,
     }
 }
 
 fn kill(k: KillRow) -> RecordKill {
     RecordKill {
-        game_id: k.game_id,
+        game_id: k.game.game_id,
         victim: RecordVictim {
             key: k.victim_key,
             aircraft: k.victim_aircraft,
             crew: k.victim_crew,
         },
         shared_with: k.shared_with,
-        voided_week: k.voided_week,
+        voided_week: k.game.voided_week,
     }
 }
 
-fn award(a: AwardRow) -> RecordAward {
+fn award(a: AwardEntry) -> RecordAward {
     RecordAward {
         id: a.id,
         game_id: a.game_id,
@@ -202,12 +206,13 @@ fn award(a: AwardRow) -> RecordAward {
 }
 
 fn injury(i: InjuryRow) -> RecordInjury {
+    let c = i.casualty;
     RecordInjury {
-        game_id: i.game_id,
-        kind: i.kind,
-        weeks_out: i.weeks_out,
-        out_until_week: i.out_until_week,
-        sent_home: i.sent_home,
+        game_id: c.game_id,
+        kind: c.kind,
+        weeks_out: c.weeks_out,
+        out_until_week: c.out_until_week,
+        sent_home: c.sent_home,
         voided_week: i.voided_week,
     }
 }

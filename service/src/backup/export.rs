@@ -49,7 +49,7 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
     let sorties = LocalIds::of(rows.sorties.iter().map(|s| s.id));
     let awards = LocalIds::of(rows.awards.iter().map(|a| a.id));
 
-    let c = &rows.campaign;
+    let c = &rows.campaign.campaign;
     Ok(CampaignExport {
         format: FORMAT.to_owned(),
         version: VERSION,
@@ -60,7 +60,7 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
             public: c.public,
             current_week: c.current_week,
             created_by: user(c.created_by)?,
-            created_at: c.created_at,
+            created_at: rows.campaign.created_at,
         },
         members: rows
             .members
@@ -111,8 +111,8 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     id: rolls.get("roll", r.id)?,
                     week: r.week,
                     game: games.get_opt("game", r.game_id)?,
-                    side: r.side.clone(),
-                    table: r.table_name.clone(),
+                    side: r.side.map(|s| s.as_str().to_owned()),
+                    table: r.table_name.as_str().to_owned(),
                     dice: r.dice.clone(),
                     modifiers: r.modifiers.clone(),
                     total: r.total,

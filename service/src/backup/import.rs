@@ -18,9 +18,12 @@ use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::{ParseEnumError, Table};
 use chrono::Utc;
 use eagles_db::backup::{self as rows, CampaignRow, MemberRow};
+use eagles_db::campaigns::Campaign;
 use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel::result::{DatabaseErrorKind, Error as DieselError};
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::ledger::Award;
+use eagles_db::rolls::RollRecord;
 use eagles_db::users::User;
 use serde_json::Value;
 
@@ -93,7 +96,24 @@ pub async fn import(
     let name = clean_name("campaign.name", &doc.campaign.name, 200)?;
     let importer = importer.cloned();
     conn.transaction::<_, ServiceError, _>(async move |conn| {
-        write(conn, importer.as_ref(), &doc, &name, &users, &aircraft).await
+        let importer = importer.as_ref();
+        let cid = write(conn, importer, &doc, &name, &users, &aircraft).await?;
+        eagles_db::audit::record(
+            conn,
+            importer.map(|u| u.id),
+            Some(cid),
+            "campaign.import",
+            serde_json::json!({
+                "name": name,
+                "exported_at": doc.exported_at,
+                "crew": doc.crew.len(),
+                "games": doc.games.len(),
+                "rolls": doc.rolls.len(),
+                "xp_awards": doc.xp_awards.len(),
+            }),
+        )
+        .await?;
+        Ok(cid)
     })
     .await
 }
@@ -137,47 +157,20 @@ async fn write(
     name: &str,
     users: &HashMap<String, i64>,
     aircraft: &HashMap<String, i64>,
-) -> Result<i64, ServiceError> {
-    let written = write_rows(conn, importer, doc, name, users, aircraft)
-        .await
-        .map_err(ServiceError::from)?;
-    eagles_db::audit::record(
-        conn,
-        importer.map(|u| u.id),
-        Some(written),
-        "campaign.import",
-        serde_json::json!({
-            "name": name,
-            "exported_at": doc.exported_at,
-            "crew": doc.crew.len(),
-            "games": doc.games.len(),
-            "rolls": doc.rolls.len(),
-            "xp_awards": doc.xp_awards.len(),
-        }),
-    )
-    .await?;
-    Ok(written)
-}
-
-async fn write_rows(
-    conn: &mut AsyncPgConnection,
-    importer: Option<&User>,
-    doc: &CampaignExport,
-    name: &str,
-    users: &HashMap<String, i64>,
-    aircraft: &HashMap<String, i64>,
 ) -> Result<i64, ImportWriteError> {
     let user = |name: &String| users[name];
     let c = &doc.campaign;
     let cid = rows::insert_campaign(
         conn,
         &CampaignRow {
-            id: 0,
-            name: name.to_owned(),
-            start_date: c.start_date,
-            public: c.public,
-            current_week: c.current_week,
-            created_by: user(&c.created_by),
+            campaign: Campaign {
+                id: 0,
+                name: name.to_owned(),
+                start_date: c.start_date,
+                public: c.public,
+                current_week: c.current_week,
+                created_by: user(&c.created_by),
+            },
             created_at: c.created_at,
         },
     )
@@ -247,13 +240,13 @@ async fn write_rows(
     for r in &doc.rolls {
         let id = rows::insert_roll(
             conn,
-            cid,
-            &rows::RollRow {
+            &RollRecord {
                 id: 0,
+                campaign_id: cid,
                 week: r.week,
                 game_id: None,
-                side: r.side.clone(),
-                table_name: r.table.clone(),
+                side: r.side.as_deref().map(named).transpose()?,
+                table_name: named(&r.table)?,
                 dice: r.dice.clone(),
                 modifiers: r.modifiers.clone(),
                 total: r.total,
@@ -369,9 +362,9 @@ async fn write_rows(
     for a in &doc.xp_awards {
         let id = rows::insert_award(
             conn,
-            cid,
-            &rows::AwardRow {
+            &Award {
                 id: 0,
+                campaign_id: cid,
                 crew_id: crew[&a.crew],
                 week: a.week,
                 game_id: game_opt(a.game),
