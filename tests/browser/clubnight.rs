@@ -19,7 +19,9 @@ use reqwest::StatusCode;
 
 use crate::queries::{count_db_name, count_queries, queries_of};
 use crate::support::browser::Browser;
-use crate::support::{count, password_of, text_of_id, TestApp, Visitor};
+use crate::support::{
+    add_crewman, add_player, count, new_campaign, text_of_id, TestApp, Visitor, ALBERT_BALL,
+};
 
 /// A campaign refereed by rita, with paul (Allied) and carl (Central) playing, and
 /// sam, who plays in no campaign.
@@ -154,59 +156,21 @@ fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
 
 async fn night(public: bool) -> Night {
     let app = TestApp::spawn().await;
-    for name in ["rita", "paul", "carl", "sam"] {
-        app.add_user(name, false).await;
-    }
+    app.add_users(&["rita", "paul", "carl", "sam"]).await;
     let (mut rita, csrf) = app.signed_in("rita").await;
-    let public = if public { "on" } else { "" };
-    let response = rita
-        .post(
-            "/campaigns",
-            &[
-                ("csrf", &csrf),
-                ("name", "Bloody April"),
-                ("start_date", "1917-04-02"),
-                ("public", public),
-            ],
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::SEE_OTHER);
-    let campaign = count(&app, "SELECT max(id) FROM campaigns").await;
+    let campaign = new_campaign(&app, &mut rita, &csrf, "Bloody April", public).await;
     for (player, side) in [("paul", "allied"), ("carl", "central")] {
-        let response = rita
-            .post(
-                &format!("/campaigns/{campaign}/members"),
-                &[
-                    ("csrf", &csrf),
-                    ("username", player),
-                    ("role", "player"),
-                    ("side", side),
-                ],
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        add_player(&mut rita, &csrf, campaign, player, side).await;
     }
     let mut crew = HashMap::new();
-    for (name, role, nationality, owner) in [
-        ("Albert Ball", "pilot", "british", "paul"),
+    for crewman in [
+        ALBERT_BALL,
         ("Tom Mottershead", "observer", "british", "paul"),
         ("Werner Voss", "pilot", "german", "carl"),
         ("Kurt Wolff", "pilot", "german", "carl"),
     ] {
-        let response = rita
-            .post(
-                &format!("/campaigns/{campaign}/crew"),
-                &[
-                    ("csrf", &csrf),
-                    ("name", name),
-                    ("role", role),
-                    ("nationality", nationality),
-                    ("owner", owner),
-                ],
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::SEE_OTHER, "{name}");
-        crew.insert(name, count(&app, "SELECT max(id) FROM crew").await);
+        let id = add_crewman(&app, &mut rita, &csrf, campaign, crewman).await;
+        crew.insert(crewman.0, id);
     }
     Night {
         app,
@@ -215,14 +179,6 @@ async fn night(public: bool) -> Night {
         campaign,
         crew,
     }
-}
-
-async fn sign_in(browser: &Browser, username: &str) {
-    browser.open("/sign-in").await;
-    browser.fill("username", username).await;
-    browser.fill("password", &password_of(username)).await;
-    browser.submit("password").await;
-    assert_eq!(browser.path().await, "/");
 }
 
 /// Clicks the checkbox with this id.
@@ -237,35 +193,26 @@ async fn checked(browser: &Browser, id: &str) -> bool {
     field.prop("checked").await.unwrap().as_deref() == Some("true")
 }
 
-async fn assert_well_formed(browser: &Browser, page: &str) {
-    let problems = browser.check_page().await;
-    assert!(problems.is_empty(), "{page}: {problems:?}");
-}
-
 #[tokio::test]
 async fn a_game_from_offensive_to_awards_in_a_browser() {
     let night = night(false).await;
     let cid = night.campaign;
     let browser = Browser::start(&night.app.address).await;
-    sign_in(&browser, "rita").await;
+    browser.sign_in_as("rita").await;
 
     browser.open(&format!("/campaigns/{cid}/club-night")).await;
-    assert_well_formed(&browser, "club night").await;
+    browser.assert_well_formed("club night").await;
     assert!(browser.text("no-games").await.is_some());
     // Appendix E: 3 + 4 = 7 is a quiet front.
     browser.fill("dice", "3 4").await;
     browser.submit("dice").await;
     let game: i64 = count(&night.app, "SELECT max(id) FROM games").await;
-    assert_eq!(
-        browser.path().await,
-        format!("/campaigns/{cid}/games/{game}")
-    );
+    browser
+        .assert_path(&format!("/campaigns/{cid}/games/{game}"))
+        .await;
     // The page names it as people say it; the API keeps the code `quiet`.
-    assert_eq!(
-        browser.text("offensive").await.as_deref(),
-        Some("all quiet")
-    );
-    assert_well_formed(&browser, "game opened").await;
+    browser.assert_text("offensive", "all quiet").await;
+    browser.assert_well_formed("game opened").await;
     browser.screenshot("game-opened").await;
 
     // R14: dice that do not fit the table are refused next to the field, kept.
@@ -277,17 +224,15 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     // Appendix E: a 2 is observe enemy HQ; the Central side lets the server roll.
     browser.fill("dice-allied", "2").await;
     browser.submit("dice-allied").await;
-    assert_eq!(
-        browser.text("mission-allied").await.as_deref(),
-        Some("observe enemy HQ")
-    );
+    browser
+        .assert_text("mission-allied", "observe enemy HQ")
+        .await;
     // Appendix E: a 9 is a fighter sweep.
     browser.fill("dice-central", "9").await;
     browser.submit("dice-central").await;
-    assert_eq!(
-        browser.text("mission-central").await.as_deref(),
-        Some("fighter sweep")
-    );
+    browser
+        .assert_text("mission-central", "fighter sweep")
+        .await;
     browser.screenshot("game-missions-rolled").await;
 
     // R9: the selects offer only what may fly: observe HQ needs a two-seater.
@@ -316,10 +261,9 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
         )
         .await;
     browser.submit(&format!("aircraft-{allied}")).await;
-    assert_eq!(
-        browser.text("assigned-allied").await.as_deref(),
-        Some("RAF RE8: Albert Ball, Tom Mottershead")
-    );
+    browser
+        .assert_text("assigned-allied", "RAF RE8: Albert Ball, Tom Mottershead")
+        .await;
     let central = count(
         &night.app,
         &format!("SELECT id FROM missions WHERE game_id = {game} AND side = 'central'"),
@@ -334,7 +278,7 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
         .await;
     browser.submit(&format!("aircraft-{central}")).await;
     assert!(browser.text("assigned-central").await.is_some());
-    assert_well_formed(&browser, "game assigned").await;
+    browser.assert_well_formed("game assigned").await;
     browser.screenshot("game-assigned").await;
 
     // Before the debrief the leaderboard has Mottershead with no XP and no kill.
@@ -405,17 +349,13 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
 
     browser.fill("s1_pilot_wounds", "0").await;
     browser.submit("turns_played").await;
-    assert_eq!(
-        browser.path().await,
-        format!("/campaigns/{cid}/games/{game}")
-    );
-    assert_well_formed(&browser, "game debriefed").await;
+    browser
+        .assert_path(&format!("/campaigns/{cid}/games/{game}"))
+        .await;
+    browser.assert_well_formed("game debriefed").await;
     let body = browser.body().await;
     assert!(body.contains("XP awarded"), "{body}");
-    assert_eq!(
-        browser.text("success-allied").await.as_deref(),
-        Some("success")
-    );
+    browser.assert_text("success-allied", "success").await;
     browser.screenshot("game-debriefed").await;
 
     // The crew pages show the awards: Mottershead 99 XP and a kill, Ball 80 XP.
@@ -447,7 +387,7 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
 
     // The week page shows the game, its awards and the dice log.
     browser.open(&format!("/campaigns/{cid}/weeks/1")).await;
-    assert_well_formed(&browser, "week").await;
+    browser.assert_well_formed("week").await;
     let body = browser.body().await;
     assert!(body.contains("Tom Mottershead"), "{body}");
     assert!(body.contains("ground offensive"), "{body}");
@@ -457,7 +397,7 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
 
     // A stranger does not see the private campaign's pages.
     browser.client.delete_all_cookies().await.unwrap();
-    sign_in(&browser, "sam").await;
+    browser.sign_in_as("sam").await;
     for page in ["/club-night", &format!("/games/{game}"), "/weeks/1"] {
         browser.open(&format!("/campaigns/{cid}{page}")).await;
         assert!(
@@ -870,29 +810,7 @@ async fn club_night_pages_cost_the_same_queries_whatever_their_rows() {
 /// debriefs and awards, and week 4 open with tonight's game rolled and assigned.
 #[tokio::test]
 async fn the_demo_fills_the_club_night_pages() {
-    use std::net::TcpListener;
-    let database = crate::database::fresh_database().await;
-    let url = database.url().to_owned();
-    let seeded = std::process::Command::new(env!("CARGO_BIN_EXE_eagles"))
-        .args(["seed", "demo"])
-        .env("DATABASE_URL", &url)
-        .env("RUST_LOG", "warn")
-        .output()
-        .unwrap();
-    assert!(
-        seeded.status.success(),
-        "{}",
-        String::from_utf8_lossy(&seeded.stderr)
-    );
-    let pool = eagles_db::build_pool(&url, eagles_db::PoolSettings::default());
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let address = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(eagles::server::run(listener, pool.clone()).unwrap());
-    let app = TestApp {
-        address,
-        pool,
-        _database: database,
-    };
+    let (app, _) = TestApp::demo().await;
     let cid = count(&app, "SELECT id FROM campaigns").await;
     let mut reader = app.visitor();
     let club = page(&mut reader, format!("/campaigns/{cid}/club-night")).await;

@@ -5,51 +5,20 @@
 //! pages refused to a stranger; and each page's query count the same on an empty
 //! campaign and on the demo.
 
-use std::net::TcpListener;
-use std::process::Command;
-
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::database;
 use crate::queries::{count_db_name, count_queries, queries_of};
 use crate::support::browser::Browser;
-use crate::support::{count, give_xp, text_of_id, TestApp, Visitor};
-
-const EAGLES: &str = env!("CARGO_BIN_EXE_eagles");
+use crate::support::{
+    add_crewman, add_player, count, give_xp, new_campaign, text_of_id, TestApp, Visitor,
+    ALBERT_BALL,
+};
 
 /// The server over a database holding the demo campaign; returns the app, the demo
 /// campaign's id and the demo accounts' password.
 async fn demo_app() -> (TestApp, i64, String) {
-    let database = database::fresh_database().await;
-    let url = database.url().to_owned();
-    let seeded = Command::new(EAGLES)
-        .args(["seed", "demo"])
-        .env("DATABASE_URL", &url)
-        .env("RUST_LOG", "warn")
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&seeded.stdout).into_owned();
-    assert!(
-        seeded.status.success(),
-        "{}",
-        String::from_utf8_lossy(&seeded.stderr)
-    );
-    let password = out
-        .trim()
-        .rsplit(' ')
-        .next()
-        .expect("the seed prints the password last")
-        .to_owned();
-    let pool = eagles_db::build_pool(&url, eagles_db::PoolSettings::default());
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let address = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(eagles::server::run(listener, pool.clone()).unwrap());
-    let app = TestApp {
-        address,
-        pool,
-        _database: database,
-    };
+    let (app, password) = TestApp::demo().await;
     let campaign = count(&app, "SELECT max(id) FROM campaigns").await;
     (app, campaign, password)
 }
@@ -61,11 +30,6 @@ async fn api(app: &TestApp, path: &str) -> Value {
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK, "{path}");
     response.json().await.unwrap()
-}
-
-async fn assert_well_formed(browser: &Browser, page: &str) {
-    let problems = browser.check_page().await;
-    assert!(problems.is_empty(), "{page}: {problems:?}");
 }
 
 /// The texts of a table's body cells, row by row.
@@ -100,7 +64,7 @@ async fn the_demo_dashboards_in_a_browser() {
     // Home: the air war as the API totals it (R12), the top five of the leaderboard,
     // the kills, who is out.
     browser.open(&format!("/campaigns/{cid}")).await;
-    assert_well_formed(&browser, "home").await;
+    browser.assert_well_formed("home").await;
     let sides = api(&app, &format!("/campaigns/{cid}/sides")).await;
     assert_eq!(
         browser.text("allied-total").await.unwrap(),
@@ -135,7 +99,7 @@ async fn the_demo_dashboards_in_a_browser() {
 
     // Leaderboard with filters: the same rows as the API's for the same filters.
     browser.open(&format!("/campaigns/{cid}/leaderboard")).await;
-    assert_well_formed(&browser, "leaderboard").await;
+    browser.assert_well_formed("leaderboard").await;
     assert_eq!(
         table_rows(&browser, "leaderboard").await.len(),
         board.as_array().unwrap().len()
@@ -144,7 +108,7 @@ async fn the_demo_dashboards_in_a_browser() {
     browser.select("role", "pilot").await;
     browser.select("as_of_week", "2").await;
     browser.submit("side").await;
-    assert_well_formed(&browser, "leaderboard filtered").await;
+    browser.assert_well_formed("leaderboard filtered").await;
     let filtered = api(
         &app,
         &format!("/campaigns/{cid}/leaderboard?side=allied&role=pilot&as_of_week=2"),
@@ -167,7 +131,7 @@ async fn the_demo_dashboards_in_a_browser() {
         4,
         "two allied players with two pilots each (R3)"
     );
-    assert_eq!(browser.text("board-week").await.as_deref(), Some("2"));
+    browser.assert_text("board-week", "2").await;
     let csv = browser
         .client
         .find(fantoccini::Locator::Id("csv"))
@@ -185,7 +149,7 @@ async fn the_demo_dashboards_in_a_browser() {
 
     // Player standings: the API's order (R13), the winner on top.
     browser.open(&format!("/campaigns/{cid}/players")).await;
-    assert_well_formed(&browser, "players").await;
+    browser.assert_well_formed("players").await;
     let players = api(&app, &format!("/campaigns/{cid}/players")).await;
     let rows = table_rows(&browser, "players").await;
     let shown: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
@@ -204,7 +168,7 @@ async fn the_demo_dashboards_in_a_browser() {
     browser
         .open(&format!("/campaigns/{cid}/crew/{mannock}"))
         .await;
-    assert_well_formed(&browser, "crewman").await;
+    browser.assert_well_formed("crewman").await;
     let record = api(&app, &format!("/campaigns/{cid}/crew/{mannock}/record")).await;
     let sorties: usize = record["weeks"]
         .as_array()
@@ -250,7 +214,7 @@ async fn the_demo_dashboards_in_a_browser() {
 
     // ID cards: one per crewman, with the rulebook's fields.
     browser.open(&format!("/campaigns/{cid}/id-cards")).await;
-    assert_well_formed(&browser, "id cards").await;
+    browser.assert_well_formed("id cards").await;
     assert_eq!(count_in_page(&browser, ".id-card").await, 12);
     let card = browser.text(&format!("card-{mannock}")).await.unwrap();
     for field in [
@@ -270,17 +234,14 @@ async fn the_demo_dashboards_in_a_browser() {
     browser.screenshot("dashboard-id-cards").await;
 
     // The dice page: the referee rolls 2d6 with physical dice 3 and 4 → 7 (R14).
-    browser.open("/sign-in").await;
-    browser.fill("username", "demo-referee").await;
-    browser.fill("password", &password).await;
-    browser.submit("password").await;
+    browser.sign_in("demo-referee", &password).await;
     browser.open(&format!("/campaigns/{cid}/dice")).await;
-    assert_well_formed(&browser, "dice").await;
+    browser.assert_well_formed("dice").await;
     browser.select("table", "2d6").await;
     browser.fill("dice", "3 4").await;
     browser.submit("dice").await;
-    assert_eq!(browser.text("last-result").await.as_deref(), Some("7"));
-    assert_eq!(browser.text("last-dice").await.as_deref(), Some("3 4"));
+    browser.assert_text("last-result", "7").await;
+    browser.assert_text("last-dice", "3 4").await;
     let logged = api(&app, &format!("/campaigns/{cid}/rolls?week=4")).await;
     let last = logged.as_array().unwrap().last().unwrap();
     assert_eq!(last["dice"], serde_json::json!([3, 4]));
@@ -302,29 +263,9 @@ async fn the_demo_dashboards_in_a_browser() {
 
 /// A private campaign of rita's, paul and pat playing; returns its id.
 async fn private_campaign(app: &TestApp, rita: &mut Visitor, csrf: &str) -> i64 {
-    rita.post(
-        "/campaigns",
-        &[
-            ("csrf", csrf),
-            ("name", "Private April"),
-            ("start_date", "1917-04-02"),
-        ],
-    )
-    .await;
-    let cid = count(app, "SELECT max(id) FROM campaigns").await;
+    let cid = new_campaign(app, rita, csrf, "Private April", false).await;
     for player in ["paul", "pat"] {
-        let response = rita
-            .post(
-                &format!("/campaigns/{cid}/members"),
-                &[
-                    ("csrf", csrf),
-                    ("username", player),
-                    ("role", "player"),
-                    ("side", "allied"),
-                ],
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        add_player(rita, csrf, cid, player, "allied").await;
     }
     cid
 }
@@ -332,9 +273,7 @@ async fn private_campaign(app: &TestApp, rita: &mut Visitor, csrf: &str) -> i64 
 #[tokio::test]
 async fn dashboard_forms_check_csrf_roles_and_rules() {
     let app = TestApp::spawn().await;
-    for name in ["rita", "paul", "pat", "sam"] {
-        app.add_user(name, false).await;
-    }
+    app.add_users(&["rita", "paul", "pat", "sam"]).await;
     let (mut rita, csrf) = app.signed_in("rita").await;
     let cid = private_campaign(&app, &mut rita, &csrf).await;
     let dice = format!("/campaigns/{cid}/dice");
@@ -423,22 +362,7 @@ async fn dashboard_forms_check_csrf_roles_and_rules() {
     assert_eq!(count(&app, "SELECT count(*) FROM dice_rolls").await, 1);
 
     // A stranger is refused every page of the private campaign.
-    let crewman = {
-        let response = rita
-            .post(
-                &format!("/campaigns/{cid}/crew"),
-                &[
-                    ("csrf", &csrf),
-                    ("name", "Albert Ball"),
-                    ("role", "pilot"),
-                    ("nationality", "british"),
-                    ("owner", "paul"),
-                ],
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::SEE_OTHER);
-        count(&app, "SELECT max(id) FROM crew").await
-    };
+    let crewman = add_crewman(&app, &mut rita, &csrf, cid, ALBERT_BALL).await;
     let pages = dashboard_pages(cid, crewman);
     for page in &pages {
         let response = sam.get(page).await;
@@ -479,42 +403,11 @@ async fn dashboards_cost_the_same_queries_on_an_empty_campaign_and_the_demo() {
     count_queries();
     let (app, demo, _) = demo_app().await;
     let database = count_db_name(&app).await;
-    app.add_user("rita", false).await;
-    app.add_user("paul", false).await;
+    app.add_users(&["rita", "paul"]).await;
     let (mut rita, csrf) = app.signed_in("rita").await;
-    rita.post(
-        "/campaigns",
-        &[
-            ("csrf", &csrf),
-            ("name", "Quiet front"),
-            ("start_date", "1917-04-02"),
-            ("public", "on"),
-        ],
-    )
-    .await;
-    let small = count(&app, "SELECT max(id) FROM campaigns").await;
-    rita.post(
-        &format!("/campaigns/{small}/members"),
-        &[
-            ("csrf", &csrf),
-            ("username", "paul"),
-            ("role", "player"),
-            ("side", "allied"),
-        ],
-    )
-    .await;
-    rita.post(
-        &format!("/campaigns/{small}/crew"),
-        &[
-            ("csrf", &csrf),
-            ("name", "Albert Ball"),
-            ("role", "pilot"),
-            ("nationality", "british"),
-            ("owner", "paul"),
-        ],
-    )
-    .await;
-    let lone = count(&app, "SELECT max(id) FROM crew").await;
+    let small = new_campaign(&app, &mut rita, &csrf, "Quiet front", true).await;
+    add_player(&mut rita, &csrf, small, "paul", "allied").await;
+    let lone = add_crewman(&app, &mut rita, &csrf, small, ALBERT_BALL).await;
     let mannock = count(&app, "SELECT id FROM crew WHERE name = 'Mick Mannock'").await;
     let mut visitor = app.visitor();
     // A first visit settles the visitor's session, whatever that costs.

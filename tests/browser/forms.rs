@@ -3,7 +3,10 @@
 
 use reqwest::StatusCode;
 
-use crate::support::{count, csrf_of, give_xp, text_of_id, TestApp, Visitor};
+use crate::support::{
+    add_crewman, add_player, count, csrf_of, give_xp, new_campaign, text_of_id, TestApp, Visitor,
+    ALBERT_BALL,
+};
 
 /// A campaign refereed by rita with paul (Allied) and pat (Allied) as players, and
 /// a pilot of paul's with 100 XP (one pending pick, R6).
@@ -16,52 +19,13 @@ struct Club {
 
 async fn club(public: bool) -> Club {
     let app = TestApp::spawn().await;
-    for name in ["rita", "paul", "pat", "sam"] {
-        app.add_user(name, false).await;
-    }
+    app.add_users(&["rita", "paul", "pat", "sam"]).await;
     let (mut rita, csrf) = app.signed_in("rita").await;
-    let public = if public { "on" } else { "" };
-    let response = rita
-        .post(
-            "/campaigns",
-            &[
-                ("csrf", &csrf),
-                ("name", "Bloody April"),
-                ("start_date", "1917-04-02"),
-                ("public", public),
-            ],
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::SEE_OTHER);
-    let campaign = count(&app, "SELECT max(id) FROM campaigns").await;
+    let campaign = new_campaign(&app, &mut rita, &csrf, "Bloody April", public).await;
     for player in ["paul", "pat"] {
-        let response = rita
-            .post(
-                &format!("/campaigns/{campaign}/members"),
-                &[
-                    ("csrf", &csrf),
-                    ("username", player),
-                    ("role", "player"),
-                    ("side", "allied"),
-                ],
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        add_player(&mut rita, &csrf, campaign, player, "allied").await;
     }
-    let response = rita
-        .post(
-            &format!("/campaigns/{campaign}/crew"),
-            &[
-                ("csrf", &csrf),
-                ("name", "Albert Ball"),
-                ("role", "pilot"),
-                ("nationality", "british"),
-                ("owner", "paul"),
-            ],
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::SEE_OTHER);
-    let pilot = count(&app, "SELECT max(id) FROM crew").await;
+    let pilot = add_crewman(&app, &mut rita, &csrf, campaign, ALBERT_BALL).await;
     give_xp(&app, campaign, pilot, 50).await;
     Club {
         app,

@@ -4,6 +4,8 @@
 
 #[path = "../e2e/support/database.rs"]
 mod database;
+#[path = "../e2e/support/server.rs"]
+mod server;
 mod support;
 #[path = "../e2e/support/wait.rs"]
 mod wait;

@@ -11,7 +11,9 @@ use eagles_db::diesel::connection::{
 };
 use reqwest::StatusCode;
 
-use crate::support::{count, give_xp, TestApp, Visitor};
+use crate::support::{
+    add_crewman, add_player, count, give_xp, new_campaign, TestApp, Visitor, ALBERT_BALL,
+};
 
 static QUERIES: Mutex<Option<HashMap<String, u64>>> = Mutex::new(None);
 
@@ -74,63 +76,18 @@ pub(crate) async fn queries_of(database: &str, visitor: &mut Visitor, path: &str
     queries_so_far(database) - before
 }
 
-async fn add_crewman(
-    app: &TestApp,
-    visitor: &mut Visitor,
-    csrf: &str,
-    campaign: i64,
-    name: &str,
-    owner: &str,
-) -> i64 {
-    let response = visitor
-        .post(
-            &format!("/campaigns/{campaign}/crew"),
-            &[
-                ("csrf", csrf),
-                ("name", name),
-                ("role", "pilot"),
-                ("nationality", "british"),
-                ("owner", owner),
-            ],
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::SEE_OTHER);
-    count(app, "SELECT max(id) FROM crew").await
-}
-
 #[tokio::test]
 async fn pages_cost_the_same_queries_whatever_their_rows() {
     count_queries();
     let app = TestApp::spawn().await;
     let database = count_db_name(&app).await;
-    for name in ["rita", "paul", "pat", "piet"] {
-        app.add_user(name, false).await;
-    }
+    app.add_users(&["rita", "paul", "pat", "piet"]).await;
     let (mut rita, csrf) = app.signed_in("rita").await;
-    rita.post(
-        "/campaigns",
-        &[
-            ("csrf", &csrf),
-            ("name", "Bloody April"),
-            ("start_date", "1917-04-02"),
-            ("public", "on"),
-        ],
-    )
-    .await;
-    let campaign = count(&app, "SELECT max(id) FROM campaigns").await;
+    let campaign = new_campaign(&app, &mut rita, &csrf, "Bloody April", true).await;
     for player in ["paul", "pat", "piet"] {
-        rita.post(
-            &format!("/campaigns/{campaign}/members"),
-            &[
-                ("csrf", &csrf),
-                ("username", player),
-                ("role", "player"),
-                ("side", "allied"),
-            ],
-        )
-        .await;
+        add_player(&mut rita, &csrf, campaign, player, "allied").await;
     }
-    let first = add_crewman(&app, &mut rita, &csrf, campaign, "Albert Ball", "paul").await;
+    let first = add_crewman(&app, &mut rita, &csrf, campaign, ALBERT_BALL).await;
     give_xp(&app, campaign, first, 50).await;
     let pages = [
         "/".to_owned(),
@@ -152,7 +109,8 @@ async fn pages_cost_the_same_queries_whatever_their_rows() {
         ("Billy Bishop", "pat"),
         ("Georges Guynemer", "piet"),
     ] {
-        let id = add_crewman(&app, &mut rita, &csrf, campaign, name, owner).await;
+        let pilot = (name, "pilot", "british", owner);
+        let id = add_crewman(&app, &mut rita, &csrf, campaign, pilot).await;
         give_xp(&app, campaign, id, 60).await;
     }
     for points in [5, 10, 20] {

@@ -5,45 +5,33 @@
 //! fields, and the main pages are saved to `screenshots/`.
 
 use crate::support::browser::Browser;
-use crate::support::{count, give_xp, password_of, TestApp};
+use crate::support::{count, give_xp, TestApp};
 
 async fn sign_in(browser: &Browser, username: &str) {
-    browser.open("/sign-in").await;
-    browser.fill("username", username).await;
-    browser.fill("password", &password_of(username)).await;
-    browser.submit("password").await;
-    assert_eq!(browser.path().await, "/");
+    browser.sign_in_as(username).await;
     assert!(browser.body().await.contains(username));
-}
-
-async fn assert_well_formed(browser: &Browser, page: &str) {
-    let problems = browser.check_page().await;
-    assert!(problems.is_empty(), "{page}: {problems:?}");
 }
 
 #[tokio::test]
 async fn club_night_in_a_browser() {
     let app = TestApp::spawn().await;
-    app.add_user("rita", false).await;
-    app.add_user("paul", false).await;
-    app.add_user("sam", false).await;
+    app.add_users(&["rita", "paul", "sam"]).await;
     let browser = Browser::start(&app.address).await;
 
     // A wrong password comes back with the username kept.
     browser.open("/sign-in").await;
-    assert_well_formed(&browser, "sign-in").await;
+    browser.assert_well_formed("sign-in").await;
     browser.fill("username", "rita").await;
     browser.fill("password", "not her password").await;
     browser.submit("password").await;
-    assert_eq!(
-        browser.text("password-error").await.as_deref(),
-        Some("wrong username or password")
-    );
+    browser
+        .assert_text("password-error", "wrong username or password")
+        .await;
     assert_eq!(browser.value("username").await, "rita");
     browser.screenshot("sign-in-refused").await;
 
     sign_in(&browser, "rita").await;
-    assert_well_formed(&browser, "campaigns").await;
+    browser.assert_well_formed("campaigns").await;
 
     // A private campaign, starting in Bloody April.
     browser.fill("name", "Bloody April").await;
@@ -62,12 +50,14 @@ async fn club_night_in_a_browser() {
     assert!(body.contains("2 April 1917"), "{body}");
     assert!(body.contains("late war"), "{body}");
     assert!(body.contains("members only"), "{body}");
-    assert_well_formed(&browser, "campaign home").await;
+    browser.assert_well_formed("campaign home").await;
 
     // Adding an account that does not exist is refused next to the username.
     browser.follow("Members").await;
-    assert_eq!(browser.path().await, format!("/campaigns/{cid}/members"));
-    assert_well_formed(&browser, "members").await;
+    browser
+        .assert_path(&format!("/campaigns/{cid}/members"))
+        .await;
+    browser.assert_well_formed("members").await;
     browser.fill("username", "nobody").await;
     browser.select("side", "allied").await;
     browser.submit("username").await;
@@ -77,7 +67,9 @@ async fn club_night_in_a_browser() {
     assert_eq!(browser.value("side").await, "allied");
     browser.fill("username", "paul").await;
     browser.submit("username").await;
-    assert_eq!(browser.path().await, format!("/campaigns/{cid}/members"));
+    browser
+        .assert_path(&format!("/campaigns/{cid}/members"))
+        .await;
     assert_eq!(
         count(
             &app,
@@ -91,7 +83,7 @@ async fn club_night_in_a_browser() {
     // R2: paul plays the Allies, so a German pilot is refused next to the
     // nationality, and the name typed stays.
     browser.open(&format!("/campaigns/{cid}/crew")).await;
-    assert_well_formed(&browser, "crew").await;
+    browser.assert_well_formed("crew").await;
     browser.fill("name", "Albert Ball").await;
     browser.select("role", "pilot").await;
     browser.select("nationality", "german").await;
@@ -104,15 +96,15 @@ async fn club_night_in_a_browser() {
     browser.screenshot("crew-refused").await;
     browser.select("nationality", "british").await;
     browser.submit("name").await;
-    assert_eq!(browser.path().await, format!("/campaigns/{cid}/crew"));
+    browser.assert_path(&format!("/campaigns/{cid}/crew")).await;
     let crew_id = count(&app, "SELECT max(id) FROM crew").await;
 
     // R3: a starting crewman has 50 XP — no ability slot yet (the first is at 100).
     browser
         .open(&format!("/campaigns/{cid}/crew/{crew_id}"))
         .await;
-    assert_well_formed(&browser, "crewman").await;
-    assert_eq!(browser.text("xp").await.as_deref(), Some("50"));
+    browser.assert_well_formed("crewman").await;
+    browser.assert_text("xp", "50").await;
     assert!(
         browser.text("ability").await.is_none(),
         "no pick form at 50 XP"
@@ -123,7 +115,7 @@ async fn club_night_in_a_browser() {
     // Spin Recovery (250 XP), no observer or ace ability.
     give_xp(&app, cid, crew_id, 50).await;
     browser.client.refresh().await.unwrap();
-    assert_eq!(browser.text("xp").await.as_deref(), Some("100"));
+    browser.assert_text("xp", "100").await;
     assert_eq!(
         browser.options("ability").await,
         [
@@ -139,14 +131,10 @@ async fn club_night_in_a_browser() {
     browser.screenshot("crewman-pending-pick").await;
     browser.select("ability", "tailing").await;
     browser.submit("ability").await;
-    assert_eq!(
-        browser.path().await,
-        format!("/campaigns/{cid}/crew/{crew_id}")
-    );
-    assert_eq!(
-        browser.text("abilities").await.as_deref(),
-        Some("Tailing (pilot)")
-    );
+    browser
+        .assert_path(&format!("/campaigns/{cid}/crew/{crew_id}"))
+        .await;
+    browser.assert_text("abilities", "Tailing (pilot)").await;
     assert!(browser
         .text("pending")
         .await
@@ -163,7 +151,7 @@ async fn club_night_in_a_browser() {
     browser
         .open("/aircraft?side=central&in_service_on=1917-04-02")
         .await;
-    assert_well_formed(&browser, "aircraft").await;
+    browser.assert_well_formed("aircraft").await;
     let sides = browser
         .client
         .find_all(fantoccini::Locator::Css("#aircraft tbody td:nth-child(2)"))

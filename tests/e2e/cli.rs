@@ -2,25 +2,17 @@
 //! `user add` against the same data while it runs.
 
 use std::io::Write;
-use std::net::TcpListener;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::json;
 
+use crate::support::server::free_port;
 use crate::support::wait::until_healthy;
 
 const EAGLES: &str = env!("CARGO_BIN_EXE_eagles");
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 fn eagles(data_dir: &Path) -> Command {
     let mut command = Command::new(EAGLES);
@@ -40,14 +32,53 @@ fn serve(data_dir: &Path, port: u16) -> Child {
         .expect("start eagles serve")
 }
 
-/// The first start makes a cluster with initdb: slow on a loaded machine.
-async fn wait_healthy(client: &reqwest::Client, port: u16) {
+/// Starts `eagles serve` on a free port and waits until it answers healthy (the first
+/// start makes a cluster with initdb: slow on a loaded machine). Returns the process
+/// and the port.
+async fn serve_healthy(client: &reqwest::Client, data_dir: &Path) -> (Child, u16) {
+    let port = free_port();
+    let service = serve(data_dir, port);
     until_healthy(
         client,
         &format!("http://127.0.0.1:{port}"),
         Duration::from_secs(90),
     )
     .await;
+    (service, port)
+}
+
+/// The status of `POST /api/v1/tokens` for ada's account on the service at `port`.
+async fn token_for_ada(client: &reqwest::Client, port: u16) -> StatusCode {
+    client
+        .post(format!("http://127.0.0.1:{port}/api/v1/tokens"))
+        .json(&json!({ "username": "ada", "password": "correct horse" }))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
+/// A fresh folder for the data (`data` in a temporary one, kept as long as the
+/// `TempDir`). The embedded cluster runs as the postgres user when we are root: let it in.
+fn fresh_data_dir() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(
+        dir.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let data_dir = dir.path().join("data");
+    (dir, data_dir)
+}
+
+/// `eagles ARGS` against the database at `url`, to its end.
+fn run_on(url: &str, args: &[&str]) -> Output {
+    Command::new(EAGLES)
+        .args(args)
+        .env("DATABASE_URL", url)
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap()
 }
 
 fn stop(mut child: Child) {
@@ -67,7 +98,7 @@ fn postmaster_port(data_dir: &Path) -> Option<u16> {
     pid_file.lines().nth(3)?.trim().parse().ok()
 }
 
-fn user_add(data_dir: &Path, name: &str, password: &str) -> std::process::Output {
+fn user_add(data_dir: &Path, name: &str, password: &str) -> Output {
     let mut child = eagles(data_dir)
         .args(["user", "add", name])
         .stdin(Stdio::piped())
@@ -81,19 +112,10 @@ fn user_add(data_dir: &Path, name: &str, password: &str) -> std::process::Output
 
 #[tokio::test]
 async fn serve_on_the_embedded_default_keeps_data_across_restarts() {
-    let dir = tempfile::tempdir().unwrap();
-    // The embedded cluster runs as the postgres user when we are root: let it in.
-    std::fs::set_permissions(
-        dir.path(),
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .unwrap();
-    let data_dir = dir.path().join("data");
+    let (_dir, data_dir) = fresh_data_dir();
     let client = reqwest::Client::new();
 
-    let port = free_port();
-    let service = serve(&data_dir, port);
-    wait_healthy(&client, port).await;
+    let (service, port) = serve_healthy(&client, &data_dir).await;
     let pg_port = postmaster_port(&data_dir).expect("the embedded Postgres is running");
 
     // `user add` works against the running service's data.
@@ -110,13 +132,7 @@ async fn serve_on_the_embedded_default_keeps_data_across_restarts() {
     let short = user_add(&data_dir, "bob", "short");
     assert!(String::from_utf8_lossy(&short.stderr).contains("too short"));
 
-    let token = client
-        .post(format!("http://127.0.0.1:{port}/api/v1/tokens"))
-        .json(&json!({ "username": "ada", "password": "correct horse" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(token.status(), StatusCode::CREATED);
+    assert_eq!(token_for_ada(&client, port).await, StatusCode::CREATED);
 
     // Stopping the service stops its Postgres.
     stop(service);
@@ -124,28 +140,14 @@ async fn serve_on_the_embedded_default_keeps_data_across_restarts() {
     assert!(postmaster_port(&data_dir).is_none());
 
     // Starting again keeps the account.
-    let port = free_port();
-    let service = serve(&data_dir, port);
-    wait_healthy(&client, port).await;
-    let token = client
-        .post(format!("http://127.0.0.1:{port}/api/v1/tokens"))
-        .json(&json!({ "username": "ada", "password": "correct horse" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(token.status(), StatusCode::CREATED);
+    let (service, port) = serve_healthy(&client, &data_dir).await;
+    assert_eq!(token_for_ada(&client, port).await, StatusCode::CREATED);
     stop(service);
 }
 
 #[test]
 fn migrate_runs_and_user_add_starts_and_stops_the_cluster_itself() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::set_permissions(
-        dir.path(),
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .unwrap();
-    let data_dir = dir.path().join("data");
+    let (_dir, data_dir) = fresh_data_dir();
     let migrate = eagles(&data_dir).arg("migrate").output().unwrap();
     assert!(
         migrate.status.success(),
@@ -165,14 +167,7 @@ fn migrate_runs_and_user_add_starts_and_stops_the_cluster_itself() {
 async fn seed_demo_creates_a_public_campaign_with_closed_weeks() {
     let test_db = crate::support::database::fresh_database().await;
     let url = test_db.url().to_owned();
-    let seed = || {
-        Command::new(EAGLES)
-            .args(["seed", "demo"])
-            .env("DATABASE_URL", &url)
-            .env("RUST_LOG", "warn")
-            .output()
-            .unwrap()
-    };
+    let seed = || run_on(&url, &["seed", "demo"]);
     let first = seed();
     assert!(
         first.status.success(),
@@ -213,14 +208,7 @@ async fn seed_demo_creates_a_public_campaign_with_closed_weeks() {
 async fn export_and_import_round_trip_on_the_command_line() {
     let test_db = crate::support::database::fresh_database().await;
     let url = test_db.url().to_owned();
-    let run = |args: &[&str]| {
-        Command::new(EAGLES)
-            .args(args)
-            .env("DATABASE_URL", &url)
-            .env("RUST_LOG", "warn")
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| run_on(&url, args);
     let seeded = run(&["seed", "demo"]);
     assert!(seeded.status.success());
     let app = crate::support::TestApp::on_database(&url);

@@ -71,13 +71,11 @@ fn observer(id: i64) -> Value {
     json!({ "crew_id": id, "position": "observer", "red_hits": 0, "wound_boxes": 0, "outcome": "unharmed" })
 }
 
-/// The dogfight of the worked example: an Allied Bristol bombing the HQ with a Camel
-/// escort against two Albatros on fighter sweep, both shot down; the Central side
-/// left the board on turn 17.
-async fn dogfight(app: &TestApp, s: &Squadron) -> (i64, Value) {
+/// A game of the current week in which the Allies bomb the HQ with an assigned Bristol
+/// (Ball, Smith) and the Central side rolled `central` and assigned nothing. Returns
+/// the game, the Bristol's aircraft type and the bombing mission.
+async fn hq_bombing_game(app: &TestApp, s: &Squadron, central: &str) -> (i64, i64, i64) {
     let bristol = aircraft(app, "Bristol F2b").await;
-    let camel = aircraft(app, "Sopwith Camel").await;
-    let albatros = aircraft(app, "Albatros D-III").await;
     let g = game(app, s.campaign).await;
     let bomb = mission(
         app,
@@ -92,7 +90,17 @@ async fn dogfight(app: &TestApp, s: &Squadron) -> (i64, Value) {
         }),
     )
     .await;
-    mission(app, g, "central", "fighter_sweep", None, None).await;
+    mission(app, g, "central", central, None, None).await;
+    (g, bristol, bomb)
+}
+
+/// The dogfight of the worked example: an Allied Bristol bombing the HQ with a Camel
+/// escort against two Albatros on fighter sweep, both shot down; the Central side
+/// left the board on turn 17.
+async fn dogfight(app: &TestApp, s: &Squadron) -> (i64, Value) {
+    let (g, bristol, bomb) = hq_bombing_game(app, s, "fighter_sweep").await;
+    let camel = aircraft(app, "Sopwith Camel").await;
+    let albatros = aircraft(app, "Albatros D-III").await;
     let report = json!({
         "turns_played": 21,
         "enemy_left_board_on_turn": { "allied": null, "central": 17 },
@@ -675,22 +683,7 @@ struct ValidationGame {
 /// A game: the Allies bomb the HQ with an assigned Bristol (Ball, Smith); the
 /// Central side rolled observe airfield and never assigned it.
 async fn validation_game(app: &TestApp, s: &Squadron) -> ValidationGame {
-    let bristol = aircraft(app, "Bristol F2b").await;
-    let game_id = game(app, s.campaign).await;
-    let bomb = mission(
-        app,
-        game_id,
-        "allied",
-        "bomb_hq",
-        None,
-        Some(Assigned {
-            aircraft: bristol,
-            pilot: s.id("Ball"),
-            observer: Some(s.id("Smith")),
-        }),
-    )
-    .await;
-    mission(app, game_id, "central", "observe_airfield", None, None).await;
+    let (game_id, bristol, bomb) = hq_bombing_game(app, s, "observe_airfield").await;
     ValidationGame {
         game: game_id,
         bomb,

@@ -1,6 +1,6 @@
 use reqwest::StatusCode;
 
-use crate::support::{body, TestApp};
+use crate::support::{body, server, TestApp};
 
 #[tokio::test]
 async fn health_reports_the_database_up() {
@@ -24,9 +24,7 @@ async fn health_reports_the_database_down_with_503() {
             ..eagles_db::PoolSettings::default()
         },
     );
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let address = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(eagles::server::run(listener, dead).unwrap());
+    let address = server::start(dead);
     let response = app
         .client
         .get(format!("{address}/health"))

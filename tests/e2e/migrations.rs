@@ -26,13 +26,7 @@ async fn migrations_go_up_down_and_up_again() {
     let url = test_db.url().to_owned();
     let total = eagles_db::migrations::count();
     assert!(total >= 4);
-    assert_eq!(
-        eagles_db::migrations::run_pending(&url)
-            .await
-            .unwrap()
-            .len(),
-        total
-    );
+    assert_eq!(run_pending(&url).await, total);
     assert_eq!(
         eagles_db::migrations::revert_all(&url).await.unwrap().len(),
         total
@@ -48,17 +42,8 @@ async fn migrations_go_up_down_and_up_again() {
         .unwrap();
         assert_eq!(left, 0);
     }
-    assert_eq!(
-        eagles_db::migrations::run_pending(&url)
-            .await
-            .unwrap()
-            .len(),
-        total
-    );
-    assert!(eagles_db::migrations::run_pending(&url)
-        .await
-        .unwrap()
-        .is_empty());
+    assert_eq!(run_pending(&url).await, total);
+    assert_eq!(run_pending(&url).await, 0);
 
     let mut conn = AsyncPgConnection::establish(&url).await.unwrap();
     select_every_column!(
@@ -94,20 +79,8 @@ async fn reference_data_loads_idempotently() {
     let url = test_db.url().to_owned();
     eagles_db::migrations::run_pending(&url).await.unwrap();
     let mut conn = AsyncPgConnection::establish(&url).await.unwrap();
-    eagles_db::reference::load(&mut conn).await.unwrap();
-    let first: Vec<(i64, String)> = aircraft_types::table
-        .select((aircraft_types::id, aircraft_types::name))
-        .order(aircraft_types::id)
-        .load(&mut conn)
-        .await
-        .unwrap();
-    eagles_db::reference::load(&mut conn).await.unwrap();
-    let second: Vec<(i64, String)> = aircraft_types::table
-        .select((aircraft_types::id, aircraft_types::name))
-        .order(aircraft_types::id)
-        .load(&mut conn)
-        .await
-        .unwrap();
+    let first = load_reference_data(&mut conn).await;
+    let second = load_reference_data(&mut conn).await;
     assert_eq!(first.len(), 66);
     assert_eq!(first, second);
     let abilities: i64 = abilities::table
@@ -116,4 +89,21 @@ async fn reference_data_loads_idempotently() {
         .await
         .unwrap();
     assert_eq!(abilities, 14);
+}
+
+/// Runs the migrations not yet run; returns how many ran.
+async fn run_pending(url: &str) -> usize {
+    eagles_db::migrations::run_pending(url).await.unwrap().len()
+}
+
+/// Loads the reference data as a start does; returns the aircraft types then stored,
+/// `(id, name)` in id order.
+async fn load_reference_data(conn: &mut AsyncPgConnection) -> Vec<(i64, String)> {
+    eagles_db::reference::load(conn).await.unwrap();
+    aircraft_types::table
+        .select((aircraft_types::id, aircraft_types::name))
+        .order(aircraft_types::id)
+        .load(conn)
+        .await
+        .unwrap()
 }

@@ -3,7 +3,6 @@
 //! stack; after signing in through the API and the sign-in page, the captured log must
 //! contain none of the passwords, tokens or session ids used.
 
-use std::net::TcpListener;
 use std::process::Command;
 use std::time::Duration;
 
@@ -11,6 +10,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::support::form_client::{session_cookie, Visitor};
+use crate::support::server::free_port;
 use crate::support::wait::until_healthy;
 use crate::support::{body, database, TestApp};
 
@@ -20,11 +20,7 @@ const EAGLES: &str = env!("CARGO_BIN_EXE_eagles");
 async fn passwords_tokens_and_sessions_never_reach_the_log() {
     let test_db = database::fresh_database().await;
     let url = test_db.url().to_owned();
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let log_dir = tempfile::tempdir().unwrap();
     let log_path = log_dir.path().join("eagles.log");
     let log = std::fs::File::create(&log_path).unwrap();

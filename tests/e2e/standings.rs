@@ -7,7 +7,8 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::support::fixtures_standings::{
-    award, crewman, two_seater_award, Ledger, Seat, SortieSpec,
+    artillery_trips, crewman, enlist, hq_observed, kill, observer, pilot, red_hits, shared_kill,
+    sortie_flown, sweep_succeeded, turns, Game, Ledger, Recruit, ALLIED, CENTRAL,
 };
 use crate::support::{body, problem, TestApp};
 
@@ -15,6 +16,15 @@ const STRUTTER: &str = "Sopwith 1 1/2 Strutter";
 const NIEUPORT: &str = "Nieuport 17";
 const ALBATROS: &str = "Albatros D-III";
 const ALBATROS_C: &str = "Albatros C-III";
+
+const HAWKER: Recruit = ("ada", "Lanoe Hawker", "pilot", "british");
+const MOTT: Recruit = ("ada", "Mottershead", "observer", "british");
+const BALL: Recruit = ("cy", "Albert Ball", "pilot", "british");
+const BISHOP: Recruit = ("cy", "Billy Bishop", "pilot", "commonwealth");
+const RICHT: Recruit = ("bob", "Manfred von Richthofen", "pilot", "german");
+const VOSS: Recruit = ("bob", "Werner Voss", "pilot", "german");
+const KOSMAHL: Recruit = ("bob", "Fritz Kosmahl", "observer", "german");
+const WOLFF: Recruit = ("dan", "Kurt Wolff", "pilot", "german");
 
 async fn get_ok(app: &TestApp, path: &str, token: Option<&str>) -> Value {
     let response = app.get(path, token).await;
@@ -58,26 +68,6 @@ fn side(xp: i64, doubled: i64) -> Value {
     json!({ "xp": xp, "doubled_mission_xp": doubled, "total": xp + doubled })
 }
 
-fn sortie<'a>(
-    key: &'a str,
-    side: &'a str,
-    aircraft: &'a str,
-    assignment: &'a str,
-    turns: i32,
-    lost: bool,
-    crew: Vec<Seat>,
-) -> SortieSpec<'a> {
-    SortieSpec {
-        key,
-        side,
-        aircraft,
-        assignment,
-        turns_on_board: turns,
-        aircraft_lost: lost,
-        crew,
-    }
-}
-
 /// The leaderboard, side totals and player ranking as they stand now.
 async fn snapshot(app: &TestApp, cid: i64, token: &str) -> (Value, Value, Value) {
     let path = |what: &str| format!("/api/v1/campaigns/{cid}/{what}");
@@ -88,15 +78,50 @@ async fn snapshot(app: &TestApp, cid: i64, token: &str) -> (Value, Value, Value)
     )
 }
 
-/// A referee and the players of a campaign starting on 1917-04-01.
-async fn campaign(app: &TestApp, public: bool, players: &[(&str, &str)]) -> (String, i64) {
+/// The players of the standings' campaigns, on their sides.
+const PLAYERS: [(&str, &str); 4] = [
+    ("ada", "allied"),
+    ("bob", "central"),
+    ("cy", "allied"),
+    ("dan", "central"),
+];
+
+/// A campaign starting on 1917-04-01: its referee, the owners of `crew` as players on
+/// their sides of [`PLAYERS`], and `crew`'s starting crewmen, in order. Returns the
+/// referee's token, the campaign and the crewmen's ids.
+async fn campaign<const N: usize>(
+    app: &TestApp,
+    public: bool,
+    crew: [Recruit; N],
+) -> (String, i64, [i64; N]) {
     let referee = app.sign_up("referee", false).await;
     let cid = app.campaign(&referee, "1917-04-01", public).await;
-    for (name, side) in players {
-        app.sign_up(name, false).await;
-        app.add_player(&referee, cid, name, side).await;
+    for (name, side) in PLAYERS {
+        if crew.iter().any(|(owner, ..)| *owner == name) {
+            app.sign_up(name, false).await;
+            app.add_player(&referee, cid, name, side).await;
+        }
     }
-    (referee, cid)
+    let ids = enlist(app, &referee, cid, crew).await;
+    (referee, cid, ids)
+}
+
+/// The week-1 game each story opens with, `turns` long: the Allied mission, observe
+/// the enemy HQ, succeeds, flown by the Strutter "a1" with Hawker and Mottershead
+/// aboard for `strutter_turns`; the Central mission is `central`, with its result.
+async fn observation_game<'a>(
+    ledger: &Ledger<'a>,
+    turns: i32,
+    central: (&str, bool),
+    (strutter_turns, hawker, mott): (i32, i64, i64),
+) -> Game<'a> {
+    let game = ledger.game(1, turns).await;
+    game.mission("allied", "observe_hq", true).await;
+    game.mission("central", central.0, central.1).await;
+    let crew = [pilot(hawker, 0), observer(mott)];
+    game.sorties([ALLIED.mission("a1", STRUTTER, strutter_turns, crew)])
+        .await;
+    game
 }
 
 // Issue 4, acceptance (3): `as_of_week=n` standings equal the standings as they were
@@ -104,27 +129,9 @@ async fn campaign(app: &TestApp, public: bool, players: &[(&str, &str)]) -> (Str
 #[tokio::test]
 async fn standings_as_of_a_week_equal_those_when_it_closed() {
     let app = TestApp::spawn().await;
-    let (referee, cid) = campaign(
-        &app,
-        false,
-        &[("ada", "allied"), ("bob", "central"), ("cy", "allied")],
-    )
-    .await;
+    let (referee, cid, [hawker, mott, bishop, richt, voss]) =
+        campaign(&app, false, [HAWKER, MOTT, BISHOP, RICHT, VOSS]).await;
     let r = referee.as_str();
-    let hawker = crewman(&app, r, cid, "ada", "Lanoe Hawker", "pilot", "british").await;
-    let mott = crewman(&app, r, cid, "ada", "Mottershead", "observer", "british").await;
-    let bishop = crewman(&app, r, cid, "cy", "Billy Bishop", "pilot", "commonwealth").await;
-    let richt = crewman(
-        &app,
-        r,
-        cid,
-        "bob",
-        "Manfred von Richthofen",
-        "pilot",
-        "german",
-    )
-    .await;
-    let voss = crewman(&app, r, cid, "bob", "Werner Voss", "pilot", "german").await;
     let ledger = Ledger::new(&app, cid).await;
     let path = |what: &str| format!("/api/v1/campaigns/{cid}/{what}");
 
@@ -132,99 +139,27 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
     // two-seater); Hawker and Mottershead share the kill of Voss's Albatros (12 each);
     // Richthofen downs Bishop (24) with 3 Red hits on fighter sweep (6). Each side lost
     // one aircraft, so neither sweep succeeded.
-    let g1 = ledger.game(1, 20).await;
-    ledger.mission(g1, 1, "allied", "observe_hq", true).await;
-    ledger
-        .mission(g1, 1, "central", "fighter_sweep", false)
+    let g1 = observation_game(&ledger, 20, ("fighter_sweep", false), (20, hawker, mott)).await;
+    let [a2, _, c2] = g1
+        .sorties([
+            ALLIED
+                .sweep("a2", NIEUPORT, 12, pilot(bishop, 0).hurt(1, "minor_injury"))
+                .lost(),
+            CENTRAL.sweep("c1", ALBATROS, 20, pilot(richt, 3)),
+            CENTRAL.sweep("c2", ALBATROS, 20, pilot(voss, 0)).lost(),
+        ])
         .await;
-    ledger
-        .sortie(
-            g1,
-            sortie(
-                "a1",
-                "allied",
-                STRUTTER,
-                "mission",
-                20,
-                false,
-                vec![Seat::pilot(hawker, 0), Seat::observer(mott)],
-            ),
-        )
-        .await;
-    let a2 = ledger
-        .sortie(
-            g1,
-            sortie(
-                "a2",
-                "allied",
-                NIEUPORT,
-                "sweep",
-                12,
-                true,
-                vec![Seat::pilot(bishop, 0).hurt(1, "minor_injury")],
-            ),
-        )
-        .await;
-    ledger
-        .sortie(
-            g1,
-            sortie(
-                "c1",
-                "central",
-                ALBATROS,
-                "sweep",
-                20,
-                false,
-                vec![Seat::pilot(richt, 3)],
-            ),
-        )
-        .await;
-    let c2 = ledger
-        .sortie(
-            g1,
-            sortie(
-                "c2",
-                "central",
-                ALBATROS,
-                "sweep",
-                20,
-                true,
-                vec![Seat::pilot(voss, 0)],
-            ),
-        )
-        .await;
-    ledger.kill(g1, a2, &[richt]).await;
-    ledger.kill(g1, c2, &[hawker, mott]).await;
-    ledger.injury(bishop, g1, 1, "minor_injury", 1).await;
-    ledger
-        .awards(
-            g1,
-            1,
-            &[
-                award(hawker, 20, "turns", "20 turns on the board: 20"),
-                award(hawker, 12, "kill", "kill shared with 2: 12"),
-                two_seater_award(
-                    hawker,
-                    10,
-                    "mission_success",
-                    "observe enemy HQ succeeded: 10",
-                ),
-                award(mott, 5, "sortie", "sortie flown: 5"),
-                award(mott, 12, "kill", "kill shared with 2: 12"),
-                two_seater_award(
-                    mott,
-                    20,
-                    "mission_success",
-                    "observe enemy HQ succeeded: 20",
-                ),
-                award(bishop, 12, "turns", "12 turns on the board: 12"),
-                award(richt, 20, "turns", "20 turns on the board: 20"),
-                award(richt, 24, "kill", "kill: 24"),
-                award(richt, 6, "red_hits", "3 Red hits on fighter sweep: 6"),
-                award(voss, 20, "turns", "20 turns on the board: 20"),
-            ],
-        )
-        .await;
+    g1.kill(a2, &[richt]).await;
+    g1.kill(c2, &[hawker, mott]).await;
+    g1.injury(bishop, "minor_injury", 1).await;
+    g1.awards(&[
+        (hawker, &[turns(20), shared_kill(), hq_observed(10)]),
+        (mott, &[sortie_flown(), shared_kill(), hq_observed(20)]),
+        (bishop, &[turns(12)]),
+        (richt, &[turns(20), kill(), red_hits(3, 6)]),
+        (voss, &[turns(20)]),
+    ])
+    .await;
     let week1 = snapshot(&app, cid, r).await;
     // Richthofen 50+20+24+6 = 100; Hawker 50+20+12+10 = 92; Mottershead 50+5+12+20 = 87;
     // Voss 50+20 = 70; Bishop 50+12 = 62.
@@ -256,66 +191,23 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
     // Week 2. Hawker alone on fighter sweep for 17 turns with 2 Red hits (4); the
     // Central side lost Voss to anti-aircraft fire, so the Allied sweep succeeded (5).
     let g2 = ledger.game(2, 18).await;
-    ledger.mission(g2, 2, "allied", "fighter_sweep", true).await;
-    ledger
-        .mission(g2, 2, "central", "fighter_sweep", false)
-        .await;
-    ledger
-        .sortie(
-            g2,
-            sortie(
-                "a1",
-                "allied",
-                NIEUPORT,
-                "mission",
-                17,
-                false,
-                vec![Seat::pilot(hawker, 2)],
-            ),
-        )
-        .await;
-    ledger
-        .sortie(
-            g2,
-            sortie(
-                "c1",
-                "central",
-                ALBATROS,
-                "sweep",
-                18,
-                false,
-                vec![Seat::pilot(richt, 0)],
-            ),
-        )
-        .await;
-    ledger
-        .sortie(
-            g2,
-            sortie(
-                "c2",
-                "central",
-                ALBATROS,
-                "sweep",
-                10,
-                true,
-                vec![Seat::pilot(voss, 0).hurt(2, "serious_injury")],
-            ),
-        )
-        .await;
-    ledger.injury(voss, g2, 2, "serious_injury", 3).await;
-    ledger
-        .awards(
-            g2,
-            2,
-            &[
-                award(hawker, 17, "turns", "17 turns on the board: 17"),
-                award(hawker, 4, "red_hits", "2 Red hits on fighter sweep: 4"),
-                award(hawker, 5, "mission_success", "fighter sweep succeeded: 5"),
-                award(richt, 18, "turns", "18 turns on the board: 18"),
-                award(voss, 10, "turns", "10 turns on the board: 10"),
-            ],
-        )
-        .await;
+    g2.mission("allied", "fighter_sweep", true).await;
+    g2.mission("central", "fighter_sweep", false).await;
+    g2.sorties([
+        ALLIED.mission("a1", NIEUPORT, 17, [pilot(hawker, 2)]),
+        CENTRAL.sweep("c1", ALBATROS, 18, pilot(richt, 0)),
+        CENTRAL
+            .sweep("c2", ALBATROS, 10, pilot(voss, 0).hurt(2, "serious_injury"))
+            .lost(),
+    ])
+    .await;
+    g2.injury(voss, "serious_injury", 3).await;
+    g2.awards(&[
+        (hawker, &[turns(17), red_hits(2, 4), sweep_succeeded()]),
+        (richt, &[turns(18)]),
+        (voss, &[turns(10)]),
+    ])
+    .await;
     let picked = app
         .post(
             &format!("/api/v1/campaigns/{cid}/crew/{hawker}/abilities"),
@@ -352,29 +244,11 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
     ledger.close_week().await;
 
     // Week 3: the week-1 game is voided; Bishop flies 25 turns.
-    ledger.void(g1, 3).await;
+    g1.void(3).await;
     let g3 = ledger.game(3, 25).await;
-    ledger
-        .sortie(
-            g3,
-            sortie(
-                "a1",
-                "allied",
-                NIEUPORT,
-                "sweep",
-                25,
-                false,
-                vec![Seat::pilot(bishop, 0)],
-            ),
-        )
+    g3.sorties([ALLIED.sweep("a1", NIEUPORT, 25, pilot(bishop, 0))])
         .await;
-    ledger
-        .awards(
-            g3,
-            3,
-            &[award(bishop, 25, "turns", "25 turns on the board: 25")],
-        )
-        .await;
+    g3.awards(&[(bishop, &[turns(25)])]).await;
     let week3 = snapshot(&app, cid, r).await;
     // The void takes back g1's awards and kills: Hawker 118-42 = 76, Bishop 62-12+25 =
     // 75, Richthofen 118-50 = 68, Voss 80-20 = 60, Mottershead 87-37 = 50; no kills.
@@ -442,7 +316,7 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
             &s["voided_week"]
         ),
         (
-            &json!(g1),
+            &json!(g1.id),
             &json!(STRUTTER),
             &json!("mission"),
             &json!("pilot"),
@@ -453,7 +327,7 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
     );
     assert_eq!(
         w1["kills"],
-        json!([{ "game_id": g1, "victim": { "key": "c2", "aircraft": ALBATROS, "crew": ["Werner Voss"] },
+        json!([{ "game_id": g1.id, "victim": { "key": "c2", "aircraft": ALBATROS, "crew": ["Werner Voss"] },
                  "shared_with": ["Mottershead"], "voided_week": 3 }])
     );
     let points = |w: &Value| -> Vec<i64> {
@@ -488,7 +362,7 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
     let record = get_ok(&app, &path(&format!("crew/{bishop}/record")), Some(r)).await;
     assert_eq!(
         record["weeks"][0]["injuries"],
-        json!([{ "game_id": g1, "kind": "minor_injury", "weeks_out": 1, "out_until_week": 2,
+        json!([{ "game_id": g1.id, "kind": "minor_injury", "weeks_out": 1, "out_until_week": 2,
                  "sent_home": false, "voided_week": 3 }])
     );
     assert_eq!(record["weeks"][0]["sorties"][0]["outcome"], "minor_injury");
@@ -503,209 +377,55 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
 #[tokio::test]
 async fn leaderboard_ranks_filters_and_csv() {
     let app = TestApp::spawn().await;
-    let (referee, cid) = campaign(
-        &app,
-        true,
-        &[
-            ("ada", "allied"),
-            ("bob", "central"),
-            ("cy", "allied"),
-            ("dan", "central"),
-        ],
-    )
-    .await;
+    // Voss by a name with a comma, for the CSV.
+    let voss_comma = ("bob", "Voss, Werner", "pilot", "german");
+    let crew = [HAWKER, MOTT, BISHOP, BALL, RICHT, voss_comma, WOLFF];
+    let (referee, cid, [hawker, mott, bishop, ball, richt, voss, wolff]) =
+        campaign(&app, true, crew).await;
     let r = referee.as_str();
-    let hawker = crewman(&app, r, cid, "ada", "Lanoe Hawker", "pilot", "british").await;
-    let mott = crewman(&app, r, cid, "ada", "Mottershead", "observer", "british").await;
-    let bishop = crewman(&app, r, cid, "cy", "Billy Bishop", "pilot", "commonwealth").await;
-    let ball = crewman(&app, r, cid, "cy", "Albert Ball", "pilot", "british").await;
-    let richt = crewman(
-        &app,
-        r,
-        cid,
-        "bob",
-        "Manfred von Richthofen",
-        "pilot",
-        "german",
-    )
-    .await;
-    let voss = crewman(&app, r, cid, "bob", "Voss, Werner", "pilot", "german").await;
-    let wolff = crewman(&app, r, cid, "dan", "Kurt Wolff", "pilot", "german").await;
     let ledger = Ledger::new(&app, cid).await;
 
     // Game 1: the Strutter observes the HQ and its crew share the kill of Wolff;
     // Richthofen and Voss share the kill of Ball. One loss each: no sweep succeeds.
-    let g1 = ledger.game(1, 24).await;
-    ledger.mission(g1, 1, "allied", "observe_hq", true).await;
-    ledger
-        .mission(g1, 1, "central", "fighter_sweep", false)
+    let g1 = observation_game(&ledger, 24, ("fighter_sweep", false), (18, hawker, mott)).await;
+    let [_, a3, _, _, c3] = g1
+        .sorties([
+            ALLIED.sweep("a2", NIEUPORT, 24, pilot(bishop, 8)),
+            ALLIED.sweep("a3", NIEUPORT, 11, pilot(ball, 0)).lost(),
+            CENTRAL.sweep("c1", ALBATROS, 24, pilot(richt, 7)),
+            CENTRAL.sweep("c2", ALBATROS, 16, pilot(voss, 6)),
+            CENTRAL.sweep("c3", ALBATROS, 9, pilot(wolff, 0)).lost(),
+        ])
         .await;
-    ledger
-        .sortie(
-            g1,
-            sortie(
-                "a1",
-                "allied",
-                STRUTTER,
-                "mission",
-                18,
-                false,
-                vec![Seat::pilot(hawker, 0), Seat::observer(mott)],
-            ),
-        )
-        .await;
-    ledger
-        .sortie(
-            g1,
-            sortie(
-                "a2",
-                "allied",
-                NIEUPORT,
-                "sweep",
-                24,
-                false,
-                vec![Seat::pilot(bishop, 8)],
-            ),
-        )
-        .await;
-    let a3 = ledger
-        .sortie(
-            g1,
-            sortie(
-                "a3",
-                "allied",
-                NIEUPORT,
-                "sweep",
-                11,
-                true,
-                vec![Seat::pilot(ball, 0)],
-            ),
-        )
-        .await;
-    ledger
-        .sortie(
-            g1,
-            sortie(
-                "c1",
-                "central",
-                ALBATROS,
-                "sweep",
-                24,
-                false,
-                vec![Seat::pilot(richt, 7)],
-            ),
-        )
-        .await;
-    ledger
-        .sortie(
-            g1,
-            sortie(
-                "c2",
-                "central",
-                ALBATROS,
-                "sweep",
-                16,
-                false,
-                vec![Seat::pilot(voss, 6)],
-            ),
-        )
-        .await;
-    let c3 = ledger
-        .sortie(
-            g1,
-            sortie(
-                "c3",
-                "central",
-                ALBATROS,
-                "sweep",
-                9,
-                true,
-                vec![Seat::pilot(wolff, 0)],
-            ),
-        )
-        .await;
-    ledger.kill(g1, a3, &[richt, voss]).await;
-    ledger.kill(g1, c3, &[hawker, mott]).await;
-    ledger
-        .awards(
-            g1,
-            1,
-            &[
-                award(hawker, 18, "turns", "18 turns on the board: 18"),
-                award(hawker, 12, "kill", "kill shared with 2: 12"),
-                two_seater_award(
-                    hawker,
-                    10,
-                    "mission_success",
-                    "observe enemy HQ succeeded: 10",
-                ),
-                award(mott, 5, "sortie", "sortie flown: 5"),
-                award(mott, 12, "kill", "kill shared with 2: 12"),
-                two_seater_award(
-                    mott,
-                    20,
-                    "mission_success",
-                    "observe enemy HQ succeeded: 20",
-                ),
-                award(bishop, 24, "turns", "24 turns on the board: 24"),
-                award(bishop, 16, "red_hits", "8 Red hits on fighter sweep: 16"),
-                award(ball, 11, "turns", "11 turns on the board: 11"),
-                award(richt, 24, "turns", "24 turns on the board: 24"),
-                award(richt, 12, "kill", "kill shared with 2: 12"),
-                award(richt, 14, "red_hits", "7 Red hits on fighter sweep: 14"),
-                award(voss, 16, "turns", "16 turns on the board: 16"),
-                award(voss, 12, "kill", "kill shared with 2: 12"),
-                award(voss, 12, "red_hits", "6 Red hits on fighter sweep: 12"),
-                award(wolff, 9, "turns", "9 turns on the board: 9"),
-            ],
-        )
-        .await;
+    g1.kill(a3, &[richt, voss]).await;
+    g1.kill(c3, &[hawker, mott]).await;
+    g1.awards(&[
+        (hawker, &[turns(18), shared_kill(), hq_observed(10)]),
+        (mott, &[sortie_flown(), shared_kill(), hq_observed(20)]),
+        (bishop, &[turns(24), red_hits(8, 16)]),
+        (ball, &[turns(11)]),
+        (richt, &[turns(24), shared_kill(), red_hits(7, 14)]),
+        (voss, &[turns(16), shared_kill(), red_hits(6, 12)]),
+        (wolff, &[turns(9)]),
+    ])
+    .await;
     // Games 2-5: Richthofen downs Ball four more times; each time the Allies lose one
     // aircraft and the Central sweep succeeds: Richthofen 5 turns + 24 + 5, Ball 5 turns.
     for _ in 0..4 {
         let g = ledger.game(1, 5).await;
-        ledger.mission(g, 1, "central", "fighter_sweep", true).await;
-        let lost = ledger
-            .sortie(
-                g,
-                sortie(
-                    "a1",
-                    "allied",
-                    NIEUPORT,
-                    "sweep",
-                    5,
-                    true,
-                    vec![Seat::pilot(ball, 0)],
-                ),
-            )
+        g.mission("central", "fighter_sweep", true).await;
+        let [lost, _] = g
+            .sorties([
+                ALLIED.sweep("a1", NIEUPORT, 5, pilot(ball, 0)).lost(),
+                CENTRAL.sweep("c1", ALBATROS, 5, pilot(richt, 0)),
+            ])
             .await;
-        ledger
-            .sortie(
-                g,
-                sortie(
-                    "c1",
-                    "central",
-                    ALBATROS,
-                    "sweep",
-                    5,
-                    false,
-                    vec![Seat::pilot(richt, 0)],
-                ),
-            )
-            .await;
-        ledger.kill(g, lost, &[richt]).await;
-        ledger
-            .awards(
-                g,
-                1,
-                &[
-                    award(richt, 5, "turns", "5 turns on the board: 5"),
-                    award(richt, 24, "kill", "kill: 24"),
-                    award(richt, 5, "mission_success", "fighter sweep succeeded: 5"),
-                    award(ball, 5, "turns", "5 turns on the board: 5"),
-                ],
-            )
-            .await;
+        g.kill(lost, &[richt]).await;
+        g.awards(&[
+            (richt, &[turns(5), kill(), sweep_succeeded()]),
+            (ball, &[turns(5)]),
+        ])
+        .await;
     }
 
     // Richthofen 50+24+12+14 + 4×34 = 236 with 5 kills, an ace (R6). Hawker
@@ -802,28 +522,8 @@ async fn leaderboard_ranks_filters_and_csv() {
 #[tokio::test]
 async fn side_totals_double_two_seater_mission_awards() {
     let app = TestApp::spawn().await;
-    let (referee, cid) = campaign(
-        &app,
-        true,
-        &[("ada", "allied"), ("bob", "central"), ("dan", "central")],
-    )
-    .await;
-    let r = referee.as_str();
-    let hawker = crewman(&app, r, cid, "ada", "Lanoe Hawker", "pilot", "british").await;
-    let mott = crewman(&app, r, cid, "ada", "Mottershead", "observer", "british").await;
-    let voss = crewman(&app, r, cid, "bob", "Werner Voss", "pilot", "german").await;
-    let kosmahl = crewman(&app, r, cid, "bob", "Fritz Kosmahl", "observer", "german").await;
-    let richt = crewman(
-        &app,
-        r,
-        cid,
-        "bob",
-        "Manfred von Richthofen",
-        "pilot",
-        "german",
-    )
-    .await;
-    let wolff = crewman(&app, r, cid, "dan", "Kurt Wolff", "pilot", "german").await;
+    let (_, cid, [hawker, mott, voss, kosmahl, richt, wolff]) =
+        campaign(&app, true, [HAWKER, MOTT, VOSS, KOSMAHL, RICHT, WOLFF]).await;
     let ledger = Ledger::new(&app, cid).await;
     let url = format!("/api/v1/campaigns/{cid}/sides");
 
@@ -835,97 +535,24 @@ async fn side_totals_double_two_seater_mission_awards() {
 
     // The Strutter observes the HQ; its observer shoots down Wolff. The Central
     // two-seater directs artillery, 2 trips of 3 (3 and 6 per trip, no success).
-    let g1 = ledger.game(1, 25).await;
-    ledger.mission(g1, 1, "allied", "observe_hq", true).await;
-    ledger
-        .mission(g1, 1, "central", "direct_artillery", false)
+    let g1 = observation_game(&ledger, 25, ("direct_artillery", false), (20, hawker, mott)).await;
+    let [_, _, c3] = g1
+        .sorties([
+            CENTRAL.mission("c1", ALBATROS_C, 25, [pilot(voss, 0), observer(kosmahl)]),
+            CENTRAL.sweep("c2", ALBATROS, 25, pilot(richt, 0)),
+            CENTRAL.sweep("c3", ALBATROS, 15, pilot(wolff, 0)).lost(),
+        ])
         .await;
-    ledger
-        .sortie(
-            g1,
-            sortie(
-                "a1",
-                "allied",
-                STRUTTER,
-                "mission",
-                20,
-                false,
-                vec![Seat::pilot(hawker, 0), Seat::observer(mott)],
-            ),
-        )
-        .await;
-    ledger
-        .sortie(
-            g1,
-            sortie(
-                "c1",
-                "central",
-                ALBATROS_C,
-                "mission",
-                25,
-                false,
-                vec![Seat::pilot(voss, 0), Seat::observer(kosmahl)],
-            ),
-        )
-        .await;
-    ledger
-        .sortie(
-            g1,
-            sortie(
-                "c2",
-                "central",
-                ALBATROS,
-                "sweep",
-                25,
-                false,
-                vec![Seat::pilot(richt, 0)],
-            ),
-        )
-        .await;
-    let c3 = ledger
-        .sortie(
-            g1,
-            sortie(
-                "c3",
-                "central",
-                ALBATROS,
-                "sweep",
-                15,
-                true,
-                vec![Seat::pilot(wolff, 0)],
-            ),
-        )
-        .await;
-    ledger.kill(g1, c3, &[mott]).await;
-    ledger
-        .awards(
-            g1,
-            1,
-            &[
-                award(hawker, 20, "turns", "20 turns on the board: 20"),
-                two_seater_award(
-                    hawker,
-                    10,
-                    "mission_success",
-                    "observe enemy HQ succeeded: 10",
-                ),
-                award(mott, 5, "sortie", "sortie flown: 5"),
-                two_seater_award(
-                    mott,
-                    20,
-                    "mission_success",
-                    "observe enemy HQ succeeded: 20",
-                ),
-                award(mott, 24, "kill", "kill: 24"),
-                award(voss, 25, "turns", "25 turns on the board: 25"),
-                two_seater_award(voss, 6, "mission_units", "2 artillery trips: 6"),
-                award(kosmahl, 5, "sortie", "sortie flown: 5"),
-                two_seater_award(kosmahl, 12, "mission_units", "2 artillery trips: 12"),
-                award(richt, 25, "turns", "25 turns on the board: 25"),
-                award(wolff, 15, "turns", "15 turns on the board: 15"),
-            ],
-        )
-        .await;
+    g1.kill(c3, &[mott]).await;
+    g1.awards(&[
+        (hawker, &[turns(20), hq_observed(10)]),
+        (mott, &[sortie_flown(), hq_observed(20), kill()]),
+        (voss, &[turns(25), artillery_trips(2, 6)]),
+        (kosmahl, &[sortie_flown(), artillery_trips(2, 12)]),
+        (richt, &[turns(25)]),
+        (wolff, &[turns(15)]),
+    ])
+    .await;
     // Allied: 30 + 49 = 79 earned; the observer's 20 counts 40 and the pilot's 10
     // counts 20, the kill's 24 once: 79 + 30 = 109. Central: 31+17+25+15 = 88 earned,
     // the artillery points 6 + 12 again: 106. More plain XP, yet the Allies lead.
@@ -946,7 +573,7 @@ async fn side_totals_double_two_seater_mission_awards() {
 
     // Voided in week 2: the reversals take the doubling back with them, as of week 2.
     ledger.close_week().await;
-    ledger.void(g1, 2).await;
+    g1.void(2).await;
     let after = get_ok(&app, &url, None).await;
     assert_eq!(
         after,
@@ -963,168 +590,48 @@ async fn side_totals_double_two_seater_mission_awards() {
 #[tokio::test]
 async fn players_ranked_by_best_crewman_with_tie_breaks() {
     let app = TestApp::spawn().await;
-    let (referee, cid) = campaign(
-        &app,
-        true,
-        &[
-            ("ada", "allied"),
-            ("bob", "central"),
-            ("cy", "allied"),
-            ("dan", "central"),
-        ],
-    )
-    .await;
-    let r = referee.as_str();
-    let hawker = crewman(&app, r, cid, "ada", "Lanoe Hawker", "pilot", "british").await;
-    let mott = crewman(&app, r, cid, "ada", "Mottershead", "observer", "british").await;
-    let ball = crewman(&app, r, cid, "cy", "Albert Ball", "pilot", "british").await;
-    let bishop = crewman(&app, r, cid, "cy", "Billy Bishop", "pilot", "commonwealth").await;
-    let richt = crewman(
-        &app,
-        r,
-        cid,
-        "bob",
-        "Manfred von Richthofen",
-        "pilot",
-        "german",
-    )
-    .await;
-    let voss = crewman(&app, r, cid, "bob", "Werner Voss", "pilot", "german").await;
-    let wolff = crewman(&app, r, cid, "dan", "Kurt Wolff", "pilot", "german").await;
+    let (_, cid, [hawker, mott, ball, bishop, richt, voss, wolff]) =
+        campaign(&app, true, [HAWKER, MOTT, BALL, BISHOP, RICHT, VOSS, WOLFF]).await;
     let ledger = Ledger::new(&app, cid).await;
 
     // The Strutter observes the HQ and its observer downs Wolff (minor injury, 1 week
     // out); Richthofen and Voss share the kills of Ball (serious injury, 2 weeks out)
     // and Bishop. The Allies lost 2 to 1: the Central sweep succeeded (5 each).
-    let g1 = ledger.game(1, 20).await;
-    ledger.mission(g1, 1, "allied", "observe_hq", true).await;
-    ledger
-        .mission(g1, 1, "central", "fighter_sweep", true)
+    let g1 = observation_game(&ledger, 20, ("fighter_sweep", true), (20, hawker, mott)).await;
+    let [a2, a3, _, _, c3] = g1
+        .sorties([
+            ALLIED
+                .sweep("a2", NIEUPORT, 15, pilot(ball, 0).hurt(2, "serious_injury"))
+                .lost(),
+            ALLIED.sweep("a3", NIEUPORT, 8, pilot(bishop, 0)).lost(),
+            CENTRAL.sweep("c1", ALBATROS, 20, pilot(richt, 0)),
+            CENTRAL.sweep("c2", ALBATROS, 15, pilot(voss, 0)),
+            CENTRAL
+                .sweep("c3", ALBATROS, 10, pilot(wolff, 0).hurt(1, "minor_injury"))
+                .lost(),
+        ])
         .await;
-    ledger
-        .sortie(
-            g1,
-            sortie(
-                "a1",
-                "allied",
-                STRUTTER,
-                "mission",
-                20,
-                false,
-                vec![Seat::pilot(hawker, 0), Seat::observer(mott)],
-            ),
-        )
-        .await;
-    let a2 = ledger
-        .sortie(
-            g1,
-            sortie(
-                "a2",
-                "allied",
-                NIEUPORT,
-                "sweep",
-                15,
-                true,
-                vec![Seat::pilot(ball, 0).hurt(2, "serious_injury")],
-            ),
-        )
-        .await;
-    let a3 = ledger
-        .sortie(
-            g1,
-            sortie(
-                "a3",
-                "allied",
-                NIEUPORT,
-                "sweep",
-                8,
-                true,
-                vec![Seat::pilot(bishop, 0)],
-            ),
-        )
-        .await;
-    ledger
-        .sortie(
-            g1,
-            sortie(
-                "c1",
-                "central",
-                ALBATROS,
-                "sweep",
-                20,
-                false,
-                vec![Seat::pilot(richt, 0)],
-            ),
-        )
-        .await;
-    ledger
-        .sortie(
-            g1,
-            sortie(
-                "c2",
-                "central",
-                ALBATROS,
-                "sweep",
-                15,
-                false,
-                vec![Seat::pilot(voss, 0)],
-            ),
-        )
-        .await;
-    let c3 = ledger
-        .sortie(
-            g1,
-            sortie(
-                "c3",
-                "central",
-                ALBATROS,
-                "sweep",
-                10,
-                true,
-                vec![Seat::pilot(wolff, 0).hurt(1, "minor_injury")],
-            ),
-        )
-        .await;
-    ledger.kill(g1, a2, &[richt, voss]).await;
-    ledger.kill(g1, a3, &[richt, voss]).await;
-    ledger.kill(g1, c3, &[mott]).await;
-    ledger.injury(ball, g1, 1, "serious_injury", 2).await;
-    ledger.injury(wolff, g1, 1, "minor_injury", 1).await;
-    ledger
-        .awards(
-            g1,
-            1,
-            &[
-                award(hawker, 20, "turns", "20 turns on the board: 20"),
-                two_seater_award(
-                    hawker,
-                    10,
-                    "mission_success",
-                    "observe enemy HQ succeeded: 10",
-                ),
-                award(mott, 5, "sortie", "sortie flown: 5"),
-                two_seater_award(
-                    mott,
-                    20,
-                    "mission_success",
-                    "observe enemy HQ succeeded: 20",
-                ),
-                award(mott, 24, "kill", "kill: 24"),
-                award(ball, 15, "turns", "15 turns on the board: 15"),
-                award(bishop, 8, "turns", "8 turns on the board: 8"),
-                award(richt, 20, "turns", "20 turns on the board: 20"),
-                award(richt, 12, "kill", "kill shared with 2: 12"),
-                award(richt, 12, "kill", "kill shared with 2: 12"),
-                award(richt, 5, "mission_success", "fighter sweep succeeded: 5"),
-                award(voss, 15, "turns", "15 turns on the board: 15"),
-                award(voss, 12, "kill", "kill shared with 2: 12"),
-                award(voss, 12, "kill", "kill shared with 2: 12"),
-                award(voss, 5, "mission_success", "fighter sweep succeeded: 5"),
-                award(wolff, 10, "turns", "10 turns on the board: 10"),
-                award(wolff, 5, "mission_success", "fighter sweep succeeded: 5"),
-            ],
-        )
-        .await;
+    g1.kill(a2, &[richt, voss]).await;
+    g1.kill(a3, &[richt, voss]).await;
+    g1.kill(c3, &[mott]).await;
+    g1.injury(ball, "serious_injury", 2).await;
+    g1.injury(wolff, "minor_injury", 1).await;
+    g1.awards(&[
+        (hawker, &[turns(20), hq_observed(10)]),
+        (mott, &[sortie_flown(), hq_observed(20), kill()]),
+        (ball, &[turns(15)]),
+        (bishop, &[turns(8)]),
+        (
+            richt,
+            &[turns(20), shared_kill(), shared_kill(), sweep_succeeded()],
+        ),
+        (
+            voss,
+            &[turns(15), shared_kill(), shared_kill(), sweep_succeeded()],
+        ),
+        (wolff, &[turns(10), sweep_succeeded()]),
+    ])
+    .await;
     let url = format!("/api/v1/campaigns/{cid}/players");
     // bob: Richthofen 50+20+24+5 = 99 with 2 kills. ada: her observer Mottershead
     // 50+5+20+24 = 99 with 1 kill beats her pilot Hawker (50+20+10 = 80) and loses
@@ -1197,17 +704,7 @@ async fn players_ranked_by_best_crewman_with_tie_breaks() {
 #[tokio::test]
 async fn standings_access_and_bad_weeks() {
     let app = TestApp::spawn().await;
-    let (referee, private) = campaign(&app, false, &[("ada", "allied")]).await;
-    let hawker = crewman(
-        &app,
-        &referee,
-        private,
-        "ada",
-        "Lanoe Hawker",
-        "pilot",
-        "british",
-    )
-    .await;
+    let (referee, private, [hawker]) = campaign(&app, false, [HAWKER]).await;
     let public = app.campaign(&referee, "1917-04-01", true).await;
     let stranger = app.sign_up("stranger", false).await;
 

@@ -3,7 +3,7 @@
 //! `Browser` is closed or dropped (a failing test included), so no process outlives
 //! the test.
 
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -13,6 +13,8 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
 
+use crate::server::free_port;
+use crate::support::password_of;
 use crate::wait::until;
 
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -51,14 +53,6 @@ impl Drop for DriverProcess {
         }
         let _ = self.0.wait();
     }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 impl Browser {
@@ -211,6 +205,37 @@ impl Browser {
             },
         )
         .await
+    }
+
+    /// Signs in through the sign-in form and waits for the page it answers with.
+    pub async fn sign_in(&self, username: &str, password: &str) {
+        self.open("/sign-in").await;
+        self.fill("username", username).await;
+        self.fill("password", password).await;
+        self.submit("password").await;
+    }
+
+    /// Signs in as one of the harness's accounts ([`password_of`]), which leads home.
+    pub async fn sign_in_as(&self, username: &str) {
+        self.sign_in(username, &password_of(username)).await;
+        self.assert_path("/").await;
+    }
+
+    /// Asserts that the page shown is the one at `path`.
+    pub async fn assert_path(&self, path: &str) {
+        assert_eq!(self.path().await, path);
+    }
+
+    /// Asserts that the element with this id is there and its text is `expected`.
+    pub async fn assert_text(&self, id: &str, expected: &str) {
+        assert_eq!(self.text(id).await.as_deref(), Some(expected), "#{id}");
+    }
+
+    /// Asserts what [`Browser::check_page`] checks of the page just loaded by GET,
+    /// naming the page in the failure.
+    pub async fn assert_well_formed(&self, page: &str) {
+        let problems = self.check_page().await;
+        assert!(problems.is_empty(), "{page}: {problems:?}");
     }
 
     /// The text of the element with this id, if there is one.

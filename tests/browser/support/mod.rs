@@ -3,13 +3,14 @@
 
 pub mod browser;
 
-use std::net::TcpListener;
+use std::process::Command;
 
 use eagles_db::DbPool;
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::{redirect, Response, StatusCode};
 
 use crate::database::{self, TestDatabase};
+use crate::server;
 
 /// A running server over its own database.
 pub struct TestApp {
@@ -22,14 +23,38 @@ pub struct TestApp {
 impl TestApp {
     /// Starts the server over a fresh database.
     pub async fn spawn() -> TestApp {
+        Self::over(database::fresh_database().await)
+    }
+
+    /// Starts the server over a fresh database holding the demo campaign (`eagles seed
+    /// demo`); returns it and the demo accounts' password.
+    pub async fn demo() -> (TestApp, String) {
         let database = database::fresh_database().await;
+        let seeded = Command::new(env!("CARGO_BIN_EXE_eagles"))
+            .args(["seed", "demo"])
+            .env("DATABASE_URL", database.url())
+            .env("RUST_LOG", "warn")
+            .output()
+            .unwrap();
+        assert!(
+            seeded.status.success(),
+            "{}",
+            String::from_utf8_lossy(&seeded.stderr)
+        );
+        let out = String::from_utf8_lossy(&seeded.stdout).into_owned();
+        let password = out
+            .trim()
+            .rsplit(' ')
+            .next()
+            .expect("the seed prints the password last")
+            .to_owned();
+        (Self::over(database), password)
+    }
+
+    fn over(database: TestDatabase) -> TestApp {
         let pool = eagles_db::build_pool(database.url(), eagles_db::PoolSettings::default());
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
-        let address = format!("http://{}", listener.local_addr().unwrap());
-        let server = eagles::server::run(listener, pool.clone()).expect("start the server");
-        tokio::spawn(server);
         TestApp {
-            address,
+            address: server::start(pool.clone()),
             pool,
             _database: database,
         }
@@ -45,6 +70,13 @@ impl TestApp {
             .await
             .expect("create user")
             .id
+    }
+
+    /// Creates these accounts, none an admin.
+    pub async fn add_users(&self, usernames: &[&str]) {
+        for username in usernames {
+            self.add_user(username, false).await;
+        }
     }
 
     /// A visitor without a session.
@@ -135,6 +167,77 @@ impl Visitor {
         assert!(home.contains(&format!("<span class=\"who\">{username}</span>")));
         csrf_of(&home)
     }
+}
+
+/// A crewman to create: (name, role, nationality, owner).
+pub type Recruit<'a> = (&'a str, &'a str, &'a str, &'a str);
+
+/// paul's British pilot, the first crewman of most campaigns here.
+pub const ALBERT_BALL: Recruit<'static> = ("Albert Ball", "pilot", "british", "paul");
+
+/// Creates a campaign named `name`, starting 1917-04-02, through its form as `referee`
+/// (signed in, with the CSRF token `csrf`): public when `public`, its box left unticked
+/// otherwise. Returns its id.
+pub async fn new_campaign(
+    app: &TestApp,
+    referee: &mut Visitor,
+    csrf: &str,
+    name: &str,
+    public: bool,
+) -> i64 {
+    let mut fields = vec![("csrf", csrf), ("name", name), ("start_date", "1917-04-02")];
+    if public {
+        fields.push(("public", "on"));
+    }
+    let response = referee.post("/campaigns", &fields).await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER, "campaign {name}");
+    count(app, "SELECT max(id) FROM campaigns").await
+}
+
+/// Adds `username` to `campaign` as a player of `side` through the members form.
+pub async fn add_player(
+    referee: &mut Visitor,
+    csrf: &str,
+    campaign: i64,
+    username: &str,
+    side: &str,
+) {
+    let fields = [
+        ("csrf", csrf),
+        ("username", username),
+        ("role", "player"),
+        ("side", side),
+    ];
+    let response = referee
+        .post(&format!("/campaigns/{campaign}/members"), &fields)
+        .await;
+    assert_eq!(
+        response.status(),
+        StatusCode::SEE_OTHER,
+        "player {username}"
+    );
+}
+
+/// Creates a crewman of `campaign` through the crew form; returns his id.
+pub async fn add_crewman(
+    app: &TestApp,
+    referee: &mut Visitor,
+    csrf: &str,
+    campaign: i64,
+    (name, role, nationality, owner): Recruit<'_>,
+) -> i64 {
+    let fields = [
+        ("csrf", csrf),
+        ("name", name),
+        ("role", role),
+        ("nationality", nationality),
+        ("owner", owner),
+    ];
+    let response = referee
+        .post(&format!("/campaigns/{campaign}/crew"), &fields)
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER, "crewman {name}");
+    count(app, "SELECT max(id) FROM crew").await
 }
 
 /// The CSRF token of the first form of a page.

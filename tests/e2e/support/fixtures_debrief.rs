@@ -41,48 +41,51 @@ impl Squadron {
     }
 }
 
-/// The crew of [`squadron`]: (name, role, nationality, owner).
-const CREW: [(&str, &str, &str, &str); 12] = [
-    ("Ball", "pilot", "british", "ada"),
-    ("McCudden", "pilot", "british", "ada"),
-    ("Smith", "observer", "british", "ada"),
-    ("Mannock", "pilot", "british", "bert"),
-    ("Bishop", "pilot", "commonwealth", "bert"),
-    ("Jones", "observer", "british", "bert"),
-    ("Boelcke", "pilot", "german", "carl"),
-    ("Immelmann", "pilot", "german", "carl"),
-    ("Weber", "observer", "german", "carl"),
-    ("Voss", "pilot", "german", "dora"),
-    ("Udet", "pilot", "german", "dora"),
-    ("Schmidt", "observer", "german", "dora"),
+/// The players of [`squadron`], two a side, each with his crew as R3 gives it: two
+/// pilots, then an observer.
+const PLAYERS: [(&str, &str, [&str; 3]); 4] = [
+    ("ada", "allied", ["Ball", "McCudden", "Smith"]),
+    ("bert", "allied", ["Mannock", "Bishop", "Jones"]),
+    ("carl", "central", ["Boelcke", "Immelmann", "Weber"]),
+    ("dora", "central", ["Voss", "Udet", "Schmidt"]),
 ];
+
+/// The roles of a player's crew, in the order of [`PLAYERS`].
+const ROLES: [&str; 3] = ["pilot", "pilot", "observer"];
+
+/// A crewman's nationality: German on the Central side; British on the Allied side,
+/// but for Bishop, who is of the Commonwealth.
+fn nationality(side: &str, name: &str) -> &'static str {
+    match (side, name) {
+        ("allied", "Bishop") => "commonwealth",
+        ("allied", _) => "british",
+        _ => "german",
+    }
+}
 
 /// Sets up a campaign refereed by `referee` (a new account of that name).
 pub async fn squadron(app: &TestApp, referee: &str) -> Squadron {
     let token = app.sign_up(referee, false).await;
     let campaign = app.campaign(&token, "1917-08-06", false).await;
-    let mut crew = HashMap::new();
-    for (player, side) in [
-        ("ada", "allied"),
-        ("bert", "allied"),
-        ("carl", "central"),
-        ("dora", "central"),
-    ] {
+    for (player, side, _) in PLAYERS {
         let username = format!("{player}-{referee}");
         app.sign_up(&username, false).await;
         app.add_player(&token, campaign, &username, side).await;
     }
-    for (name, role, nationality, owner) in CREW {
-        let response = app
-            .post(
-                &format!("/api/v1/campaigns/{campaign}/crew"),
-                Some(&token),
-                &json!({ "name": name, "role": role, "nationality": nationality,
-                         "owner": format!("{owner}-{referee}") }),
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::CREATED);
-        crew.insert(name, body(response).await["id"].as_i64().unwrap());
+    let mut crew = HashMap::new();
+    for (owner, side, names) in PLAYERS {
+        for (name, role) in names.into_iter().zip(ROLES) {
+            let response = app
+                .post(
+                    &format!("/api/v1/campaigns/{campaign}/crew"),
+                    Some(&token),
+                    &json!({ "name": name, "role": role, "nationality": nationality(side, name),
+                             "owner": format!("{owner}-{referee}") }),
+                )
+                .await;
+            assert_eq!(response.status(), StatusCode::CREATED);
+            crew.insert(name, body(response).await["id"].as_i64().unwrap());
+        }
     }
     Squadron {
         referee: token,

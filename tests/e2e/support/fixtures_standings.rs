@@ -27,29 +27,29 @@ pub struct Seat {
     pub outcome: &'static str,
 }
 
+/// An unharmed pilot with this many Red hits.
+pub fn pilot(crew_id: i64, red_hits: i32) -> Seat {
+    Seat {
+        crew_id,
+        position: "pilot",
+        red_hits,
+        wound_boxes: 0,
+        outcome: "unharmed",
+    }
+}
+
+/// An unharmed observer.
+pub fn observer(crew_id: i64) -> Seat {
+    Seat {
+        crew_id,
+        position: "observer",
+        red_hits: 0,
+        wound_boxes: 0,
+        outcome: "unharmed",
+    }
+}
+
 impl Seat {
-    /// An unharmed pilot with this many Red hits.
-    pub fn pilot(crew_id: i64, red_hits: i32) -> Seat {
-        Seat {
-            crew_id,
-            position: "pilot",
-            red_hits,
-            wound_boxes: 0,
-            outcome: "unharmed",
-        }
-    }
-
-    /// An unharmed observer.
-    pub fn observer(crew_id: i64) -> Seat {
-        Seat {
-            crew_id,
-            position: "observer",
-            red_hits: 0,
-            wound_boxes: 0,
-            outcome: "unharmed",
-        }
-    }
-
     /// The same crewman, hurt.
     pub fn hurt(self, wound_boxes: i32, outcome: &'static str) -> Seat {
         Seat {
@@ -71,19 +71,68 @@ pub struct SortieSpec<'a> {
     pub crew: Vec<Seat>,
 }
 
-/// An XP award to write.
-pub struct AwardSpec<'a> {
-    pub crew_id: i64,
+impl<'a> SortieSpec<'a> {
+    /// The same sortie, its aircraft lost.
+    pub fn lost(self) -> SortieSpec<'a> {
+        SortieSpec {
+            aircraft_lost: true,
+            ..self
+        }
+    }
+}
+
+/// A side, whose sorties are written as flown: `ALLIED.sweep("a2", …)`.
+pub struct Side(&'static str);
+
+pub const ALLIED: Side = Side("allied");
+pub const CENTRAL: Side = Side("central");
+
+impl Side {
+    /// A sortie flying the side's mission, `turns` turns on the board; it came home.
+    pub fn mission<'a>(
+        &self,
+        key: &'a str,
+        aircraft: &'a str,
+        turns: i32,
+        crew: impl IntoIterator<Item = Seat>,
+    ) -> SortieSpec<'a> {
+        SortieSpec {
+            key,
+            side: self.0,
+            aircraft,
+            assignment: "mission",
+            turns_on_board: turns,
+            aircraft_lost: false,
+            crew: crew.into_iter().collect(),
+        }
+    }
+
+    /// A single-seater on fighter sweep; it came home.
+    pub fn sweep<'a>(
+        &self,
+        key: &'a str,
+        aircraft: &'a str,
+        turns: i32,
+        pilot: Seat,
+    ) -> SortieSpec<'a> {
+        SortieSpec {
+            assignment: "sweep",
+            ..self.mission(key, aircraft, turns, [pilot])
+        }
+    }
+}
+
+/// An XP award to write, as the debrief words it (R4, R5, appendix E).
+pub struct Award {
     pub points: i32,
-    pub kind: &'a str,
-    pub reason: &'a str,
+    pub kind: &'static str,
+    pub reason: String,
+    /// A mission award earned in a two-seater (R12 doubles it for the side).
     pub two_seater_mission: bool,
 }
 
-/// One award: `(crew, points, kind, reason)`, not a two-seater mission award.
-pub fn award<'a>(crew_id: i64, points: i32, kind: &'a str, reason: &'a str) -> AwardSpec<'a> {
-    AwardSpec {
-        crew_id,
+fn plain(points: i32, kind: &'static str, reason: String) -> Award {
+    Award {
         points,
         kind,
         reason,
@@ -91,20 +140,61 @@ pub fn award<'a>(crew_id: i64, points: i32, kind: &'a str, reason: &'a str) -> A
     }
 }
 
-/// A mission award earned in a two-seater (R12 doubles it for the side).
-pub fn two_seater_award<'a>(
-    crew_id: i64,
-    points: i32,
-    kind: &'a str,
-    reason: &'a str,
-) -> AwardSpec<'a> {
-    AwardSpec {
-        two_seater_mission: true,
-        ..award(crew_id, points, kind, reason)
+impl Award {
+    /// The same mission award, earned in a two-seater.
+    fn in_two_seater(self) -> Award {
+        Award {
+            two_seater_mission: true,
+            ..self
+        }
     }
 }
 
+/// `n` turns on the board, a point each (R5).
+pub fn turns(n: i32) -> Award {
+    plain(n, "turns", format!("{n} turns on the board: {n}"))
+}
+
+/// A kill alone: 24.
+pub fn kill() -> Award {
+    plain(24, "kill", "kill: 24".into())
+}
+
+/// A kill shared by two: 12 each.
+pub fn shared_kill() -> Award {
+    plain(12, "kill", "kill shared with 2: 12".into())
+}
+
+/// `hits` Red hits on fighter sweep, worth `points`.
+pub fn red_hits(hits: i32, points: i32) -> Award {
+    let reason = format!("{hits} Red hits on fighter sweep: {points}");
+    plain(points, "red_hits", reason)
+}
+
+/// An observer's sortie: 5.
+pub fn sortie_flown() -> Award {
+    plain(5, "sortie", "sortie flown: 5".into())
+}
+
+/// A successful fighter sweep: 5.
+pub fn sweep_succeeded() -> Award {
+    plain(5, "mission_success", "fighter sweep succeeded: 5".into())
+}
+
+/// The enemy HQ observed from a two-seater, worth `points`.
+pub fn hq_observed(points: i32) -> Award {
+    let reason = format!("observe enemy HQ succeeded: {points}");
+    plain(points, "mission_success", reason).in_two_seater()
+}
+
+/// `trips` artillery trips directed from a two-seater, worth `points`.
+pub fn artillery_trips(trips: i32, points: i32) -> Award {
+    let reason = format!("{trips} artillery trips: {points}");
+    plain(points, "mission_units", reason).in_two_seater()
+}
+
 /// Writes the ledger of one campaign.
+#[derive(Clone, Copy)]
 pub struct Ledger<'a> {
     app: &'a TestApp,
     pub campaign: i64,
@@ -157,7 +247,7 @@ impl<'a> Ledger<'a> {
     }
 
     /// A debriefed game of `week` with a quiet ground offensive.
-    pub async fn game(&self, week: i32, turns_played: i32) -> i64 {
+    pub async fn game(&self, week: i32, turns_played: i32) -> Game<'a> {
         let roll = self
             .roll(week, None, None, "ground_offensive", "quiet")
             .await;
@@ -181,25 +271,48 @@ impl<'a> Ledger<'a> {
             .execute(&mut conn)
             .await
             .unwrap();
-        game
+        Game {
+            ledger: *self,
+            id: game,
+            week,
+        }
     }
 
-    /// A side's mission in a game, with its debriefed result.
-    pub async fn mission(
-        &self,
-        game: i64,
-        week: i32,
-        side: &str,
-        mission_type: &str,
-        success: bool,
-    ) -> i64 {
-        let roll = self
-            .roll(week, Some(game), Some(side), "mission", mission_type)
-            .await;
+    /// Closes the current week as `POST /weeks/close` will: the next week begins.
+    pub async fn close_week(&self) {
         let mut conn = self.app.pool.get().await.unwrap();
+        diesel::update(campaigns::table.find(self.campaign))
+            .set(campaigns::current_week.eq(campaigns::current_week + 1))
+            .execute(&mut conn)
+            .await
+            .unwrap();
+    }
+}
+
+/// A game of the ledger, written as its debrief would be.
+pub struct Game<'a> {
+    ledger: Ledger<'a>,
+    pub id: i64,
+    pub week: i32,
+}
+
+impl Game<'_> {
+    /// The side's mission of this game, with its debriefed result.
+    pub async fn mission(&self, side: &str, mission_type: &str, success: bool) -> i64 {
+        let ledger = self.ledger;
+        let roll = ledger
+            .roll(
+                self.week,
+                Some(self.id),
+                Some(side),
+                "mission",
+                mission_type,
+            )
+            .await;
+        let mut conn = ledger.app.pool.get().await.unwrap();
         diesel::insert_into(missions::table)
             .values((
-                missions::game_id.eq(game),
+                missions::game_id.eq(self.id),
                 missions::side.eq(side),
                 missions::roll_id.eq(roll),
                 missions::mission_type.eq(mission_type),
@@ -211,9 +324,18 @@ impl<'a> Ledger<'a> {
             .unwrap()
     }
 
-    /// A sortie and its crew; returns the sortie's id.
-    pub async fn sortie(&self, game: i64, spec: SortieSpec<'_>) -> i64 {
-        let mut conn = self.app.pool.get().await.unwrap();
+    /// The sorties and their crews, one after the other; returns the sorties' ids.
+    pub async fn sorties<const N: usize>(&self, specs: [SortieSpec<'_>; N]) -> [i64; N] {
+        let mut ids = [0; N];
+        for (id, spec) in ids.iter_mut().zip(specs) {
+            *id = self.sortie(spec).await;
+        }
+        ids
+    }
+
+    async fn sortie(&self, spec: SortieSpec<'_>) -> i64 {
+        let game = self.id;
+        let mut conn = self.ledger.app.pool.get().await.unwrap();
         let aircraft: i64 = aircraft_types::table
             .filter(aircraft_types::name.eq(spec.aircraft))
             .select(aircraft_types::id)
@@ -252,8 +374,8 @@ impl<'a> Ledger<'a> {
     }
 
     /// A kill of the aircraft flown on `victim_sortie`, credited to `shooters`.
-    pub async fn kill(&self, game: i64, victim_sortie: i64, shooters: &[i64]) {
-        let mut conn = self.app.pool.get().await.unwrap();
+    pub async fn kill(&self, victim_sortie: i64, shooters: &[i64]) {
+        let mut conn = self.ledger.app.pool.get().await.unwrap();
         let victim: String = sorties::table
             .find(victim_sortie)
             .select(sorties::key)
@@ -261,18 +383,19 @@ impl<'a> Ledger<'a> {
             .await
             .unwrap();
         let mut rows = DebriefRows::default();
-        rows.kill(game, &victim, shooters);
+        rows.kill(self.id, &victim, shooters);
         eagles_db::debriefs::write(&mut conn, &rows).await.unwrap();
     }
 
-    /// An injury from a game of `week`: out of service for `weeks_out` weeks after it
+    /// An injury from this game: out of service for `weeks_out` weeks after its week
     /// (R7), so through week `week + weeks_out`.
-    pub async fn injury(&self, crew_id: i64, game: i64, week: i32, kind: &str, weeks_out: i32) {
-        let mut conn = self.app.pool.get().await.unwrap();
+    pub async fn injury(&self, crew_id: i64, kind: &str, weeks_out: i32) {
+        let week = self.week;
+        let mut conn = self.ledger.app.pool.get().await.unwrap();
         let mut rows = DebriefRows::default();
         let injury = CasualtyRecord {
             crew_id,
-            game_id: Some(game),
+            game_id: Some(self.id),
             week,
             kind: kind.parse().unwrap(),
             weeks_out: Some(weeks_out),
@@ -283,35 +406,38 @@ impl<'a> Ledger<'a> {
         eagles_db::debriefs::write(&mut conn, &rows).await.unwrap();
     }
 
-    /// The XP awards of a game of `week`.
-    pub async fn awards(&self, game: i64, week: i32, awards: &[AwardSpec<'_>]) {
-        let mut conn = self.app.pool.get().await.unwrap();
+    /// The XP awards of the game, crewman by crewman, stamped with its week.
+    pub async fn awards(&self, awards: &[(i64, &[Award])]) {
+        let mut conn = self.ledger.app.pool.get().await.unwrap();
         let mut rows = DebriefRows::default();
-        for a in awards {
-            rows.award(&NewAward {
-                campaign_id: self.campaign,
-                crew_id: a.crew_id,
-                week,
-                game_id: Some(game),
-                points: a.points,
-                kind: a.kind,
-                reason: a.reason,
-                two_seater_mission: a.two_seater_mission,
-                reverses: None,
-            });
+        for (crew_id, earned) in awards {
+            for a in *earned {
+                rows.award(&NewAward {
+                    campaign_id: self.ledger.campaign,
+                    crew_id: *crew_id,
+                    week: self.week,
+                    game_id: Some(self.id),
+                    points: a.points,
+                    kind: a.kind,
+                    reason: &a.reason,
+                    two_seater_mission: a.two_seater_mission,
+                    reverses: None,
+                });
+            }
         }
         eagles_db::debriefs::write(&mut conn, &rows).await.unwrap();
     }
 
-    /// Voids a game in `week`: its rows stay, it stops counting from `week` on, and
+    /// Voids the game in `week`: its rows stay, it stops counting from `week` on, and
     /// each of its awards is cancelled by a reversing entry stamped `week`.
-    pub async fn void(&self, game: i64, week: i32) {
-        let mut conn = self.app.pool.get().await.unwrap();
+    pub async fn void(&self, week: i32) {
+        let (ledger, game) = (self.ledger, self.id);
+        let mut conn = ledger.app.pool.get().await.unwrap();
         diesel::update(games::table.find(game))
             .set((
                 games::voided_week.eq(Some(week)),
                 games::voided_at.eq(Some(chrono::Utc::now())),
-                games::voided_by.eq(Some(self.referee_id)),
+                games::voided_by.eq(Some(ledger.referee_id)),
             ))
             .execute(&mut conn)
             .await
@@ -334,7 +460,7 @@ impl<'a> Ledger<'a> {
         for (id, crew_id, points, kind, reason, two_seater) in originals {
             diesel::insert_into(xp_awards::table)
                 .values((
-                    xp_awards::campaign_id.eq(self.campaign),
+                    xp_awards::campaign_id.eq(ledger.campaign),
                     xp_awards::crew_id.eq(crew_id),
                     xp_awards::week.eq(week),
                     xp_awards::game_id.eq(Some(game)),
@@ -348,16 +474,6 @@ impl<'a> Ledger<'a> {
                 .await
                 .unwrap();
         }
-    }
-
-    /// Closes the current week as `POST /weeks/close` will: the next week begins.
-    pub async fn close_week(&self) {
-        let mut conn = self.app.pool.get().await.unwrap();
-        diesel::update(campaigns::table.find(self.campaign))
-            .set(campaigns::current_week.eq(campaigns::current_week + 1))
-            .execute(&mut conn)
-            .await
-            .unwrap();
     }
 }
 
@@ -380,4 +496,21 @@ pub async fn crewman(
         .await;
     assert_eq!(response.status(), StatusCode::CREATED);
     body(response).await["id"].as_i64().unwrap()
+}
+
+/// A starting crewman to create: `(owner, name, role, nationality)`.
+pub type Recruit = (&'static str, &'static str, &'static str, &'static str);
+
+/// Creates the recruits one after the other, as [`crewman`] does; returns their ids.
+pub async fn enlist<const N: usize>(
+    app: &TestApp,
+    referee: &str,
+    campaign: i64,
+    recruits: [Recruit; N],
+) -> [i64; N] {
+    let mut ids = [0; N];
+    for (id, (owner, name, role, nationality)) in ids.iter_mut().zip(recruits) {
+        *id = crewman(app, referee, campaign, owner, name, role, nationality).await;
+    }
+    ids
 }

@@ -5,9 +5,8 @@ pub mod database;
 pub mod fixtures_debrief;
 pub mod fixtures_games;
 pub mod fixtures_standings;
+pub mod server;
 pub mod wait;
-
-use std::net::TcpListener;
 
 use eagles_db::DbPool;
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
@@ -37,10 +36,7 @@ impl TestApp {
     /// Starts the server over an existing database.
     pub fn on_database(database_url: &str) -> TestApp {
         let pool = eagles_db::build_pool(database_url, eagles_db::PoolSettings::default());
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
-        let address = format!("http://{}", listener.local_addr().unwrap());
-        let server = eagles::server::run(listener, pool.clone()).expect("start the server");
-        tokio::spawn(server);
+        let address = server::start(pool.clone());
         TestApp {
             address,
             pool,
