@@ -4,8 +4,6 @@
 
 use std::fmt;
 
-pub use eagles_service::error::Locus;
-
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use eagles_service::ServiceError;

@@ -62,13 +62,13 @@ pub async fn find(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Option<A
 
 /// The aircraft types of `ids` that exist, in one query.
 pub async fn find_many(
-    conn: &mut AsyncPgConnection,
+    mut conn: &AsyncPgConnection,
     ids: &[i64],
 ) -> QueryResult<Vec<AircraftType>> {
     aircraft_types::table
         .filter(aircraft_types::id.eq_any(ids))
         .select(AircraftType::as_select())
-        .load(conn)
+        .load(&mut conn)
         .await
 }
 

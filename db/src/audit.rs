@@ -7,7 +7,7 @@ use crate::schema::audit_log;
 
 /// Records one write. Call it inside the write's transaction so both land or neither.
 pub async fn record(
-    conn: &mut AsyncPgConnection,
+    mut conn: &AsyncPgConnection,
     user_id: Option<i64>,
     campaign_id: Option<i64>,
     action: &str,
@@ -20,7 +20,7 @@ pub async fn record(
             audit_log::action.eq(action),
             audit_log::details.eq(details),
         ))
-        .execute(conn)
+        .execute(&mut conn)
         .await
         .map(drop)
 }

@@ -56,14 +56,14 @@ pub async fn find(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Option<C
 
 /// The campaign, locked against concurrent writes until the transaction ends.
 pub async fn find_for_update(
-    conn: &mut AsyncPgConnection,
+    mut conn: &AsyncPgConnection,
     id: i64,
 ) -> QueryResult<Option<Campaign>> {
     campaigns::table
         .find(id)
         .select(Campaign::as_select())
         .for_update()
-        .first(conn)
+        .first(&mut conn)
         .await
         .optional()
 }
@@ -164,7 +164,7 @@ pub async fn add_member(
 
 /// A user's membership of a campaign.
 pub async fn member(
-    conn: &mut AsyncPgConnection,
+    mut conn: &AsyncPgConnection,
     campaign_id: i64,
     user_id: i64,
 ) -> QueryResult<Option<Member>> {
@@ -173,7 +173,7 @@ pub async fn member(
         .filter(campaign_members::campaign_id.eq(campaign_id))
         .filter(campaign_members::user_id.eq(user_id))
         .select(MEMBER_COLUMNS)
-        .first(conn)
+        .first(&mut conn)
         .await
         .optional()
 }

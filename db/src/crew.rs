@@ -102,7 +102,7 @@ ORDER BY c.id";
 
 /// Crewmen of a campaign matching the filter, in the order they were created.
 pub async fn list(
-    conn: &mut AsyncPgConnection,
+    mut conn: &AsyncPgConnection,
     campaign_id: i64,
     filter: &CrewFilter,
 ) -> QueryResult<Vec<CrewRecord>> {
@@ -112,7 +112,7 @@ pub async fn list(
         .bind::<Nullable<Int8>, _>(filter.owner_id)
         .bind::<Nullable<Text>, _>(filter.role)
         .bind::<Nullable<Array<Text>>, _>(filter.nationalities.as_deref())
-        .load(conn)
+        .load(&mut conn)
         .await
 }
 

@@ -18,7 +18,7 @@ use crate::schema::games;
 /// Marks a game debriefed with its turns; false when it already was, or was voided.
 /// The condition makes a second debrief of the same game fail even without a lock.
 pub async fn mark_debriefed(
-    conn: &mut AsyncPgConnection,
+    mut conn: &AsyncPgConnection,
     game_id: i64,
     turns_played: i32,
 ) -> QueryResult<bool> {
@@ -32,7 +32,7 @@ pub async fn mark_debriefed(
         games::turns_played.eq(turns_played),
         games::debriefed_at.eq(diesel::dsl::now),
     ))
-    .execute(conn)
+    .execute(&mut conn)
     .await
     .map(|n| n == 1)
 }
@@ -62,7 +62,7 @@ pub async fn mark_voided(
 }
 
 /// The missions of a game, in the order they were rolled.
-pub async fn missions(conn: &mut AsyncPgConnection, game_id: i64) -> QueryResult<Vec<GameMission>> {
+pub async fn missions(conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Vec<GameMission>> {
     crate::games::missions_of(conn, &[game_id]).await
 }
 
@@ -78,10 +78,7 @@ pub struct GameCasualty {
 }
 
 /// The casualties of a game, in the order they were recorded.
-pub async fn casualties(
-    conn: &mut AsyncPgConnection,
-    game_id: i64,
-) -> QueryResult<Vec<GameCasualty>> {
+pub async fn casualties(conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Vec<GameCasualty>> {
     let rows = crate::game_results::casualties_of_games(conn, &[game_id]).await?;
     Ok(rows.into_iter().map(|(_, casualty)| casualty).collect())
 }

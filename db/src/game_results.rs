@@ -11,7 +11,7 @@ use crate::schema::{casualties, dice_rolls, xp_awards};
 /// The original awards (not the reversals) of the given games, by game then in the
 /// order they were given, each with the id of the entry reversing it, if any.
 pub async fn awards_of_games(
-    conn: &mut AsyncPgConnection,
+    mut conn: &AsyncPgConnection,
     game_ids: &[i64],
 ) -> QueryResult<Vec<(Award, Option<i64>)>> {
     let (original, reversal) = diesel::alias!(xp_awards as original, xp_awards as reversal);
@@ -31,14 +31,14 @@ pub async fn awards_of_games(
             original.field(xp_awards::game_id),
             original.field(xp_awards::id),
         ))
-        .load(conn)
+        .load(&mut conn)
         .await
 }
 
 /// The casualties of the given games with their game's id, by game then in the order
 /// they were recorded.
 pub async fn casualties_of_games(
-    conn: &mut AsyncPgConnection,
+    mut conn: &AsyncPgConnection,
     game_ids: &[i64],
 ) -> QueryResult<Vec<(Option<i64>, GameCasualty)>> {
     casualties::table
@@ -56,6 +56,6 @@ pub async fn casualties_of_games(
             ),
         ))
         .order((casualties::game_id, casualties::id))
-        .load(conn)
+        .load(&mut conn)
         .await
 }

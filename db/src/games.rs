@@ -77,7 +77,7 @@ pub async fn attach_roll(
 
 /// A game of a campaign; `None` when it does not exist or belongs to another one.
 pub async fn find(
-    conn: &mut AsyncPgConnection,
+    mut conn: &AsyncPgConnection,
     campaign_id: i64,
     game_id: i64,
 ) -> QueryResult<Option<GameRecord>> {
@@ -86,7 +86,7 @@ pub async fn find(
         .filter(games::id.eq(game_id))
         .filter(games::campaign_id.eq(campaign_id))
         .select(GameRecord::as_select())
-        .first(conn)
+        .first(&mut conn)
         .await
         .optional()
 }
@@ -189,7 +189,7 @@ pub async fn find_mission(
 
 /// The missions of the given games, by game then side.
 pub async fn missions_of(
-    conn: &mut AsyncPgConnection,
+    mut conn: &AsyncPgConnection,
     game_ids: &[i64],
 ) -> QueryResult<Vec<MissionRecord>> {
     missions::table
@@ -197,7 +197,7 @@ pub async fn missions_of(
         .filter(missions::game_id.eq_any(game_ids))
         .select(MissionRecord::as_select())
         .order((missions::game_id, missions::id))
-        .load(conn)
+        .load(&mut conn)
         .await
 }
 

@@ -95,7 +95,7 @@ pub async fn reversal_of(
 /// A game's original awards (not the reversals), in the order they were given, each
 /// with the id of the entry reversing it, if any.
 pub async fn game_awards(
-    conn: &mut AsyncPgConnection,
+    conn: &AsyncPgConnection,
     game_id: i64,
 ) -> QueryResult<Vec<(Award, Option<i64>)>> {
     crate::game_results::awards_of_games(conn, &[game_id]).await

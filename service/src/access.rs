@@ -48,12 +48,22 @@ async fn scope(
     campaign: Option<Campaign>,
     caller: Option<User>,
 ) -> Result<CampaignScope, ServiceError> {
-    let not_found = || ServiceError::NotFound(format!("there is no campaign {campaign_id}"));
-    let campaign = campaign.ok_or_else(not_found)?;
     let member = match &caller {
         Some(user) => eagles_db::campaigns::member(conn, campaign_id, user.id).await?,
         None => None,
     };
+    visible(campaign_id, campaign, member, caller)
+}
+
+/// [`scope`] of rows already read: the campaign and the caller's membership.
+pub fn visible(
+    campaign_id: i64,
+    campaign: Option<Campaign>,
+    member: Option<Member>,
+    caller: Option<User>,
+) -> Result<CampaignScope, ServiceError> {
+    let not_found = || ServiceError::NotFound(format!("there is no campaign {campaign_id}"));
+    let campaign = campaign.ok_or_else(not_found)?;
     let is_admin = caller.as_ref().is_some_and(|u| u.is_admin);
     if !(campaign.public || member.is_some() || is_admin) {
         return Err(not_found());

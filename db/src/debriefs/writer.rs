@@ -277,7 +277,7 @@ impl DebriefRows {
 
 /// Writes `rows` in one statement. Each part is a data-modifying CTE; the foreign keys
 /// between them are checked at the end of the statement, when all are in.
-pub async fn write(conn: &mut AsyncPgConnection, rows: &DebriefRows) -> QueryResult<()> {
+pub async fn write(mut conn: &AsyncPgConnection, rows: &DebriefRows) -> QueryResult<()> {
     if rows.is_empty() {
         return Ok(());
     }
@@ -342,7 +342,7 @@ pub async fn write(conn: &mut AsyncPgConnection, rows: &DebriefRows) -> QueryRes
         .bind::<Array<Int8>, _>(&m.mission)
         .bind::<Array<Bool>, _>(&m.success)
         .bind::<Array<Text>, _>(&m.details)
-        .execute(conn)
+        .execute(&mut conn)
         .await
         .map(drop)
 }

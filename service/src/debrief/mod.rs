@@ -12,18 +12,17 @@ use eagles_db::campaigns::Campaign;
 use eagles_db::debriefs::DebriefGame;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
+use futures_util::future::try_join5;
 use serde_json::json;
 
 pub use request::{
     CrewDice, CrewReport, DebriefRequest, KillReport, LeftBoard, MissionFacts, SortieReport,
     VoidRequest,
 };
-pub use response::{
-    load as stored_result, AwardView, CaptureView, DebriefResult, InjuryView, MissionResultView,
-};
+pub use response::{AwardView, CaptureView, DebriefResult, InjuryView, MissionResultView};
 pub use void::{LedgerEntryView, VoidedDebrief};
 
-use crate::access::{locked_campaign, readable_campaign};
+use crate::access::{locked_campaign, readable_campaign, visible};
 use crate::error::ServiceError;
 use crate::text::clean_name;
 
@@ -38,29 +37,38 @@ pub async fn create(
 ) -> Result<DebriefResult, ServiceError> {
     conn.transaction::<_, ServiceError, _>(async move |conn| {
         // The lock serialises a debrief with a week close and with a second debrief
-        // of the same game; the game is read after it.
-        let scope = locked_campaign(conn, campaign_id, &user).await?;
+        // of the same game. What the checks read is sent with it (pipelined): the
+        // server runs the reads in order, after the lock is taken.
+        let conn: &AsyncPgConnection = conn;
+        let (campaign, member, game, missions, crew) = try_join5(
+            eagles_db::campaigns::find_for_update(conn, campaign_id),
+            eagles_db::campaigns::member(conn, campaign_id, user.id),
+            eagles_db::debriefs::game(conn, campaign_id, game_id),
+            eagles_db::debriefs::missions(conn, game_id),
+            eagles_db::crew::list(conn, campaign_id, &Default::default()),
+        )
+        .await?;
+        let scope = visible(campaign_id, campaign, member, Some(user.clone()))?;
         scope.require_referee("enter a debrief")?;
         let campaign = scope.campaign;
-        let game = find_game(conn, campaign_id, game_id).await?;
+        let game = game.ok_or_else(|| game_not_found(game_id))?;
         open_for_debrief(&game, &campaign)?;
         let counts = json!({
             "game_id": game_id,
             "sorties": request.sorties.len(),
             "kills": request.kills.len(),
         });
-        let plan = validate::plan(conn, &campaign, game, request).await?;
-        write::write(conn, campaign_id, user.id, plan).await?;
-        eagles_db::audit::record(
-            conn,
-            Some(user.id),
-            Some(campaign_id),
-            "debrief.create",
-            counts,
-        )
-        .await?;
-        let game = find_game(conn, campaign_id, game_id).await?;
-        response::load(conn, &game).await
+        let facts = validate::Facts {
+            game,
+            missions,
+            crew,
+        };
+        let plan = validate::plan(conn, &campaign, facts, request).await?;
+        write::write(conn, campaign_id, user.id, plan, counts).await?;
+        let (_, result) = response::load(conn, campaign_id, game_id)
+            .await?
+            .ok_or_else(|| ServiceError::Internal(format!("game {game_id} vanished")))?;
+        Ok(result)
     })
     .await
 }
@@ -103,9 +111,11 @@ async fn find_game(
 ) -> Result<DebriefGame, ServiceError> {
     eagles_db::debriefs::game(conn, campaign_id, game_id)
         .await?
-        .ok_or_else(|| {
-            ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
-        })
+        .ok_or_else(|| game_not_found(game_id))
+}
+
+fn game_not_found(game_id: i64) -> ServiceError {
+    ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
 }
 
 /// A game takes one debrief, in its own week: not voided, not debriefed, and its week
@@ -140,13 +150,15 @@ pub async fn result(
     game_id: i64,
 ) -> Result<DebriefResult, ServiceError> {
     readable_campaign(conn, campaign_id, caller).await?;
-    let game = find_game(conn, campaign_id, game_id).await?;
+    let (game, result) = response::load(conn, campaign_id, game_id)
+        .await?
+        .ok_or_else(|| game_not_found(game_id))?;
     if game.debriefed_at.is_none() {
         return Err(ServiceError::NotFound(format!(
             "game {game_id} has not been debriefed yet"
         )));
     }
-    response::load(conn, &game).await
+    Ok(result)
 }
 
 /// Voids one award with a reversing entry in the current week, as `user`, who must

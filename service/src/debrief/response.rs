@@ -5,6 +5,7 @@ use campaign::injuries::{CasualtyKind, Severity};
 use eagles_db::debriefs::DebriefGame;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::Award;
+use futures_util::future::try_join4;
 use serde::Serialize;
 
 use crate::error::ServiceError;
@@ -97,20 +98,28 @@ impl From<(Award, Option<i64>)> for AwardView {
     }
 }
 
-/// Reads the stored debrief of `game`.
+/// Reads the stored debrief of the game `game_id` of the campaign: `None` when there
+/// is no such game. The four reads go out together (pipelined), one round trip.
 pub async fn load(
-    conn: &mut AsyncPgConnection,
-    game: &DebriefGame,
-) -> Result<DebriefResult, ServiceError> {
-    let awards = eagles_db::ledger::game_awards(conn, game.id)
-        .await?
-        .into_iter()
-        .map(AwardView::from)
-        .collect();
+    conn: &AsyncPgConnection,
+    campaign_id: i64,
+    game_id: i64,
+) -> Result<Option<(DebriefGame, DebriefResult)>, ServiceError> {
+    let (game, awards, casualties, missions) = try_join4(
+        eagles_db::debriefs::game(conn, campaign_id, game_id),
+        eagles_db::ledger::game_awards(conn, game_id),
+        eagles_db::debriefs::casualties(conn, game_id),
+        eagles_db::debriefs::missions(conn, game_id),
+    )
+    .await?;
+    let Some(game) = game else {
+        return Ok(None);
+    };
+    let awards = awards.into_iter().map(AwardView::from).collect();
     let mut injuries = Vec::new();
     let mut captures = Vec::new();
     let mut deaths = Vec::new();
-    for c in eagles_db::debriefs::casualties(conn, game.id).await? {
+    for c in casualties {
         let dice = c.dice.unwrap_or_default();
         // An injury has a severity; anything else is a capture or a death.
         match c.kind.severity() {
@@ -137,8 +146,7 @@ pub async fn load(
             None => deaths.push(c.crew_id),
         }
     }
-    let missions = eagles_db::debriefs::missions(conn, game.id)
-        .await?
+    let missions = missions
         .into_iter()
         .map(|m| MissionResultView {
             mission_id: m.id,
@@ -148,7 +156,7 @@ pub async fn load(
             details: m.details,
         })
         .collect();
-    Ok(DebriefResult {
+    let result = DebriefResult {
         game_id: game.id,
         week: game.week,
         turns_played: game.turns_played,
@@ -158,5 +166,6 @@ pub async fn load(
         captures,
         deaths,
         missions,
-    })
+    };
+    Ok(Some((game, result)))
 }

@@ -36,6 +36,7 @@ use campaign::tables::Table;
 use chrono::NaiveDate;
 use eagles_db::aircraft::AircraftType;
 use eagles_db::campaigns::Campaign;
+use eagles_db::crew::CrewRecord;
 use eagles_db::debriefs::{DebriefGame, GameMission};
 use eagles_db::diesel_async::AsyncPgConnection;
 
@@ -69,16 +70,28 @@ pub struct PlannedFate {
     pub dice: Option<DiceSource>,
 }
 
-/// Checks `request` for `game` of `campaign` (locked by the caller) and plans it.
+/// What the checks of a debrief read before they run, under the campaign's lock.
+pub struct Facts {
+    pub game: DebriefGame,
+    pub missions: Vec<GameMission>,
+    pub crew: Vec<CrewRecord>,
+}
+
+/// Checks `request` for the game of `facts` of `campaign` (locked by the caller) and
+/// plans it; the only read left is the aircraft the report names.
 pub async fn plan(
-    conn: &mut AsyncPgConnection,
+    conn: &AsyncPgConnection,
     campaign: &Campaign,
-    game: DebriefGame,
+    facts: Facts,
     request: DebriefRequest,
 ) -> Result<Plan, ServiceError> {
+    let Facts {
+        game,
+        missions: game_missions,
+        crew,
+    } = facts;
     let week_date =
         campaign::calendar::week_date(campaign.start_date, u32::try_from(game.week).unwrap_or(1));
-    let game_missions = eagles_db::debriefs::missions(conn, game.id).await?;
     let mut missions: PerSide<Option<FlownMission>> = PerSide::default();
     let mut stored: PerSide<Option<&GameMission>> = PerSide::default();
     for m in &game_missions {
@@ -103,12 +116,10 @@ pub async fn plan(
         .and_then(|()| Ok(debrief.check()?))
         .map_err(|e| e.at(Locus::Field("turns_played")))?;
 
-    let roster: HashMap<i64, CrewmanView> =
-        eagles_db::crew::list(conn, campaign.id, &Default::default())
-            .await?
-            .into_iter()
-            .map(|r| Ok((r.id, CrewmanView::from_record(r, campaign.current_week)?)))
-            .collect::<Result<_, ServiceError>>()?;
+    let roster: HashMap<i64, CrewmanView> = crew
+        .into_iter()
+        .map(|r| Ok((r.id, CrewmanView::from_record(r, campaign.current_week)?)))
+        .collect::<Result<_, ServiceError>>()?;
     // Every aircraft type the checks name: those reported and those assigned (R9).
     let named: Vec<i64> = request
         .sorties

@@ -9,28 +9,45 @@ use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord,
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::NewAward;
 use eagles_db::rolls::NewRoll;
+use futures_util::future::try_join3;
 
 use super::validate::{Plan, PlannedFate};
 use crate::dice::{log_entry, RollContext};
 use crate::error::ServiceError;
 
-/// Writes `plan` for the referee `user_id`.
+/// Writes `plan` for the referee `user_id`, with the audit entry `audit`: the game's
+/// mark, the rows and the entry go out together (pipelined), one round trip.
 pub async fn write(
-    conn: &mut AsyncPgConnection,
+    conn: &AsyncPgConnection,
     campaign_id: i64,
     user_id: i64,
     plan: Plan,
+    audit: serde_json::Value,
 ) -> Result<(), ServiceError> {
+    let game_id = plan.game.id;
     let turns = i32::try_from(plan.debrief.turns_played)
         .map_err(|_| ServiceError::invalid("`turns_played` is too large"))?;
-    if !eagles_db::debriefs::mark_debriefed(conn, plan.game.id, turns).await? {
+    let rows = settle(campaign_id, user_id, plan)?;
+    let (marked, (), ()) = try_join3(
+        eagles_db::debriefs::mark_debriefed(conn, game_id, turns),
+        eagles_db::debriefs::write(conn, &rows),
+        eagles_db::audit::record(
+            conn,
+            Some(user_id),
+            Some(campaign_id),
+            "debrief.create",
+            audit,
+        ),
+    )
+    .await?;
+    // The campaign's lock makes this rare; when it happens the transaction, and with
+    // it the rows, is rolled back.
+    if !marked {
         return Err(ServiceError::Conflict(format!(
-            "game {} was debriefed at the same moment; reload it",
-            plan.game.id
+            "game {game_id} was debriefed at the same moment; reload it"
         )));
     }
-    let rows = settle(campaign_id, user_id, plan)?;
-    Ok(eagles_db::debriefs::write(conn, &rows).await?)
+    Ok(())
 }
 
 /// The rows of `plan`, with the dice of every fate that needs them rolled.

@@ -363,7 +363,7 @@ impl Game<'_> {
                 outcome: seat.outcome.parse().unwrap(),
             });
         }
-        eagles_db::debriefs::write(&mut conn, &rows).await.unwrap();
+        eagles_db::debriefs::write(&conn, &rows).await.unwrap();
         sorties::table
             .filter(sorties::game_id.eq(game))
             .filter(sorties::key.eq(spec.key))
@@ -384,14 +384,14 @@ impl Game<'_> {
             .unwrap();
         let mut rows = DebriefRows::default();
         rows.kill(self.id, &victim, shooters);
-        eagles_db::debriefs::write(&mut conn, &rows).await.unwrap();
+        eagles_db::debriefs::write(&conn, &rows).await.unwrap();
     }
 
     /// An injury from this game: out of service for `weeks_out` weeks after its week
     /// (R7), so through week `week + weeks_out`.
     pub async fn injury(&self, crew_id: i64, kind: &str, weeks_out: i32) {
         let week = self.week;
-        let mut conn = self.ledger.app.pool.get().await.unwrap();
+        let conn = self.ledger.app.pool.get().await.unwrap();
         let mut rows = DebriefRows::default();
         let injury = CasualtyRecord {
             crew_id,
@@ -403,12 +403,12 @@ impl Game<'_> {
             sent_home: false,
         };
         rows.casualty(injury, CasualtyRoll::None);
-        eagles_db::debriefs::write(&mut conn, &rows).await.unwrap();
+        eagles_db::debriefs::write(&conn, &rows).await.unwrap();
     }
 
     /// The XP awards of the game, crewman by crewman, stamped with its week.
     pub async fn awards(&self, awards: &[(i64, &[Award])]) {
-        let mut conn = self.ledger.app.pool.get().await.unwrap();
+        let conn = self.ledger.app.pool.get().await.unwrap();
         let mut rows = DebriefRows::default();
         for (crew_id, earned) in awards {
             for a in *earned {
@@ -425,7 +425,7 @@ impl Game<'_> {
                 });
             }
         }
-        eagles_db::debriefs::write(&mut conn, &rows).await.unwrap();
+        eagles_db::debriefs::write(&conn, &rows).await.unwrap();
     }
 
     /// Voids the game in `week`: its rows stay, it stops counting from `week` on, and

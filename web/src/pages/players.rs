@@ -45,7 +45,7 @@ pub async fn show(
     let campaign = &scope.campaign;
     let rows = player_ranking(&mut conn, campaign, None).await?;
     let mut names: HashMap<i64, String> =
-        eagles_db::crew::list(&mut conn, campaign.id, &CrewFilter::default())
+        eagles_db::crew::list(&conn, campaign.id, &CrewFilter::default())
             .await?
             .into_iter()
             .map(|c| (c.id, c.name))
