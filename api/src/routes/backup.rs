@@ -3,7 +3,7 @@
 use actix_web::http::header;
 use actix_web::{get, post, web, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::backup::*;
+use eagles_service::backup::{export_as, import_as, parse, CampaignExport, MAX_IMPORT_BYTES};
 use eagles_service::campaigns::CampaignView;
 use utoipa_actix_web::service_config::ServiceConfig;
 

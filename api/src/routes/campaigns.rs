@@ -2,7 +2,7 @@
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::campaigns::*;
+use eagles_service::campaigns::{create, list, CampaignListQuery, CampaignView, NewCampaign};
 
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
@@ -65,6 +65,6 @@ pub async fn get_campaign(
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view = get(&mut conn, caller, path.cid).await?;
+    let view = eagles_service::campaigns::get(&mut conn, caller, path.cid).await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -2,7 +2,7 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::crew::*;
+use eagles_service::crew::{create, list, pick, AbilityPick, CrewQuery, CrewmanView, NewCrew};
 
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
@@ -63,7 +63,7 @@ pub async fn get_crewman(
     path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view = get(&mut conn, caller, path.cid, path.id).await?;
+    let view = eagles_service::crew::get(&mut conn, caller, path.cid, path.id).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -2,7 +2,10 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::debrief::*;
+use eagles_service::debrief::{
+    create, result, void, DebriefRequest, DebriefResult, LedgerEntryView, VoidRequest,
+    VoidedDebrief,
+};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::{Caller, SignedIn};

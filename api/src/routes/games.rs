@@ -2,7 +2,10 @@
 
 use actix_web::{get, post, put, web, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::games::*;
+use eagles_service::games::{
+    assign, open, roll_side, AssignmentRequest, GameView, MissionRequest, MissionView,
+    NewGameRequest,
+};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::{Caller, SignedIn};
@@ -53,7 +56,7 @@ pub async fn get_game(
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view = get(&mut conn, caller, path.cid, path.gid).await?;
+    let view = eagles_service::games::get(&mut conn, caller, path.cid, path.gid).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

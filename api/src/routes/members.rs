@@ -2,7 +2,7 @@
 
 use actix_web::{get, patch, post, web, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::members::*;
+use eagles_service::members::{add, list, switch_side, MemberView, NewMember, SideChange};
 
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;

@@ -2,7 +2,7 @@
 
 use actix_web::{get, web, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::record::*;
+use eagles_service::record::ServiceRecord;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::Caller;

@@ -2,7 +2,7 @@
 
 use actix_web::{get, web, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::reference::*;
+use eagles_service::reference::{abilities, aircraft, AbilityView, AircraftQuery, AircraftView};
 
 use crate::error::ApiError;
 

@@ -2,7 +2,7 @@
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::rolls::*;
+use eagles_service::rolls::{list, roll, RollQuery, RollRequest, RollView};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::{Caller, SignedIn};

@@ -2,7 +2,9 @@
 
 use actix_web::{get, web, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::standings::*;
+use eagles_service::standings::{
+    LeaderboardQuery, LeaderboardRow, PlayerRow, PlayersQuery, SidesQuery, SidesView,
+};
 use eagles_service::ServiceError;
 use utoipa_actix_web::service_config::ServiceConfig;
 

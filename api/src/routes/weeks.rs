@@ -2,7 +2,7 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::weeks::*;
+use eagles_service::weeks::{close, ClosedWeek, WeekView};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::{Caller, SignedIn};
@@ -44,7 +44,7 @@ pub async fn get_week(
     path: web::Path<WeekPath>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view = get(&mut conn, caller, path.cid, path.n).await?;
+    let view = eagles_service::weeks::get(&mut conn, caller, path.cid, path.n).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
