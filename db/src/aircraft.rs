@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::schema::{abilities, aircraft_types};
+use crate::schema::{abilities, aircraft_types, missions};
 
 /// An aircraft type as stored.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -67,6 +67,28 @@ pub async fn find_many(
 ) -> QueryResult<Vec<AircraftType>> {
     aircraft_types::table
         .filter(aircraft_types::id.eq_any(ids))
+        .select(AircraftType::as_select())
+        .load(&mut conn)
+        .await
+}
+
+/// The aircraft types of `ids` and those assigned to the missions of `game_id`: what
+/// a debrief of the game is checked against, in one query.
+pub async fn named_or_assigned(
+    mut conn: &AsyncPgConnection,
+    ids: &[i64],
+    game_id: i64,
+) -> QueryResult<Vec<AircraftType>> {
+    let assigned = missions::table
+        .filter(missions::game_id.eq(game_id))
+        .filter(missions::aircraft_type_id.is_not_null())
+        .select(missions::aircraft_type_id.assume_not_null());
+    aircraft_types::table
+        .filter(
+            aircraft_types::id
+                .eq_any(ids)
+                .or(aircraft_types::id.eq_any(assigned)),
+        )
         .select(AircraftType::as_select())
         .load(&mut conn)
         .await

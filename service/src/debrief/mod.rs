@@ -12,7 +12,7 @@ use eagles_db::campaigns::Campaign;
 use eagles_db::debriefs::DebriefGame;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
-use futures_util::future::try_join5;
+use futures_util::future::{try_join, try_join5};
 use serde_json::json;
 
 pub use request::{
@@ -40,12 +40,16 @@ pub async fn create(
         // of the same game. What the checks read is sent with it (pipelined): the
         // server runs the reads in order, after the lock is taken.
         let conn: &AsyncPgConnection = conn;
-        let (campaign, member, game, missions, crew) = try_join5(
+        let aircraft_ids: Vec<i64> = request.sorties.iter().map(|s| s.aircraft_id).collect();
+        let (campaign, member, game, missions, (crew, aircraft)) = try_join5(
             eagles_db::campaigns::find_for_update(conn, campaign_id),
             eagles_db::campaigns::member(conn, campaign_id, user.id),
             eagles_db::debriefs::game(conn, campaign_id, game_id),
             eagles_db::debriefs::missions(conn, game_id),
-            eagles_db::crew::list(conn, campaign_id, &Default::default()),
+            try_join(
+                eagles_db::crew::list(conn, campaign_id, &Default::default()),
+                eagles_db::aircraft::named_or_assigned(conn, &aircraft_ids, game_id),
+            ),
         )
         .await?;
         let scope = visible(campaign_id, campaign, member, Some(user.clone()))?;
@@ -62,13 +66,10 @@ pub async fn create(
             game,
             missions,
             crew,
+            aircraft,
         };
-        let plan = validate::plan(conn, &campaign, facts, request).await?;
-        write::write(conn, campaign_id, user.id, plan, counts).await?;
-        let (_, result) = response::load(conn, campaign_id, game_id)
-            .await?
-            .ok_or_else(|| ServiceError::Internal(format!("game {game_id} vanished")))?;
-        Ok(result)
+        let plan = validate::plan(&campaign, facts, request)?;
+        write::write(conn, campaign_id, user.id, plan, counts).await
     })
     .await
 }

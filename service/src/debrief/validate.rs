@@ -38,7 +38,6 @@ use eagles_db::aircraft::AircraftType;
 use eagles_db::campaigns::Campaign;
 use eagles_db::crew::CrewRecord;
 use eagles_db::debriefs::{DebriefGame, GameMission};
-use eagles_db::diesel_async::AsyncPgConnection;
 
 use super::request::{CrewReport, DebriefRequest, MissionFacts, SortieReport};
 use crate::crew::CrewmanView;
@@ -75,12 +74,13 @@ pub struct Facts {
     pub game: DebriefGame,
     pub missions: Vec<GameMission>,
     pub crew: Vec<CrewRecord>,
+    /// The aircraft types the report names and those its missions were assigned (R9).
+    pub aircraft: Vec<AircraftType>,
 }
 
 /// Checks `request` for the game of `facts` of `campaign` (locked by the caller) and
-/// plans it; the only read left is the aircraft the report names.
-pub async fn plan(
-    conn: &AsyncPgConnection,
+/// plans it.
+pub fn plan(
     campaign: &Campaign,
     facts: Facts,
     request: DebriefRequest,
@@ -89,6 +89,7 @@ pub async fn plan(
         game,
         missions: game_missions,
         crew,
+        aircraft,
     } = facts;
     let week_date =
         campaign::calendar::week_date(campaign.start_date, u32::try_from(game.week).unwrap_or(1));
@@ -120,18 +121,7 @@ pub async fn plan(
         .into_iter()
         .map(|r| Ok((r.id, CrewmanView::from_record(r, campaign.current_week)?)))
         .collect::<Result<_, ServiceError>>()?;
-    // Every aircraft type the checks name: those reported and those assigned (R9).
-    let named: Vec<i64> = request
-        .sorties
-        .iter()
-        .map(|r| r.aircraft_id)
-        .chain(game_missions.iter().filter_map(|m| m.aircraft_type_id))
-        .collect();
-    let types: HashMap<i64, _> = eagles_db::aircraft::find_many(conn, &named)
-        .await?
-        .into_iter()
-        .map(|a| (a.id, a))
-        .collect();
+    let types: HashMap<i64, _> = aircraft.into_iter().map(|a| (a.id, a)).collect();
     let assigned = assigned_missions(&stored, &roster, &types);
     let mut aircraft_ids = Vec::new();
     let mut fates = Vec::new();

@@ -9,37 +9,44 @@ use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord,
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::NewAward;
 use eagles_db::rolls::NewRoll;
-use futures_util::future::try_join3;
+use futures_util::future::{try_join, try_join3};
 
+use super::response::{load, DebriefResult};
 use super::validate::{Plan, PlannedFate};
 use crate::dice::{log_entry, RollContext};
 use crate::error::ServiceError;
 
-/// Writes `plan` for the referee `user_id`, with the audit entry `audit`: the game's
-/// mark, the rows and the entry go out together (pipelined), one round trip.
+/// Writes `plan` for the referee `user_id`, with the audit entry `audit`, and reads
+/// the debrief back for the answer: the game's mark, the rows, the entry and the four
+/// reads go out together (pipelined), one round trip; the server runs them in order,
+/// so the reads see the write.
 pub async fn write(
     conn: &AsyncPgConnection,
     campaign_id: i64,
     user_id: i64,
     plan: Plan,
     audit: serde_json::Value,
-) -> Result<(), ServiceError> {
+) -> Result<DebriefResult, ServiceError> {
     let game_id = plan.game.id;
     let turns = i32::try_from(plan.debrief.turns_played)
         .map_err(|_| ServiceError::invalid("`turns_played` is too large"))?;
     let rows = settle(campaign_id, user_id, plan)?;
-    let (marked, (), ()) = try_join3(
-        eagles_db::debriefs::mark_debriefed(conn, game_id, turns),
-        eagles_db::debriefs::write(conn, &rows),
-        eagles_db::audit::record(
-            conn,
-            Some(user_id),
-            Some(campaign_id),
-            "debrief.create",
-            audit,
-        ),
-    )
-    .await?;
+    let written = async {
+        let (marked, (), ()) = try_join3(
+            eagles_db::debriefs::mark_debriefed(conn, game_id, turns),
+            eagles_db::debriefs::write(conn, &rows),
+            eagles_db::audit::record(
+                conn,
+                Some(user_id),
+                Some(campaign_id),
+                "debrief.create",
+                audit,
+            ),
+        )
+        .await?;
+        Ok::<_, ServiceError>(marked)
+    };
+    let (marked, stored) = try_join(written, load(conn, campaign_id, game_id)).await?;
     // The campaign's lock makes this rare; when it happens the transaction, and with
     // it the rows, is rolled back.
     if !marked {
@@ -47,7 +54,9 @@ pub async fn write(
             "game {game_id} was debriefed at the same moment; reload it"
         )));
     }
-    Ok(())
+    let (_, result) =
+        stored.ok_or_else(|| ServiceError::Internal(format!("game {game_id} vanished")))?;
+    Ok(result)
 }
 
 /// The rows of `plan`, with the dice of every fate that needs them rolled.
