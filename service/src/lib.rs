@@ -17,6 +17,7 @@ pub mod password;
 pub mod record;
 pub mod reference;
 pub mod rolls;
+pub mod sign_in;
 pub mod standings;
 pub mod text;
 pub mod throttle;

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::auth::{bearer_token, token, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
-use eagles_service::password;
+use eagles_service::sign_in::sign_in;
 use eagles_service::throttle::{client_address, Attempt};
 
 /// Credentials for a new token.
@@ -46,24 +46,8 @@ pub async fn create_token(
         client_address(req.peer_addr(), req.connection_info().realip_remote_addr()),
         &username,
     );
-    let user = {
-        let mut conn = pool.get().await?;
-        attempt.check(&mut conn).await?;
-        eagles_db::users::find_by_username(&mut conn, &username).await?
-    };
-    let verified =
-        password::verify_password(user.as_ref().map(|u| u.password_hash.clone()), password).await?;
+    let user = sign_in(&pool, &attempt, &username, password).await?;
     let mut conn = pool.get().await?;
-    let user = match user {
-        Some(user) if verified => user,
-        _ => {
-            attempt.failed(&mut conn).await?;
-            return Err(ApiError(ServiceError::Unauthorized(
-                "wrong username or password".into(),
-            )));
-        }
-    };
-    attempt.succeeded(&mut conn).await?;
     let (token, digest) = token::generate();
     eagles_db::users::add_token(&mut conn, user.id, &digest).await?;
     Ok(HttpResponse::Created().json(TokenResponse { token }))

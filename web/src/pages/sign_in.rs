@@ -7,7 +7,6 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
 use eagles_db::DbPool;
-use eagles_service::password;
 use eagles_service::throttle::{client_address, Attempt};
 use eagles_service::ServiceError;
 use serde::Deserialize;
@@ -111,10 +110,9 @@ pub async fn sign_in(
         };
         render(&page, status)
     };
-    let user = {
-        let mut conn = pool.get().await?;
-        match attempt.check(&mut conn).await {
-            Ok(()) => {}
+    let user =
+        match eagles_service::sign_in::sign_in(&pool, &attempt, username.trim(), password).await {
+            Ok(user) => user,
             Err(ServiceError::TooManyRequests {
                 detail,
                 retry_after,
@@ -125,25 +123,12 @@ pub async fn sign_in(
                     .insert(header::RETRY_AFTER, header::HeaderValue::from(retry_after));
                 return Ok(response);
             }
+            Err(ServiceError::Unauthorized(message)) => {
+                return Ok(refused(username, message, StatusCode::UNAUTHORIZED));
+            }
             Err(other) => return Err(other.into()),
-        }
-        eagles_db::users::find_by_username(&mut conn, username.trim()).await?
-    };
-    let verified =
-        password::verify_password(user.as_ref().map(|u| u.password_hash.clone()), password).await?;
+        };
     let mut conn = pool.get().await?;
-    let user = match user {
-        Some(user) if verified => user,
-        _ => {
-            attempt.failed(&mut conn).await?;
-            return Ok(refused(
-                username,
-                "wrong username or password".into(),
-                StatusCode::UNAUTHORIZED,
-            ));
-        }
-    };
-    attempt.succeeded(&mut conn).await?;
     if let Some(old) = session.id_hash() {
         eagles_db::sessions::delete(&mut conn, old).await?;
     }
