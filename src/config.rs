@@ -6,10 +6,17 @@
 //! | `EAGLES_BIND` | address `eagles serve` listens on | `127.0.0.1:8080` |
 //! | `EAGLES_DATA_DIR` | where the embedded default keeps its cluster | `.eagles` |
 //! | `EAGLES_POOL_SIZE` | database connections per instance | `10` |
+//! | `EAGLES_PUBLIC_URL` | where people reach the service, for absolute links (the feed) | `http://<bind address>` |
+//! | `EAGLES_WEBHOOK_ALLOW_PRIVATE` | `true`: webhooks may go to loopback and private addresses | `false` |
+//! | `EAGLES_WEBHOOK_POLL_MS` | how often the delivery worker looks for due deliveries | `1000` |
+//! | `EAGLES_WEBHOOK_RETRY_BASE_MS` | the first retry's delay, doubled per failure (at most an hour) | `10000` |
+//! | `EAGLES_WEBHOOK_TIMEOUT_MS` | how long a receiver may take to answer a delivery | `10000` |
 //! | `RUST_LOG` | log filter | `info` |
 
 use std::fmt;
+use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// A database URL, which carries a password: it never prints.
 #[derive(Clone)]
@@ -53,5 +60,70 @@ impl DatabaseConfig {
             data_dir,
             pool_size,
         })
+    }
+}
+
+/// The webhook deliveries: who may receive them and the worker's pace.
+#[derive(Debug, Clone, Copy)]
+pub struct WebhookConfig {
+    /// `EAGLES_WEBHOOK_ALLOW_PRIVATE`.
+    pub policy: eagles_service::webhooks::AddressPolicy,
+    /// `EAGLES_WEBHOOK_POLL_MS`.
+    pub poll: Duration,
+    /// `EAGLES_WEBHOOK_RETRY_BASE_MS`.
+    pub retry_base: Duration,
+    /// `EAGLES_WEBHOOK_TIMEOUT_MS`.
+    pub timeout: Duration,
+}
+
+impl WebhookConfig {
+    /// Reads the `EAGLES_WEBHOOK_*` variables.
+    pub fn from_env() -> Result<Self, String> {
+        let allow_private = match std::env::var("EAGLES_WEBHOOK_ALLOW_PRIVATE") {
+            Ok(v) => match v.trim() {
+                "true" | "1" => true,
+                "false" | "0" | "" => false,
+                other => {
+                    return Err(format!(
+                        "EAGLES_WEBHOOK_ALLOW_PRIVATE must be true or false, not {other:?}"
+                    ))
+                }
+            },
+            Err(_) => false,
+        };
+        Ok(Self {
+            policy: eagles_service::webhooks::AddressPolicy { allow_private },
+            poll: millis("EAGLES_WEBHOOK_POLL_MS", 1000)?,
+            retry_base: millis("EAGLES_WEBHOOK_RETRY_BASE_MS", 10_000)?,
+            timeout: millis("EAGLES_WEBHOOK_TIMEOUT_MS", 10_000)?,
+        })
+    }
+}
+
+/// A positive number of milliseconds from `variable`, or `default`.
+fn millis(variable: &str, default: u64) -> Result<Duration, String> {
+    match std::env::var(variable) {
+        Ok(v) => v
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(Duration::from_millis)
+            .ok_or_else(|| {
+                format!("{variable} must be a positive number of milliseconds, not {v:?}")
+            }),
+        Err(_) => Ok(Duration::from_millis(default)),
+    }
+}
+
+/// `EAGLES_PUBLIC_URL`: the address people and feed readers reach the service at (e.g.
+/// `https://eagles.example.org` behind a proxy), which absolute links start with; by
+/// default `http://` and the address the service listens on.
+pub fn public_url(listening_on: SocketAddr) -> Result<eagles_web::PublicUrl, String> {
+    match std::env::var("EAGLES_PUBLIC_URL") {
+        Ok(url) if !url.trim().is_empty() => {
+            eagles_web::PublicUrl::parse(&url).map_err(|e| format!("EAGLES_PUBLIC_URL: {e}"))
+        }
+        _ => Ok(eagles_web::PublicUrl::of_address(listening_on)),
     }
 }

@@ -5,3 +5,4 @@ pub mod cli;
 pub mod config;
 pub mod database;
 pub mod server;
+pub mod webhooks;

@@ -42,6 +42,7 @@ fn routes(cfg: &mut ServiceConfig) {
                 .service(campaigns::create_campaign)
                 .service(campaigns::list_campaigns)
                 .service(campaigns::get_campaign)
+                .service(campaigns::end_campaign)
                 .service(members::add_member)
                 .service(members::list_members)
                 .service(members::change_side)
@@ -56,6 +57,7 @@ fn routes(cfg: &mut ServiceConfig) {
                 .configure(standings::configure)
                 .configure(record::configure)
                 .configure(backup::configure)
+                .configure(webhooks::configure)
                 .default_service(web::to(not_found)),
         );
 }

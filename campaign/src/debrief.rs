@@ -79,20 +79,52 @@ pub struct Kill {
     pub shooters: Vec<CrewId>,
 }
 
+/// The part of a debrief a problem was found in, so that the report can be shown
+/// with the problem beside it whatever the problem's wording.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part<'a> {
+    /// The turns played and the turn each side left the board.
+    Turns,
+    /// A sortie, by its key.
+    Sortie(&'a str),
+    /// The report of a side's mission.
+    Mission(Side),
+    /// The kills.
+    Kills,
+}
+
+/// The first problem of a debrief and the part it is in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem<'a> {
+    /// Where it is.
+    pub part: Part<'a>,
+    /// What it is.
+    pub error: RuleError,
+}
+
 impl Debrief {
     /// Checks that the facts hang together: the turns each side left the board, keys,
     /// seats, wounds, turns, mission aircraft and kills, in that order, so the first
     /// problem found is the first in the report. Every function reading a debrief
     /// calls it first.
     pub fn check(&self) -> Result<(), RuleError> {
+        self.check_parts().map_err(|p| p.error)
+    }
+
+    /// [`Debrief::check`], naming the part of the debrief the first problem is in.
+    pub fn check_parts(&self) -> Result<(), Box<Problem<'_>>> {
+        let problem = |part, error| Box::new(Problem { part, error });
         for side in Side::ALL {
             if let Some(turn) = *self.enemy_left_board_on_turn.get(*side) {
                 if turn == 0 || turn > self.turns_played {
-                    return Err(RuleError::LeftBoardOutOfRange {
-                        side: *side,
-                        turn,
-                        played: self.turns_played,
-                    });
+                    return Err(problem(
+                        Part::Turns,
+                        RuleError::LeftBoardOutOfRange {
+                            side: *side,
+                            turn,
+                            played: self.turns_played,
+                        },
+                    ));
                 }
             }
         }
@@ -100,50 +132,66 @@ impl Debrief {
         let mut crew_side = HashMap::new();
         let mut mission_sortie: PerSide<Option<&str>> = PerSide::default();
         for sortie in &self.sorties {
-            if !keys.insert(sortie.key.as_str()) {
-                return Err(RuleError::DuplicateSortieKey {
-                    key: sortie.key.clone(),
-                });
-            }
-            if sortie.turns_on_board > self.turns_played {
-                return Err(RuleError::TurnsOutOfRange {
-                    key: sortie.key.clone(),
-                    turns: sortie.turns_on_board,
-                    played: self.turns_played,
-                });
-            }
-            self.check_assignment(sortie, &mut mission_sortie)?;
-            let mut seats = HashSet::new();
-            for member in &sortie.crew {
-                if crew_side.insert(member.crew, sortie.side).is_some() {
-                    return Err(RuleError::CrewFliesTwice { crew: member.crew });
-                }
-                if !seats.insert(member.position) {
-                    return Err(RuleError::SeatTaken {
-                        key: sortie.key.clone(),
-                        position: member.position,
-                    });
-                }
-                if member.position == Role::Observer && !sortie.two_seater {
-                    return Err(RuleError::ObserverInSingleSeater {
-                        key: sortie.key.clone(),
-                        crew: member.crew,
-                    });
-                }
-                if member.wound_boxes > WOUND_BOXES {
-                    return Err(RuleError::WoundBoxesOutOfRange {
-                        crew: member.crew,
-                        boxes: member.wound_boxes,
-                    });
-                }
-            }
+            self.check_sortie(sortie, &mut keys, &mut crew_side, &mut mission_sortie)
+                .map_err(|e| problem(Part::Sortie(&sortie.key), e))?;
         }
-        for side in crate::sides::Side::ALL {
+        for side in Side::ALL {
             if let Some(flown) = self.missions.get(*side) {
-                check_report(&flown.mission, &flown.report)?;
+                check_report(&flown.mission, &flown.report)
+                    .map_err(|e| problem(Part::Mission(*side), e))?;
             }
         }
         self.check_kills(&crew_side)
+            .map_err(|e| problem(Part::Kills, e))
+    }
+
+    /// One sortie, after those before it: `keys`, `crew_side` and `mission_sortie`
+    /// hold what they used.
+    fn check_sortie<'a>(
+        &self,
+        sortie: &'a Sortie,
+        keys: &mut HashSet<&'a str>,
+        crew_side: &mut HashMap<CrewId, Side>,
+        mission_sortie: &mut PerSide<Option<&'a str>>,
+    ) -> Result<(), RuleError> {
+        if !keys.insert(sortie.key.as_str()) {
+            return Err(RuleError::DuplicateSortieKey {
+                key: sortie.key.clone(),
+            });
+        }
+        if sortie.turns_on_board > self.turns_played {
+            return Err(RuleError::TurnsOutOfRange {
+                key: sortie.key.clone(),
+                turns: sortie.turns_on_board,
+                played: self.turns_played,
+            });
+        }
+        self.check_assignment(sortie, mission_sortie)?;
+        let mut seats = HashSet::new();
+        for member in &sortie.crew {
+            if crew_side.insert(member.crew, sortie.side).is_some() {
+                return Err(RuleError::CrewFliesTwice { crew: member.crew });
+            }
+            if !seats.insert(member.position) {
+                return Err(RuleError::SeatTaken {
+                    key: sortie.key.clone(),
+                    position: member.position,
+                });
+            }
+            if member.position == Role::Observer && !sortie.two_seater {
+                return Err(RuleError::ObserverInSingleSeater {
+                    key: sortie.key.clone(),
+                    crew: member.crew,
+                });
+            }
+            if member.wound_boxes > WOUND_BOXES {
+                return Err(RuleError::WoundBoxesOutOfRange {
+                    crew: member.crew,
+                    boxes: member.wound_boxes,
+                });
+            }
+        }
+        Ok(())
     }
 
     fn check_assignment<'a>(
@@ -387,6 +435,23 @@ pub(crate) mod tests {
             g.check(),
             Err(RuleError::DuplicateSortieKey { .. })
         ));
+    }
+
+    // The first problem is named with the part it is in: a crewman flying twice is
+    // the second sortie's problem, a kill's the kills'.
+    #[test]
+    fn problems_name_their_part() {
+        let mut g = game();
+        g.sorties[1].crew[0].crew = CrewId(1);
+        let p = g.check_parts().unwrap_err();
+        assert_eq!(p.part, Part::Sortie("c1"));
+        assert!(matches!(p.error, RuleError::CrewFliesTwice { .. }));
+        let mut g = game();
+        g.kills[0].shooters.clear();
+        assert_eq!(g.check_parts().unwrap_err().part, Part::Kills);
+        let mut g = game();
+        g.enemy_left_board_on_turn.allied = Some(30);
+        assert_eq!(g.check_parts().unwrap_err().part, Part::Turns);
     }
 
     // R5: a side leaves the board on a turn of the game, 1 to the turns played.

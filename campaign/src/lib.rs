@@ -15,7 +15,9 @@ pub mod calendar;
 pub mod crew;
 pub mod debrief;
 pub mod dice;
+pub mod down;
 pub mod error;
+pub mod events;
 pub mod experience;
 pub mod injuries;
 pub mod missions;
@@ -25,6 +27,7 @@ pub mod standings;
 pub mod status;
 pub mod success;
 pub mod tables;
+pub mod webhooks;
 pub mod xp;
 
 pub use error::RuleError;

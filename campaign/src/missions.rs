@@ -1,6 +1,8 @@
-//! The missions of appendix E: their types, what aircraft they need (R9) and how a
-//! sortie is assigned to one.
+//! The missions of appendix E: their types, what aircraft they need (R9), how a
+//! sortie is assigned to one, and who may see that assignment before the game's
+//! debrief (§13.20).
 
+use crate::sides::Side;
 use crate::wire::wire_enum;
 
 wire_enum! {
@@ -106,6 +108,33 @@ wire_enum! {
     }
 }
 
+/// Who reads a side's mission assignment (§13.20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reader {
+    /// A referee of the campaign.
+    Referee,
+    /// A player of a side.
+    Player(Side),
+    /// Anyone else: an anonymous reader of a public campaign, a member without a side.
+    Public,
+}
+
+impl Reader {
+    /// §13.20: the mission aircraft "does not have to be revealed to the opponents
+    /// until the mission is completed". Until the game's debrief, a side's mission
+    /// aircraft and crew are shown to those who may assign them (its players and the
+    /// referees) and to nobody else; from the debrief on, to everyone. Keeping it from
+    /// the public too closes the side door of an opponent reading signed out.
+    pub fn sees_assignment(self, mission_side: Side, debriefed: bool) -> bool {
+        debriefed
+            || match self {
+                Reader::Referee => true,
+                Reader::Player(side) => side == mission_side,
+                Reader::Public => false,
+            }
+    }
+}
+
 /// R9's missions grouped by the aircraft they need, as the rulebook lists them: the
 /// tests of the requirement and of the assignment check both walk these.
 #[cfg(test)]
@@ -178,6 +207,26 @@ mod tests {
         assert!(
             AircraftRequirement::Either.allows(true) && AircraftRequirement::Either.allows(false)
         );
+    }
+
+    // §13.20: before the debrief only the mission's side and the referees see its
+    // assignment; after it, everyone.
+    #[test]
+    fn s13_20_who_sees_an_assignment() {
+        for side in Side::ALL.iter().copied() {
+            assert!(Reader::Referee.sees_assignment(side, false));
+            assert!(Reader::Player(side).sees_assignment(side, false));
+            assert!(!Reader::Player(side.enemy()).sees_assignment(side, false));
+            assert!(!Reader::Public.sees_assignment(side, false));
+            for reader in [
+                Reader::Referee,
+                Reader::Player(side),
+                Reader::Player(side.enemy()),
+                Reader::Public,
+            ] {
+                assert!(reader.sees_assignment(side, true), "{reader:?}");
+            }
+        }
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub struct CampaignRow {
     #[diesel(embed)]
     pub campaign: Campaign,
     pub created_at: DateTime<Utc>,
+    /// When the referee ended it (§13.203), beside `campaign.ended_week`.
+    pub ended_at: Option<DateTime<Utc>>,
 }
 
 /// A membership.
@@ -382,6 +384,21 @@ pub async fn insert_campaign(conn: &mut AsyncPgConnection, row: &CampaignRow) ->
         .returning(campaigns::id)
         .get_result(conn)
         .await
+}
+
+/// Marks an imported campaign ended as its backup says. It comes after every other
+/// row of the import: the database refuses writes to an ended campaign.
+pub async fn end_campaign(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    week: i32,
+    at: DateTime<Utc>,
+) -> QueryResult<()> {
+    diesel::update(campaigns::table.find(campaign_id))
+        .set((campaigns::ended_week.eq(week), campaigns::ended_at.eq(at)))
+        .execute(conn)
+        .await
+        .map(drop)
 }
 
 /// Inserts a membership.

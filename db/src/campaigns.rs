@@ -20,6 +20,12 @@ pub struct Campaign {
     pub public: bool,
     pub current_week: i32,
     pub created_by: i64,
+    /// The week the referee ended it in (§13.203); `None` while it runs. An ended
+    /// campaign is read-only.
+    pub ended_week: Option<i32>,
+    /// Raised by every write to it (contract v1.1): what a reader's cache and ETag
+    /// are keyed on.
+    pub revision: i64,
 }
 
 /// Creates a campaign whose creator becomes its referee. Run it in a transaction.
@@ -66,6 +72,20 @@ pub async fn find_for_update(
         .first(&mut conn)
         .await
         .optional()
+}
+
+/// Ends a campaign in its current week, which it keeps; from then on the database
+/// refuses every write to it (migration 000013). The caller holds the campaign's lock
+/// and has checked it had not ended.
+pub async fn end(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Campaign> {
+    diesel::update(campaigns::table.find(id))
+        .set((
+            campaigns::ended_week.eq(campaigns::current_week.nullable()),
+            campaigns::ended_at.eq(diesel::dsl::now),
+        ))
+        .returning(Campaign::as_returning())
+        .get_result(conn)
+        .await
 }
 
 /// Which campaigns a reader may see.
@@ -205,4 +225,65 @@ pub async fn set_side(
     .execute(conn)
     .await
     .map(|n| n > 0)
+}
+
+/// What a cached read needs to know before it may answer (see [`probe`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, QueryableByName)]
+pub struct Probe {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub revision: i64,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub public: bool,
+    /// The token or session named a live one.
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub credential_found: bool,
+    /// The account behind it; `None` for a visitor's session or none at all.
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::BigInt>)]
+    pub user_id: Option<i64>,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub is_admin: bool,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub member: bool,
+}
+
+/// One statement, every lookup by a primary key or unique index: a cache hit costs
+/// this round trip and nothing else, even signed in. The token's and the session's
+/// conditions are those of `users::find_by_token` and `sessions::find`.
+const PROBE: &str = "
+SELECT c.revision, c.public,
+       v.found IS NOT NULL AS credential_found,
+       v.user_id,
+       coalesce(v.is_admin, false) AS is_admin,
+       m.user_id IS NOT NULL AS member
+FROM campaigns c
+LEFT JOIN LATERAL (
+    SELECT true AS found, u.id AS user_id, u.is_admin
+    FROM api_tokens t JOIN users u ON u.id = t.user_id
+    WHERE t.token_hash = $2
+    UNION ALL
+    SELECT true, u.id, u.is_admin
+    FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+    WHERE s.id_hash = $3 AND s.expires_at > now()
+    LIMIT 1
+) v ON true
+LEFT JOIN campaign_members m ON m.campaign_id = c.id AND m.user_id = v.user_id
+WHERE c.id = $1";
+
+/// The campaign's revision now, with who `token_hash` (an API token's digest) or
+/// `session_hash` (a page session's) names and whether he is a member; `None` when
+/// there is no such campaign.
+pub async fn probe(
+    mut conn: &AsyncPgConnection,
+    campaign_id: i64,
+    token_hash: Option<&[u8]>,
+    session_hash: Option<&[u8]>,
+) -> QueryResult<Option<Probe>> {
+    use diesel::sql_types::{Bytea, Int8, Nullable};
+    crate::prepared::prepared(PROBE)
+        .bind::<Int8, _>(campaign_id)
+        .bind::<Nullable<Bytea>, _>(token_hash)
+        .bind::<Nullable<Bytea>, _>(session_hash)
+        .get_result(&mut conn)
+        .await
+        .optional()
 }

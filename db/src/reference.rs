@@ -1,5 +1,6 @@
 //! Reference data: the aircraft of appendices A and B (from `seeds/`) and the special
-//! abilities of appendix D (from the rules crate). Loading is an upsert keyed on the
+//! abilities of appendix D (from the rules crate, with what each does from
+//! `seeds/abilities.csv`). Loading is an upsert keyed on the
 //! natural key, so running it at every start changes nothing when nothing changed.
 
 use std::collections::BTreeMap;
@@ -14,6 +15,74 @@ use crate::schema::{abilities, aircraft_types};
 
 const AIRCRAFT_CSV: &str = include_str!("../../seeds/aircraft.csv");
 const AIRCRAFT_NOTES_CSV: &str = include_str!("../../seeds/aircraft_notes.csv");
+const ABILITIES_CSV: &str = include_str!("../../seeds/abilities.csv");
+
+/// What an ability does, as `seeds/abilities.csv` gives it.
+#[derive(Debug, Deserialize)]
+struct EffectRow {
+    code: String,
+    effect: String,
+}
+
+/// An ability as stored: the rules crate's facts and the seed's effect.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = abilities)]
+pub struct AbilityRow {
+    pub code: String,
+    pub name: String,
+    pub kind: String,
+    pub min_xp: i32,
+    /// What it does at the table, in a sentence or two (appendix D).
+    pub effect: String,
+}
+
+/// The effect of every ability of the rules crate, by code: exactly one each, none
+/// empty, none for a code the rules crate does not know.
+fn ability_effects() -> Result<BTreeMap<String, String>, SeedError> {
+    let file = "abilities.csv";
+    let mut effects = BTreeMap::new();
+    for row in csv::Reader::from_reader(ABILITIES_CSV.as_bytes()).deserialize() {
+        let row: EffectRow = row.map_err(|e| parse_error(file, e))?;
+        let problem = if campaign::abilities::Ability::ALL
+            .iter()
+            .all(|a| a.code() != row.code)
+        {
+            Some("is no ability of appendix D")
+        } else if row.effect.trim().is_empty() {
+            Some("has an empty effect")
+        } else if effects.contains_key(&row.code) {
+            Some("is listed twice")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            return Err(SeedError::Parse {
+                file,
+                message: format!("{:?} {problem}", row.code),
+            });
+        }
+        effects.insert(row.code, row.effect.trim().to_owned());
+    }
+    if let Some(missing) = campaign::abilities::Ability::ALL
+        .iter()
+        .find(|a| !effects.contains_key(a.code()))
+    {
+        return Err(SeedError::Parse {
+            file,
+            message: format!("{:?} has no effect; add a row for it", missing.code()),
+        });
+    }
+    Ok(effects)
+}
+
+/// Every ability as stored.
+pub async fn abilities(conn: &mut AsyncPgConnection) -> QueryResult<Vec<AbilityRow>> {
+    abilities::table
+        .select(AbilityRow::as_select())
+        .order(abilities::code)
+        .load(conn)
+        .await
+}
 
 #[derive(Debug, Deserialize)]
 struct NoteRow {
@@ -120,6 +189,7 @@ pub async fn load(conn: &mut AsyncPgConnection) -> Result<(), SeedError> {
         .execute(conn)
         .await?;
 
+    let effects = ability_effects()?;
     let rows: Vec<_> = campaign::abilities::Ability::ALL
         .iter()
         .map(|a| {
@@ -128,6 +198,7 @@ pub async fn load(conn: &mut AsyncPgConnection) -> Result<(), SeedError> {
                 abilities::name.eq(a.name()),
                 abilities::kind.eq(a.kind().as_str()),
                 abilities::min_xp.eq(a.min_xp().0),
+                abilities::effect.eq(&effects[a.code()]),
             )
         })
         .collect();
@@ -139,6 +210,7 @@ pub async fn load(conn: &mut AsyncPgConnection) -> Result<(), SeedError> {
             abilities::name.eq(excluded(abilities::name)),
             abilities::kind.eq(excluded(abilities::kind)),
             abilities::min_xp.eq(excluded(abilities::min_xp)),
+            abilities::effect.eq(excluded(abilities::effect)),
         ))
         .execute(conn)
         .await?;
@@ -155,6 +227,14 @@ mod tests {
         let types = aircraft_seed().unwrap();
         assert_eq!(types.iter().filter(|t| t.side == "allied").count(), 35);
         assert_eq!(types.iter().filter(|t| t.side == "central").count(), 31);
+    }
+
+    // Appendix D: every special ability has an effect to show beside the pick form
+    // and on the ID cards.
+    #[test]
+    fn every_ability_has_an_effect() {
+        let effects = ability_effects().unwrap();
+        assert_eq!(effects.len(), campaign::abilities::Ability::ALL.len());
     }
 
     // R11: a two-seater is a type whose armament has an observer-operated weapon.

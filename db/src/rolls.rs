@@ -1,13 +1,14 @@
 //! The dice roll log (R14): every roll with its table, dice, modifiers, result, who
 //! rolled it and whether the server rolled or a person entered physical dice.
 
+use campaign::injuries::Outcome;
 use campaign::sides::Side;
 use campaign::tables::Table;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::schema::dice_rolls;
+use crate::schema::{dice_rolls, sortie_crew};
 
 /// A roll to record.
 #[derive(Debug, Clone, Insertable)]
@@ -51,5 +52,59 @@ pub async fn insert(conn: &mut AsyncPgConnection, roll: &NewRoll) -> QueryResult
         .values(roll)
         .returning(RollRecord::as_returning())
         .get_result(conn)
+        .await
+}
+
+/// A crewman of a game's sorties and what became of him.
+#[derive(Debug, Clone, Queryable)]
+pub struct GameSeat {
+    pub game_id: i64,
+    pub crew_id: i64,
+    pub outcome: Outcome,
+}
+
+/// A logged roll that was one crewman's (R8, R14).
+#[derive(Debug, Clone, Queryable)]
+pub struct CrewRoll {
+    pub crew_id: i64,
+    pub roll: RollRecord,
+}
+
+/// The crewmen of the games `game_ids`: each sortie's pilot before its observer, in
+/// the order the sorties were reported.
+pub async fn seats_of_games(
+    mut conn: &AsyncPgConnection,
+    game_ids: &[i64],
+) -> QueryResult<Vec<GameSeat>> {
+    sortie_crew::table
+        .filter(sortie_crew::game_id.eq_any(game_ids.to_vec()))
+        .order((
+            sortie_crew::game_id,
+            sortie_crew::sortie_id,
+            sortie_crew::position.desc(),
+        ))
+        .select((
+            sortie_crew::game_id,
+            sortie_crew::crew_id,
+            sortie_crew::outcome,
+        ))
+        .load(&mut conn)
+        .await
+}
+
+/// The rolls of the games `game_ids` that were one crewman's, oldest first.
+pub async fn crew_rolls_of_games(
+    mut conn: &AsyncPgConnection,
+    game_ids: &[i64],
+) -> QueryResult<Vec<CrewRoll>> {
+    dice_rolls::table
+        .filter(dice_rolls::game_id.eq_any(game_ids.to_vec()))
+        .filter(dice_rolls::crew_id.is_not_null())
+        .order(dice_rolls::id)
+        .select((
+            dice_rolls::crew_id.assume_not_null(),
+            RollRecord::as_select(),
+        ))
+        .load(&mut conn)
         .await
 }

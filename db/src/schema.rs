@@ -94,6 +94,8 @@ diesel::table! {
         name -> Text,
         kind -> Text,
         min_xp -> Int4,
+        /// What it does at the table, in a sentence or two (appendix D).
+        effect -> Text,
     }
 }
 
@@ -105,6 +107,21 @@ diesel::table! {
         public -> Bool,
         current_week -> Int4,
         created_by -> Int8,
+        created_at -> Timestamptz,
+        /// The week it ended in (§13.203); null while it runs (migration 000013).
+        ended_week -> Nullable<Int4>,
+        ended_at -> Nullable<Timestamptz>,
+        /// Raised by every write to the campaign (migration 000016).
+        revision -> Int8,
+    }
+}
+
+diesel::table! {
+    campaign_events (campaign_id, revision) {
+        campaign_id -> Int8,
+        revision -> Int8,
+        kind -> Text,
+        entity_id -> Int8,
         created_at -> Timestamptz,
     }
 }
@@ -158,6 +175,7 @@ diesel::table! {
         entered -> Bool,
         rolled_by -> Nullable<Int8>,
         rolled_at -> Timestamptz,
+        crew_id -> Nullable<Int8>,
     }
 }
 
@@ -276,9 +294,59 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A referee's subscription of a URL to campaign events (migration 000014).
+    webhooks (id) {
+        id -> Int8,
+        campaign_id -> Int8,
+        url -> Text,
+        events -> Array<Text>,
+        secret -> Text,
+        created_by -> Int8,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    webhook_events (id) {
+        id -> Int8,
+        campaign_id -> Int8,
+        event -> Text,
+        content -> Text,
+        data -> Jsonb,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// The outbox: one event to one webhook.
+    webhook_deliveries (id) {
+        id -> Int8,
+        event_id -> Int8,
+        webhook_id -> Int8,
+        delivery_id -> Text,
+        status -> Text,
+        attempts -> Int4,
+        next_attempt_at -> Timestamptz,
+        created_at -> Timestamptz,
+        finished_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    webhook_attempts (id) {
+        id -> Int8,
+        delivery_id -> Int8,
+        at -> Timestamptz,
+        http_status -> Nullable<Int4>,
+        error -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(idempotency_keys -> users (user_id));
+diesel::joinable!(campaign_events -> campaigns (campaign_id));
 diesel::joinable!(campaign_members -> campaigns (campaign_id));
 diesel::joinable!(campaign_members -> users (user_id));
 diesel::joinable!(crew -> campaigns (campaign_id));
@@ -293,8 +361,13 @@ diesel::joinable!(kill_shooters -> kills (kill_id));
 diesel::joinable!(kill_shooters -> crew (crew_id));
 diesel::joinable!(casualties -> crew (crew_id));
 diesel::joinable!(xp_awards -> crew (crew_id));
+diesel::joinable!(webhooks -> campaigns (campaign_id));
+diesel::joinable!(webhook_deliveries -> webhook_events (event_id));
+diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
+diesel::joinable!(webhook_attempts -> webhook_deliveries (delivery_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    campaign_events,
     users,
     api_tokens,
     sessions,
@@ -315,4 +388,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     casualties,
     xp_awards,
     crew_week_totals,
+    webhooks,
+    webhook_events,
+    webhook_deliveries,
+    webhook_attempts,
 );

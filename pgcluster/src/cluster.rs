@@ -17,6 +17,7 @@ use crate::lock::DirLock;
 use crate::pidfile::PostmasterPid;
 use crate::port::{free_port, is_accepting};
 use crate::privileges::RunAs;
+use crate::relocate::reachable_root;
 use crate::secret::{generate_password, write_private};
 use crate::temporary;
 
@@ -67,13 +68,16 @@ impl Cluster {
     /// `pg_ctl start -w`, logging to `root/postgres.log`.
     ///
     /// When the process runs as root, initdb and pg_ctl run as the `postgres` system user
-    /// via `runuser`, and `root` is given to that user.
+    /// via `runuser`, and `root` is given to that user; when that user cannot enter a
+    /// parent of `root`, the cluster lives under [`crate::RELOCATION_BASE`] and `root` links
+    /// to it.
     pub fn start_or_attach(root: &Path) -> Result<Cluster, ClusterError> {
         // The binaries may run in another working directory (as the postgres user).
         let root = &std::path::absolute(root)
             .map_err(|e| ClusterError::io(format!("could not resolve {}", root.display()), e))?;
         let bin_dir = find_bin_dir()?;
         let run_as = RunAs::detect()?;
+        let root = &reachable_root(root, run_as)?;
         if !root.exists() {
             fs::create_dir_all(root)
                 .map_err(|e| ClusterError::io(format!("could not create {}", root.display()), e))?;

@@ -4,7 +4,7 @@
 use std::ffi::CString;
 use std::fs;
 use std::os::unix::fs::MetadataExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::error::ClusterError;
@@ -54,13 +54,23 @@ impl RunAs {
     /// Fails with a clear message when the `postgres` user could not reach `dir`, which
     /// initdb and the server would otherwise report obscurely.
     pub(crate) fn check_traversable(&self, dir: &Path) -> Result<(), ClusterError> {
+        match self.first_closed_parent(dir)? {
+            Some(path) => Err(ClusterError::NotTraversable { path }),
+            None => Ok(()),
+        }
+    }
+
+    /// The first parent of `dir` that the `postgres` user may not enter; `None` when it
+    /// reaches `dir`, or when we are not root. `dir` need not exist, its parent must.
+    pub(crate) fn first_closed_parent(&self, dir: &Path) -> Result<Option<PathBuf>, ClusterError> {
         let RunAs::PostgresUser { uid, gid } = *self else {
-            return Ok(());
+            return Ok(None);
         };
-        let dir = fs::canonicalize(dir)
-            .map_err(|e| ClusterError::io(format!("could not resolve {}", dir.display()), e))?;
         // The cluster directory itself is handed over, so only its parents matter.
-        for ancestor in dir.ancestors().skip(1) {
+        let parent = dir.parent().unwrap_or(dir);
+        let parent = fs::canonicalize(parent)
+            .map_err(|e| ClusterError::io(format!("could not resolve {}", parent.display()), e))?;
+        for ancestor in parent.ancestors() {
             let meta = fs::metadata(ancestor).map_err(|e| {
                 ClusterError::io(format!("could not inspect {}", ancestor.display()), e)
             })?;
@@ -73,12 +83,10 @@ impl RunAs {
                 0o001
             };
             if mode & exec_bit == 0 {
-                return Err(ClusterError::NotTraversable {
-                    path: ancestor.to_path_buf(),
-                });
+                return Ok(Some(ancestor.to_path_buf()));
             }
         }
-        Ok(())
+        Ok(None)
     }
 }
 

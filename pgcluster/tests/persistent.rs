@@ -93,16 +93,61 @@ fn missing_password_file_is_reported() {
     assert!(err.to_string().contains("is missing"));
 }
 
+/// #13: a root user's clone under a mode-0700 folder still gets its embedded default;
+/// the cluster is kept where the postgres user can reach it and linked from there.
 #[test]
-fn unreachable_parent_is_reported_when_root() {
+fn a_cluster_behind_a_closed_folder_is_kept_where_postgres_reaches_it() {
     if !is_root() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
     fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o700)).unwrap();
-    let err = Cluster::start_or_attach(&dir.path().join("pg")).unwrap_err();
+    let root = dir.path().join("pg");
+
+    let cluster = Relocated(Cluster::start_or_attach(&root).expect("start behind a closed folder"));
+    let target = fs::read_link(&root).expect("the folder asked for links to the cluster");
+    assert!(
+        target.starts_with(pgcluster::RELOCATION_BASE),
+        "{}",
+        target.display()
+    );
+    assert_eq!(cluster.0.root(), target);
+    assert!(is_ready(&cluster.0));
+    assert_eq!(fs::metadata(&target).unwrap().mode() & 0o777, 0o700);
+
+    // A second start finds the same cluster through the link.
+    let again = Cluster::start_or_attach(&root).expect("attach through the link");
+    assert!(!again.started_here());
+    assert_eq!(again.port(), cluster.0.port());
+    cluster.0.stop().unwrap();
+    assert!(!port_open(cluster.0.port()));
+}
+
+/// What is already kept in a closed folder is never moved or hidden behind a link.
+#[test]
+fn a_closed_folder_that_holds_something_is_reported() {
+    if !is_root() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o700)).unwrap();
+    let root = dir.path().join("pg");
+    fs::create_dir(&root).unwrap();
+    fs::write(root.join("notes.txt"), "mine").unwrap();
+    let err = Cluster::start_or_attach(&root).unwrap_err();
     assert!(
         matches!(&err, ClusterError::NotTraversable { path } if path == dir.path()),
         "{err}"
     );
+    assert!(root.join("notes.txt").exists());
+}
+
+/// A relocated cluster, stopped and its folder removed when the test ends, failing or not.
+struct Relocated(Cluster);
+
+impl Drop for Relocated {
+    fn drop(&mut self) {
+        let _ = self.0.stop();
+        let _ = fs::remove_dir_all(self.0.root());
+    }
 }

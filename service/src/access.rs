@@ -1,7 +1,8 @@
 //! Who may read and write a campaign. Every campaign route asks here, so the rules
 //! live in one place: a public campaign is readable by anyone, a private one only by
 //! its members and admins (to anyone else it does not exist); writes need a member's
-//! role, and the referee's for the referee's actions.
+//! role, and the referee's for the referee's actions. An ended campaign (§13.203)
+//! takes no more writes.
 
 use campaign::roster::MemberRole;
 use eagles_db::campaigns::{Campaign, Member};
@@ -30,14 +31,32 @@ pub async fn readable_campaign(
 
 /// Loads a campaign `user` may read and locks it until the transaction ends: the
 /// writes of a campaign take turns on this lock, and checking access under it spares
-/// reading the campaign twice.
+/// reading the campaign twice. An ended campaign is 409, whoever asks: only writes
+/// take the lock, and none is left to make.
 pub async fn locked_campaign(
     conn: &mut AsyncPgConnection,
     campaign_id: i64,
     user: &User,
 ) -> Result<CampaignScope, ServiceError> {
     let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
-    scope(conn, campaign_id, campaign, Some(user.clone())).await
+    let scope = scope(conn, campaign_id, campaign, Some(user.clone())).await?;
+    still_running(&scope.campaign)?;
+    Ok(scope)
+}
+
+/// 409 once the campaign has ended (§13.203): it is read-only from then on. Writes
+/// that lock the campaign some other way call this under their lock; the database
+/// refuses the rest with the same words (migration 000013).
+pub fn still_running(campaign: &Campaign) -> Result<(), ServiceError> {
+    match campaign.ended_week {
+        None => Ok(()),
+        Some(week) => Err(ServiceError::Conflict(ended_message(week))),
+    }
+}
+
+/// What a write to a campaign that ended in `week` is told.
+fn ended_message(week: i32) -> String {
+    format!("this campaign ended in week {week}: it is read-only now, and can still be read and exported")
 }
 
 /// The campaign as `caller` sees it: 404 when there is none, or a private one he is
@@ -76,6 +95,12 @@ pub fn visible(
 }
 
 impl CampaignScope {
+    /// Whether the campaign still takes writes: not once it has ended (§13.203). Pages
+    /// offer their forms only while it runs.
+    pub fn running(&self) -> bool {
+        self.campaign.ended_week.is_none()
+    }
+
     /// The signed-in caller; 401 without one.
     pub fn user(&self) -> Result<&User, ServiceError> {
         self.caller.as_ref().ok_or_else(|| {
@@ -117,4 +142,67 @@ impl CampaignScope {
             )))
         }
     }
+}
+
+/// What a request presents to say who calls: the digest of an API token or of a page
+/// session's id, or nothing.
+#[derive(Debug, Clone, Copy)]
+pub enum Credential<'a> {
+    None,
+    Token(&'a [u8]),
+    Session(&'a [u8]),
+}
+
+/// Who a read is for, as far as what he may see goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reader {
+    Anonymous,
+    /// A page session without an account (it holds the sign-in form's CSRF token).
+    Visitor,
+    User { id: i64, is_admin: bool },
+}
+
+/// A read the caller may make, at the campaign's revision now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadProbe {
+    pub revision: i64,
+    pub reader: Reader,
+}
+
+/// The check before a cached read, in one statement: the campaign's revision and
+/// whether `credential`'s holder may read it, by the rule of [`visible`]. `None` when
+/// the request must go to its handler instead, which answers it as without a cache: no
+/// such campaign, one this caller may not read, or a credential naming no live token
+/// or session.
+pub async fn probe(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    credential: Credential<'_>,
+) -> Result<Option<ReadProbe>, ServiceError> {
+    let (token, session) = match credential {
+        Credential::None => (None, None),
+        Credential::Token(digest) => (Some(digest), None),
+        Credential::Session(digest) => (None, Some(digest)),
+    };
+    let Some(row) = eagles_db::campaigns::probe(conn, campaign_id, token, session).await? else {
+        return Ok(None);
+    };
+    if !matches!(credential, Credential::None) && !row.credential_found {
+        return Ok(None);
+    }
+    if !(row.public || row.member || row.is_admin) {
+        return Ok(None);
+    }
+    let reader = match (row.user_id, credential) {
+        (Some(id), _) => Reader::User {
+            id,
+            is_admin: row.is_admin,
+        },
+        (None, Credential::None) => Reader::Anonymous,
+        (None, _) => Reader::Visitor,
+    };
+    Ok(Some(ReadProbe {
+        revision: row.revision,
+        reader,
+    }))
 }

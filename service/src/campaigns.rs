@@ -1,7 +1,8 @@
-//! Campaigns: create, list, read.
+//! Campaigns: create, list, read, end (§13.203).
 
-use crate::access::readable_campaign;
+use crate::access::{locked_campaign, readable_campaign};
 use campaign::calendar::{self, Era};
+use campaign::events::EventKind;
 use chrono::NaiveDate;
 use eagles_db::campaigns::Campaign;
 use eagles_db::campaigns::Reader;
@@ -11,7 +12,9 @@ use eagles_db::window::Window;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ServiceError;
+use crate::standings::{air_war_totals, player_ranking, PlayerRow, SidesView};
 use crate::text::clean_name;
+use campaign::standings::Leader;
 
 /// A new campaign.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -40,6 +43,10 @@ pub struct CampaignView {
     pub week_date: NaiveDate,
     /// `early` before 1917-01-01, else `late` (R1).
     pub era: Era,
+    /// Whether the referee has ended it (§13.203); an ended campaign is read-only.
+    pub ended: bool,
+    /// The week it ended in; null while it runs.
+    pub ended_week: Option<i32>,
 }
 
 impl From<Campaign> for CampaignView {
@@ -53,6 +60,8 @@ impl From<Campaign> for CampaignView {
             current_week: c.current_week,
             week_date,
             era: calendar::era_on(week_date),
+            ended: c.ended_week.is_some(),
+            ended_week: c.ended_week,
         }
     }
 }
@@ -130,4 +139,105 @@ pub async fn get(
 ) -> Result<CampaignView, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, caller).await?;
     Ok(CampaignView::from(scope.campaign))
+}
+
+/// The answer to ending a campaign: who won and which side won the air war, as the
+/// standings stood in the week it ended.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CampaignEnd {
+    pub campaign_id: i64,
+    /// The campaign's week when it ended; it stays its current week.
+    pub ended_week: i32,
+    /// The player whose best crewman has the most XP, ties going to more kills, then
+    /// fewer weeks out (R13); null when no crewman exists, or when several players are
+    /// level on all three (they are then listed in `shared_first_place`).
+    pub winner: Option<PlayerRow>,
+    /// The players who share first place when R13's tie-breaks cannot part them;
+    /// empty when there is a winner.
+    pub shared_first_place: Vec<PlayerRow>,
+    /// The side winning the air war on R12's totals: `allied`, `central` or `tied`.
+    pub side_leader: Leader,
+    /// The side totals it was decided on (R12).
+    pub sides: SidesView,
+}
+
+/// Ends a campaign as `user`, who must referee it (§13.203): the campaign keeps its
+/// current week as the week it ended in and is read-only from then on. Ending it a
+/// second time is a 409 like any other write to an ended campaign, so a retry cannot
+/// move the end. The API and the club-night page both end campaigns here.
+pub async fn end(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+) -> Result<CampaignEnd, ServiceError> {
+    conn.transaction::<_, ServiceError, _>(async move |conn| {
+        let scope = locked_campaign(conn, campaign_id, &user).await?;
+        scope.require_referee("end the campaign")?;
+        // Under the lock nothing changes the standings between reading them and
+        // writing the end.
+        let outcome = outcome(conn, &scope.campaign).await?;
+        eagles_db::events::record(conn, campaign_id, EventKind::End, i64::from(outcome.ended_week)).await?;
+        eagles_db::audit::record(
+            conn,
+            Some(user.id),
+            Some(campaign_id),
+            "campaign.end",
+            serde_json::json!({
+                "ended_week": outcome.ended_week,
+                "winner": outcome.winner.as_ref().map(|w| &w.username),
+                "shared_first_place": outcome.shared_first_place.iter().map(|p| &p.username).collect::<Vec<_>>(),
+                "side_leader": outcome.side_leader,
+            }),
+        )
+        .await?;
+        eagles_db::campaigns::end(conn, campaign_id).await?;
+        let summary = crate::webhooks::ended_summary(
+            outcome.ended_week,
+            outcome.winner.as_ref().map(|w| (w.username.as_str(), w.best_xp)),
+        );
+        crate::webhooks::enqueue(
+            conn,
+            campaign_id,
+            campaign::webhooks::WebhookEvent::CampaignEnded,
+            &summary,
+            &outcome,
+        )
+        .await?;
+        Ok(outcome)
+    })
+    .await
+}
+
+/// How `campaign` ends, or would end now: the R13 winner and the R12 side leader as
+/// of its current week (for an ended campaign, the week it ended in).
+pub async fn outcome(
+    conn: &mut AsyncPgConnection,
+    campaign: &Campaign,
+) -> Result<CampaignEnd, ServiceError> {
+    let week = campaign.ended_week.unwrap_or(campaign.current_week);
+    let players = player_ranking(conn, campaign, Some(week)).await?;
+    let sides = air_war_totals(conn, campaign, Some(week)).await?;
+    let mut first: Vec<PlayerRow> = players.into_iter().take_while(|p| p.rank == 1).collect();
+    let winner = if first.len() == 1 { first.pop() } else { None };
+    Ok(CampaignEnd {
+        campaign_id: campaign.id,
+        ended_week: week,
+        winner,
+        shared_first_place: first,
+        side_leader: sides.leader,
+        sides,
+    })
+}
+
+/// The final standings of an ended campaign `caller` may read; `None` while it runs.
+pub async fn final_standings(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+) -> Result<Option<CampaignEnd>, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    match scope.campaign.ended_week {
+        None => Ok(None),
+        Some(_) => outcome(conn, &scope.campaign).await.map(Some),
+    }
 }

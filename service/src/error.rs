@@ -53,6 +53,13 @@ pub enum Locus {
     Field(&'static str),
     /// A debrief's sortie, by its key.
     Sortie(String),
+    /// A part of a debrief's sortie: one of its crewmen, one of its fields (`down.terrain`,
+    /// `down.dice.crash`, `outcome`, …), or both.
+    SortiePart {
+        key: String,
+        crew_id: Option<i64>,
+        field: Option<&'static str>,
+    },
     /// A debrief's kills.
     Kills,
     /// A debrief's report of this mission.
@@ -132,6 +139,13 @@ impl From<diesel::result::Error> for ServiceError {
     fn from(e: diesel::result::Error) -> Self {
         use diesel::result::{DatabaseErrorKind, Error};
         match e {
+            // The database's own refusal of a write to an ended campaign (§13.203,
+            // migration 000013), for the write paths that do not check it first.
+            Error::DatabaseError(DatabaseErrorKind::CheckViolation, ref info)
+                if info.constraint_name() == Some("campaign_ended") =>
+            {
+                Self::Conflict(info.message().to_owned())
+            }
             Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => Self::Conflict(
                 "another write changed the same records at the same time; reload and try again"
                     .into(),

@@ -6,11 +6,13 @@
 
 pub mod access;
 pub mod backup;
+pub mod briefing;
 pub mod campaigns;
 pub mod crew;
 pub mod debrief;
 pub mod dice;
 pub mod error;
+pub mod feed;
 pub mod games;
 pub mod members;
 pub mod password;
@@ -22,6 +24,7 @@ pub mod standings;
 pub mod text;
 pub mod throttle;
 pub mod unique;
+pub mod webhooks;
 pub mod weeks;
 
 pub use error::{Locus, ServiceError};

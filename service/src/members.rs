@@ -1,6 +1,7 @@
 //! Campaign members: the referee adds players and referees; players switch sides
 //! only while the sides stay equal (R2).
 
+use campaign::events::EventKind;
 use campaign::sides::Side;
 use eagles_db::campaigns::Member;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
@@ -56,6 +57,7 @@ pub async fn add(
         side,
     } = new;
     let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
+    crate::access::still_running(&scope.campaign)?;
     let referee = scope.require_referee("add members")?.clone();
     if role == MemberRole::Player && side.is_none() {
         return Err(
@@ -75,6 +77,7 @@ pub async fn add(
     let result = conn
         .transaction::<_, diesel::result::Error, _>(async move |conn| {
             eagles_db::campaigns::add_member(conn, campaign_id, account.id, role, side).await?;
+            eagles_db::events::record(conn, campaign_id, EventKind::Member, account.id).await?;
             eagles_db::audit::record(
                 conn,
                 Some(referee.id),
@@ -117,6 +120,7 @@ pub async fn switch_side(
     side: Side,
 ) -> Result<MemberView, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    crate::access::still_running(&scope.campaign)?;
     let is_self = username.eq_ignore_ascii_case(&user.username);
     if !is_self {
         scope.require_referee("move another player to the other side")?;
@@ -160,6 +164,7 @@ pub async fn switch_side(
                 }
                 eagles_db::campaigns::set_side(conn, campaign_id, member.user_id, side)
                     .await?;
+                eagles_db::events::record(conn, campaign_id, EventKind::Member, member.user_id).await?;
                 eagles_db::audit::record(
                     conn,
                     Some(user.id),

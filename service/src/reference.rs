@@ -1,6 +1,8 @@
 //! Reference data: `GET /api/v1/aircraft` (appendices A and B) and
 //! `GET /api/v1/abilities` (appendix D).
 
+use std::collections::HashMap;
+
 use crate::error::ServiceError;
 use campaign::abilities::Ability;
 use campaign::sides::Side;
@@ -85,6 +87,8 @@ pub struct AbilityView {
     pub kind: &'static str,
     /// The XP a crewman needs to choose it (R6).
     pub min_xp: i32,
+    /// What it does at the table, in a sentence or two (appendix D).
+    pub effect: String,
 }
 
 /// The aircraft types, narrowed by `query`.
@@ -97,15 +101,31 @@ pub async fn aircraft(
     Ok(types.into_iter().map(AircraftView::from).collect())
 }
 
-/// The special abilities of R6.
-pub fn abilities() -> Vec<AbilityView> {
-    Ability::ALL
+/// The special abilities of R6 with their effects, in the rules crate's order.
+pub async fn abilities(conn: &mut AsyncPgConnection) -> Result<Vec<AbilityView>, ServiceError> {
+    let mut effects = ability_effects(conn).await?;
+    Ok(Ability::ALL
         .iter()
         .map(|a| AbilityView {
             code: a.code(),
             name: a.name(),
             kind: a.kind().as_str(),
             min_xp: a.min_xp().0,
+            effect: effects.remove(a).unwrap_or_default(),
         })
-        .collect()
+        .collect())
+}
+
+/// What each ability does (appendix D), from the reference data loaded at start.
+pub async fn ability_effects(
+    conn: &mut AsyncPgConnection,
+) -> Result<HashMap<Ability, String>, ServiceError> {
+    let rows = eagles_db::reference::abilities(conn).await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|r| {
+            let ability = Ability::ALL.iter().find(|a| a.code() == r.code)?;
+            Some((*ability, r.effect))
+        })
+        .collect())
 }

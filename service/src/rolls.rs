@@ -16,12 +16,14 @@ use eagles_db::window::Window;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-pub use tables::numeric_result;
+pub use tables::{numeric_result, OffensiveFrom, OffensiveTaken};
 
 use crate::access::readable_campaign;
 use crate::campaigns::week_number;
 use crate::dice::{record, DiceSource, RollContext};
 use crate::error::{Locus, ServiceError};
+use campaign::events::EventKind;
+use eagles_db::diesel_async::AsyncConnection;
 
 /// A roll to make.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -70,6 +72,10 @@ pub struct RollView {
     /// Username of whoever rolled.
     pub rolled_by: Option<String>,
     pub rolled_at: DateTime<Utc>,
+    /// In the answer of an evade roll: the ground offensive it took, and whether from
+    /// the game, from the request's modifiers (no game given), or none given (R8).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ground_offensive: Option<OffensiveTaken>,
 }
 
 impl From<RollEntry> for RollView {
@@ -96,6 +102,7 @@ impl From<RollEntry> for RollView {
             entered: r.entered,
             rolled_by: entry.rolled_by,
             rolled_at: r.rolled_at,
+            ground_offensive: None,
         }
     }
 }
@@ -150,18 +157,22 @@ pub async fn roll(
         side,
         rolled_by: Some(user.id),
     };
-    let logged = record(
-        conn,
-        &context,
-        &rolled.roll,
-        rolled.result,
-        source.entered(),
-    )
-    .await?;
-    Ok(RollView::from(RollEntry {
-        roll: logged,
-        rolled_by: Some(user.username),
-    }))
+    let result = rolled.result;
+    let entered = source.entered();
+    let logged = conn
+        .transaction::<_, ServiceError, _>(async move |conn| {
+            let logged = record(conn, &context, &rolled.roll, result, entered).await?;
+            eagles_db::events::record(conn, campaign_id, EventKind::Roll, logged.id).await?;
+            Ok(logged)
+        })
+        .await?;
+    Ok(RollView {
+        ground_offensive: rolled.offensive,
+        ..RollView::from(RollEntry {
+            roll: logged,
+            rolled_by: Some(user.username),
+        })
+    })
 }
 
 /// Filter of the roll log.

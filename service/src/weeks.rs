@@ -6,6 +6,8 @@
 //! the Armistice (1918-11-11) is dated like any other.
 
 use campaign::calendar::{self, Era};
+use campaign::events::EventKind;
+use campaign::webhooks::WebhookEvent;
 use chrono::NaiveDate;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
@@ -14,7 +16,7 @@ use serde::Serialize;
 use crate::access::{locked_campaign, readable_campaign};
 use crate::campaigns::week_number;
 use crate::error::ServiceError;
-use crate::games::GameView;
+use crate::games::{reader_of, GameView};
 use crate::reference::AircraftView;
 use crate::rolls::RollView;
 
@@ -70,6 +72,7 @@ pub async fn close(
                     "week {week} was closed at the same moment; reload the campaign"
                 )));
             }
+            eagles_db::events::record(conn, campaign_id, EventKind::Week, i64::from(week)).await?;
             eagles_db::audit::record(
                 conn,
                 Some(user.id),
@@ -79,16 +82,39 @@ pub async fn close(
             )
             .await?;
             let week_date = calendar::week_date(campaign.start_date, week_number(week + 1));
-            Ok(ClosedWeek {
+            let closed = ClosedWeek {
                 closed_week: week,
                 current_week: week + 1,
                 week_date,
                 era: calendar::era_on(week_date),
                 returned,
                 new_aircraft,
-            })
+            };
+            // Told to the campaign's webhooks in this transaction: never lost, never
+            // sent for a close that rolled back.
+            let (kills, deaths) =
+                eagles_db::webhooks::week_tally(conn, campaign_id, week).await?;
+            let summary = crate::webhooks::week_closed_summary(week, kills, deaths);
+            let data = WeekClosedEvent {
+                closed: &closed,
+                kills,
+                deaths,
+            };
+            crate::webhooks::enqueue(conn, campaign_id, WebhookEvent::WeekClosed, &summary, &data)
+                .await?;
+            Ok(closed)
         })
         .await
+}
+
+/// What a `week_closed` webhook delivery carries as its `data`: the close's answer
+/// and the tally of the week's games that stand.
+#[derive(Serialize)]
+struct WeekClosedEvent<'a> {
+    #[serde(flatten)]
+    closed: &'a ClosedWeek,
+    kills: i64,
+    deaths: i64,
 }
 
 /// A week of the campaign.
@@ -105,7 +131,8 @@ pub struct WeekView {
     pub rolls: Vec<RollView>,
 }
 
-/// One week of a campaign `caller` may read: its games and its rolls.
+/// One week of a campaign `caller` may read: its games, their assignments as he may
+/// see them (§13.20), and its rolls.
 pub async fn get(
     conn: &mut AsyncPgConnection,
     caller: Option<User>,
@@ -130,7 +157,7 @@ pub async fn get(
         date,
         era: calendar::era_on(date),
         closed: week < campaign.current_week,
-        games: GameView::build_all(games, missions),
+        games: GameView::build_all(games, missions, reader_of(&scope)),
         rolls: rolls.into_iter().map(RollView::from).collect(),
     })
 }

@@ -4,7 +4,7 @@ use std::net::TcpListener;
 
 use clap::Args;
 
-use crate::config::DatabaseConfig;
+use crate::config::{DatabaseConfig, WebhookConfig};
 use crate::database::Database;
 
 #[derive(Debug, Args)]
@@ -15,18 +15,23 @@ pub struct ServeArgs {
 }
 
 pub async fn run(args: ServeArgs, config: &DatabaseConfig) -> Result<(), String> {
+    let webhooks = WebhookConfig::from_env()?;
     let listener = TcpListener::bind(&args.bind).map_err(|e| {
         format!(
             "cannot listen on {}: {e}; pick another address with --bind or EAGLES_BIND",
             args.bind
         )
     })?;
-    let db = Database::open(config).await.map_err(|e| e.to_string())?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
+    let public_url = crate::config::public_url(address)?;
+    let db = Database::open(config).await.map_err(|e| e.to_string())?;
     tracing::info!("Eagles is serving on http://{address}");
-    let served = crate::server::run(listener, db.pool.clone())
+    let worker = crate::webhooks::spawn(db.pool.clone(), webhooks);
+    let served = crate::server::run_public(listener, db.pool.clone(), webhooks.policy, public_url)
         .map_err(|e| e.to_string())?
         .await;
+    // A try cut off here is retried by any instance once its lease ends.
+    worker.abort();
     tracing::info!("Eagles stopped serving");
     db.close();
     served.map_err(|e| e.to_string())

@@ -20,7 +20,8 @@ use reqwest::StatusCode;
 use crate::queries::{count_db_name, count_queries, queries_of};
 use crate::support::browser::Browser;
 use crate::support::{
-    add_crewman, add_player, count, new_campaign, text_of_id, TestApp, Visitor, ALBERT_BALL,
+    add_crewman, add_player, count, csrf_of, new_campaign, text_of_id, TestApp, Visitor,
+    ALBERT_BALL,
 };
 
 /// A campaign refereed by rita, with paul (Allied) and carl (Central) playing, and
@@ -810,12 +811,31 @@ async fn club_night_pages_cost_the_same_queries_whatever_their_rows() {
 /// debriefs and awards, and week 4 open with tonight's game rolled and assigned.
 #[tokio::test]
 async fn the_demo_fills_the_club_night_pages() {
-    let (app, _) = TestApp::demo().await;
+    let (app, password) = TestApp::demo().await;
     let cid = count(&app, "SELECT id FROM campaigns").await;
     let mut reader = app.visitor();
     let club = page(&mut reader, format!("/campaigns/{cid}/club-night")).await;
     assert!(club.contains("in progress"), "{club}");
-    assert!(club.contains("Sopwith 1 1/2 Strutter: Mick Mannock, Tom Mottershead"));
+    // §13.20: until tonight's debrief its mission aircraft and crew are the referee's
+    // and their side's to see, not the public's.
+    let assigned = "Sopwith 1 1/2 Strutter: Mick Mannock, Tom Mottershead";
+    assert!(!club.contains(assigned), "{club}");
+    assert!(club.contains("secret until the debrief"), "{club}");
+    let mut referee = app.visitor();
+    let csrf = csrf_of(&referee.get("/sign-in").await.text().await.unwrap());
+    let signed_in = referee
+        .post(
+            "/sign-in",
+            &[
+                ("csrf", &csrf),
+                ("username", eagles::cli::seed::demo::REFEREE),
+                ("password", &password),
+            ],
+        )
+        .await;
+    assert_eq!(signed_in.status(), StatusCode::SEE_OTHER);
+    let club = page(&mut referee, format!("/campaigns/{cid}/club-night")).await;
+    assert!(club.contains(assigned), "{club}");
     let tonight = count(&app, "SELECT max(id) FROM games").await;
     let game = page(&mut reader, format!("/campaigns/{cid}/games/{tonight}")).await;
     assert!(text_of_id(&game, "mission-allied").is_some());
@@ -850,4 +870,44 @@ async fn leaderboard_tail(browser: &Browser, name: &str) -> Vec<String> {
         .map(|cell| cell[..cell.find("</td>").unwrap()].to_owned())
         .collect();
     cells[cells.len() - 2..].to_vec()
+}
+
+// §13.20: until the debrief a player of the other side reads the game, week and
+// club-night pages with the Allied assignment kept secret, and they stay well formed.
+#[tokio::test]
+async fn s13_20_the_other_side_reads_the_night_without_the_assignment() {
+    let mut night = night(false).await;
+    let cid = night.campaign;
+    let (game, allied, central) = night.open_game().await;
+    night.assign(game, allied, central).await;
+    let browser = Browser::start(&night.app.address).await;
+    browser.sign_in_as("carl").await;
+
+    browser
+        .open(&format!("/campaigns/{cid}/games/{game}"))
+        .await;
+    let secret = browser
+        .text("assigned-allied")
+        .await
+        .expect("the Allied panel");
+    assert!(secret.contains("secret until the debrief"), "{secret}");
+    browser
+        .assert_text("assigned-central", "Albatros D-III: Werner Voss")
+        .await;
+    browser.assert_well_formed("game, other side").await;
+    for (page, path) in [
+        ("week", format!("/campaigns/{cid}/weeks/1")),
+        ("club night", format!("/campaigns/{cid}/club-night")),
+        ("home", format!("/campaigns/{cid}")),
+    ] {
+        browser.open(&path).await;
+        let body = browser.body().await;
+        assert!(body.contains("secret until the debrief"), "{page}");
+        assert!(
+            !body.contains("RAF RE8"),
+            "{page} names the Allied aircraft"
+        );
+        browser.assert_well_formed(page).await;
+    }
+    browser.close().await;
 }

@@ -10,9 +10,13 @@ mod support;
 #[path = "../e2e/support/wait.rs"]
 mod wait;
 
+mod accessibility;
+mod briefing;
 mod clubnight;
 mod dashboards;
+mod debrief_down;
 mod forms;
+mod live;
 mod queries;
 mod sessions;
 mod walkthrough;

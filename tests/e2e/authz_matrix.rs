@@ -46,6 +46,7 @@ const MATRIX: &[(&str, &str, Access)] = &[
     ("POST", "/api/v1/campaigns", Account),
     ("GET", "/api/v1/campaigns", Public),
     ("GET", "/api/v1/campaigns/{cid}", Read),
+    ("POST", "/api/v1/campaigns/{cid}/end", Referee),
     ("POST", "/api/v1/campaigns/{cid}/members", Referee),
     ("GET", "/api/v1/campaigns/{cid}/members", Read),
     ("PATCH", "/api/v1/campaigns/{cid}/members/{username}", Own),
@@ -84,6 +85,9 @@ const MATRIX: &[(&str, &str, Access)] = &[
     ("GET", "/api/v1/campaigns/{cid}/players", Read),
     ("GET", "/api/v1/campaigns/{cid}/export", Referee),
     ("POST", "/api/v1/campaigns/import", Account),
+    ("POST", "/api/v1/campaigns/{cid}/webhooks", Referee),
+    ("GET", "/api/v1/campaigns/{cid}/webhooks", Referee),
+    ("DELETE", "/api/v1/campaigns/{cid}/webhooks/{id}", Referee),
 ];
 
 /// The operations of the served document.
@@ -212,7 +216,10 @@ impl Fixture {
             ("POST", "void") => json!({ "reason": "entered twice" }),
             ("POST", "rolls") => json!({ "table": "d6", "modifiers": {} }),
             ("POST", "close") => json!({}),
+            ("POST", "end") => json!({}),
             ("POST", "import") => json!({ "format": "eagles-campaign", "version": 1 }),
+            ("POST", "webhooks") => json!({ "url": "https://example.com/hook",
+                                            "events": ["week_closed"] }),
             other => panic!("no body for {other:?}: add one"),
         };
         Some(body)

@@ -110,6 +110,74 @@ fn user_add(data_dir: &Path, name: &str, password: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// #13: as root, `eagles serve` from a clone under a mode-0700 folder (a root user's
+/// checkout in /root) starts on the embedded default with no setting at all: the
+/// cluster is kept where the `postgres` user reaches it, the log says where, and
+/// stopping the service stops it.
+#[tokio::test]
+async fn serve_from_a_folder_closed_to_postgres_starts_on_the_embedded_default() {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("not root: Postgres runs as this user, nothing is relocated");
+        return;
+    }
+    let home = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(
+        home.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o700),
+    )
+    .unwrap();
+    let clone = home.path().join("eagles");
+    std::fs::create_dir(&clone).unwrap();
+    let log = clone.join("serve.log");
+    let port = free_port();
+    let service = Command::new(EAGLES)
+        .current_dir(&clone)
+        .env_remove("DATABASE_URL")
+        .env_remove("EAGLES_DATA_DIR")
+        .env("RUST_LOG", "warn")
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .expect("start eagles serve");
+    let cluster = clone.join(".eagles/pg");
+    let _cleanup = RemoveLinkTarget(cluster.clone());
+    let client = reqwest::Client::new();
+    until_healthy(
+        &client,
+        &format!("http://127.0.0.1:{port}"),
+        Duration::from_secs(90),
+    )
+    .await;
+
+    let target = std::fs::read_link(&cluster).expect(".eagles/pg links to the cluster");
+    assert!(
+        target.starts_with(pgcluster::RELOCATION_BASE),
+        "{}",
+        target.display()
+    );
+    let said = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        said.contains(&target.display().to_string()),
+        "the log says where the cluster lives: {said}"
+    );
+    let pg_port = postmaster_port(&clone.join(".eagles")).expect("its Postgres runs");
+    stop(service);
+    assert!(std::net::TcpStream::connect(("127.0.0.1", pg_port)).is_err());
+}
+
+/// Removes the folder a relocated cluster's link points to when the test ends.
+struct RemoveLinkTarget(PathBuf);
+
+impl Drop for RemoveLinkTarget {
+    fn drop(&mut self) {
+        if let Ok(target) = std::fs::read_link(&self.0) {
+            let _ = std::fs::remove_dir_all(target);
+        }
+    }
+}
+
 #[tokio::test]
 async fn serve_on_the_embedded_default_keeps_data_across_restarts() {
     let (_dir, data_dir) = fresh_data_dir();

@@ -958,6 +958,25 @@ async fn voiding_a_debrief_restores_the_crew_and_keeps_the_originals() {
     }
     let result = debrief_ok(&app, &s, g, &report).await;
     let awards = result["awards"].as_array().unwrap().len() as i64;
+    // R7, R14: every crewman is listed with his outcome and the rolls made for him:
+    // Ball's injury roll [5] − 1 = 4 weeks under him, Voss killed with no roll.
+    let listed = |id: i64| {
+        result["crew"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["crew_id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("crewman {id} is not listed: {result}"))
+    };
+    assert_eq!(
+        listed(s.id("Ball")),
+        json!({ "crew_id": s.id("Ball"), "outcome": "unharmed", "rolls": [
+            { "table": "minor_injury", "dice": [5], "modifiers": { "minor_injury": -1 },
+              "total": 4, "result": 4 } ] })
+    );
+    assert_eq!(listed(s.id("Voss"))["rolls"], json!([]));
+    assert_eq!(result["crew"].as_array().unwrap().len(), names.len());
     assert_eq!(standing(crewman(&app, &s, s.id("Voss")).await).2, "killed");
     // Ball: 50 + 47 (the worked example) = 97, wounded 5−1 = 4 weeks, until week 5.
     assert_eq!(

@@ -154,3 +154,31 @@ async fn the_abilities_of_appendix_d() {
     assert_eq!(range["kind"], "ace");
     assert_eq!(range["min_xp"], 0);
 }
+
+// Appendix D, Contract v1.1 "Abilities explained": every ability carries `effect`, a
+// sentence or two on what it does at the table, loaded with the reference data.
+#[tokio::test]
+async fn every_ability_says_what_it_does() {
+    let app = TestApp::spawn().await;
+    let list: Vec<Value> =
+        serde_json::from_value(body(app.get("/api/v1/abilities", None).await).await).unwrap();
+    assert_eq!(list.len(), 14);
+    for ability in &list {
+        let effect = ability["effect"].as_str().unwrap_or_default();
+        assert!(
+            effect.len() > 20 && effect.ends_with('.'),
+            "{}: effect {effect:?}",
+            ability["code"]
+        );
+    }
+    // Appendix D: Spin Recovery gives +1 per 250 XP and a 2 always fails; Unjamming
+    // clears a jam on 3 to 6.
+    let effect = |code: &str| {
+        list.iter().find(|a| a["code"] == code).unwrap()["effect"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert!(effect("spin_recovery").contains("+1") && effect("spin_recovery").contains("250"));
+    assert!(effect("unjamming").contains("3, 4, 5 or 6"));
+}

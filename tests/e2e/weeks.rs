@@ -132,11 +132,14 @@ async fn a_week_shows_its_games_missions_and_rolls() {
         games[0]["ground_offensive"],
         json!({ "dice": [5, 6], "roll": 11, "result": "minor_allied", "roll_id": game["ground_offensive"]["roll_id"] })
     );
+    // Karl plays Central: the Allied assignment is kept from him until the debrief
+    // (§13.20), assigned or not.
     assert_eq!(
         games[0]["missions"],
         json!([{ "id": mission["id"], "game_id": gid, "side": "allied", "roll": 6, "dice": [6, 3],
                  "mission_type": "direct_artillery", "trips_needed": 3, "aircraft_id": null,
-                 "pilot_id": null, "observer_id": null, "success": null, "roll_id": mission["roll_id"] }])
+                 "pilot_id": null, "observer_id": null, "assignment_hidden": true,
+                 "success": null, "roll_id": mission["roll_id"] }])
     );
     assert_eq!(
         (games[0]["debriefed"].clone(), games[0]["voided"].clone()),

@@ -12,6 +12,7 @@ use actix_web::middleware::DefaultHeaders;
 use actix_web::web;
 
 pub use error::PageError;
+pub use pages::feed::PublicUrl;
 
 /// Mounts the pages and the stylesheet. The caller adds the pool as `web::Data<DbPool>`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -31,6 +32,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(crewman::pick)
         .service(aircraft::show)
         .service(assets::stylesheet)
+        .service(assets::debrief_script)
         .service(leaderboard::show)
         .service(players::show)
         .service(id_cards::show)
@@ -43,8 +45,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(game::roll)
         .service(game::assign)
         .service(game::debrief)
+        .service(game::preview_debrief)
         .service(game::void)
         .service(week::show)
+        .service(briefing::show)
+        .service(briefing::stylesheet)
+        .service(feed::show)
         .service(campaign_home::show_json)
         .default_service(web::to(no_such_page));
 }
@@ -56,7 +62,8 @@ async fn no_such_page() -> Result<actix_web::HttpResponse, PageError> {
 
 /// Security headers for every response: no framing, no sniffing, no referrer to
 /// other sites, and a content security policy that allows only our own assets (the
-/// pages use no script, no inline style and nothing from elsewhere).
+/// pages use no inline script or style and nothing from elsewhere; the one script,
+/// the debrief form's, is served by the binary).
 pub fn security_headers() -> DefaultHeaders {
     DefaultHeaders::new()
         .add((

@@ -2,7 +2,9 @@
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::campaigns::{create, list, CampaignListQuery, CampaignView, NewCampaign};
+use eagles_service::campaigns::{
+    create, list, CampaignEnd, CampaignListQuery, CampaignView, NewCampaign,
+};
 
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
@@ -67,4 +69,28 @@ pub async fn get_campaign(
     let mut conn = pool.get().await?;
     let view = eagles_service::campaigns::get(&mut conn, caller, path.cid).await?;
     Ok(HttpResponse::Ok().json(view))
+}
+
+/// Ends the campaign (§13.203): referee only. Answers the R13 winner and the R12 side
+/// leader as of the week it ends in; from then on the campaign is read-only and every
+/// write to it, ending it again included, is a 409.
+#[utoipa::path(
+    tag = "campaigns",
+    security(("bearer" = [])),
+    params(CampaignPath),
+    responses(
+        (status = 200, body = CampaignEnd),
+        (status = 403, description = "The caller does not referee the campaign", body = crate::error::Problem),
+        (status = 409, description = "The campaign has already ended", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/end")]
+pub async fn end_campaign(
+    pool: web::Data<DbPool>,
+    SignedIn(user): SignedIn,
+    path: web::Path<CampaignPath>,
+) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let ended = eagles_service::campaigns::end(&mut conn, user, path.cid).await?;
+    Ok(HttpResponse::Ok().json(ended))
 }

@@ -22,7 +22,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 /// Enters a game's debrief: checks the whole report, then writes sorties, kills,
-/// awards, injuries, captures, deaths and mission results, all or nothing. Once per
+/// awards, injuries, captures, deaths and mission results, all or nothing. A sortie
+/// with `down` runs the forced-landing tables (landing, crash or bail-out, evade,
+/// capture, injury; R7, R8) and the answer lists each of its crewman's rolls. Once per
 /// game; referee only.
 #[utoipa::path(
     tag = "debriefs",
@@ -34,7 +36,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         (status = 400, description = "Malformed JSON, a wrong type or an unknown field", body = crate::error::Problem),
         (status = 404, description = "No such game in this campaign", body = crate::error::Problem),
         (status = 409, description = "Already debriefed, voided, or of a closed week", body = crate::error::Problem),
-        (status = 422, description = "The first problem of the report; nothing was written", body = crate::error::Problem),
+        (status = 422, description = "The first problem of the report (a rule, dice that do not fit, an outcome or loss that disagrees with `down`, a mission landed safely whose aircraft was lost or crew killed or captured); nothing was written", body = crate::error::Problem),
     )
 )]
 #[post("/campaigns/{cid}/games/{gid}/debrief")]

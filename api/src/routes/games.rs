@@ -44,6 +44,9 @@ pub async fn open_game(
 }
 
 /// A game with its ground offensive and missions: anyone who may read the campaign.
+/// Until the debrief a mission's aircraft and crew are shown only to the referees and
+/// the players of its side; anyone else gets `assignment_hidden: true` and nulls
+/// (§13.20).
 #[utoipa::path(
     tag = "games",
     params(GamePath),

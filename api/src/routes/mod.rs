@@ -13,4 +13,5 @@ pub mod reference;
 pub mod rolls;
 pub mod standings;
 pub mod tokens;
+pub mod webhooks;
 pub mod weeks;

@@ -24,9 +24,11 @@ pub async fn list_aircraft(
     Ok(HttpResponse::Ok().json(views))
 }
 
-/// Lists the special abilities of appendix D.
+/// Lists the special abilities of appendix D, each with what it does.
 #[utoipa::path(tag = "reference", responses((status = 200, body = Vec<AbilityView>)))]
 #[get("/abilities")]
-pub async fn list_abilities() -> HttpResponse {
-    HttpResponse::Ok().json(abilities())
+pub async fn list_abilities(pool: web::Data<DbPool>) -> Result<HttpResponse, ApiError> {
+    let mut conn = pool.get().await?;
+    let views = abilities(&mut conn).await?;
+    Ok(HttpResponse::Ok().json(views))
 }

@@ -31,7 +31,8 @@ pub async fn close_week(
 }
 
 /// A week with its games, missions and rolls: anyone who may read the campaign. A week
-/// after the current one does not exist yet.
+/// after the current one does not exist yet. Mission assignments are kept as the game
+/// view keeps them (§13.20); the roll log names no assignment.
 #[utoipa::path(
     tag = "weeks",
     params(WeekPath),

@@ -84,6 +84,8 @@ struct Rolls {
     result: Vec<String>,
     entered: Vec<bool>,
     rolled_by: Vec<Option<i64>>,
+    /// Whose roll it was, when it was one crewman's.
+    crew: Vec<Option<i64>>,
 }
 
 #[derive(Debug, Default)]
@@ -174,6 +176,7 @@ impl DebriefRows {
             && self.seats.game.is_empty()
             && self.kills.game.is_empty()
             && self.casualties.crew.is_empty()
+            && self.rolls.campaign.is_empty()
             && self.awards.crew.is_empty()
             && self.results.mission.is_empty()
     }
@@ -216,7 +219,8 @@ impl DebriefRows {
             CasualtyRoll::None => (None, None),
             CasualtyRoll::Logged(id) => (Some(id), None),
             CasualtyRoll::New(roll) => {
-                self.roll(roll);
+                // A casualty's roll is its crewman's own (R7, R8).
+                self.roll(roll, Some(casualty.crew_id));
                 let position = i32::try_from(self.rolls.campaign.len()).unwrap_or(i32::MAX);
                 (None, Some(position))
             }
@@ -233,7 +237,13 @@ impl DebriefRows {
         c.new_roll.push(new_roll);
     }
 
-    fn roll(&mut self, roll: &NewRoll) {
+    /// A roll of the log that is no casualty's own: a landing, crash, bail-out or
+    /// evade roll of a forced landing (R8, R14), made for the crewman `crew_id`.
+    pub fn log_roll(&mut self, roll: &NewRoll, crew_id: i64) {
+        self.roll(roll, Some(crew_id));
+    }
+
+    fn roll(&mut self, roll: &NewRoll, crew_id: Option<i64>) {
         let c = &mut self.rolls;
         c.campaign.push(roll.campaign_id);
         c.week.push(roll.week);
@@ -247,6 +257,7 @@ impl DebriefRows {
         c.result.push(roll.result.clone());
         c.entered.push(roll.entered);
         c.rolled_by.push(roll.rolled_by);
+        c.crew.push(crew_id);
     }
 
     /// An award of the ledger; a reversal is not a debrief's and goes through
@@ -322,6 +333,7 @@ pub async fn write(mut conn: &AsyncPgConnection, rows: &DebriefRows) -> QueryRes
         .bind::<Array<Text>, _>(&r.result)
         .bind::<Array<Bool>, _>(&r.entered)
         .bind::<Array<Nullable<Int8>>, _>(&r.rolled_by)
+        .bind::<Array<Nullable<Int8>>, _>(&r.crew)
         .bind::<Array<Int8>, _>(&ca.crew)
         .bind::<Array<Nullable<Int8>>, _>(&ca.game)
         .bind::<Array<Int4>, _>(&ca.week)
@@ -389,23 +401,24 @@ WITH new_sorties AS (
     FROM generate_series(1, cardinality($20::bigint[])) AS n
 ), new_rolls AS (
     INSERT INTO dice_rolls (id, campaign_id, week, game_id, side, table_name, dice,
-                            modifiers, total, result, entered, rolled_by)
+                            modifiers, total, result, entered, rolled_by, crew_id)
     OVERRIDING SYSTEM VALUE
     SELECT r.id, u.campaign, u.week, u.game, u.side, u.table_name, u.dice::int[],
-           u.modifiers::jsonb, u.total, u.result, u.entered, u.rolled_by
+           u.modifiers::jsonb, u.total, u.result, u.entered, u.rolled_by, u.crew
     FROM unnest($20::bigint[], $21::int[], $22::bigint[], $23::text[], $24::text[],
-                $25::text[], $26::text[], $27::int[], $28::text[], $29::bool[], $30::bigint[])
+                $25::text[], $26::text[], $27::int[], $28::text[], $29::bool[], $30::bigint[],
+                $31::bigint[])
          WITH ORDINALITY
          AS u (campaign, week, game, side, table_name, dice, modifiers, total, result,
-               entered, rolled_by, n)
+               entered, rolled_by, crew, n)
     JOIN roll_ids r ON r.n = u.n
 ), new_casualties AS (
     INSERT INTO casualties (crew_id, game_id, week, kind, weeks_out, out_until_week,
                             sent_home, roll_id)
     SELECT u.crew, u.game, u.week, u.kind, u.weeks_out, u.out_until, u.sent_home,
            COALESCE(u.roll_id, r.id)
-    FROM unnest($31::bigint[], $32::bigint[], $33::int[], $34::text[], $35::int[],
-                $36::int[], $37::bool[], $38::bigint[], $39::int[])
+    FROM unnest($32::bigint[], $33::bigint[], $34::int[], $35::text[], $36::int[],
+                $37::int[], $38::bool[], $39::bigint[], $40::int[])
          WITH ORDINALITY
          AS u (crew, game, week, kind, weeks_out, out_until, sent_home, roll_id, new_roll, n)
     LEFT JOIN roll_ids r ON r.n = u.new_roll
@@ -413,11 +426,11 @@ WITH new_sorties AS (
 ), new_awards AS (
     INSERT INTO xp_awards (campaign_id, crew_id, week, game_id, points, kind, reason,
                            two_seater_mission)
-    SELECT * FROM unnest($40::bigint[], $41::bigint[], $42::int[], $43::bigint[],
-                         $44::int[], $45::text[], $46::text[], $47::bool[])
+    SELECT * FROM unnest($41::bigint[], $42::bigint[], $43::int[], $44::bigint[],
+                         $45::int[], $46::text[], $47::text[], $48::bool[])
 ), results AS (
     UPDATE missions m SET success = u.success, details = u.details::jsonb
-    FROM unnest($48::bigint[], $49::bool[], $50::text[]) AS u (id, success, details)
+    FROM unnest($49::bigint[], $50::bool[], $51::text[]) AS u (id, success, details)
     WHERE m.id = u.id
 )
 SELECT 1";

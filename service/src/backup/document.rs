@@ -51,6 +51,20 @@ pub struct ExportedCampaign {
     /// Username of the account that created it.
     pub created_by: String,
     pub created_at: DateTime<Utc>,
+    /// Present when the campaign has ended (§13.203); an import keeps it ended.
+    /// Documents without it, those of servers before the end existed included, are
+    /// of a running campaign.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<ExportedEnd>,
+}
+
+/// The end of a campaign.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedEnd {
+    /// The week it ended in: its current week, which no longer moves.
+    pub week: i32,
+    pub at: DateTime<Utc>,
 }
 
 /// A member.

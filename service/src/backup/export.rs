@@ -61,6 +61,10 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
             current_week: c.current_week,
             created_by: user(c.created_by)?,
             created_at: rows.campaign.created_at,
+            ended: match (c.ended_week, rows.campaign.ended_at) {
+                (Some(week), Some(at)) => Some(ExportedEnd { week, at }),
+                _ => None,
+            },
         },
         members: rows
             .members

@@ -170,8 +170,13 @@ async fn write(
                 public: c.public,
                 current_week: c.current_week,
                 created_by: user(&c.created_by),
+                // Set last, below: the database takes no rows into an ended campaign.
+                ended_week: None,
+                // A copy starts its own history: no live screen follows it yet.
+                revision: 0,
             },
             created_at: c.created_at,
+            ended_at: None,
         },
     )
     .await?;
@@ -379,6 +384,9 @@ async fn write(
         .await?;
         awards.insert(a.id, id);
     }
+    if let Some(end) = &c.ended {
+        rows::end_campaign(conn, cid, end.week, end.at).await?;
+    }
     Ok(cid)
 }
 
@@ -455,6 +463,17 @@ fn check(doc: &CampaignExport, p: &mut Problems) {
         p.push("campaign.current_week", "must be at least 1");
     }
     let current = c.current_week.max(1);
+    if let Some(end) = &c.ended {
+        if end.week != c.current_week {
+            p.push(
+                "campaign.ended.week",
+                format!(
+                    "a campaign ends in its current week ({}), not week {}",
+                    c.current_week, end.week
+                ),
+            );
+        }
+    }
 
     let mut member_names = HashSet::new();
     for (i, m) in doc.members.iter().enumerate() {

@@ -4,6 +4,7 @@ mod view;
 
 use campaign::abilities::Ability;
 use campaign::crew::Role;
+use campaign::events::EventKind;
 use campaign::roster::{self, RosterEntry};
 use campaign::sides::{Nationality, Side};
 use campaign::status;
@@ -68,6 +69,7 @@ pub async fn create(
     } = new;
     let name = clean_name("name", &name, 100)?;
     let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    crate::access::still_running(&scope.campaign)?;
     scope.require_member("create crew")?;
     let owner_name = owner.unwrap_or_else(|| user.username.clone());
     if !owner_name.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
@@ -136,6 +138,7 @@ pub async fn create(
                     },
                 )
                 .await?;
+                eagles_db::events::record(conn, campaign_id, EventKind::Crew, id).await?;
                 eagles_db::audit::record(
                     conn,
                     Some(user.id),
@@ -191,6 +194,7 @@ pub async fn pick(
     pick: Ability,
 ) -> Result<CrewmanView, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
+    crate::access::still_running(&scope.campaign)?;
     let week = scope.campaign.current_week;
     let current = load_view(conn, campaign_id, crew_id, week).await?;
     if !current.owner.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
@@ -229,6 +233,7 @@ pub async fn pick(
                     e.into()
                 }
             })?;
+        eagles_db::events::record(conn, campaign_id, EventKind::Crew, crew_id).await?;
         eagles_db::audit::record(
             conn,
             Some(user.id),

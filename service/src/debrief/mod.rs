@@ -1,13 +1,16 @@
 //! Debriefs: the referee's report of a game, checked whole and written in one
-//! transaction (R4, R5, R7–R10, R14), read back for the week page, and corrected by
-//! voiding a debrief or a single award with reversing ledger entries.
+//! transaction (R4, R5, R7–R10, R14) or previewed without writing, read back for the
+//! week and game pages with each crewman's rolls, and corrected by voiding a debrief
+//! or a single award with reversing ledger entries.
 
+mod down;
 mod request;
 mod response;
 mod validate;
 mod void;
 mod write;
 
+use campaign::events::EventKind;
 use eagles_db::campaigns::Campaign;
 use eagles_db::debriefs::DebriefGame;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
@@ -16,10 +19,12 @@ use futures_util::future::{try_join, try_join5};
 use serde_json::json;
 
 pub use request::{
-    CrewDice, CrewReport, DebriefRequest, KillReport, LeftBoard, MissionFacts, SortieReport,
-    VoidRequest,
+    CrewDice, CrewReport, DebriefRequest, DownDice, DownReport, KillReport, LeftBoard,
+    MissionFacts, SortieReport, VoidRequest,
 };
-pub use response::{AwardView, CaptureView, DebriefResult, InjuryView, MissionResultView};
+pub use response::{
+    AwardView, CaptureView, CrewRollsView, DebriefResult, InjuryView, MissionResultView, RollLine,
+};
 pub use void::{LedgerEntryView, VoidedDebrief};
 
 use crate::access::{locked_campaign, readable_campaign, visible};
@@ -36,42 +41,102 @@ pub async fn create(
     request: DebriefRequest,
 ) -> Result<DebriefResult, ServiceError> {
     conn.transaction::<_, ServiceError, _>(async move |conn| {
-        // The lock serialises a debrief with a week close and with a second debrief
-        // of the same game. What the checks read is sent with it (pipelined): the
-        // server runs the reads in order, after the lock is taken.
         let conn: &AsyncPgConnection = conn;
-        let aircraft_ids: Vec<i64> = request.sorties.iter().map(|s| s.aircraft_id).collect();
-        let (campaign, member, game, missions, (crew, aircraft)) = try_join5(
-            eagles_db::campaigns::find_for_update(conn, campaign_id),
-            eagles_db::campaigns::member(conn, campaign_id, user.id),
-            eagles_db::debriefs::game(conn, campaign_id, game_id),
-            eagles_db::debriefs::missions(conn, game_id),
-            try_join(
-                eagles_db::crew::list(conn, campaign_id, &Default::default()),
-                eagles_db::aircraft::named_or_assigned(conn, &aircraft_ids, game_id),
-            ),
-        )
-        .await?;
-        let scope = visible(campaign_id, campaign, member, Some(user.clone()))?;
-        scope.require_referee("enter a debrief")?;
-        let campaign = scope.campaign;
-        let game = game.ok_or_else(|| game_not_found(game_id))?;
-        open_for_debrief(&game, &campaign)?;
         let counts = json!({
             "game_id": game_id,
             "sorties": request.sorties.len(),
             "kills": request.kills.len(),
         });
-        let facts = validate::Facts {
-            game,
-            missions,
-            crew,
-            aircraft,
-        };
-        let plan = validate::plan(&campaign, facts, request)?;
-        write::write(conn, campaign_id, user.id, plan, counts).await
+        let user_id = user.id;
+        let plan = checked(conn, user, campaign_id, game_id, request, "enter a debrief").await?;
+        write::write(conn, campaign_id, user_id, plan, counts).await
     })
     .await
+}
+
+/// What a debrief would give each crewman — his outcome and the rolls that decided it
+/// (R7, R8, R14) — checked as [`create`] checks it, with nothing written and nothing
+/// logged: the debrief page's "Preview the rolls". Dice not entered are the server's,
+/// rolled afresh for the preview and again for the debrief.
+pub async fn preview(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    game_id: i64,
+    request: DebriefRequest,
+) -> Result<Vec<CrewRollsView>, ServiceError> {
+    conn.transaction::<_, ServiceError, _>(async move |conn| {
+        let conn: &AsyncPgConnection = conn;
+        let user_id = user.id;
+        let plan = checked(
+            conn,
+            user,
+            campaign_id,
+            game_id,
+            request,
+            "preview a debrief",
+        )
+        .await?;
+        write::preview(campaign_id, user_id, plan)
+    })
+    .await
+}
+
+/// Checks `request` for the game `game_id` as `user`, who must referee the campaign
+/// (to `doing` what), and plans it; the caller's transaction holds the campaign's lock
+/// from here on.
+async fn checked(
+    conn: &AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    game_id: i64,
+    request: DebriefRequest,
+    doing: &str,
+) -> Result<validate::Plan, ServiceError> {
+    // The lock serialises a debrief with a week close and with a second debrief of
+    // the same game. What the checks read is sent with it (pipelined): the server
+    // runs the reads in order, after the lock is taken.
+    let aircraft_ids: Vec<i64> = request.sorties.iter().map(|s| s.aircraft_id).collect();
+    let (campaign, member, game, missions, (crew, aircraft)) = try_join5(
+        eagles_db::campaigns::find_for_update(conn, campaign_id),
+        eagles_db::campaigns::member(conn, campaign_id, user.id),
+        eagles_db::debriefs::game(conn, campaign_id, game_id),
+        eagles_db::debriefs::missions(conn, game_id),
+        try_join(
+            eagles_db::crew::list(conn, campaign_id, &Default::default()),
+            eagles_db::aircraft::named_or_assigned(conn, &aircraft_ids, game_id),
+        ),
+    )
+    .await?;
+    let scope = visible(campaign_id, campaign, member, Some(user))?;
+    crate::access::still_running(&scope.campaign)?;
+    scope.require_referee(doing)?;
+    let campaign = scope.campaign;
+    let game = game.ok_or_else(|| game_not_found(game_id))?;
+    open_for_debrief(&game, &campaign)?;
+    let facts = validate::Facts {
+        game,
+        missions,
+        crew,
+        aircraft,
+    };
+    validate::plan(&campaign, facts, request)
+}
+
+/// Each crewman of the game `game_id`'s sorties with his outcome and the rolls made
+/// for him (R8, R14), as the debrief's answer lists them. The caller has checked that
+/// the reader may see the game and that it is debriefed (§13.20: before the debrief
+/// the crew of a mission is kept from the other side).
+pub async fn crew_rolls(
+    conn: &AsyncPgConnection,
+    game_id: i64,
+) -> Result<Vec<CrewRollsView>, ServiceError> {
+    let (seats, rolls) = try_join(
+        eagles_db::rolls::seats_of_games(conn, &[game_id]),
+        eagles_db::rolls::crew_rolls_of_games(conn, &[game_id]),
+    )
+    .await?;
+    Ok(response::crew_rolls(seats, rolls))
 }
 
 /// Voids a game's debrief as `user`, who must referee the campaign, for `reason`
@@ -92,6 +157,7 @@ pub async fn void(
             let game = find_game(conn, campaign_id, game_id).await?;
             let voided =
                 void::void_debrief(conn, &game, campaign.current_week, user.id, &reason).await?;
+            eagles_db::events::record(conn, campaign_id, EventKind::Void, game_id).await?;
             eagles_db::audit::record(
                 conn,
                 Some(user.id),
@@ -182,6 +248,7 @@ pub async fn void_award(
                 ServiceError::NotFound(format!("there is no award {award_id} in this campaign"))
             })?;
         let reversal = void::reverse_award(conn, &award, campaign.current_week, &reason).await?;
+        eagles_db::events::record(conn, campaign_id, EventKind::Void, award_id).await?;
         eagles_db::audit::record(
             conn,
             Some(user.id),

@@ -1,10 +1,15 @@
 //! The debrief report as the referee sends it, and the bodies of the corrections.
 //! Unknown fields are refused (400) so a misspelt fact is never silently dropped.
 
+use std::collections::BTreeMap;
+
 use campaign::crew::Role;
+use campaign::down::{Down, How};
 use campaign::injuries::Outcome;
 use campaign::missions::Assignment;
 use campaign::success::MissionReport;
+use campaign::tables::evade::SideOfLines;
+use campaign::tables::landing::Terrain;
 use serde::Deserialize;
 
 /// A game's debrief (API.md "Weeks, games, missions, debriefs").
@@ -48,11 +53,106 @@ pub struct SortieReport {
     /// `mission` for the side's mission aircraft, `sweep` for the others (R9).
     pub assignment: Assignment,
     pub turns_on_board: u32,
-    /// Destroyed, crashed or captured.
+    /// Destroyed, crashed or captured; false when left out. With `down` it follows
+    /// from what happened and may be left out; when sent it must agree.
     #[serde(default)]
-    pub aircraft_lost: bool,
+    pub aircraft_lost: Option<bool>,
     /// The pilot, and the observer of a two-seater.
     pub crew: Vec<CrewReport>,
+    /// What happened to the aircraft on the board, when it came down: the server then
+    /// runs the forced-landing tables (R8, §11, appendix C) and derives each
+    /// crewman's outcome.
+    #[serde(default)]
+    pub down: Option<DownReport>,
+}
+
+/// How an aircraft came down and where (API.md v1.1 "Forced landings in the
+/// debrief"); the names are those the rolls endpoint takes for the same tables.
+/// Modifiers that follow from the crew (wounds, novice, the observer at the
+/// controls) are derived from the records, never sent.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DownReport {
+    /// `landed`, `shot_down`, `exploded`, `bailed_out` or `off_board`.
+    pub how: How,
+    /// The hex's terrain (the worst, if several); needed to land, and moves a crash.
+    #[serde(default)]
+    pub terrain: Option<Terrain>,
+    /// A road in the hex (landing at +1).
+    #[serde(default)]
+    pub road: bool,
+    /// Landing −1.
+    #[serde(default)]
+    pub smoking: bool,
+    /// Landing −2, crash −1, bail-out −1.
+    #[serde(default)]
+    pub on_fire: bool,
+    /// Landing −1.
+    #[serde(default)]
+    pub gliding: bool,
+    /// Landing −1.
+    #[serde(default)]
+    pub critical_damage: bool,
+    /// A pusher aircraft: crash −1.
+    #[serde(default)]
+    pub pusher: bool,
+    /// The altitude it was shot down at (crash) or bailed out from (bail-out).
+    #[serde(default)]
+    pub altitude: u32,
+    /// Destroyed when the crew bailed out: bail-out −1.
+    #[serde(default)]
+    pub aircraft_destroyed: bool,
+    /// `own`, `no_mans_land` or `enemy`: needed when a crewman survives on the board
+    /// (he rolls to evade, §11.03).
+    #[serde(default)]
+    pub side_of_lines: Option<SideOfLines>,
+    /// Needed with `side_of_lines`.
+    #[serde(default)]
+    pub hexes_from_friendly_trenches: Option<u32>,
+    /// Physical dice, by table and crewman; the server rolls what is missing.
+    #[serde(default)]
+    pub dice: DownDice,
+}
+
+impl DownReport {
+    /// The report as the rules read it.
+    pub fn down(&self) -> Down {
+        Down {
+            how: self.how,
+            terrain: self.terrain,
+            road: self.road,
+            smoking: self.smoking,
+            on_fire: self.on_fire,
+            gliding: self.gliding,
+            critical_damage: self.critical_damage,
+            pusher: self.pusher,
+            altitude: self.altitude,
+            aircraft_destroyed: self.aircraft_destroyed,
+            side_of_lines: self.side_of_lines,
+            hexes_from_friendly_trenches: self.hexes_from_friendly_trenches,
+        }
+    }
+}
+
+/// Dice entered for the rolls of an aircraft that came down (R14): the landing's
+/// 2d6, and each crewman's by his id.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DownDice {
+    #[serde(default)]
+    pub landing: Option<Vec<u32>>,
+    #[serde(default)]
+    pub crash: BTreeMap<i64, Vec<u32>>,
+    #[serde(default)]
+    pub bail_out: BTreeMap<i64, Vec<u32>>,
+    #[serde(default)]
+    pub evade: BTreeMap<i64, Vec<u32>>,
+    /// The 2d6 of the capture roll, then the 1d100 when they show 2 (R8).
+    #[serde(default)]
+    pub capture: BTreeMap<i64, Vec<u32>>,
+    /// The 1d6 of a minor injury or the 3d6 of a serious one (R7).
+    #[serde(default)]
+    pub injury: BTreeMap<i64, Vec<u32>>,
 }
 
 /// One crewman of a sortie.
@@ -69,16 +169,13 @@ pub struct CrewReport {
     #[serde(default)]
     pub wound_boxes: u32,
     /// `unharmed` (the default), `minor_injury`, `serious_injury`, `killed`,
-    /// `captured` or `evaded`.
-    #[serde(default = "unharmed")]
-    pub outcome: Outcome,
+    /// `captured` or `evaded`. With the sortie's `down` it is derived and may be left
+    /// out; when sent it must agree.
+    #[serde(default)]
+    pub outcome: Option<Outcome>,
     /// Physical dice for his injury or capture roll; the server rolls without them.
     #[serde(default)]
     pub dice: Option<CrewDice>,
-}
-
-fn unharmed() -> Outcome {
-    Outcome::Unharmed
 }
 
 /// Dice entered for a crewman's rolls (R14).

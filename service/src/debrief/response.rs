@@ -1,11 +1,13 @@
 //! A game's debrief result as stored: the answer of the debrief POST and of its GET,
 //! read back from the rows written, so both always agree.
 
-use campaign::injuries::{CasualtyKind, Severity};
+use campaign::injuries::{CasualtyKind, Outcome, Severity};
+use campaign::tables::Table;
 use eagles_db::debriefs::DebriefGame;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::Award;
-use futures_util::future::try_join4;
+use eagles_db::rolls::{CrewRoll, GameSeat, NewRoll, RollRecord};
+use futures_util::future::{try_join, try_join4};
 use serde::Serialize;
 
 use crate::error::ServiceError;
@@ -27,6 +29,82 @@ pub struct DebriefResult {
     pub deaths: Vec<i64>,
     /// Every mission of the game with its result (R10).
     pub missions: Vec<MissionResultView>,
+    /// Every crewman of the game's sorties (each sortie's pilot, then its observer):
+    /// his outcome and the rolls made for him in the rulebook's order — for a sortie
+    /// that came down (`down`) landing (with the man at the controls), crash or
+    /// bail-out, evade; then capture or injury (R7, R8, R14). The roll log keeps the
+    /// same rolls with the game's id and the crewman's.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub crew: Vec<CrewRollsView>,
+}
+
+/// One crewman's outcome and the rolls that decided it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct CrewRollsView {
+    pub crew_id: i64,
+    /// As sent, or as the forced-landing tables gave it.
+    pub outcome: Outcome,
+    pub rolls: Vec<RollLine>,
+}
+
+/// A roll as the debrief's answer shows it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RollLine {
+    pub table: Table,
+    pub dice: Vec<i32>,
+    /// The modifiers that applied, by name, with what each added.
+    #[schema(value_type = Object)]
+    pub modifiers: serde_json::Value,
+    pub total: i32,
+    /// A snake_case name, or the weeks out for the injury tables.
+    #[schema(value_type = Object)]
+    pub result: serde_json::Value,
+}
+
+impl From<&NewRoll> for RollLine {
+    fn from(roll: &NewRoll) -> Self {
+        Self::new(
+            roll.table_name,
+            &roll.dice,
+            &roll.modifiers,
+            roll.total,
+            &roll.result,
+        )
+    }
+}
+
+impl From<&RollRecord> for RollLine {
+    fn from(roll: &RollRecord) -> Self {
+        Self::new(
+            roll.table_name,
+            &roll.dice,
+            &roll.modifiers,
+            roll.total,
+            &roll.result,
+        )
+    }
+}
+
+impl RollLine {
+    fn new(
+        table: Table,
+        dice: &[i32],
+        modifiers: &serde_json::Value,
+        total: i32,
+        result: &str,
+    ) -> Self {
+        let result = match result.parse::<i64>() {
+            Ok(n) if crate::rolls::numeric_result(table) => serde_json::Value::from(n),
+            _ => serde_json::Value::from(result),
+        };
+        Self {
+            table,
+            dice: dice.to_vec(),
+            modifiers: modifiers.clone(),
+            total,
+            result,
+        }
+    }
 }
 
 /// An award of the debrief.
@@ -99,17 +177,23 @@ impl From<(Award, Option<i64>)> for AwardView {
 }
 
 /// Reads the stored debrief of the game `game_id` of the campaign: `None` when there
-/// is no such game. The four reads go out together (pipelined), one round trip.
+/// is no such game. The six reads go out together (pipelined), one round trip.
 pub async fn load(
     conn: &AsyncPgConnection,
     campaign_id: i64,
     game_id: i64,
 ) -> Result<Option<(DebriefGame, DebriefResult)>, ServiceError> {
-    let (game, awards, casualties, missions) = try_join4(
-        eagles_db::debriefs::game(conn, campaign_id, game_id),
-        eagles_db::ledger::game_awards(conn, game_id),
-        eagles_db::debriefs::casualties(conn, game_id),
-        eagles_db::debriefs::missions(conn, game_id),
+    let ((game, awards, casualties, missions), (seats, rolls)) = try_join(
+        try_join4(
+            eagles_db::debriefs::game(conn, campaign_id, game_id),
+            eagles_db::ledger::game_awards(conn, game_id),
+            eagles_db::debriefs::casualties(conn, game_id),
+            eagles_db::debriefs::missions(conn, game_id),
+        ),
+        try_join(
+            eagles_db::rolls::seats_of_games(conn, &[game_id]),
+            eagles_db::rolls::crew_rolls_of_games(conn, &[game_id]),
+        ),
     )
     .await?;
     let Some(game) = game else {
@@ -166,6 +250,25 @@ pub async fn load(
         captures,
         deaths,
         missions,
+        crew: crew_rolls(seats, rolls),
     };
     Ok(Some((game, result)))
+}
+
+/// Each crewman of `seats` with his outcome and, in the order made, his `rolls`.
+pub fn crew_rolls(seats: Vec<GameSeat>, rolls: Vec<CrewRoll>) -> Vec<CrewRollsView> {
+    let mut crew: Vec<CrewRollsView> = seats
+        .into_iter()
+        .map(|s| CrewRollsView {
+            crew_id: s.crew_id,
+            outcome: s.outcome,
+            rolls: Vec::new(),
+        })
+        .collect();
+    for r in rolls {
+        if let Some(c) = crew.iter_mut().find(|c| c.crew_id == r.crew_id) {
+            c.rolls.push(RollLine::from(&r.roll));
+        }
+    }
+    crew
 }

@@ -1,17 +1,20 @@
 //! Settles a checked debrief and hands it to the one writer: the injury and capture
 //! rolls are made here (R7, R8), so what `eagles_db::debriefs::write` receives is
-//! final — the game's sorties, kills, awards, casualties with their rolls and mission
-//! results. The caller runs it inside the transaction that holds the campaign's lock.
+//! final — the game's sorties, kills, awards, casualties with their rolls, the
+//! forced-landing rolls the plan made (logged before the crewman's casualty), and
+//! mission results. The caller runs it inside the transaction that holds the campaign's lock.
 
+use campaign::events::EventKind;
 use campaign::injuries::{out_until_week, roll_injury, CasualtyKind, Fate, Severity};
 use campaign::tables::capture::{roll_capture, CaptureResult};
+use campaign::webhooks::WebhookEvent;
 use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::NewAward;
 use eagles_db::rolls::NewRoll;
-use futures_util::future::{try_join, try_join3};
+use futures_util::future::{try_join, try_join5};
 
-use super::response::{load, DebriefResult};
+use super::response::{load, CrewRollsView, DebriefResult, RollLine};
 use super::validate::{Plan, PlannedFate};
 use crate::dice::{log_entry, RollContext};
 use crate::error::ServiceError;
@@ -30,10 +33,15 @@ pub async fn write(
     let game_id = plan.game.id;
     let turns = i32::try_from(plan.debrief.turns_played)
         .map_err(|_| ServiceError::invalid("`turns_played` is too large"))?;
-    let rows = settle(campaign_id, user_id, plan)?;
+    let tally = Tally::of(&plan);
+    let (rows, _) = settle(campaign_id, user_id, plan)?;
+    let summary = crate::webhooks::debrief_summary(tally.week, game_id, tally.kills, tally.deaths);
+    let tally = serde_json::to_value(&tally)
+        .map_err(|e| ServiceError::Internal(format!("the debrief's tally: {e}")))?;
     let written = async {
-        let (marked, (), ()) = try_join3(
+        let (marked, _, (), (), _) = try_join5(
             eagles_db::debriefs::mark_debriefed(conn, game_id, turns),
+            eagles_db::events::record(conn, campaign_id, EventKind::Debrief, game_id),
             eagles_db::debriefs::write(conn, &rows),
             eagles_db::audit::record(
                 conn,
@@ -41,6 +49,14 @@ pub async fn write(
                 Some(campaign_id),
                 "debrief.create",
                 audit,
+            ),
+            // In the same transaction, so the delivery is never lost (#14).
+            eagles_db::webhooks::enqueue(
+                conn,
+                campaign_id,
+                WebhookEvent::Debrief,
+                &summary,
+                &tally,
             ),
         )
         .await?;
@@ -59,8 +75,44 @@ pub async fn write(
     Ok(result)
 }
 
-/// The rows of `plan`, with the dice of every fate that needs them rolled.
-fn settle(campaign_id: i64, user_id: i64, plan: Plan) -> Result<DebriefRows, ServiceError> {
+/// A debrief in numbers, for its webhook delivery.
+#[derive(serde::Serialize)]
+struct Tally {
+    game_id: i64,
+    week: i32,
+    kills: i64,
+    deaths: i64,
+}
+
+impl Tally {
+    fn of(plan: &Plan) -> Self {
+        let deaths = plan.fates.iter().filter(|f| f.fate == Fate::Killed).count();
+        Tally {
+            game_id: plan.game.id,
+            week: plan.game.week,
+            kills: i64::try_from(plan.debrief.kills.len()).unwrap_or(i64::MAX),
+            deaths: i64::try_from(deaths).unwrap_or(i64::MAX),
+        }
+    }
+}
+
+/// What `plan` would give each crewman, for the referee `user_id`, with nothing
+/// written: the same rolls a debrief makes, the server rolling the dice not entered.
+pub fn preview(
+    campaign_id: i64,
+    user_id: i64,
+    plan: Plan,
+) -> Result<Vec<CrewRollsView>, ServiceError> {
+    settle(campaign_id, user_id, plan).map(|(_, crew)| crew)
+}
+
+/// The rows of `plan`, with the dice of every fate that needs them rolled, and each
+/// crewman's outcome and rolls (in report order) for a preview.
+fn settle(
+    campaign_id: i64,
+    user_id: i64,
+    plan: Plan,
+) -> Result<(DebriefRows, Vec<CrewRollsView>), ServiceError> {
     let Plan {
         game,
         debrief,
@@ -111,7 +163,8 @@ fn settle(campaign_id: i64, user_id: i64, plan: Plan) -> Result<DebriefRows, Ser
             reverses: None,
         });
     }
-    for planned in fates {
+    let mut crew = Vec::new();
+    for mut planned in fates {
         let context = RollContext {
             campaign_id,
             week: game.week,
@@ -119,10 +172,24 @@ fn settle(campaign_id: i64, user_id: i64, plan: Plan) -> Result<DebriefRows, Ser
             side: Some(planned.side),
             rolled_by: Some(user_id),
         };
+        let mut lines = Vec::new();
+        // The forced landing's rolls come first: they decided the fate (R8).
+        for made in planned.rolls.take().unwrap_or_default() {
+            let logged = log_entry(&context, &made.roll, made.roll.result, made.entered);
+            lines.push(RollLine::from(&logged));
+            rows.log_roll(&logged, planned.crew_id);
+        }
+        let (crew_id, outcome) = (planned.crew_id, planned.outcome);
         if let Some((casualty, roll)) = settle_fate(&context, planned)? {
+            lines.extend(roll.as_ref().map(RollLine::from));
             let logged = roll.as_ref().map_or(CasualtyRoll::None, CasualtyRoll::New);
             rows.casualty(casualty, logged);
         }
+        crew.push(CrewRollsView {
+            crew_id,
+            outcome,
+            rolls: lines,
+        });
     }
     for (mission_id, side) in missions {
         let flown = debrief
@@ -134,7 +201,7 @@ fn settle(campaign_id: i64, user_id: i64, plan: Plan) -> Result<DebriefRows, Ser
             .map_err(|e| ServiceError::Internal(format!("mission details: {e}")))?;
         rows.mission_result(mission_id, results.get(side).unwrap_or(false), &details);
     }
-    Ok(rows)
+    Ok((rows, crew))
 }
 
 /// Rolls what became of one crewman (R7, R8): the injury's weeks out or the capture,

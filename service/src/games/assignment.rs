@@ -6,9 +6,9 @@ use campaign::assignment::{check_mission_assignment, AircraftFacts, CrewFacts};
 use campaign::calendar;
 use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::games::{GameRecord, MissionCrew};
+use eagles_db::games::{GameRecord, MissionCrew, MissionRecord};
 
-use super::{AssignmentRequest, MissionView};
+use super::AssignmentRequest;
 use crate::campaigns::week_number;
 use crate::crew::CrewmanView;
 use crate::error::ServiceError;
@@ -61,7 +61,7 @@ pub async fn check(
     conn: &mut AsyncPgConnection,
     campaign: &Campaign,
     game: &GameRecord,
-    mission: &MissionView,
+    mission: &MissionRecord,
     request: &AssignmentRequest,
 ) -> Result<MissionCrew, ServiceError> {
     let aircraft = aircraft_facts(conn, request.aircraft_id).await?;

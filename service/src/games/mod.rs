@@ -1,10 +1,13 @@
 //! Games of the campaign loop (R9): the referee opens a game of the current week with
 //! its ground offensive; each side rolls its mission; the mission aircraft and crew are
-//! assigned. Every roll lands in the roll log with the game's id (R14).
+//! assigned. Every roll lands in the roll log with the game's id (R14). Until a game's
+//! debrief each side's assignment is shown only to that side and the referees (§13.20).
 
 mod assignment;
+mod secrecy;
 mod view;
 
+use campaign::events::EventKind;
 use campaign::sides::Side;
 use campaign::tables::ground_offensive::roll_ground_offensive;
 use campaign::tables::mission::roll_mission;
@@ -14,6 +17,7 @@ use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
 use serde::Deserialize;
 
+pub use secrecy::reader_of;
 pub use view::{GameView, MissionView, OffensiveView};
 
 use crate::access::{locked_campaign, readable_campaign, CampaignScope};
@@ -67,17 +71,18 @@ fn require_side(scope: &CampaignScope, side: Side, action: &str) -> Result<(), S
     }
 }
 
-/// Reads a game with its missions.
+/// Reads a game of `scope`'s campaign with its missions, as its caller may see them
+/// (§13.20).
 pub async fn load_game(
     conn: &mut AsyncPgConnection,
-    campaign_id: i64,
+    scope: &CampaignScope,
     game_id: i64,
 ) -> Result<GameView, ServiceError> {
-    let game = eagles_db::games::find(conn, campaign_id, game_id)
+    let game = eagles_db::games::find(conn, scope.campaign.id, game_id)
         .await?
         .ok_or_else(|| game_not_found(game_id))?;
     let missions = eagles_db::games::missions_of(conn, &[game_id]).await?;
-    GameView::build_all(vec![game], missions)
+    GameView::build_all(vec![game], missions, reader_of(scope))
         .pop()
         .ok_or_else(|| game_not_found(game_id))
 }
@@ -96,7 +101,7 @@ pub async fn open(
             // The week is read under the lock a week's close takes.
             let scope = locked_campaign(conn, campaign_id, &user).await?;
             scope.require_referee("open a game")?;
-            let campaign = scope.campaign;
+            let campaign = &scope.campaign;
             let mut source =
                 DiceSource::for_table(Table::GroundOffensive, request.dice.as_deref())?;
             let roll = roll_ground_offensive(&mut source);
@@ -119,6 +124,7 @@ pub async fn open(
                 },
             )
             .await?;
+            eagles_db::events::record(conn, campaign_id, EventKind::Game, game_id).await?;
             eagles_db::audit::record(
                 conn,
                 Some(user.id),
@@ -127,7 +133,7 @@ pub async fn open(
                 serde_json::json!({ "game_id": game_id, "week": campaign.current_week, "ground_offensive": roll.result, "dice": roll.dice }),
             )
             .await?;
-            load_game(conn, campaign_id, game_id).await
+            load_game(conn, &scope, game_id).await
         })
         .await
 }
@@ -194,6 +200,7 @@ pub async fn roll_side(
             )
             .await
             .map_err(|e| if is_unique_violation(&e) { duplicate() } else { e.into() })?;
+            eagles_db::events::record(conn, campaign_id, EventKind::Mission, mission_id).await?;
             eagles_db::audit::record(
                 conn,
                 Some(user.id),
@@ -202,7 +209,7 @@ pub async fn roll_side(
                 serde_json::json!({ "game_id": game_id, "mission_id": mission_id, "side": side, "mission_type": roll.result.mission_type, "trips_needed": trips_needed, "dice": roll.dice }),
             )
             .await?;
-            written_mission(conn, game_id, mission_id).await
+            written_mission(conn, &scope, game_id, mission_id).await
         })
         .await
 }
@@ -230,7 +237,6 @@ pub async fn assign(
                 .ok_or_else(|| {
                     ServiceError::NotFound(format!("there is no mission {mission_id} in game {game_id}"))
                 })?;
-            let mission = MissionView::from(mission);
             require_side(&scope, mission.side, "assign its mission crew")?;
             if game.debriefed() {
                 return Err(ServiceError::Conflict(format!(
@@ -239,6 +245,7 @@ pub async fn assign(
             }
             let crew = assignment::check(conn, campaign, &game, &mission, &request).await?;
             eagles_db::games::assign(conn, mission_id, crew).await?;
+            eagles_db::events::record(conn, campaign_id, EventKind::Assignment, mission_id).await?;
             eagles_db::audit::record(
                 conn,
                 Some(user.id),
@@ -247,24 +254,27 @@ pub async fn assign(
                 serde_json::json!({ "game_id": game_id, "mission_id": mission_id, "aircraft_id": request.aircraft_id, "pilot_id": request.pilot_id, "observer_id": request.observer_id }),
             )
             .await?;
-            written_mission(conn, game_id, mission_id).await
+            written_mission(conn, &scope, game_id, mission_id).await
         })
         .await
 }
 
-/// A mission as this transaction just wrote it.
+/// A mission as this transaction just wrote it, before its game's debrief (writes
+/// after it are refused), as the writer may see it (§13.20).
 async fn written_mission(
     conn: &mut AsyncPgConnection,
+    scope: &CampaignScope,
     game_id: i64,
     mission_id: i64,
 ) -> Result<MissionView, ServiceError> {
     eagles_db::games::find_mission(conn, game_id, mission_id)
         .await?
-        .map(MissionView::from)
+        .map(|m| MissionView::seen_by(m, false, reader_of(scope)))
         .ok_or_else(|| ServiceError::Internal(format!("mission {mission_id} vanished")))
 }
 
-/// One game of a campaign `caller` may read.
+/// One game of a campaign `caller` may read, its assignments as he may see them
+/// (§13.20).
 pub async fn get(
     conn: &mut AsyncPgConnection,
     caller: Option<User>,
@@ -272,5 +282,5 @@ pub async fn get(
     game_id: i64,
 ) -> Result<GameView, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, caller).await?;
-    load_game(conn, scope.campaign.id, game_id).await
+    load_game(conn, &scope, game_id).await
 }

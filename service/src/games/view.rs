@@ -1,7 +1,8 @@
 //! Games and missions as the API shows them, built from stored records; the week page
-//! shows the same views.
+//! shows the same views. A view is always built for one reader, so no door can show
+//! a mission's assignment to someone §13.20 keeps it from.
 
-use campaign::missions::MissionType;
+use campaign::missions::{MissionType, Reader};
 use campaign::sides::Side;
 use campaign::tables::ground_offensive::GroundOffensive;
 use eagles_db::games::{GameRecord, MissionRecord};
@@ -21,7 +22,10 @@ pub struct OffensiveView {
 }
 
 /// A side's mission in a game (R9), with its assignment and, after the debrief, its
-/// success (R10).
+/// success (R10). Until the game's debrief its assignment is shown only to the
+/// referees and the players of its side (§13.20); anyone else gets
+/// `assignment_hidden: true` and null `aircraft_id`, `pilot_id` and `observer_id`,
+/// whether or not the mission is assigned yet.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct MissionView {
     pub id: i64,
@@ -34,10 +38,15 @@ pub struct MissionView {
     pub mission_type: MissionType,
     /// Trips that make directing artillery a success; null for other missions.
     pub trips_needed: Option<i32>,
-    /// The mission aircraft's type, once assigned.
+    /// The mission aircraft's type, once assigned; null while hidden (§13.20).
     pub aircraft_id: Option<i64>,
+    /// The mission pilot, once assigned; null while hidden (§13.20).
     pub pilot_id: Option<i64>,
+    /// The mission observer, on a two-seater once assigned; null while hidden (§13.20).
     pub observer_id: Option<i64>,
+    /// Whether the assignment is kept from this reader until the game's debrief
+    /// (§13.20): he is neither a referee nor a player of the mission's side.
+    pub assignment_hidden: bool,
     /// Set by the debrief (R10); null before it.
     pub success: Option<bool>,
     /// The mission roll's entry in the roll log.
@@ -69,8 +78,12 @@ impl OffensiveView {
     }
 }
 
-impl From<MissionRecord> for MissionView {
-    fn from(m: MissionRecord) -> Self {
+impl MissionView {
+    /// A stored mission of a game as `reader` may see it (§13.20); `debriefed` says
+    /// whether its game has been debriefed.
+    pub fn seen_by(m: MissionRecord, debriefed: bool, reader: Reader) -> Self {
+        let shown = reader.sees_assignment(m.side, debriefed);
+        let shown_or_none = |v: Option<i64>| v.filter(|_| shown);
         Self {
             side: m.side,
             mission_type: m.mission_type,
@@ -79,9 +92,10 @@ impl From<MissionRecord> for MissionView {
             game_id: m.game_id,
             dice: m.dice,
             trips_needed: m.trips_needed,
-            aircraft_id: m.aircraft_type_id,
-            pilot_id: m.pilot_id,
-            observer_id: m.observer_id,
+            aircraft_id: shown_or_none(m.aircraft_type_id),
+            pilot_id: shown_or_none(m.pilot_id),
+            observer_id: shown_or_none(m.observer_id),
+            assignment_hidden: !shown,
             success: m.success,
             roll_id: m.roll_id,
         }
@@ -89,9 +103,14 @@ impl From<MissionRecord> for MissionView {
 }
 
 impl GameView {
-    /// Builds the views of games from the games and all their missions, loaded each in
-    /// one query; missions are matched to their game here.
-    pub fn build_all(games: Vec<GameRecord>, missions: Vec<MissionRecord>) -> Vec<Self> {
+    /// Builds the views of games, as `reader` may see them (§13.20), from the games and
+    /// all their missions, loaded each in one query; missions are matched to their game
+    /// here.
+    pub fn build_all(
+        games: Vec<GameRecord>,
+        missions: Vec<MissionRecord>,
+        reader: Reader,
+    ) -> Vec<Self> {
         let mut views: Vec<Self> = games
             .into_iter()
             .map(|game| Self {
@@ -104,9 +123,9 @@ impl GameView {
             })
             .collect();
         for mission in missions {
-            let view = MissionView::from(mission);
-            if let Some(game) = views.iter_mut().find(|g| g.id == view.game_id) {
-                game.missions.push(view);
+            if let Some(game) = views.iter_mut().find(|g| g.id == mission.game_id) {
+                game.missions
+                    .push(MissionView::seen_by(mission, game.debriefed, reader));
             }
         }
         views

@@ -45,6 +45,28 @@ pub struct Circumstances {
 pub struct Rolled {
     pub roll: Roll<()>,
     pub result: String,
+    /// For an evade: the ground offensive it took and where from (R8).
+    pub offensive: Option<OffensiveTaken>,
+}
+
+/// The ground offensive an evade roll took, and where it came from: the answer says
+/// so, since without a game the roll can only know it from the request (R8).
+#[derive(Debug, Clone, Copy, serde::Serialize, utoipa::ToSchema)]
+pub struct OffensiveTaken {
+    /// The offensive applied.
+    pub result: GroundOffensive,
+    /// `game` (the game's own roll), `modifiers` (named in the request, no game given)
+    /// or `assumed_quiet` (neither: no offensive was applied).
+    pub from: OffensiveFrom,
+}
+
+/// Where an evade's ground offensive came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OffensiveFrom {
+    Game,
+    Modifiers,
+    AssumedQuiet,
 }
 
 fn named<R>(roll: Roll<R>, name: impl FnOnce(&R) -> String) -> Rolled {
@@ -58,6 +80,7 @@ fn named<R>(roll: Roll<R>, name: impl FnOnce(&R) -> String) -> Rolled {
             result: (),
         },
         result,
+        offensive: None,
     }
 }
 
@@ -160,14 +183,15 @@ pub fn roll_table(
         Table::Evade => {
             let named_offensive: Option<GroundOffensive> =
                 take(table, &mut modifiers, "ground_offensive")?;
-            let offensive = match (at.offensive, named_offensive) {
+            let (offensive, from) = match (at.offensive, named_offensive) {
                 (Some(_), Some(_)) => {
                     return Err(ServiceError::invalid(
                         "the evade roll takes the game's ground offensive itself (R8); leave `ground_offensive` out of the modifiers when giving game_id",
                     ))
                 }
-                (Some(o), None) | (None, Some(o)) => o,
-                (None, None) => GroundOffensive::Quiet,
+                (Some(o), None) => (o, OffensiveFrom::Game),
+                (None, Some(o)) => (o, OffensiveFrom::Modifiers),
+                (None, None) => (GroundOffensive::Quiet, OffensiveFrom::AssumedQuiet),
             };
             let side = at.side.ok_or_else(|| {
                 ServiceError::invalid(
@@ -176,7 +200,13 @@ pub fn roll_table(
                 .at(Locus::Field("side"))
             })?;
             let mods: EvadeModifiers = parse(table, modifiers)?;
-            named(roll_evade(side, offensive, &mods, dice), |e| e.to_string())
+            Rolled {
+                offensive: Some(OffensiveTaken {
+                    result: offensive,
+                    from,
+                }),
+                ..named(roll_evade(side, offensive, &mods, dice), |e| e.to_string())
+            }
         }
         Table::Capture => {
             none(table, &modifiers)?;

@@ -6,6 +6,7 @@
 use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use fantoccini::elements::Element;
@@ -274,9 +275,16 @@ impl Browser {
     }
 
     /// Checks the page just loaded by GET: its source parses as XML (so every element
-    /// is closed and nested right) and every visible field has a label. Returns the
-    /// problems found.
+    /// is closed and nested right), every visible field has a label, and axe-core (the
+    /// engine of the `@axe-core/cli` the pages are judged with, all its default rules)
+    /// finds no violation. Returns the problems found.
     pub async fn check_page(&self) -> Vec<String> {
+        let mut problems = self.check_markup().await;
+        problems.extend(self.axe_violations().await);
+        problems
+    }
+
+    async fn check_markup(&self) -> Vec<String> {
         let script = r#"
             const done = arguments[arguments.length - 1];
             const problems = [];
@@ -302,6 +310,26 @@ impl Browser {
         }
     }
 
+    /// axe-core's violations on the page, one line each with the elements concerned.
+    /// The script is evaluated through WebDriver, which the pages' CSP does not govern.
+    async fn axe_violations(&self) -> Vec<String> {
+        let script = format!(
+            "const done = arguments[arguments.length - 1];\n{}\n{}",
+            axe_source(),
+            r#"axe.run(document, { resultTypes: ['violations'] }).then(
+                r => done(r.violations.map(v => 'axe ' + v.id + ': ' + v.help + ' at '
+                    + v.nodes.map(n => n.target.join(' ')).join('; '))),
+                e => done(['axe failed: ' + e]));"#
+        );
+        match self.client.execute_async(&script, vec![]).await.unwrap() {
+            Value::Array(items) => items
+                .into_iter()
+                .map(|v| v.as_str().unwrap_or_default().to_owned())
+                .collect(),
+            other => vec![format!("unexpected answer from axe {other}")],
+        }
+    }
+
     /// Saves a screenshot of the page as `screenshots/<name>.png` for review.
     pub async fn screenshot(&self, name: &str) {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("screenshots");
@@ -315,4 +343,19 @@ impl Browser {
         let _ = self.client.clone().close().await;
         // Dropping the driver kills what is left of the process group.
     }
+}
+
+/// axe-core as `scripts/install-test-deps` installs it with its command line.
+fn axe_source() -> &'static str {
+    static SOURCE: OnceLock<String> = OnceLock::new();
+    SOURCE.get_or_init(|| {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("target/axe/node_modules/axe-core/axe.min.js");
+        std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; run scripts/install-test-deps (it installs @axe-core/cli)",
+                path.display()
+            )
+        })
+    })
 }

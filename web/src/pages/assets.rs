@@ -1,4 +1,5 @@
-//! The stylesheet, compiled into the binary: no external assets.
+//! The stylesheet and the debrief form's script, compiled into the binary: no
+//! external assets.
 
 use actix_web::{get, http::header, HttpResponse};
 
@@ -10,4 +11,15 @@ pub async fn stylesheet() -> HttpResponse {
         .content_type("text/css; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
         .body(STYLESHEET)
+}
+
+const DEBRIEF_SCRIPT: &str = include_str!("../../static/debrief.js");
+
+/// Hides the debrief form's fields that do not apply; the form works without it.
+#[get("/static/debrief.js")]
+pub async fn debrief_script() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(DEBRIEF_SCRIPT)
 }

@@ -1,7 +1,8 @@
 //! `/campaigns/{cid}`: where a campaign stands — week, date, era — this week's ground
 //! situation and missions, who is winning the air war (R12), the top crews, the recent
 //! kills, who is out and until when (R7, R8), the aircraft entering service this week,
-//! its members, and its crew by side. A fixed number of queries after the session's,
+//! its members, and its crew by side; once it has ended, the week it ended in, its
+//! winner (R13) and the side that won the air war (R12) first. A fixed number of queries after the session's,
 //! whatever the campaign holds: the campaign with the caller's membership, the
 //! members, the crew, the week's games, their missions, the side totals, the
 //! leaderboard, the recent kills and the aircraft catalogue.
@@ -17,6 +18,8 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::recent_kills::RecentKill;
 use eagles_db::DbPool;
 use eagles_service::access::{readable_campaign, CampaignScope};
+use eagles_service::campaigns::CampaignEnd;
+use eagles_service::games::reader_of;
 use eagles_service::standings::{
     air_war_totals, crew_ranking, LeaderboardQuery, LeaderboardRow, SidesView,
 };
@@ -50,6 +53,8 @@ pub struct MissionLine {
     pub aircraft: Option<String>,
     pub pilot: Option<String>,
     pub observer: Option<String>,
+    /// The aircraft and crew are kept from this reader until the debrief (§13.20).
+    pub hidden: bool,
     pub success: Option<bool>,
 }
 
@@ -94,6 +99,12 @@ pub struct HomePage {
     pub sides: Vec<SideCrew>,
     pub is_referee: bool,
     pub is_member: bool,
+    /// How it ended (§13.203); `None` while it runs.
+    pub end: Option<CampaignEnd>,
+    /// The name of the winner's best crewman.
+    pub winner_crewman: Option<String>,
+    /// The base template offers a reload once the campaign moves past it.
+    pub revision: i64,
 }
 
 /// The caller's standing in a campaign, as pages show it.
@@ -158,11 +169,21 @@ impl HomePage {
         top_crews.truncate(TOP_CREWS);
         let kills = eagles_db::recent_kills::recent(conn, campaign.id, RECENT_KILLS).await?;
         let aircraft = eagles_db::aircraft::list(conn, None, None).await?;
+        let end = match campaign.ended_week {
+            Some(_) => Some(eagles_service::campaigns::outcome(conn, campaign).await?),
+            None => None,
+        };
 
         let names: HashMap<i64, &str> = crew.iter().map(|c| (c.id, c.name.as_str())).collect();
         let name_of = |id: Option<i64>| id.and_then(|id| names.get(&id)).map(|n| n.to_string());
+        let winner_crewman = name_of(
+            end.as_ref()
+                .and_then(|e| e.winner.as_ref())
+                .map(|w| w.best_crew_id),
+        );
         let aircraft_names: HashMap<i64, &str> =
             aircraft.iter().map(|a| (a.id, a.name.as_str())).collect();
+        let reader = reader_of(&scope);
         let games = games
             .into_iter()
             .map(|g| GameLine {
@@ -179,16 +200,20 @@ impl HomePage {
                 missions: missions
                     .iter()
                     .filter(|m| m.game_id == g.id)
-                    .map(|m| MissionLine {
-                        side: m.side.label(),
-                        mission_type: m.mission_type.label(),
-                        aircraft: m
-                            .aircraft_type_id
-                            .and_then(|id| aircraft_names.get(&id))
-                            .map(|n| n.to_string()),
-                        pilot: name_of(m.pilot_id),
-                        observer: name_of(m.observer_id),
-                        success: m.success,
+                    .map(|m| {
+                        let shown = reader.sees_assignment(m.side, g.debriefed());
+                        let seen = |id: Option<i64>| id.filter(|_| shown);
+                        MissionLine {
+                            side: m.side.label(),
+                            mission_type: m.mission_type.label(),
+                            aircraft: seen(m.aircraft_type_id)
+                                .and_then(|id| aircraft_names.get(&id))
+                                .map(|n| n.to_string()),
+                            pilot: name_of(seen(m.pilot_id)),
+                            observer: name_of(seen(m.observer_id)),
+                            hidden: !shown,
+                            success: m.success,
+                        }
                     })
                     .collect(),
             })
@@ -240,6 +265,9 @@ impl HomePage {
             sides,
             is_referee: scope.is_referee(),
             is_member: is_member(&scope),
+            end,
+            winner_crewman,
+            revision: campaign.revision,
         })
     }
 }

@@ -22,6 +22,8 @@ pub struct CampaignLine {
     pub name: String,
     pub public: bool,
     pub week: WeekLine,
+    /// The week it ended in (§13.203), when it has.
+    pub ended_week: Option<i32>,
 }
 
 /// What the new-campaign form holds (the user's input, kept when refused).
@@ -73,6 +75,7 @@ impl FormPage for ListPage {
                 name: c.name.clone(),
                 public: c.public,
                 week: WeekLine::of(c),
+                ended_week: c.ended_week,
             })
             .collect();
         Ok(Self {

@@ -1,8 +1,10 @@
 //! `/campaigns/{cid}/club-night`: the referee's page for tonight — this week's games
 //! with their offensive and missions, the form that opens a game (its ground offensive
-//! rolled by the server or from entered dice), and the form that closes the week.
-//! Anyone who may read the campaign sees it; the writes are the API's operations, so
-//! only the referee may make them.
+//! rolled by the server or from entered dice), the form that closes the week, and
+//! the end of the campaign (§13.203) behind a page that asks to confirm it
+//! (`?end=confirm`, no JavaScript needed). Anyone who may read the campaign sees it;
+//! the writes are the API's operations, so only the referee may make them, and an
+//! ended campaign shows no form at all.
 
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
@@ -10,14 +12,15 @@ use askama::Template;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
 use eagles_service::access::readable_campaign;
-use eagles_service::games::{GameView, NewGameRequest};
+use eagles_service::campaigns::CampaignEnd;
+use eagles_service::games::{reader_of, GameView, NewGameRequest};
 use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::form_page::{self, FormPage};
 use super::game::parse_dice;
 use super::week::{game_lines, GameLine};
-use super::{see_other, Nav, WeekLine};
+use super::{render, see_other, Nav, WeekLine};
 use crate::error::PageError;
 use crate::form::{ticked, FieldErrors};
 use crate::session::Session;
@@ -44,8 +47,55 @@ pub struct ClubNightPage {
     pub week: WeekLine,
     pub games: Vec<GameLine>,
     pub is_referee: bool,
+    /// The week the campaign ended in; it then takes no more writes (§13.203).
+    pub ended_week: Option<i32>,
     pub form: ClubNightForm,
     pub errors: FieldErrors,
+    /// The base template offers a reload once the campaign moves past it.
+    pub revision: i64,
+}
+
+/// The address of the club-night page: `?end=confirm` asks to confirm the end.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClubNightQuery {
+    pub end: Option<String>,
+}
+
+/// "End the campaign? This cannot be undone": the second step of ending a campaign,
+/// with the standings it would end on (R12, R13).
+#[derive(Template)]
+#[template(path = "club_night/end.html")]
+pub struct EndConfirmPage {
+    pub nav: Nav,
+    pub id: i64,
+    pub name: String,
+    pub week: WeekLine,
+    pub outcome: CampaignEnd,
+}
+
+impl EndConfirmPage {
+    /// Only a referee of a running campaign is asked; anyone else learns why not.
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        campaign_id: i64,
+    ) -> Result<Self, PageError> {
+        let user = session.user.clone().ok_or_else(|| {
+            ServiceError::Unauthorized("sign in as the campaign's referee to end it".into())
+        })?;
+        let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
+        scope.require_referee("end the campaign")?;
+        eagles_service::access::still_running(&scope.campaign)?;
+        let outcome = eagles_service::campaigns::outcome(conn, &scope.campaign).await?;
+        Ok(Self {
+            nav: session.nav(),
+            id: scope.campaign.id,
+            name: scope.campaign.name.clone(),
+            week: WeekLine::of(&scope.campaign),
+            outcome,
+        })
+    }
 }
 
 impl FormPage for ClubNightPage {
@@ -67,7 +117,7 @@ impl FormPage for ClubNightPage {
             eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
         let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
         let missions = eagles_db::games::missions_of(conn, &ids).await?;
-        let games = GameView::build_all(games, missions);
+        let games = GameView::build_all(games, missions, reader_of(&scope));
         let games = game_lines(conn, campaign, games).await?;
         Ok(Self {
             nav: session.nav(),
@@ -76,8 +126,10 @@ impl FormPage for ClubNightPage {
             week: WeekLine::of(campaign),
             games,
             is_referee: scope.is_referee(),
+            ended_week: campaign.ended_week,
             form,
             errors,
+            revision: campaign.revision,
         })
     }
 
@@ -91,7 +143,22 @@ pub async fn show(
     pool: web::Data<DbPool>,
     session: Session,
     path: web::Path<i64>,
+    query: web::Query<ClubNightQuery>,
 ) -> Result<HttpResponse, PageError> {
+    match query.end.as_deref() {
+        None => {}
+        Some("confirm") => {
+            let mut conn = pool.get().await?;
+            let page = EndConfirmPage::load(&mut conn, &session, path.into_inner()).await?;
+            return Ok(render(&page, StatusCode::OK));
+        }
+        Some(other) => {
+            return Err(PageError::new(
+                StatusCode::BAD_REQUEST,
+                format!("`end` may only be `confirm`, not {other:?}"),
+            ))
+        }
+    }
     let form = ClubNightForm::default();
     form_page::show::<ClubNightPage>(&pool, &session, path.into_inner(), form).await
 }
@@ -139,6 +206,11 @@ pub async fn act(
                 })?,
             }
         }
+        // Sent from the confirmation page only, which asked "this cannot be undone".
+        "end" => {
+            eagles_service::campaigns::end(&mut conn, user, campaign_id).await?;
+            return Ok(see_other(&format!("/campaigns/{campaign_id}")));
+        }
         "close" => {
             // The role is checked first, so a player learns he may not close at all.
             let scope = readable_campaign(&mut conn, campaign_id, Some(user)).await?;
@@ -151,7 +223,7 @@ pub async fn act(
         _ => {
             return Err(PageError::new(
                 StatusCode::BAD_REQUEST,
-                "the form did not say whether to open a game or close the week",
+                "the form did not say whether to open a game, close the week or end the campaign",
             ))
         }
     }

@@ -102,7 +102,7 @@ pub struct CrewListPage {
     pub id: i64,
     pub name: String,
     pub crew: Vec<CrewLine>,
-    /// Members may create crew; the referee for any player.
+    /// Members may create crew (the referee for any player) while the campaign runs.
     pub can_create: bool,
     pub is_referee: bool,
     /// The players the referee may create crew for.
@@ -138,7 +138,7 @@ impl FormPage for CrewListPage {
             id: scope.campaign.id,
             name: scope.campaign.name.clone(),
             crew,
-            can_create: is_member(&scope),
+            can_create: is_member(&scope) && scope.running(),
             is_referee: scope.is_referee(),
             players,
             roles: Role::ALL,

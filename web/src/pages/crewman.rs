@@ -1,10 +1,14 @@
 //! `/campaigns/{cid}/crew/{id}`: one crewman — status, XP, kills, novice or ace, his
 //! abilities, the picks he has pending with a form offering only the abilities R6
-//! allows him now (the rules crate's `check_pick` asked per ability), and his XP
+//! allows him now (the rules crate's `check_pick` asked per ability) and what each
+//! of those does (appendix D), and his XP
 //! ledger; his service record sortie by sortie (the API's record) and a chart of his
-//! XP at the close of each week (SVG by plotters). Nine queries after the session's:
-//! the campaign with the caller's membership, the crewman, the ledger, and the five of
-//! the service record.
+//! XP at the close of each week (SVG by plotters). Ten queries after the session's:
+//! the campaign with the caller's membership, the crewman, the ledger, the five of
+//! the service record and the abilities' effects. An ended campaign (§13.203) offers
+//! no pick.
+
+use std::collections::HashMap;
 
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
@@ -30,14 +34,17 @@ pub struct AbilityLine {
     pub code: &'static str,
     pub name: &'static str,
     pub kind: &'static str,
+    /// What it does at the table (appendix D).
+    pub effect: String,
 }
 
-impl From<Ability> for AbilityLine {
-    fn from(a: Ability) -> Self {
+impl AbilityLine {
+    fn of(a: Ability, effects: &HashMap<Ability, String>) -> Self {
         Self {
             code: a.code(),
             name: a.name(),
             kind: a.kind().as_str(),
+            effect: effects.get(&a).cloned().unwrap_or_default(),
         }
     }
 }
@@ -66,8 +73,11 @@ pub struct CrewmanPage {
     pub awards: Vec<XpEntryView>,
     /// The XP of the next ability slot (R6).
     pub next_slot_at: i32,
-    /// Whether the caller may pick for him: his player or a referee.
+    /// Whether the caller may pick for him: his player or a referee, while the
+    /// campaign runs.
     pub may_pick: bool,
+    /// The week the campaign ended in, when it has.
+    pub ended_week: Option<i32>,
     /// The abilities R6 allows him to pick now.
     pub allowed: Vec<AbilityLine>,
     pub form: PickForm,
@@ -127,19 +137,21 @@ impl FormPage for CrewmanPage {
             &service,
         );
         let xp_chart = crate::chart::xp_by_week(&xp_points)?;
+        let effects = eagles_service::reference::ability_effects(conn).await?;
         let xp = Xp(i32::try_from(crewman.xp).unwrap_or(i32::MAX));
         let kills = u32::try_from(crewman.kills).unwrap_or(u32::MAX);
         let allowed = Ability::ALL
             .iter()
             .copied()
             .filter(|&a| status::check_pick(crewman.role, xp, kills, &crewman.abilities, a).is_ok())
-            .map(AbilityLine::from)
+            .map(|a| AbilityLine::of(a, &effects))
             .collect();
-        let may_pick = scope.is_referee()
-            || session
-                .user
-                .as_ref()
-                .is_some_and(|u| u.username.eq_ignore_ascii_case(&crewman.owner));
+        let may_pick = scope.campaign.ended_week.is_none()
+            && (scope.is_referee()
+                || session
+                    .user
+                    .as_ref()
+                    .is_some_and(|u| u.username.eq_ignore_ascii_case(&crewman.owner)));
         Ok(Self {
             nav: session.nav(),
             campaign_id,
@@ -151,11 +163,12 @@ impl FormPage for CrewmanPage {
                 .abilities
                 .iter()
                 .copied()
-                .map(AbilityLine::from)
+                .map(|a| AbilityLine::of(a, &effects))
                 .collect(),
             awards: awards.into_iter().map(XpEntryView::from).collect(),
             next_slot_at: status::next_slot_at(xp).get(),
             may_pick,
+            ended_week: scope.campaign.ended_week,
             allowed,
             crewman,
             form,

@@ -103,6 +103,7 @@ pub struct DicePage {
     pub rolls: Vec<RollLine>,
     /// The roll just made, shown big.
     pub last: Option<RollLine>,
+    /// Members roll while the campaign runs.
     pub may_roll: bool,
     pub form: RollForm,
     pub errors: FieldErrors,
@@ -141,7 +142,7 @@ impl FormPage for DicePage {
             tables: Table::ALL,
             rolls,
             last,
-            may_roll: is_member(&scope),
+            may_roll: is_member(&scope) && scope.running(),
             form,
             errors,
         })

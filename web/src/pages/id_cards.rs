@@ -1,14 +1,16 @@
 //! `/campaigns/{cid}/id-cards`: printable pilot ID cards, one per crewman, with the
 //! rulebook's ID card fields: player, aircraft type flown, nationality, pilot name,
-//! experience, kills and skills. Filtered by side and player (a GET form); printed,
-//! several cards fit an A4 page (the print rules of the stylesheet). Three queries
+//! experience, kills and skills, each skill with a line on what it does (appendix D)
+//! and Spin Recovery with the bonus his XP gives it (R6). Filtered by side and player (a GET form); printed,
+//! several cards fit an A4 page (the print rules of the stylesheet). Four queries
 //! after the session's: the campaign with the caller's membership, the crew, the
-//! aircraft each flew last.
+//! aircraft each flew last, the abilities' effects.
 
 use std::collections::HashMap;
 
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
+use campaign::abilities::Ability;
 use campaign::sides::Side;
 use eagles_db::crew::CrewFilter;
 use eagles_db::diesel_async::AsyncPgConnection;
@@ -40,8 +42,25 @@ pub struct IdCard {
     pub status: &'static str,
     /// The type of his latest sortie, if he has flown.
     pub aircraft: Option<String>,
-    /// His abilities' names.
-    pub skills: Vec<&'static str>,
+    /// His abilities, as the card shows them.
+    pub skills: Vec<Skill>,
+}
+
+/// An ability on a card: its name and what it does, briefly.
+pub struct Skill {
+    pub name: &'static str,
+    /// Spin Recovery's +1 per 250 XP (R6), derived from his XP now.
+    pub bonus: Option<i64>,
+    pub brief: String,
+}
+
+/// The first sentence of an ability's effect: the cards are small, and the seed puts
+/// what matters at the table first.
+fn brief(effect: &str) -> String {
+    match effect.find(". ") {
+        Some(end) => effect[..=end].to_owned(),
+        None => effect.to_owned(),
+    }
 }
 
 /// The ID cards page.
@@ -79,6 +98,7 @@ impl FormPage for IdCardsPage {
             ..CrewFilter::default()
         };
         let crew = eagles_db::crew::list(conn, campaign.id, &filter).await?;
+        let effects = eagles_service::reference::ability_effects(conn).await?;
         let mut flown: HashMap<i64, String> =
             eagles_db::aircraft_flown::last_flown(conn, campaign.id)
                 .await?
@@ -104,7 +124,16 @@ impl FormPage for IdCardsPage {
                     nationality: crewman.nationality.label(),
                     status: crewman.status.label(),
                     aircraft: flown.remove(&crewman.id),
-                    skills: crewman.abilities.iter().map(|a| a.name()).collect(),
+                    skills: crewman
+                        .abilities
+                        .iter()
+                        .map(|&a| Skill {
+                            name: a.name(),
+                            bonus: (a == Ability::SpinRecovery)
+                                .then_some(i64::from(crewman.spin_recovery_bonus)),
+                            brief: brief(effects.get(&a).map_or("", String::as_str)),
+                        })
+                        .collect(),
                     crewman,
                 });
             }

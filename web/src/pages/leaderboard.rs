@@ -68,6 +68,8 @@ pub struct LeaderboardPage {
     pub errors: FieldErrors,
     /// The CSV link's query.
     pub csv_query: String,
+    /// The base template offers a reload once the campaign moves past it.
+    pub revision: i64,
 }
 
 impl FormPage for LeaderboardPage {
@@ -97,6 +99,7 @@ impl FormPage for LeaderboardPage {
             weeks: (1..=campaign.current_week).collect(),
             rows,
             csv_query: query_string(&filters),
+            revision: campaign.revision,
             form,
             errors,
         })

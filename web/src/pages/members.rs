@@ -13,6 +13,7 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
 use eagles_service::access::readable_campaign;
 use eagles_service::members::NewMember;
+use eagles_service::webhooks::WebhookView;
 use eagles_service::Locus;
 use eagles_service::ServiceError;
 use serde::Deserialize;
@@ -79,12 +80,76 @@ pub struct MembersPage {
     pub name: String,
     pub members: Vec<MemberLine>,
     pub is_referee: bool,
+    /// The campaign still runs (§13.203): its side switch and member forms are shown.
+    pub running: bool,
     pub form: MemberForm,
     pub errors: FieldErrors,
     /// The signed-in user's name: a player may switch his own side.
     pub me: Option<String>,
     /// A refused side switch: the player's name and the reason.
     pub switch_error: Option<(String, String)>,
+    /// The campaign's webhooks and their latest deliveries: referees only.
+    pub webhooks: Vec<WebhookLine>,
+}
+
+/// A webhook as the referee's table shows it.
+pub struct WebhookLine {
+    pub id: i64,
+    pub url: String,
+    pub events: String,
+    pub deliveries: Vec<DeliveryLine>,
+}
+
+/// One delivery of a webhook, with its tries.
+pub struct DeliveryLine {
+    pub delivery_id: String,
+    pub content: String,
+    pub status: &'static str,
+    /// When it was queued, in UTC.
+    pub created: String,
+    /// When it is tried next, for a delivery still pending.
+    pub next: Option<String>,
+    /// Each try: its time and what came of it.
+    pub attempts: Vec<(String, String)>,
+}
+
+impl From<WebhookView> for WebhookLine {
+    fn from(w: WebhookView) -> Self {
+        let time = |t: chrono::DateTime<chrono::Utc>| t.format("%Y-%m-%d %H:%M:%S UTC").to_string();
+        Self {
+            id: w.id,
+            url: w.url,
+            events: w
+                .events
+                .iter()
+                .map(|e| e.label())
+                .collect::<Vec<_>>()
+                .join(", "),
+            deliveries: w
+                .deliveries
+                .into_iter()
+                .map(|d| DeliveryLine {
+                    delivery_id: d.delivery_id,
+                    content: d.content,
+                    status: d.status.label(),
+                    created: time(d.created_at),
+                    next: d.next_attempt_at.map(time),
+                    attempts: d
+                        .attempts
+                        .into_iter()
+                        .map(|a| {
+                            let result = match (a.http_status, a.error) {
+                                (_, Some(error)) => error,
+                                (Some(status), None) => format!("answered {status}"),
+                                (None, None) => String::new(),
+                            };
+                            (time(a.at), result)
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// What the side-switch form sends.
@@ -110,16 +175,23 @@ impl FormPage for MembersPage {
     ) -> Result<Self, PageError> {
         let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
         let members = eagles_db::campaigns::members(conn, campaign_id).await?;
+        let webhooks = if scope.is_referee() {
+            eagles_service::webhooks::views(conn, campaign_id).await?
+        } else {
+            Vec::new()
+        };
         Ok(Self {
             nav: session.nav(),
             id: scope.campaign.id,
             name: scope.campaign.name.clone(),
             members: members.into_iter().map(MemberLine::from).collect(),
             is_referee: scope.is_referee(),
+            running: scope.running(),
             form,
             errors,
             me: session.user.as_ref().map(|u| u.username.clone()),
             switch_error: None,
+            webhooks: webhooks.into_iter().map(WebhookLine::from).collect(),
         })
     }
 

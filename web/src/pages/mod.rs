@@ -3,11 +3,13 @@
 
 pub mod aircraft;
 pub mod assets;
+pub mod briefing;
 pub mod campaign_home;
 pub mod campaigns;
 pub mod club_night;
 pub mod crew_list;
 pub mod crewman;
+pub mod feed;
 pub mod form_page;
 pub mod game;
 pub mod members;

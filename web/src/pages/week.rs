@@ -14,7 +14,7 @@ use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
 use eagles_service::access::readable_campaign;
-use eagles_service::games::GameView;
+use eagles_service::games::{reader_of, GameView};
 use eagles_service::rolls::RollView;
 
 use super::game::results::{self, GameResults, KIND_LABELS};
@@ -29,6 +29,8 @@ pub struct MissionLine {
     pub dice: String,
     /// "Sopwith 1 1/2 Strutter: Mick Mannock, Tom Mottershead" once assigned.
     pub assigned: Option<String>,
+    /// The assignment is kept from this reader until the debrief (§13.20).
+    pub hidden: bool,
     pub success: Option<bool>,
 }
 
@@ -103,6 +105,7 @@ pub async fn game_lines(
                             .join(", ");
                         format!("{}: {seats}", name(&aircraft, a))
                     }),
+                    hidden: m.assignment_hidden,
                     success: m.success,
                 })
                 .collect(),
@@ -182,7 +185,8 @@ pub async fn show(
     let games = eagles_db::games::list_for_week(conn, campaign.id, week).await?;
     let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let missions = eagles_db::games::missions_of(conn, &ids).await?;
-    let mut games = game_lines(conn, campaign, GameView::build_all(games, missions)).await?;
+    let games = GameView::build_all(games, missions, reader_of(&scope));
+    let mut games = game_lines(conn, campaign, games).await?;
     let awards = eagles_db::game_results::awards_of_games(conn, &ids).await?;
     let casualties = eagles_db::game_results::casualties_of_games(conn, &ids).await?;
     let crew = eagles_db::crew::list(conn, campaign.id, &Default::default()).await?;

@@ -1,20 +1,33 @@
 //! The debrief form: a fixed set of sortie rows (four a side, the first of each side
 //! filled in from its mission's assignment), kill rows and each mission's facts, read
 //! into the API's `DebriefRequest`. The form is read as name/value pairs, so a
-//! rejected form comes back exactly as typed, and a refusal is placed next to the row
-//! or section it names.
+//! rejected form comes back exactly as typed, and a refusal is placed next to the row,
+//! crewman or section it names (by the refusal's [`Locus`], never its wording).
+//!
+//! Each row asks what happened to the aircraft when it came down (API v1.1 `down`,
+//! R8, §11, appendix C) in plain words, with the facts the tables read and the dice of
+//! each table; every field says when it applies, and `static/debrief.js` hides those
+//! that do not. "Preview the rolls" sends the same form to the preview, which shows
+//! what the dice give before anything is written.
+
+use std::collections::HashMap;
 
 use campaign::crew::Role;
+use campaign::down::How;
 use campaign::injuries::Outcome;
 use campaign::missions::{AircraftRequirement, Assignment, MissionType};
 use campaign::sides::Side;
+use campaign::tables::evade::SideOfLines;
+use campaign::tables::landing::Terrain;
 use eagles_service::debrief::{
-    CrewDice, CrewReport, DebriefRequest, KillReport, LeftBoard, MissionFacts, SortieReport,
+    CrewDice, CrewReport, CrewRollsView, DebriefRequest, DownDice, DownReport, KillReport,
+    LeftBoard, MissionFacts, SortieReport,
 };
 use eagles_service::games::MissionView;
 use eagles_service::Locus;
 
 use super::choice::{parse_count, parse_dice, Choice};
+use super::results::{crew_rolls, CrewRolls};
 use super::roster::Roster;
 
 /// Sortie rows per side: the mission aircraft and up to three more.
@@ -63,6 +76,93 @@ pub struct SeatInput {
     pub outcomes: Vec<Choice>,
     pub injury_dice: String,
     pub capture_dice: String,
+    /// His dice on the forced-landing tables, as typed.
+    pub crash_dice: String,
+    pub bail_out_dice: String,
+    pub evade_dice: String,
+    /// A refusal that names him.
+    pub error: Option<String>,
+}
+
+/// What happened to a sortie's aircraft, as typed (API v1.1 `down`).
+#[derive(Debug, Clone)]
+pub struct DownInput {
+    /// "What happened to the aircraft?": blank when it came home.
+    pub hows: Vec<Choice>,
+    pub terrains: Vec<Choice>,
+    pub road: bool,
+    pub smoking: bool,
+    pub on_fire: bool,
+    pub gliding: bool,
+    pub critical_damage: bool,
+    pub pusher: bool,
+    pub destroyed: bool,
+    pub altitude: String,
+    pub sides: Vec<Choice>,
+    pub hexes: String,
+    pub landing_dice: String,
+    /// A refusal that names one of these fields.
+    pub error: Option<String>,
+}
+
+/// The words the form asks "What happened to the aircraft?" with.
+fn how_label(how: How) -> &'static str {
+    match how {
+        How::Landed => "landed away from its airfield (forced landing)",
+        How::ShotDown => "shot down",
+        How::Exploded => "exploded",
+        How::BailedOut => "the crew bailed out",
+        How::OffBoard => "came down off the board",
+    }
+}
+
+fn side_of_lines_label(side: SideOfLines) -> &'static str {
+    match side {
+        SideOfLines::Own => "behind our own lines",
+        SideOfLines::NoMansLand => "in no man's land",
+        SideOfLines::Enemy => "behind the enemy's lines",
+    }
+}
+
+impl DownInput {
+    fn read(raw: &RawForm, p: &str) -> Self {
+        let f = |field: &str| raw.value(&format!("{p}_{field}")).to_owned();
+        let ticked = |field: &str| raw.ticked(&format!("{p}_{field}"));
+        let how = f("how");
+        let hows = std::iter::once((String::new(), "came home, nothing to roll".to_owned())).chain(
+            How::ALL
+                .iter()
+                .map(|h| (h.as_str().to_owned(), how_label(*h).to_owned())),
+        );
+        let terrain = f("terrain");
+        let terrains = std::iter::once((String::new(), "choose…".to_owned())).chain(
+            Terrain::ALL
+                .iter()
+                .map(|t| (t.as_str().to_owned(), t.label().replace('_', " "))),
+        );
+        let side = f("side_of_lines");
+        let sides = std::iter::once((String::new(), "choose…".to_owned())).chain(
+            SideOfLines::ALL
+                .iter()
+                .map(|s| (s.as_str().to_owned(), side_of_lines_label(*s).to_owned())),
+        );
+        DownInput {
+            hows: Choice::list(hows, [how.as_str()]),
+            terrains: Choice::list(terrains, [terrain.as_str()]),
+            road: ticked("road"),
+            smoking: ticked("smoking"),
+            on_fire: ticked("on_fire"),
+            gliding: ticked("gliding"),
+            critical_damage: ticked("critical_damage"),
+            pusher: ticked("pusher"),
+            destroyed: ticked("destroyed"),
+            altitude: f("altitude"),
+            sides: Choice::list(sides, [side.as_str()]),
+            hexes: f("hexes"),
+            landing_dice: f("landing_dice"),
+            error: None,
+        }
+    }
 }
 
 /// A sortie row.
@@ -76,6 +176,7 @@ pub struct SortieInput {
     pub turns: String,
     pub lost: bool,
     pub seats: Vec<SeatInput>,
+    pub down: DownInput,
     pub error: Option<String>,
 }
 
@@ -142,6 +243,10 @@ pub struct DebriefForm {
     pub error: Option<String>,
     pub turns_error: Option<String>,
     pub kills_error: Option<String>,
+    /// What the entered dice give each crewman, once "Preview the rolls" was asked.
+    pub preview: Option<Vec<CrewRolls>>,
+    /// The campaign's crewmen by id, to name them in the preview.
+    names: HashMap<i64, String>,
 }
 
 fn key_of(side: Side, i: usize) -> String {
@@ -179,10 +284,9 @@ impl DebriefForm {
                 };
                 let seat = |role: Role, chosen: String| {
                     let sp = format!("{p}_{}", role.as_str());
-                    let outcome = match raw.value(&format!("{sp}_outcome")) {
-                        "" => "unharmed".to_owned(),
-                        o => o.to_owned(),
-                    };
+                    // Blank: as the forced-landing tables give it, unharmed when the
+                    // aircraft came home.
+                    let outcome = raw.value(&format!("{sp}_outcome")).to_owned();
                     SeatInput {
                         label: if role == Role::Pilot {
                             "Pilot"
@@ -193,13 +297,23 @@ impl DebriefForm {
                         red_hits: raw.value(&format!("{sp}_red_hits")).to_owned(),
                         wounds: raw.value(&format!("{sp}_wounds")).to_owned(),
                         outcomes: Choice::list(
-                            Outcome::ALL
-                                .iter()
-                                .map(|o| (o.as_str().to_owned(), o.label().to_owned())),
+                            std::iter::once((
+                                String::new(),
+                                "as the dice give (unharmed if it came home)".to_owned(),
+                            ))
+                            .chain(
+                                Outcome::ALL
+                                    .iter()
+                                    .map(|o| (o.as_str().to_owned(), o.label().to_owned())),
+                            ),
                             [outcome.as_str()],
                         ),
                         injury_dice: raw.value(&format!("{sp}_injury_dice")).to_owned(),
                         capture_dice: raw.value(&format!("{sp}_capture_dice")).to_owned(),
+                        crash_dice: raw.value(&format!("{sp}_crash_dice")).to_owned(),
+                        bail_out_dice: raw.value(&format!("{sp}_bail_out_dice")).to_owned(),
+                        evade_dice: raw.value(&format!("{sp}_evade_dice")).to_owned(),
+                        error: None,
                         prefix: sp,
                     }
                 };
@@ -228,6 +342,7 @@ impl DebriefForm {
                     turns: raw.value(&format!("{p}_turns")).to_owned(),
                     lost: raw.ticked(&format!("{p}_lost")),
                     seats: vec![seat(Role::Pilot, pilot), seat(Role::Observer, observer)],
+                    down: DownInput::read(raw, &p),
                     error: None,
                 });
             }
@@ -272,8 +387,14 @@ impl DebriefForm {
             sorties,
             kills,
             missions,
+            names: roster.crew.iter().map(|c| (c.id, c.name.clone())).collect(),
             ..Self::default()
         }
+    }
+
+    /// Shows what the preview gave each crewman.
+    pub fn show_preview(&mut self, crew: &[CrewRollsView]) {
+        self.preview = Some(crew_rolls(crew, &self.names));
     }
 
     /// Whether any reason is shown.
@@ -281,7 +402,11 @@ impl DebriefForm {
         self.error.is_some()
             || self.turns_error.is_some()
             || self.kills_error.is_some()
-            || self.sorties.iter().any(|s| s.error.is_some())
+            || self.sorties.iter().any(|s| {
+                s.error.is_some()
+                    || s.down.error.is_some()
+                    || s.seats.iter().any(|seat| seat.error.is_some())
+            })
             || self.missions.iter().any(|m| m.error.is_some())
     }
 
@@ -369,9 +494,30 @@ impl DebriefForm {
     }
 
     /// Puts the API's refusal next to the part of the report it points at: a sortie by
-    /// its key, the kills, a mission, the turns; else above the form.
+    /// its key (one of its crewmen, or what happened to the aircraft), the kills, a
+    /// mission, the turns; else above the form.
     pub fn place(&mut self, detail: String, at: Option<&Locus>) {
         let slot = match at {
+            Some(Locus::SortiePart {
+                key,
+                crew_id,
+                field,
+            }) => self
+                .sorties
+                .iter_mut()
+                .find(|row| row.key == *key)
+                .map(|row| {
+                    let seat = crew_id.and_then(|id| {
+                        row.seats
+                            .iter()
+                            .position(|s| chosen(&s.crew) == Some(id.to_string().as_str()))
+                    });
+                    match (seat, field) {
+                        (Some(i), _) => &mut row.seats[i].error,
+                        (None, Some(f)) if f.starts_with("down") => &mut row.down.error,
+                        (None, _) => &mut row.error,
+                    }
+                }),
             Some(Locus::Sortie(key)) => self
                 .sorties
                 .iter_mut()
@@ -420,9 +566,7 @@ fn row_report(row: &SortieInput, turns_played: u32) -> Result<Option<SortieRepor
             }
             continue;
         };
-        let outcome = chosen(&seat.outcomes)
-            .and_then(|o| o.parse::<Outcome>().ok())
-            .unwrap_or(Outcome::Unharmed);
+        let outcome = chosen(&seat.outcomes).and_then(|o| o.parse::<Outcome>().ok());
         let injury = parse_dice(&seat.injury_dice)?;
         let capture = parse_dice(&seat.capture_dice)?;
         crew.push(CrewReport {
@@ -434,12 +578,64 @@ fn row_report(row: &SortieInput, turns_played: u32) -> Result<Option<SortieRepor
             dice: (injury.is_some() || capture.is_some()).then_some(CrewDice { injury, capture }),
         });
     }
+    let down = down_report(row, &crew)?;
     Ok(Some(SortieReport {
         key: row.key.clone(),
         aircraft_id,
         assignment,
         turns_on_board,
-        aircraft_lost: row.lost,
+        // With `down` the loss follows from the tables (R8); ticked, it must agree.
+        aircraft_lost: (down.is_none() || row.lost).then_some(row.lost),
         crew,
+        down,
+    }))
+}
+
+/// The row's `down` when it came down: the facts as typed, and the dice typed for each
+/// table, keyed by the crewman in the seat they were typed in.
+fn down_report(row: &SortieInput, crew: &[CrewReport]) -> Result<Option<DownReport>, String> {
+    let d = &row.down;
+    let Some(how) = chosen(&d.hows).and_then(|h| h.parse::<How>().ok()) else {
+        return Ok(None);
+    };
+    let mut dice = DownDice {
+        landing: parse_dice(&d.landing_dice)?,
+        ..DownDice::default()
+    };
+    for (seat, member) in row
+        .seats
+        .iter()
+        .filter(|s| chosen(&s.crew).is_some())
+        .zip(crew)
+    {
+        let id = member.crew_id;
+        for (typed, table) in [
+            (&seat.crash_dice, &mut dice.crash),
+            (&seat.bail_out_dice, &mut dice.bail_out),
+            (&seat.evade_dice, &mut dice.evade),
+        ] {
+            if let Some(d) = parse_dice(typed)? {
+                table.insert(id, d);
+            }
+        }
+    }
+    let hexes = match d.hexes.trim() {
+        "" => None,
+        h => Some(parse_count(h, 0, "hexes from the friendly trenches")?),
+    };
+    Ok(Some(DownReport {
+        how,
+        terrain: chosen(&d.terrains).and_then(|t| t.parse().ok()),
+        road: d.road,
+        smoking: d.smoking,
+        on_fire: d.on_fire,
+        gliding: d.gliding,
+        critical_damage: d.critical_damage,
+        pusher: d.pusher,
+        altitude: parse_count(&d.altitude, 0, "altitude")?,
+        aircraft_destroyed: d.destroyed,
+        side_of_lines: chosen(&d.sides).and_then(|s| s.parse().ok()),
+        hexes_from_friendly_trenches: hexes,
+        dice,
     }))
 }

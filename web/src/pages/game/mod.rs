@@ -37,7 +37,8 @@ use crate::session::Session;
 /// A side's part of the page: its mission, the roll form, the assignment form.
 pub struct SidePanel {
     pub side: Side,
-    /// The referee or a player of this side: may roll and assign (as the API decides).
+    /// The referee or a player of this side, while the campaign runs and the game is
+    /// not debriefed: may roll and assign (as the API decides).
     pub can_act: bool,
     pub mission: Option<MissionPanel>,
     /// The roll form's dice, as typed.
@@ -54,6 +55,8 @@ pub struct MissionPanel {
     pub needs: &'static str,
     /// "RAF RE8: Albert Ball, Tom Mottershead" once assigned.
     pub assigned: Option<String>,
+    /// The assignment is kept from this reader until the debrief (§13.20).
+    pub hidden: bool,
     pub success: Option<bool>,
     pub aircraft: Vec<Choice>,
     pub pilots: Vec<Choice>,
@@ -77,7 +80,8 @@ pub struct GamePage {
     pub debriefed: bool,
     pub voided_week: Option<i32>,
     pub turns_played: Option<i32>,
-    pub is_referee: bool,
+    /// The caller referees a running campaign: the debrief and void forms are his.
+    pub may_referee: bool,
     /// The game is of the current week, so it may still be debriefed.
     pub current: bool,
     pub sides: Vec<SidePanel>,
@@ -115,6 +119,7 @@ fn mission_panel(m: &MissionView, roster: &Roster) -> MissionPanel {
         trips_needed: m.trips_needed,
         needs: needs.label(),
         assigned,
+        hidden: m.assignment_hidden,
         success: m.success,
         aircraft: Choice::list(
             roster.aircraft_options(m.side, needs),
@@ -145,7 +150,7 @@ impl GamePage {
     ) -> Result<Self, PageError> {
         let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
         let campaign = &scope.campaign;
-        let game: GameView = eagles_service::games::load_game(conn, campaign.id, game_id).await?;
+        let game: GameView = eagles_service::games::load_game(conn, &scope, game_id).await?;
         let week_date =
             calendar::week_date(campaign.start_date, u32::try_from(game.week).unwrap_or(1));
         let crew = eagles_db::crew::list(conn, campaign.id, &Default::default())
@@ -165,7 +170,10 @@ impl GamePage {
             let casualties = eagles_db::game_results::casualties_of_games(conn, &[game_id]).await?;
             let names = roster.crew.iter().map(|c| (c.id, c.name.clone())).collect();
             let mut by_game = results::by_game(awards, casualties, &names);
-            (stored, by_game.remove(&game_id).unwrap_or_default())
+            let mut results = by_game.remove(&game_id).unwrap_or_default();
+            let crew = eagles_service::debrief::crew_rolls(conn, game_id).await?;
+            results.crew = results::crew_rolls(&crew, &names);
+            (stored, results)
         } else {
             (None, GameResults::default())
         };
@@ -173,7 +181,7 @@ impl GamePage {
             .iter()
             .map(|&side| SidePanel {
                 side,
-                can_act: plays_side(&scope, side) && !game.debriefed,
+                can_act: plays_side(&scope, side) && !game.debriefed && scope.running(),
                 mission: game
                     .missions
                     .iter()
@@ -200,7 +208,7 @@ impl GamePage {
             debriefed: game.debriefed,
             voided_week: stored.as_ref().and_then(|g| g.voided_week),
             turns_played: stored.as_ref().and_then(|g| g.turns_played),
-            is_referee: scope.is_referee(),
+            may_referee: scope.is_referee() && scope.running(),
             current: game.week == campaign.current_week,
             sides,
             debrief: DebriefForm::read(raw, &game.missions, &roster),
@@ -429,6 +437,45 @@ pub async fn debrief(
         eagles_service::debrief::create(&mut conn, user, campaign_id, game_id, request).await;
     let error = match outcome {
         Ok(_) => return Ok(see_other(&game_url(campaign_id, game_id))),
+        Err(e) => e,
+    };
+    let at = error.locus().cloned();
+    let status = placed(error, &mut page, |page, reason| {
+        page.debrief.place(reason, at.as_ref());
+    })?;
+    Ok(render(&page, status))
+}
+
+/// "Preview the rolls" of the debrief form: the form checked and played out as a
+/// debrief would be, nothing written, and the page again with what the dice give
+/// each crewman (R8, R14) — or with the refusal placed as a debrief's would be.
+#[post("/campaigns/{cid}/games/{gid}/debrief/preview")]
+pub async fn preview_debrief(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<RawForm>,
+) -> Result<HttpResponse, PageError> {
+    let user = session.sender(form.value("csrf"))?;
+    let (campaign_id, game_id) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let mut page = GamePage::load(&mut conn, &session, (campaign_id, game_id), &form).await?;
+    let Some(request) = page.debrief.request() else {
+        return Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY));
+    };
+    let error = match eagles_service::debrief::preview(
+        &mut conn,
+        user,
+        campaign_id,
+        game_id,
+        request,
+    )
+    .await
+    {
+        Ok(crew) => {
+            page.debrief.show_preview(&crew);
+            return Ok(render(&page, StatusCode::OK));
+        }
         Err(e) => e,
     };
     let at = error.locus().cloned();

@@ -1,13 +1,15 @@
 //! A debriefed game's results as the game and week pages show them: the XP each
 //! crewman earned, per kind of award (R4, R5), and the casualties (R7, R8). Built from
 //! the batch queries of `eagles_db::game_results`, so a week of games costs the same
-//! queries as one.
+//! queries as one. The game page adds what became of each crewman with the rolls that
+//! decided it (R8, R14); the debrief form's preview shows the same lines.
 
 use std::collections::HashMap;
 
 use campaign::injuries::CasualtyKind;
 use eagles_db::debriefs::GameCasualty;
 use eagles_db::ledger::Award;
+use eagles_service::debrief::{CrewRollsView, RollLine};
 
 /// The kinds of award in the order the columns show them.
 pub const KINDS: [&str; 6] = [
@@ -47,6 +49,84 @@ pub struct GameResults {
     pub reversed: usize,
     /// A line per casualty, e.g. "Kurt Wolff: serious injury, out 9 weeks (dice 2 5 6)".
     pub casualties: Vec<String>,
+    /// Each crewman's outcome and rolls; only the game page fills it in.
+    pub crew: Vec<CrewRolls>,
+}
+
+/// What became of one crewman, and the rolls that decided it, in the order made.
+#[derive(Debug, Clone)]
+pub struct CrewRolls {
+    pub crew_id: i64,
+    pub crew: String,
+    pub outcome: &'static str,
+    pub rolls: Vec<RollText>,
+}
+
+/// A roll as a person reads it.
+#[derive(Debug, Clone)]
+pub struct RollText {
+    /// The table's name, e.g. "crash".
+    pub table: &'static str,
+    /// "3 4".
+    pub dice: String,
+    /// "woods −1, wounded −1", or "none".
+    pub modifiers: String,
+    pub total: i32,
+    /// "serious injury", "evaded", or for an injury "out 3 weeks".
+    pub result: String,
+}
+
+/// Each of `crew` with his name from `names`.
+pub fn crew_rolls(crew: &[CrewRollsView], names: &HashMap<i64, String>) -> Vec<CrewRolls> {
+    crew.iter()
+        .map(|c| CrewRolls {
+            crew_id: c.crew_id,
+            crew: names
+                .get(&c.crew_id)
+                .cloned()
+                .unwrap_or_else(|| format!("crewman {}", c.crew_id)),
+            outcome: c.outcome.label(),
+            rolls: c.rolls.iter().map(roll_text).collect(),
+        })
+        .collect()
+}
+
+fn roll_text(roll: &RollLine) -> RollText {
+    let dice = roll.dice.iter().map(i32::to_string).collect::<Vec<_>>();
+    let modifiers = roll
+        .modifiers
+        .as_object()
+        .map(|m| {
+            m.iter()
+                .map(|(name, value)| {
+                    let n = value.as_i64().unwrap_or_default();
+                    // A typographic minus, as the rulebook prints its modifiers.
+                    let signed = if n < 0 {
+                        format!("\u{2212}{}", -n)
+                    } else {
+                        format!("+{n}")
+                    };
+                    format!("{} {signed}", name.replace('_', " "))
+                })
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
+    let result = match &roll.result {
+        serde_json::Value::Number(weeks) => format!("out {weeks} week(s)"),
+        serde_json::Value::String(name) => name.replace('_', " "),
+        other => other.to_string(),
+    };
+    RollText {
+        table: roll.table.label(),
+        dice: dice.join(" "),
+        modifiers: if modifiers.is_empty() {
+            "none".to_owned()
+        } else {
+            modifiers.join(", ")
+        },
+        total: roll.total,
+        result,
+    }
 }
 
 /// The results of each game among `awards` and `casualties` (loaded for many games at

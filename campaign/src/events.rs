@@ -1,0 +1,30 @@
+//! What changed in a campaign: each write leaves one event, numbered by the campaign's
+//! revision, which live screens follow (contract v1.1, "Live club night").
+
+use crate::wire::wire_enum;
+
+wire_enum! {
+    /// The kind of write an event reports; also the `event:` name of the stream.
+    pub enum EventKind {
+        /// A roll on a table (R14).
+        Roll = "roll",
+        /// A game opened, with its ground offensive.
+        Game = "game",
+        /// A side's mission rolled.
+        Mission = "mission",
+        /// A mission's aircraft and crew assigned (R9).
+        Assignment = "assignment",
+        /// A game debriefed.
+        Debrief = "debrief",
+        /// A debrief or an award voided.
+        Void = "void",
+        /// A week closed (R15).
+        Week = "week",
+        /// A crewman created, or an ability picked.
+        Crew = "crew",
+        /// A member added, or a player's side switched.
+        Member = "member",
+        /// The campaign ended (§13.203).
+        End = "end",
+    }
+}

@@ -1,0 +1,2 @@
+DROP TABLE campaign_events;
+ALTER TABLE campaigns DROP COLUMN revision;

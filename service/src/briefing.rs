@@ -1,0 +1,514 @@
+//! The weekly briefing: what the players need on one page before a club night of week
+//! *n* — its date and era (R1), the aircraft entering service in it (R15), who flies
+//! and who is out until when (R7, R8), who comes back, the ability picks still open
+//! (R6), the results of week *n*−1 and the standings as of it, with their change since
+//! week *n*−2 (R12, and the leaderboard's order by XP, then kills).
+//!
+//! The briefing of week *n* is the campaign as it stood when week *n*−1 closed, so a
+//! printed briefing reads the same whenever it is printed again; only the ability
+//! picks count those already made in week *n*, which are the point of listing them.
+
+use std::collections::{BTreeMap, HashMap};
+
+use campaign::calendar::{self, Era};
+use campaign::crew::{CrewId, CrewStatus, Role};
+use campaign::injuries::CasualtyKind;
+use campaign::missions::{MissionType, Reader};
+use campaign::sides::Side;
+use campaign::standings::leaderboard_ranks;
+use campaign::status::{self, LatestCasualty, PendingPicks};
+use campaign::xp::Xp;
+use chrono::NaiveDate;
+use eagles_db::briefing::{CrewAtWeek, WeekCasualty, WeekMission};
+use eagles_db::campaigns::Campaign;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::recent_kills::RecentKill;
+use eagles_db::users::User;
+use serde::Serialize;
+
+use crate::access::readable_campaign;
+use crate::campaigns::week_number;
+use crate::error::ServiceError;
+use crate::games::reader_of;
+use crate::reference::AircraftView;
+use crate::standings::{air_war_totals, SidesView};
+
+/// The briefing of one week of a campaign.
+#[derive(Debug, Serialize)]
+pub struct Briefing {
+    pub campaign_id: i64,
+    pub campaign_name: String,
+    pub public: bool,
+    pub week: i32,
+    pub date: NaiveDate,
+    pub era: Era,
+    /// The campaign's week now: a briefing of an earlier week is history.
+    pub current_week: i32,
+    /// The week the campaign ended in, once it has (§13.203).
+    pub ended_week: Option<i32>,
+    /// Types whose service starts while the week runs: in service from the first of
+    /// their month, on the next week's date for the missions (R9, R15).
+    pub new_aircraft: Vec<AircraftView>,
+    /// The crew fit to fly, by side then player.
+    pub flying: Vec<SideRoster>,
+    /// The crew out of service, and until when.
+    pub out: Vec<OutCrewman>,
+    /// The crew back this week: their time out ended with the week before (R7).
+    pub returning: Vec<CrewmanRef>,
+    /// The crew with abilities earned and not chosen yet (R6).
+    pub pending_picks: Vec<PendingPick>,
+    /// The week before's results; none in week 1.
+    pub last_week: Option<WeekResults>,
+    /// The standings as of the week before, with their change; none in week 1.
+    pub standings: Option<Standings>,
+}
+
+/// A crewman named on the briefing.
+#[derive(Debug, Clone, Serialize)]
+pub struct CrewmanRef {
+    pub id: i64,
+    pub name: String,
+    pub role: Role,
+    pub side: Side,
+    /// The owning player's username.
+    pub owner: String,
+}
+
+/// One side's crew fit to fly.
+#[derive(Debug, Serialize)]
+pub struct SideRoster {
+    pub side: Side,
+    pub players: Vec<PlayerRoster>,
+}
+
+/// One player's crew fit to fly.
+#[derive(Debug, Serialize)]
+pub struct PlayerRoster {
+    pub owner: String,
+    pub crew: Vec<FlyingCrewman>,
+}
+
+/// A crewman fit to fly, with what the table needs of him.
+#[derive(Debug, Serialize)]
+pub struct FlyingCrewman {
+    pub id: i64,
+    pub name: String,
+    pub role: Role,
+    pub xp: i64,
+    /// Under 50 XP (R6).
+    pub novice: bool,
+    /// At least 5 kills (R6).
+    pub ace: bool,
+}
+
+/// A crewman out of service.
+#[derive(Debug, Serialize)]
+pub struct OutCrewman {
+    pub crewman: CrewmanRef,
+    /// `wounded`, `captured` or `sent_home`; the dead are not out, they are gone.
+    pub status: CrewStatus,
+    /// The last week he is out; none when his war is over (a prisoner, sent home).
+    pub out_until_week: Option<i32>,
+}
+
+/// A crewman with picks to make.
+#[derive(Debug, Serialize)]
+pub struct PendingPick {
+    pub crewman: CrewmanRef,
+    pub xp: i64,
+    pub kills: i64,
+    pub picks: PendingPicks,
+}
+
+/// A week's results as they stood when it closed.
+#[derive(Debug, Default, Serialize)]
+pub struct WeekResults {
+    pub week: i32,
+    /// Games played and not voided by the close.
+    pub games: usize,
+    pub kills: Vec<KillLine>,
+    pub deaths: Vec<CasualtyLine>,
+    pub captures: Vec<CasualtyLine>,
+    pub injuries: Vec<CasualtyLine>,
+    pub missions: Vec<MissionResult>,
+}
+
+/// A kill: who shot down whom.
+#[derive(Debug, Serialize)]
+pub struct KillLine {
+    pub game_id: i64,
+    /// The crewmen credited (a shared kill has several, R4).
+    pub shooters: Vec<String>,
+    pub victim_side: String,
+    pub victim_aircraft: String,
+    /// The victim's crew, pilot first.
+    pub victim_crew: Vec<String>,
+}
+
+/// A casualty of a game.
+#[derive(Debug, Serialize)]
+pub struct CasualtyLine {
+    pub crew_id: i64,
+    pub name: String,
+    pub owner: String,
+    pub side: Side,
+    pub kind: CasualtyKind,
+    /// The last week he is out; none when his war is over.
+    pub out_until_week: Option<i32>,
+    pub sent_home: bool,
+}
+
+/// A side's mission in a game and how it went (R10).
+#[derive(Debug, Serialize)]
+pub struct MissionResult {
+    pub game_id: i64,
+    pub side: Side,
+    pub mission_type: MissionType,
+    /// None until the game's debrief.
+    pub success: Option<bool>,
+    /// The mission aircraft and its crew, when the reader may see them (§13.20).
+    pub aircraft: Option<String>,
+    pub crew: Vec<String>,
+}
+
+/// The standings as of a week, with their change since the week before it.
+#[derive(Debug, Serialize)]
+pub struct Standings {
+    pub as_of_week: i32,
+    /// The week the change is counted from; none when the standings are the first.
+    pub since_week: Option<i32>,
+    /// Every crewman who had joined by `as_of_week`, by XP then kills.
+    pub crew: Vec<StandingLine>,
+    /// The side totals of R12.
+    pub sides: SidesView,
+    pub sides_before: Option<SidesView>,
+}
+
+/// A crewman's place in the standings and its change.
+#[derive(Debug, Serialize)]
+pub struct StandingLine {
+    pub rank: u32,
+    /// His rank a week earlier; none when he was not on the board then.
+    pub rank_before: Option<u32>,
+    pub crewman: CrewmanRef,
+    pub xp: i64,
+    /// XP earned in the week (the starting XP of a new crewman not counted).
+    pub xp_gained: i64,
+    pub kills: i64,
+    pub kills_gained: i64,
+}
+
+impl StandingLine {
+    /// Places climbed since the week before (negative when he fell); none for a
+    /// crewman new to the board.
+    pub fn climbed(&self) -> Option<i64> {
+        self.rank_before
+            .map(|before| i64::from(before) - i64::from(self.rank))
+    }
+}
+
+/// The briefing of `week` of a campaign `caller` may read; 404 for a week that has
+/// not begun.
+pub async fn briefing(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    week: i32,
+) -> Result<Briefing, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let campaign = &scope.campaign;
+    if !(1..=campaign.current_week).contains(&week) {
+        return Err(ServiceError::NotFound(format!(
+            "there is no week {week}: the campaign is in week {}",
+            campaign.current_week
+        )));
+    }
+    let crew = eagles_db::briefing::crew_at_week(conn, campaign.id, week).await?;
+    let new_aircraft = eagles_db::aircraft::list(conn, None, None)
+        .await?
+        .into_iter()
+        .filter(|t| {
+            calendar::entered_service_in_week(
+                t.service_start,
+                campaign.start_date,
+                week_number(week),
+            )
+        })
+        .map(AircraftView::from)
+        .collect();
+    let (last_week, standings) = if week > 1 {
+        let last = week - 1;
+        let results = results_of_weeks(conn, campaign, last, last, reader_of(&scope))
+            .await?
+            .remove(&last)
+            .unwrap_or_else(|| WeekResults {
+                week: last,
+                ..WeekResults::default()
+            });
+        let standings = standings(conn, campaign, &crew, last).await?;
+        (Some(results), Some(standings))
+    } else {
+        (None, None)
+    };
+    let date = calendar::week_date(campaign.start_date, week_number(week));
+    let (flying, out, returning, pending_picks) = roster(&crew, week);
+    Ok(Briefing {
+        campaign_id: campaign.id,
+        campaign_name: campaign.name.clone(),
+        public: campaign.public,
+        week,
+        date,
+        era: calendar::era_on(date),
+        current_week: campaign.current_week,
+        ended_week: campaign.ended_week,
+        new_aircraft,
+        flying,
+        out,
+        returning,
+        pending_picks,
+        last_week,
+        standings,
+    })
+}
+
+fn crewman_ref(c: &CrewAtWeek) -> CrewmanRef {
+    CrewmanRef {
+        id: c.id,
+        name: c.name.clone(),
+        role: c.role,
+        side: c.nationality.side(),
+        owner: c.owner.clone(),
+    }
+}
+
+fn latest_casualty(c: &CrewAtWeek) -> Option<LatestCasualty> {
+    c.casualty_kind.map(|kind| LatestCasualty {
+        kind,
+        out_until_week: c.casualty_out_until_week,
+        sent_home: c.casualty_sent_home == Some(true),
+    })
+}
+
+/// Totals read from the database as the rules crate counts them; only corrupt data
+/// would not fit.
+fn xp_of(c: &CrewAtWeek) -> Xp {
+    Xp(i32::try_from(c.xp).unwrap_or(i32::MAX))
+}
+
+fn kills_of(c: &CrewAtWeek) -> u32 {
+    u32::try_from(c.kills).unwrap_or(0)
+}
+
+type Roster = (
+    Vec<SideRoster>,
+    Vec<OutCrewman>,
+    Vec<CrewmanRef>,
+    Vec<PendingPick>,
+);
+
+/// Who flies, who is out, who is back and who has picks to make in `week`.
+fn roster(crew: &[CrewAtWeek], week: i32) -> Roster {
+    let mut by_side: HashMap<Side, BTreeMap<String, Vec<FlyingCrewman>>> = HashMap::new();
+    let mut out = Vec::new();
+    let mut returning = Vec::new();
+    let mut pending = Vec::new();
+    for c in crew {
+        let latest = latest_casualty(c);
+        // R7: out through `out_until_week`, available again the week after.
+        let (status_now, until) = status::service_state(latest, week);
+        let (status_before, _) = status::service_state(latest, week - 1);
+        let xp = xp_of(c);
+        let kills = kills_of(c);
+        match status_now {
+            CrewStatus::Active => {
+                if status_before != CrewStatus::Active && week > 1 {
+                    returning.push(crewman_ref(c));
+                }
+                by_side
+                    .entry(c.nationality.side())
+                    .or_default()
+                    .entry(c.owner.clone())
+                    .or_default()
+                    .push(FlyingCrewman {
+                        id: c.id,
+                        name: c.name.clone(),
+                        role: c.role,
+                        xp: c.xp,
+                        novice: status::is_novice(xp),
+                        ace: status::is_ace(kills),
+                    });
+            }
+            CrewStatus::Killed => continue,
+            status => out.push(OutCrewman {
+                crewman: crewman_ref(c),
+                status,
+                out_until_week: until,
+            }),
+        }
+        // The dead, those sent home and prisoners for the war will never use a pick.
+        let coming_back = status_now == CrewStatus::Active || until.is_some();
+        let picks = status::pending_picks(xp, kills, &c.abilities);
+        if coming_back && (picks.xp > 0 || picks.ace > 0) {
+            pending.push(PendingPick {
+                crewman: crewman_ref(c),
+                xp: c.xp,
+                kills: c.kills,
+                picks,
+            });
+        }
+    }
+    let flying = Side::ALL
+        .iter()
+        .filter_map(|side| by_side.remove_entry(side))
+        .map(|(side, players)| SideRoster {
+            side,
+            players: players
+                .into_iter()
+                .map(|(owner, crew)| PlayerRoster { owner, crew })
+                .collect(),
+        })
+        .collect();
+    // Those back soonest first; those whose war is over last.
+    out.sort_by_key(|o| (o.out_until_week.unwrap_or(i32::MAX), o.crewman.id));
+    (flying, out, returning, pending)
+}
+
+/// The standings as of `week` (the week before the briefing's) and their change since
+/// the week before it, from the crew's totals at both.
+async fn standings(
+    conn: &mut AsyncPgConnection,
+    campaign: &Campaign,
+    crew: &[CrewAtWeek],
+    week: i32,
+) -> Result<Standings, ServiceError> {
+    let on_board: Vec<&CrewAtWeek> = crew.iter().filter(|c| c.joined_week <= week).collect();
+    let ranks = |totals: Vec<(CrewId, Xp, u32)>| -> HashMap<i64, u32> {
+        let mut totals = totals;
+        leaderboard_ranks(&mut totals)
+            .into_iter()
+            .map(|(rank, CrewId(id))| (id, rank))
+            .collect()
+    };
+    let now = ranks(
+        on_board
+            .iter()
+            .map(|c| (CrewId(c.id), xp_of(c), kills_of(c)))
+            .collect(),
+    );
+    let since_week = (week > 1).then_some(week - 1);
+    let before = ranks(
+        on_board
+            .iter()
+            .filter(|c| since_week.is_some_and(|since| c.joined_week <= since))
+            .map(|c| {
+                let xp = Xp(i32::try_from(c.xp_before).unwrap_or(i32::MAX));
+                (CrewId(c.id), xp, u32::try_from(c.kills_before).unwrap_or(0))
+            })
+            .collect(),
+    );
+    let mut lines: Vec<StandingLine> = on_board
+        .iter()
+        .map(|c| StandingLine {
+            rank: now.get(&c.id).copied().unwrap_or(u32::MAX),
+            rank_before: before.get(&c.id).copied(),
+            crewman: crewman_ref(c),
+            xp: c.xp,
+            xp_gained: c.xp - c.xp_before,
+            kills: c.kills,
+            kills_gained: c.kills - c.kills_before,
+        })
+        .collect();
+    lines.sort_by_key(|l| (l.rank, l.crewman.id));
+    let sides = air_war_totals(conn, campaign, Some(week)).await?;
+    let sides_before = match since_week {
+        Some(since) => Some(air_war_totals(conn, campaign, Some(since)).await?),
+        None => None,
+    };
+    Ok(Standings {
+        as_of_week: week,
+        since_week,
+        crew: lines,
+        sides,
+        sides_before,
+    })
+}
+
+/// The results of weeks `first..=last` as they stood when each closed, by week; a
+/// week without games has no entry. Three queries, whatever the number of weeks.
+pub async fn results_of_weeks(
+    conn: &mut AsyncPgConnection,
+    campaign: &Campaign,
+    first: i32,
+    last: i32,
+    reader: Reader,
+) -> Result<BTreeMap<i32, WeekResults>, ServiceError> {
+    let kills = eagles_db::briefing::kills_of_weeks(conn, campaign.id, first, last).await?;
+    let casualties =
+        eagles_db::briefing::casualties_of_weeks(conn, campaign.id, first, last).await?;
+    let missions = eagles_db::briefing::missions_of_weeks(conn, campaign.id, first, last).await?;
+    Ok(group_results(kills, casualties, missions, reader))
+}
+
+fn group_results(
+    kills: Vec<RecentKill>,
+    casualties: Vec<WeekCasualty>,
+    missions: Vec<WeekMission>,
+    reader: Reader,
+) -> BTreeMap<i32, WeekResults> {
+    let mut weeks: BTreeMap<i32, WeekResults> = BTreeMap::new();
+    fn week(weeks: &mut BTreeMap<i32, WeekResults>, n: i32) -> &mut WeekResults {
+        weeks.entry(n).or_insert_with(|| WeekResults {
+            week: n,
+            ..WeekResults::default()
+        })
+    }
+    let mut last_game = None;
+    for m in missions {
+        let results = week(&mut weeks, m.week);
+        // Missions come by game, so a new game id is a new game.
+        if last_game != Some(m.game_id) {
+            results.games += 1;
+            last_game = Some(m.game_id);
+        }
+        let shown = reader.sees_assignment(m.side, m.debriefed);
+        results.missions.push(MissionResult {
+            game_id: m.game_id,
+            side: m.side,
+            mission_type: m.mission_type,
+            success: m.success,
+            aircraft: m.aircraft.filter(|_| shown),
+            crew: [m.pilot, m.observer]
+                .into_iter()
+                .flatten()
+                .filter(|_| shown)
+                .collect(),
+        });
+    }
+    for k in kills {
+        week(&mut weeks, k.week).kills.push(KillLine {
+            game_id: k.game_id,
+            shooters: k.shooters,
+            victim_side: k.victim_side,
+            victim_aircraft: k.victim_aircraft,
+            victim_crew: k.victim_crew,
+        });
+    }
+    for c in casualties {
+        let line = CasualtyLine {
+            crew_id: c.crew_id,
+            name: c.name,
+            owner: c.owner,
+            side: c.nationality.side(),
+            kind: c.kind,
+            out_until_week: c.out_until_week,
+            sent_home: c.sent_home,
+        };
+        let results = week(&mut weeks, c.week);
+        match c.kind {
+            CasualtyKind::Killed => results.deaths.push(line),
+            CasualtyKind::Captured => results.captures.push(line),
+            CasualtyKind::MinorInjury | CasualtyKind::SeriousInjury => results.injuries.push(line),
+        }
+    }
+    weeks
+}

@@ -1,0 +1,129 @@
+//! What becomes of each crewman of a sortie (R7, R8): his outcome as sent, or — when
+//! the sortie came down — as the forced-landing tables give it, and the entered dice of
+//! his injury or capture roll checked against his fate.
+
+use campaign::crew::CrewId;
+use campaign::debrief::Sortie;
+use campaign::down::{DownRoll, Setting};
+use campaign::injuries::{fate, injury_table, Fate, Outcome};
+use campaign::sides::Side;
+use campaign::tables::Table;
+
+use super::super::down::part;
+use super::super::request::{CrewDice, CrewReport, DownDice, SortieReport};
+use super::PlannedFate;
+use crate::crew::CrewmanView;
+use crate::dice::DiceSource;
+use crate::error::ServiceError;
+
+/// The fates of the crew of `report`, flown by `crew` (in report order) for the side
+/// of `setting`; a `down` is played out and its outcomes and loss go into `sortie`.
+pub(super) fn plan(
+    report: &SortieReport,
+    crew: &[&CrewmanView],
+    setting: Setting,
+    sortie: &mut Sortie,
+) -> Result<Vec<PlannedFate>, ServiceError> {
+    let side = setting.side;
+    let Some(down) = &report.down else {
+        return report
+            .crew
+            .iter()
+            .map(|member| {
+                let outcome = member.outcome.unwrap_or(Outcome::Unharmed);
+                let entered = member.dice.clone().unwrap_or_default();
+                planned_fate(&report.key, member, side, outcome, entered, None)
+            })
+            .collect();
+    };
+    let descent = super::super::down::play(report, down, crew, setting)?;
+    sortie.aircraft_lost = descent.aircraft_lost;
+    report
+        .crew
+        .iter()
+        .zip(descent.crew)
+        .zip(&mut sortie.crew)
+        .map(|((member, derived), seat)| {
+            seat.outcome = derived.outcome;
+            let entered = crew_dice(member, &down.dice)
+                .map_err(|e| e.at(part(&report.key, Some(member.crew_id), "dice")))?;
+            planned_fate(
+                &report.key,
+                member,
+                side,
+                derived.outcome,
+                entered,
+                Some(derived.rolls),
+            )
+        })
+        .collect()
+}
+
+/// A crewman's injury and capture dice, entered with his seat or under the sortie's
+/// `down`, not both.
+fn crew_dice(member: &CrewReport, down: &DownDice) -> Result<CrewDice, ServiceError> {
+    let own = member.dice.clone().unwrap_or_default();
+    let id = member.crew_id;
+    let pick = |what: &str, seat: Option<Vec<u32>>, sortie: Option<&Vec<u32>>| {
+        match (seat, sortie) {
+        (Some(_), Some(_)) => Err(ServiceError::invalid(format!(
+            "crewman {id}: the {what} dice were entered twice, in his dice and in down.dice.{what}; enter them once"
+        ))),
+        (seat, sortie) => Ok(seat.or_else(|| sortie.cloned())),
+    }
+    };
+    Ok(CrewDice {
+        injury: pick("injury", own.injury, down.injury.get(&id))?,
+        capture: pick("capture", own.capture, down.capture.get(&id))?,
+    })
+}
+
+/// A crewman's fate (R7, R8) and the dice of its roll: entered dice must fit the
+/// table, and dice for a roll his fate does not call for are refused.
+fn planned_fate(
+    key: &str,
+    member: &CrewReport,
+    side: Side,
+    outcome: Outcome,
+    entered: CrewDice,
+    rolls: Option<Vec<DownRoll>>,
+) -> Result<PlannedFate, ServiceError> {
+    let fate = fate(CrewId(member.crew_id), member.wound_boxes, outcome)?;
+    let at = |field| part(key, Some(member.crew_id), field);
+    let refuse = |what: &'static str, why: &str| {
+        Err(ServiceError::invalid(format!(
+            "crewman {}: dice.{what} was entered but {why}; leave it out",
+            member.crew_id
+        ))
+        .at(at(if what == "injury" {
+            "dice.injury"
+        } else {
+            "dice.capture"
+        })))
+    };
+    if entered.injury.is_some() && !matches!(fate, Fate::Injured(_)) {
+        return refuse("injury", "he has no injury to roll (R7)");
+    }
+    if entered.capture.is_some() && fate != Fate::Captured {
+        return refuse("capture", "he was not captured (R8)");
+    }
+    let dice = match fate {
+        Fate::Injured(severity) => Some(
+            DiceSource::for_table(injury_table(severity), entered.injury.as_deref())
+                .map_err(|e| e.at(at("dice.injury")))?,
+        ),
+        Fate::Captured => Some(
+            DiceSource::for_table(Table::Capture, entered.capture.as_deref())
+                .map_err(|e| e.at(at("dice.capture")))?,
+        ),
+        Fate::Unharmed | Fate::Killed => None,
+    };
+    Ok(PlannedFate {
+        crew_id: member.crew_id,
+        side,
+        outcome,
+        fate,
+        dice,
+        rolls,
+    })
+}

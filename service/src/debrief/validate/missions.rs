@@ -1,0 +1,191 @@
+//! The game's missions as the debrief reads them, and the reports of their mission
+//! aircraft (R9, R10). A mission with no mission sortie fails and may report no facts.
+
+use std::collections::HashMap;
+
+use campaign::assignment::AssignedMission;
+use campaign::debrief::{Debrief, FlownMission, Sortie};
+use campaign::injuries::{Outcome, WOUND_BOXES};
+use campaign::missions::Assignment;
+use campaign::sides::{PerSide, Side};
+use campaign::success::{check_report, MissionReport};
+use campaign::tables::mission::RolledMission;
+use eagles_db::aircraft::AircraftType;
+use eagles_db::debriefs::GameMission;
+
+use super::super::request::MissionFacts;
+use super::within_bounds;
+use crate::crew::CrewmanView;
+use crate::error::{Locus, ServiceError};
+
+/// Each side's mission in the game, with nothing reported yet.
+pub(super) fn flown(missions: &[GameMission]) -> PerSide<Option<FlownMission>> {
+    let mut flown = PerSide::default();
+    for m in missions {
+        *flown.get_mut(m.side) = Some(FlownMission {
+            mission: RolledMission {
+                mission_type: m.mission_type,
+                trips_needed: m.trips_needed.and_then(|t| u32::try_from(t).ok()),
+            },
+            report: MissionReport::default(),
+        });
+    }
+    flown
+}
+
+/// Each side's mission as assigned, named for R9's messages; none where the mission
+/// was never assigned.
+pub(super) fn assigned(
+    missions: &[GameMission],
+    roster: &HashMap<i64, CrewmanView>,
+    types: &HashMap<i64, AircraftType>,
+) -> PerSide<Option<AssignedMission>> {
+    let name_of = |id: i64| {
+        roster
+            .get(&id)
+            .map_or_else(|| format!("crewman {id}"), |c| c.name.clone())
+    };
+    let assigned = |side: Side| {
+        let m = missions.iter().rev().find(|m| m.side == side)?;
+        let (aircraft, pilot) = (m.aircraft_type_id?, m.pilot_id?);
+        Some(AssignedMission {
+            aircraft: (
+                aircraft,
+                types
+                    .get(&aircraft)
+                    .map_or_else(|| format!("aircraft type {aircraft}"), |a| a.name.clone()),
+            ),
+            pilot: (pilot, name_of(pilot)),
+            observer: m.observer_id.map(|o| (o, name_of(o))),
+        })
+    };
+    PerSide {
+        allied: assigned(Side::Allied),
+        central: assigned(Side::Central),
+    }
+}
+
+/// Checks the mission reports in order and joins them to `debrief`, each refusal
+/// pointed at its mission.
+pub(super) fn check_reports(
+    reports: &[MissionFacts],
+    missions: &[GameMission],
+    debrief: &mut Debrief,
+) -> Result<(), ServiceError> {
+    let mut reported = Vec::new();
+    for facts in reports {
+        check_report_of(facts, missions, &mut reported, debrief)
+            .map_err(|e| e.at(Locus::Mission(facts.mission_id)))?;
+    }
+    Ok(())
+}
+
+/// Checks the report of one mission (R10) and joins it to `debrief`; `reported` holds
+/// the missions already reported.
+fn check_report_of(
+    facts: &MissionFacts,
+    game_missions: &[GameMission],
+    reported: &mut Vec<i64>,
+    debrief: &mut Debrief,
+) -> Result<(), ServiceError> {
+    let (side, mission) = game_missions
+        .iter()
+        .find(|m| m.id == facts.mission_id)
+        .map(|m| (m.side, m))
+        .ok_or_else(|| {
+            ServiceError::invalid(format!(
+                "mission {} is not a mission of this game; its missions are {}",
+                facts.mission_id,
+                list_ids(game_missions)
+            ))
+        })?;
+    if reported.contains(&mission.id) {
+        return Err(ServiceError::invalid(format!(
+            "mission {} is reported twice; report each mission once",
+            mission.id
+        )));
+    }
+    reported.push(mission.id);
+    let report = facts.report();
+    for (field, n) in [
+        ("hexes_observed", report.hexes_observed),
+        ("trips", report.trips),
+        ("hexes_strafed", report.hexes_strafed),
+    ] {
+        within_bounds(&format!("{field} of mission {}", mission.id), n)?;
+    }
+    let flown = debrief
+        .missions
+        .get_mut(side)
+        .as_mut()
+        .expect("every stored mission is in the debrief");
+    let has_sortie = has_mission_sortie(&debrief.sorties, side);
+    if !flown.mission.mission_type.is_sweep() && !has_sortie && report != MissionReport::default() {
+        return Err(ServiceError::Unprocessable {
+            rule: Some("R9"),
+            detail: format!(
+                "R9: mission {} ({}) has no sortie marked \"mission\" in this debrief, so it cannot report results; mark its aircraft's assignment \"mission\" or leave the facts out",
+                mission.id,
+                flown.mission.mission_type.label()
+            ),
+            at: None,
+        });
+    }
+    if report.landed_safely {
+        check_landed_safely(mission.id, side, &debrief.sorties)?;
+    }
+    check_report(&flown.mission, &report)?;
+    flown.report = report;
+    Ok(())
+}
+
+/// A mission whose aircraft was lost, or whose crew was killed or captured, did not
+/// land safely (API v1.1, R4, R10).
+fn check_landed_safely(
+    mission_id: i64,
+    side: Side,
+    sorties: &[Sortie],
+) -> Result<(), ServiceError> {
+    for sortie in sorties
+        .iter()
+        .filter(|s| s.side == side && s.assignment == Assignment::Mission)
+    {
+        let why = if sortie.aircraft_lost {
+            Some("its aircraft was lost".to_owned())
+        } else {
+            sortie.crew.iter().find_map(|c| {
+                let fate = match c.outcome {
+                    Outcome::Captured => "captured",
+                    Outcome::Killed => "killed",
+                    _ if c.wound_boxes >= WOUND_BOXES => "killed (3 wound boxes)",
+                    _ => return None,
+                };
+                Some(format!("crewman {} was {fate}", c.crew))
+            })
+        };
+        if let Some(why) = why {
+            return Err(ServiceError::Unprocessable {
+                rule: Some("R10"),
+                detail: format!(
+                    "R10: mission {mission_id} reports landed_safely true, but on its sortie \"{}\" {why}; a mission aircraft lost, or with its crew killed or captured, did not land safely, so send landed_safely false",
+                    sortie.key
+                ),
+                at: None,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn has_mission_sortie(sorties: &[Sortie], side: Side) -> bool {
+    sorties
+        .iter()
+        .any(|s| s.side == side && s.assignment == Assignment::Mission)
+}
+
+fn list_ids(missions: &[GameMission]) -> String {
+    if missions.is_empty() {
+        return "none yet".into();
+    }
+    crate::error::one_of(missions.iter().map(|m| m.id))
+}

@@ -1,0 +1,227 @@
+//! Each sortie of the report read against the records, in report order: its aircraft
+//! type and crew, R9's checks of who flew what, and — when it came down — its forced
+//! landing played out (see [`super::fates`]).
+//!
+//! R9 strictness: a sortie marked `mission` on a side whose mission is not fighter
+//! sweep or scramble must fly exactly the assignment (aircraft type, pilot and
+//! observer); a side whose mission was never assigned cannot report one. The assigned
+//! pilot, when he flew, must be the one on the mission sortie. On fighter sweep and
+//! scramble every aircraft of the side is on the mission (R9) and any sortie may be
+//! marked either way.
+
+use std::collections::HashMap;
+
+use campaign::assignment::{
+    check_mission_sortie, check_sortie, AircraftFacts, AssignedMission, CrewFacts, ReportedSortie,
+};
+use campaign::crew::{CrewId, Role};
+use campaign::debrief::{FlownMission, Sortie, SortieCrew};
+use campaign::injuries::Outcome;
+use campaign::sides::PerSide;
+use campaign::tables::ground_offensive::GroundOffensive;
+use chrono::NaiveDate;
+use eagles_db::aircraft::AircraftType;
+
+use super::super::request::SortieReport;
+use super::{fates, within_bounds, PlannedFate};
+use crate::crew::CrewmanView;
+use crate::error::{Locus, ServiceError};
+
+/// What the sorties are read against: the game and the campaign's records.
+pub(super) struct Game<'a> {
+    pub roster: &'a HashMap<i64, CrewmanView>,
+    pub types: &'a HashMap<i64, AircraftType>,
+    /// Each side's mission in this game.
+    pub missions: &'a PerSide<Option<FlownMission>>,
+    /// Each side's mission as assigned (R9).
+    pub assigned: &'a PerSide<Option<AssignedMission>>,
+    /// The game's ground offensive (evade, R8).
+    pub offensive: GroundOffensive,
+    /// The date of the game's week (service, parachutes).
+    pub date: NaiveDate,
+}
+
+/// The sorties read, up to the first that could not be.
+#[derive(Default)]
+pub(super) struct Read {
+    /// As the rules read them, with the outcomes and loss a forced landing gave.
+    pub sorties: Vec<Sortie>,
+    /// The aircraft type of each sortie read.
+    pub aircraft: Vec<i64>,
+    /// Every crewman's fate, in report order.
+    pub fates: Vec<PlannedFate>,
+    /// Why the next sortie could not be read, pointed at it. When its aircraft and
+    /// crew were found, it is the last of `sorties`, as reported.
+    pub failure: Option<ServiceError>,
+}
+
+/// Reads `reports` in order, stopping at the first that cannot be read.
+pub(super) fn read(reports: &[SortieReport], game: &Game<'_>) -> Read {
+    let mut read = Read::default();
+    for report in reports {
+        let at = |e: ServiceError| e.at(Locus::Sortie(report.key.clone()));
+        let (aircraft, crew) = match find(report, game) {
+            Ok(found) => found,
+            Err(e) => {
+                read.failure = Some(at(e));
+                break;
+            }
+        };
+        let mut sortie = sortie(report, &aircraft);
+        match settle(report, &aircraft, &crew, &mut sortie, game) {
+            Ok(fates) => read.fates.extend(fates),
+            Err(e) => read.failure = Some(at(e)),
+        }
+        read.sorties.push(sortie);
+        if read.failure.is_some() {
+            break;
+        }
+        read.aircraft.push(report.aircraft_id);
+    }
+    read
+}
+
+/// The sortie's aircraft type and crew in this campaign, in report order.
+fn find<'a>(
+    report: &SortieReport,
+    game: &Game<'a>,
+) -> Result<(Aircraft<'a>, Vec<&'a CrewmanView>), ServiceError> {
+    let record = game.types.get(&report.aircraft_id).ok_or_else(|| {
+        ServiceError::invalid(format!(
+            "sortie \"{}\": there is no aircraft type {}; the types are listed at /api/v1/aircraft",
+            report.key, report.aircraft_id
+        ))
+    })?;
+    let crew = report
+        .crew
+        .iter()
+        .map(|c| {
+            game.roster.get(&c.crew_id).ok_or_else(|| {
+                ServiceError::invalid(format!(
+                    "sortie \"{}\": crewman {} is not in this campaign",
+                    report.key, c.crew_id
+                ))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    for member in &report.crew {
+        within_bounds(
+            &format!("red_hits of crewman {}", member.crew_id),
+            member.red_hits,
+        )?;
+    }
+    let facts = AircraftFacts {
+        side: record.side,
+        two_seater: record.crew == 2,
+        service_start: record.service_start,
+        name: record.name.clone(),
+    };
+    Ok((Aircraft { record, facts }, crew))
+}
+
+/// An aircraft type as the records hold it and as R9 reads it.
+struct Aircraft<'a> {
+    record: &'a AircraftType,
+    facts: AircraftFacts,
+}
+
+/// The checks of a sortie that need the records (R9), then its crew's fates, the
+/// forced landing played out into `sortie` when it came down.
+fn settle(
+    report: &SortieReport,
+    aircraft: &Aircraft<'_>,
+    crew: &[&CrewmanView],
+    sortie: &mut Sortie,
+    game: &Game<'_>,
+) -> Result<Vec<PlannedFate>, ServiceError> {
+    let side = aircraft.facts.side;
+    check_crew(report, &aircraft.facts, crew, game.date)?;
+    if let Some(flown) = game.missions.get(side) {
+        let in_seat = |position: Role| {
+            report
+                .crew
+                .iter()
+                .find(|c| c.position == position)
+                .map(|c| c.crew_id)
+        };
+        check_mission_sortie(
+            side,
+            flown.mission.mission_type,
+            game.assigned.get(side).as_ref(),
+            &ReportedSortie {
+                key: &report.key,
+                assignment: report.assignment,
+                aircraft_id: report.aircraft_id,
+                pilot_id: in_seat(Role::Pilot),
+                observer_id: in_seat(Role::Observer),
+            },
+        )?;
+    }
+    let setting = campaign::down::Setting {
+        side,
+        offensive: game.offensive,
+        date: game.date,
+        dual_controls: aircraft.record.dual_controls,
+    };
+    fates::plan(report, crew, setting, sortie)
+}
+
+fn sortie(report: &SortieReport, aircraft: &Aircraft<'_>) -> Sortie {
+    Sortie {
+        key: report.key.clone(),
+        side: aircraft.facts.side,
+        assignment: report.assignment,
+        two_seater: aircraft.facts.two_seater,
+        turns_on_board: report.turns_on_board,
+        aircraft_lost: report.aircraft_lost.unwrap_or(false),
+        crew: report
+            .crew
+            .iter()
+            .map(|c| SortieCrew {
+                crew: CrewId(c.crew_id),
+                position: c.position,
+                red_hits: c.red_hits,
+                wound_boxes: c.wound_boxes,
+                outcome: c.outcome.unwrap_or(Outcome::Unharmed),
+            })
+            .collect(),
+    }
+}
+
+/// R9: the aircraft flies for its crew's side and is in service by the week's date;
+/// the crew sit in their own seats and are available this week.
+fn check_crew(
+    report: &SortieReport,
+    aircraft: &AircraftFacts,
+    crew: &[&CrewmanView],
+    week_date: NaiveDate,
+) -> Result<(), ServiceError> {
+    let facts = |c: &CrewmanView| CrewFacts {
+        name: c.name.clone(),
+        role: c.role,
+        side: c.side,
+        available: c.available,
+    };
+    let seat = |position: Role| {
+        report
+            .crew
+            .iter()
+            .zip(crew)
+            .find(|(r, _)| r.position == position)
+            .map(|(_, c)| facts(c))
+    };
+    let pilot = seat(Role::Pilot).ok_or_else(|| {
+        ServiceError::invalid(format!(
+            "sortie \"{}\" has no pilot; list the crewman who flew it with position \"pilot\"",
+            report.key
+        ))
+    })?;
+    check_sortie(
+        aircraft.side,
+        week_date,
+        aircraft,
+        &pilot,
+        seat(Role::Observer).as_ref(),
+    )?;
+    Ok(())
+}

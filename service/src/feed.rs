@@ -1,0 +1,129 @@
+//! The campaign feed's content: every closed week with its results as they stood when
+//! it closed, and the campaign's end (§13.203) once it has ended. Public campaigns
+//! only: a feed reader has no session, so a private campaign's feed does not exist
+//! for anyone (404), members included.
+
+use std::collections::HashMap;
+
+use campaign::calendar::{self, Era};
+use campaign::missions::Reader;
+use chrono::{DateTime, NaiveDate, Utc};
+use eagles_db::diesel_async::AsyncPgConnection;
+use serde::Serialize;
+
+use crate::access::readable_campaign;
+use crate::briefing::{results_of_weeks, WeekResults};
+use crate::campaigns::{outcome, week_number, CampaignEnd};
+use crate::error::ServiceError;
+
+/// A public campaign's feed.
+#[derive(Debug, Serialize)]
+pub struct CampaignFeed {
+    pub campaign_id: i64,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+    /// The closed weeks, oldest first.
+    pub weeks: Vec<ClosedWeek>,
+    pub end: Option<FeedEnd>,
+}
+
+/// A closed week.
+#[derive(Debug, Serialize)]
+pub struct ClosedWeek {
+    pub week: i32,
+    pub date: NaiveDate,
+    pub era: Era,
+    /// When the referee closed it; for a week closed before the campaign was imported
+    /// here, the time of its last roll, or failing that the campaign's creation.
+    pub closed_at: DateTime<Utc>,
+    pub results: WeekResults,
+}
+
+/// How the campaign ended.
+#[derive(Debug, Serialize)]
+pub struct FeedEnd {
+    pub ended_at: DateTime<Utc>,
+    pub outcome: CampaignEnd,
+    /// The results of the week it ended in, which never closed.
+    pub last_week: WeekResults,
+}
+
+impl CampaignFeed {
+    /// When anything in the feed last changed.
+    pub fn updated(&self) -> DateTime<Utc> {
+        self.end
+            .as_ref()
+            .map(|e| e.ended_at)
+            .into_iter()
+            .chain(self.weeks.iter().map(|w| w.closed_at))
+            .max()
+            .unwrap_or(self.created_at)
+    }
+}
+
+/// The feed of a public campaign; 404 for a private one, whoever asks.
+pub async fn feed(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+) -> Result<CampaignFeed, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, None).await?;
+    let campaign = &scope.campaign;
+    let times = eagles_db::briefing::campaign_times(conn, campaign.id).await?;
+    let last_closed = campaign.current_week - 1;
+    // The week an ended campaign ended in is reported with its end.
+    let last_reported = match campaign.ended_week {
+        Some(week) => week,
+        None => last_closed,
+    };
+    let mut results = results_of_weeks(conn, campaign, 1, last_reported, Reader::Public).await?;
+    let closed: HashMap<i32, DateTime<Utc>> = eagles_db::briefing::weeks_closed(conn, campaign.id)
+        .await?
+        .into_iter()
+        .map(|w| (w.week, w.at))
+        .collect();
+    let last_rolls: HashMap<i32, DateTime<Utc>> =
+        eagles_db::briefing::last_rolls(conn, campaign.id, 1, last_closed)
+            .await?
+            .into_iter()
+            .map(|w| (w.week, w.at))
+            .collect();
+    let mut fallback = times.created_at;
+    let mut weeks = Vec::new();
+    for week in 1..=last_closed {
+        let date = calendar::week_date(campaign.start_date, week_number(week));
+        let closed_at = closed
+            .get(&week)
+            .or_else(|| last_rolls.get(&week))
+            .copied()
+            .unwrap_or(fallback);
+        fallback = closed_at;
+        weeks.push(ClosedWeek {
+            week,
+            date,
+            era: calendar::era_on(date),
+            closed_at,
+            results: results.remove(&week).unwrap_or_else(|| WeekResults {
+                week,
+                ..WeekResults::default()
+            }),
+        });
+    }
+    let end = match campaign.ended_week {
+        Some(week) => Some(FeedEnd {
+            ended_at: times.ended_at.unwrap_or(fallback),
+            outcome: outcome(conn, campaign).await?,
+            last_week: results.remove(&week).unwrap_or_else(|| WeekResults {
+                week,
+                ..WeekResults::default()
+            }),
+        }),
+        None => None,
+    };
+    Ok(CampaignFeed {
+        campaign_id: campaign.id,
+        name: campaign.name.clone(),
+        created_at: times.created_at,
+        weeks,
+        end,
+    })
+}

@@ -1,0 +1,563 @@
+//! Webhooks (API.md "Outside the club room"): a campaign's referee subscribes a URL to
+//! its events, and each event is queued for every subscribed webhook in the very
+//! transaction that makes it ([`enqueue`]); the `eagles serve` workers deliver them.
+//!
+//! A webhook may not point into the server's own network: its host must resolve to
+//! public addresses only (checked here at creation, and again by the worker before
+//! every try, since a name may change what it resolves to), unless the operator allows
+//! private ones ([`AddressPolicy`]).
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::time::Duration;
+
+use campaign::webhooks::{DeliveryStatus, WebhookEvent};
+use chrono::{DateTime, Utc};
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::users::User;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+
+use crate::access::{readable_campaign, still_running, CampaignScope};
+use crate::error::{one_of, Locus, ServiceError};
+
+/// Which addresses a webhook may be sent to (`EAGLES_WEBHOOK_ALLOW_PRIVATE`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AddressPolicy {
+    /// Whether loopback, private, link-local, unique-local and unspecified addresses
+    /// are allowed too (a test, or a club's server on its own network).
+    pub allow_private: bool,
+}
+
+/// How long a host's name may take to resolve.
+pub const RESOLVE_TIMEOUT: Duration = Duration::from_secs(5);
+/// The longest URL taken.
+const MAX_URL_LENGTH: usize = 2048;
+/// The longest secret taken.
+const MAX_SECRET_LENGTH: usize = 256;
+/// How many of each webhook's latest deliveries its listing shows.
+const RECENT_DELIVERIES: i64 = 20;
+
+/// A webhook to create.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewWebhook {
+    /// The absolute `http` or `https` URL the events are POSTed to.
+    // Missing fields reach the use case (a 422 naming them) rather than the parser, so
+    // an ended campaign answers its 409 whatever the body.
+    #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 2048)]
+    pub url: String,
+    /// The events to send, at least one.
+    #[serde(default)]
+    #[schema(required = true, value_type = Vec<WebhookEvent>, min_items = 1)]
+    pub events: Vec<String>,
+    /// The key of the `X-Eagles-Signature` HMAC; one is generated when absent.
+    #[schema(min_length = 1, max_length = 256)]
+    pub secret: Option<String>,
+}
+
+/// A webhook just created, with its secret: the only time it is shown.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CreatedWebhook {
+    pub id: i64,
+    pub url: String,
+    pub events: Vec<WebhookEvent>,
+    /// The key of the `X-Eagles-Signature` HMAC-SHA256; keep it, it is not shown again.
+    pub secret: String,
+}
+
+/// A webhook with its latest deliveries.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct WebhookView {
+    pub id: i64,
+    pub url: String,
+    pub events: Vec<WebhookEvent>,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: DateTime<Utc>,
+    /// The latest deliveries (at most 20), newest first.
+    pub deliveries: Vec<DeliveryView>,
+}
+
+/// One event sent (or being sent) to one webhook.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DeliveryView {
+    /// The same in every try: a receiver drops the deliveries it has seen.
+    pub delivery_id: String,
+    pub event: WebhookEvent,
+    pub revision: i64,
+    pub content: String,
+    pub status: DeliveryStatus,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: DateTime<Utc>,
+    /// When the next try is due; null once delivered or given up.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    /// When it was delivered or given up.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub finished_at: Option<DateTime<Utc>>,
+    /// Every try, oldest first.
+    pub attempts: Vec<AttemptView>,
+}
+
+/// One try of a delivery.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AttemptView {
+    #[schema(value_type = String, format = DateTime)]
+    pub at: DateTime<Utc>,
+    /// The receiver's HTTP status; null when none came.
+    pub http_status: Option<i32>,
+    /// Why the try failed when no 2xx came: the status, a timeout, a refused address.
+    pub error: Option<String>,
+}
+
+/// Subscribes a URL to events of a campaign `user` referees.
+pub async fn create(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    new: NewWebhook,
+    policy: AddressPolicy,
+) -> Result<CreatedWebhook, ServiceError> {
+    let scope = referee_scope(conn, user, campaign_id, "add webhooks").await?;
+    let url = parse_url(&new.url)?;
+    let events = parse_events(&new.events)?;
+    let secret = match new.secret {
+        Some(s)
+            if s.is_empty()
+                || s.chars().count() > MAX_SECRET_LENGTH
+                || s.chars().any(char::is_control) =>
+        {
+            return Err(ServiceError::invalid(format!(
+                "`secret` must be 1 to {MAX_SECRET_LENGTH} characters, none of them control \
+                 characters; leave it out to have one generated"
+            ))
+            .at(Locus::Field("secret")));
+        }
+        Some(s) => s,
+        None => generate_secret(),
+    };
+    check_address(&url, policy)
+        .await
+        .map_err(|e| ServiceError::invalid(format!("`url`: {e}")).at(Locus::Field("url")))?;
+    let user = scope.user()?;
+    let webhook = eagles_db::webhooks::create(
+        conn,
+        scope.campaign.id,
+        url.as_str(),
+        &events,
+        &secret,
+        user.id,
+    )
+    .await?;
+    Ok(CreatedWebhook {
+        id: webhook.id,
+        url: webhook.url,
+        events: webhook.events,
+        secret: webhook.secret,
+    })
+}
+
+/// The webhooks of a campaign `caller` referees, each with its latest deliveries and
+/// their tries. Their URLs may carry tokens (Discord's do): only referees see them.
+pub async fn list(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+) -> Result<Vec<WebhookView>, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    scope.require_referee("see the webhooks")?;
+    views(conn, scope.campaign.id).await
+}
+
+/// [`list`] for a caller already known to referee the campaign.
+pub async fn views(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+) -> Result<Vec<WebhookView>, ServiceError> {
+    let webhooks = eagles_db::webhooks::list(conn, campaign_id).await?;
+    if webhooks.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<i64> = webhooks.iter().map(|w| w.id).collect();
+    let deliveries = eagles_db::webhooks::recent_deliveries(conn, &ids, RECENT_DELIVERIES).await?;
+    let delivery_ids: Vec<i64> = deliveries.iter().map(|d| d.id).collect();
+    let mut tries: HashMap<i64, Vec<AttemptView>> = HashMap::new();
+    for a in eagles_db::webhooks::attempts(conn, &delivery_ids).await? {
+        tries.entry(a.delivery).or_default().push(AttemptView {
+            at: a.at,
+            http_status: a.http_status,
+            error: a.error,
+        });
+    }
+    let mut views: Vec<WebhookView> = webhooks
+        .into_iter()
+        .map(|w| WebhookView {
+            id: w.id,
+            url: w.url,
+            events: w.events,
+            created_at: w.created_at,
+            deliveries: Vec::new(),
+        })
+        .collect();
+    for d in deliveries {
+        let Some(view) = views.iter_mut().find(|v| v.id == d.webhook_id) else {
+            continue;
+        };
+        view.deliveries.push(DeliveryView {
+            attempts: tries.remove(&d.id).unwrap_or_default(),
+            delivery_id: d.delivery_id,
+            event: d.event,
+            revision: d.revision,
+            content: d.content,
+            status: d.status,
+            created_at: d.created_at,
+            next_attempt_at: (d.status == DeliveryStatus::Pending).then_some(d.next_attempt_at),
+            finished_at: d.finished_at,
+        });
+    }
+    Ok(views)
+}
+
+/// Deletes a webhook of a campaign `user` referees, and its queued deliveries.
+pub async fn delete(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    id: i64,
+) -> Result<(), ServiceError> {
+    let scope = referee_scope(conn, user, campaign_id, "delete webhooks").await?;
+    if eagles_db::webhooks::delete(conn, scope.campaign.id, id).await? {
+        Ok(())
+    } else {
+        Err(ServiceError::NotFound(format!(
+            "campaign {campaign_id} has no webhook {id}"
+        )))
+    }
+}
+
+/// The campaign as its referee sees it; 409 once it has ended (§13.203), like every
+/// other write to it.
+async fn referee_scope(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    campaign_id: i64,
+    action: &str,
+) -> Result<CampaignScope, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
+    scope.require_referee(action)?;
+    still_running(&scope.campaign)?;
+    Ok(scope)
+}
+
+/// Queues `event` of the campaign for each of its webhooks subscribed to it, with the
+/// one-line `summary` (the deliveries' `content` is the campaign's name, a colon and
+/// it: "Bloody April: week 3 closed — 4 kills, 1 death") and the event's `data` (its
+/// use case's answer, as JSON). Call it inside the transaction that makes the event:
+/// the deliveries commit with it, or neither does. Returns how many it queued.
+pub async fn enqueue(
+    conn: &AsyncPgConnection,
+    campaign_id: i64,
+    event: WebhookEvent,
+    summary: &str,
+    data: &impl Serialize,
+) -> Result<usize, ServiceError> {
+    let data = serde_json::to_value(data).map_err(|e| ServiceError::Internal(e.to_string()))?;
+    Ok(eagles_db::webhooks::enqueue(conn, campaign_id, event, summary, &data).await?)
+}
+
+/// "4 kills, 1 death": counts as a sentence says them.
+fn tally(kills: i64, deaths: i64) -> String {
+    let plural = |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{}, {}",
+        plural(kills, "kill", "kills"),
+        plural(deaths, "death", "deaths")
+    )
+}
+
+/// The summary of a closed week: "week 3 closed — 4 kills, 1 death".
+pub fn week_closed_summary(week: i32, kills: i64, deaths: i64) -> String {
+    format!("week {week} closed — {}", tally(kills, deaths))
+}
+
+/// The summary of a debrief: "game 12 of week 3 debriefed — 2 kills, 0 deaths".
+pub fn debrief_summary(week: i32, game_id: i64, kills: i64, deaths: i64) -> String {
+    format!(
+        "game {game_id} of week {week} debriefed — {}",
+        tally(kills, deaths)
+    )
+}
+
+/// The summary of a campaign's end: "ended in week 8 — ada wins with 412 XP".
+pub fn ended_summary(week: i32, winner: Option<(&str, i64)>) -> String {
+    match winner {
+        Some((username, xp)) => format!("ended in week {week} — {username} wins with {xp} XP"),
+        None => format!("ended in week {week} — first place shared"),
+    }
+}
+
+/// Parses a webhook's URL: absolute, `http` or `https`, with a host.
+pub fn parse_url(text: &str) -> Result<url::Url, ServiceError> {
+    let invalid = |why: String| ServiceError::invalid(why).at(Locus::Field("url"));
+    if text.trim().is_empty() {
+        return Err(invalid(
+            "`url` is required: the absolute http or https URL to POST the events to".into(),
+        ));
+    }
+    if text.len() > MAX_URL_LENGTH {
+        return Err(invalid(format!(
+            "`url` is longer than {MAX_URL_LENGTH} characters"
+        )));
+    }
+    let url = url::Url::parse(text).map_err(|e| {
+        invalid(format!(
+            "`url` \"{text}\" is not an absolute URL ({e}); write it like https://example.com/hook"
+        ))
+    })?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(invalid(format!(
+            "`url` must be http or https, not {}:",
+            url.scheme()
+        )));
+    }
+    if url.host().is_none() {
+        return Err(invalid(format!("`url` \"{text}\" names no host")));
+    }
+    Ok(url)
+}
+
+/// Parses the event names: at least one, each known; repeats count once.
+pub fn parse_events(names: &[String]) -> Result<Vec<WebhookEvent>, ServiceError> {
+    let invalid = |why: String| ServiceError::invalid(why).at(Locus::Field("events"));
+    if names.is_empty() {
+        return Err(invalid(format!(
+            "`events` must name at least one event: {}",
+            one_of(WebhookEvent::NAMES)
+        )));
+    }
+    let mut events = Vec::new();
+    for name in names {
+        let event: WebhookEvent = name
+            .parse()
+            .map_err(|e: campaign::ParseEnumError| invalid(format!("`events`: {e}")))?;
+        if !events.contains(&event) {
+            events.push(event);
+        }
+    }
+    Ok(events)
+}
+
+/// 32 random bytes, in hex.
+fn generate_secret() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Why a webhook's address is refused.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum AddressRefusal {
+    #[error("the host {host} could not be resolved: {why}")]
+    Unresolved { host: String, why: String },
+    #[error(
+        "the host {host} resolves to {address}, a {kind} address; webhooks go to public \
+         addresses only (the server's operator may allow others with EAGLES_WEBHOOK_ALLOW_PRIVATE=true)"
+    )]
+    Private {
+        host: String,
+        address: IpAddr,
+        kind: &'static str,
+    },
+}
+
+/// Resolves the URL's host and checks every address it resolves to against `policy`;
+/// returns the addresses, for the sender to connect to exactly those.
+pub async fn check_address(
+    url: &url::Url,
+    policy: AddressPolicy,
+) -> Result<Vec<SocketAddr>, AddressRefusal> {
+    let host = url.host_str().unwrap_or_default().to_owned();
+    let port = url.port_or_known_default().unwrap_or(80);
+    let addresses: Vec<SocketAddr> = match url.host() {
+        Some(url::Host::Ipv4(ip)) => vec![SocketAddr::new(IpAddr::V4(ip), port)],
+        Some(url::Host::Ipv6(ip)) => vec![SocketAddr::new(IpAddr::V6(ip), port)],
+        _ => resolve(&host, port).await?,
+    };
+    check_addresses(&host, &addresses, policy)?;
+    Ok(addresses)
+}
+
+/// Resolves `host`, bounded by [`RESOLVE_TIMEOUT`].
+pub async fn resolve(host: &str, port: u16) -> Result<Vec<SocketAddr>, AddressRefusal> {
+    let unresolved = |why: String| AddressRefusal::Unresolved {
+        host: host.to_owned(),
+        why,
+    };
+    let found = tokio::time::timeout(RESOLVE_TIMEOUT, tokio::net::lookup_host((host, port)))
+        .await
+        .map_err(|_| unresolved(format!("no answer within {} s", RESOLVE_TIMEOUT.as_secs())))?
+        .map_err(|e| unresolved(e.to_string()))?;
+    let addresses: Vec<SocketAddr> = found.collect();
+    if addresses.is_empty() {
+        return Err(unresolved("it has no address".into()));
+    }
+    Ok(addresses)
+}
+
+/// Refuses the first address that `policy` does not allow.
+pub fn check_addresses(
+    host: &str,
+    addresses: &[SocketAddr],
+    policy: AddressPolicy,
+) -> Result<(), AddressRefusal> {
+    if policy.allow_private {
+        return Ok(());
+    }
+    for address in addresses {
+        if let Some(kind) = non_public(address.ip()) {
+            return Err(AddressRefusal::Private {
+                host: host.to_owned(),
+                address: address.ip(),
+                kind,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// What kind of non-public address `ip` is, or `None` for a public one.
+pub fn non_public(ip: IpAddr) -> Option<&'static str> {
+    match ip {
+        IpAddr::V4(v4) => non_public_v4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => non_public_v4(v4),
+            None => non_public_v6(v6),
+        },
+    }
+}
+
+fn non_public_v4(ip: Ipv4Addr) -> Option<&'static str> {
+    let [a, b, ..] = ip.octets();
+    if ip.is_loopback() {
+        Some("loopback")
+    } else if ip.is_unspecified() || a == 0 {
+        Some("unspecified")
+    } else if ip.is_private() {
+        Some("private")
+    } else if a == 100 && (64..128).contains(&b) {
+        // Carrier-grade NAT (RFC 6598): another network's private space.
+        Some("private")
+    } else if ip.is_link_local() {
+        Some("link-local")
+    } else if ip.is_broadcast() {
+        Some("broadcast")
+    } else {
+        None
+    }
+}
+
+fn non_public_v6(ip: Ipv6Addr) -> Option<&'static str> {
+    let first = ip.segments()[0];
+    if ip.is_loopback() {
+        Some("loopback")
+    } else if ip.is_unspecified() {
+        Some("unspecified")
+    } else if first & 0xfe00 == 0xfc00 {
+        Some("unique-local")
+    } else if first & 0xffc0 == 0xfe80 {
+        Some("link-local")
+    } else {
+        None
+    }
+}
+
+/// The delay before try `attempt + 1` after `attempt` failed ones: `base` doubled per
+/// failure, at most an hour, less up to a quarter at random (`jitter` in 0..1) so the
+/// retries of many deliveries spread out.
+pub fn retry_delay(attempt: u32, base: Duration, jitter: f64) -> Duration {
+    const CAP: Duration = Duration::from_secs(3600);
+    let doubled = base.saturating_mul(1u32 << attempt.saturating_sub(1).min(20));
+    doubled
+        .min(CAP)
+        .mul_f64(1.0 - 0.25 * jitter.clamp(0.0, 1.0))
+}
+
+/// How long after its event a delivery is tried before it is given up.
+pub const GIVE_UP_AFTER: Duration = Duration::from_secs(24 * 3600);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_every_kind_of_non_public_address() {
+        for (ip, kind) in [
+            ("127.0.0.1", "loopback"),
+            ("::1", "loopback"),
+            ("10.1.2.3", "private"),
+            ("172.16.0.1", "private"),
+            ("192.168.1.1", "private"),
+            ("100.64.0.1", "private"),
+            ("169.254.169.254", "link-local"),
+            ("fe80::1", "link-local"),
+            ("fd00::1", "unique-local"),
+            ("0.0.0.0", "unspecified"),
+            ("::", "unspecified"),
+            ("::ffff:127.0.0.1", "loopback"),
+        ] {
+            assert_eq!(non_public(ip.parse().unwrap()), Some(kind), "{ip}");
+        }
+        for ip in ["93.184.216.34", "2606:4700::1111", "8.8.8.8"] {
+            assert_eq!(non_public(ip.parse().unwrap()), None, "{ip}");
+        }
+    }
+
+    #[test]
+    fn urls_must_be_absolute_http_or_https() {
+        assert!(parse_url("https://discord.com/api/webhooks/1/abc").is_ok());
+        assert!(parse_url("http://example.com:8080/x").is_ok());
+        for bad in [
+            "",
+            "/relative",
+            "example.com/hook",
+            "ftp://example.com/",
+            "mailto:a@b.c",
+        ] {
+            assert!(parse_url(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn events_are_known_names_and_at_least_one() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(parse_events(&[]).is_err());
+        assert!(parse_events(&names(&["week_closed", "goal"])).is_err());
+        assert_eq!(
+            parse_events(&names(&["debrief", "debrief", "week_closed"])).unwrap(),
+            vec![WebhookEvent::Debrief, WebhookEvent::WeekClosed]
+        );
+    }
+
+    #[test]
+    fn retries_back_off_exponentially_up_to_an_hour() {
+        let base = Duration::from_secs(10);
+        assert_eq!(retry_delay(1, base, 0.0), Duration::from_secs(10));
+        assert_eq!(retry_delay(2, base, 0.0), Duration::from_secs(20));
+        assert_eq!(retry_delay(4, base, 0.0), Duration::from_secs(80));
+        assert_eq!(retry_delay(30, base, 0.0), Duration::from_secs(3600));
+        assert_eq!(retry_delay(1, base, 1.0), Duration::from_millis(7500));
+    }
+
+    #[test]
+    fn summaries_read_as_a_sentence() {
+        assert_eq!(
+            week_closed_summary(3, 4, 1),
+            "week 3 closed — 4 kills, 1 death"
+        );
+        assert_eq!(
+            week_closed_summary(1, 1, 0),
+            "week 1 closed — 1 kill, 0 deaths"
+        );
+    }
+}

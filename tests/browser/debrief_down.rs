@@ -1,0 +1,400 @@
+//! A two-seater shot down, entered on the debrief page in a real browser (API v1.1
+//! "Forced landings in the debrief", R7, R8, R14, §11, appendix C): the page asks what
+//! happened to the aircraft in plain words and shows only the fields that apply, the
+//! preview shows what the entered dice give before anything is written, and once
+//! submitted the game page lists each crewman's rolls and outcome.
+//!
+//! The game: ground offensive 3 + 4 = 7, quiet (appendix E); Allied mission d10 2,
+//! observe enemy HQ, flown by Albert Ball and observer Tom Mottershead in an RAF RE8;
+//! Central mission d10 9, fighter sweep, Werner Voss in an Albatros D-III, who shoots
+//! the RE8 down at altitude 2 over woods; it comes down in no man's land, 4 hexes from
+//! the friendly trenches. Worked from appendix C:
+//! - Ball, crash 2d6 [6, 4] = 10, woods −1, shot down at 1–3 −2: 7, minor injury.
+//!   Evade in no man's land, minor injury −1, 4 hexes 0, quiet 0: [5, 4] = 9 − 1 = 8,
+//!   evaded; he keeps his minor injury (R7): 1d6 [4] − 1 = 3 weeks.
+//! - Mottershead, crash [6, 6] = 12 − 3 = 9, unharmed. Evade: [2, 2] = 4, captured
+//!   (3–6); capture 2d6 [3, 4] = 7, not a 2: a prisoner for the rest of the war (R8).
+
+use std::time::Duration;
+
+use fantoccini::Locator;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::support::browser::Browser;
+use crate::support::{add_crewman, add_player, count, new_campaign, TestApp, ALBERT_BALL};
+use crate::wait::until;
+
+/// Clicks the button `id` and waits until the page the server answers with has
+/// loaded: the old document is marked, and the wait ends on a loaded one without the
+/// mark (as `Browser::submit` does for a form's first button).
+async fn click_to_navigate(browser: &Browser, id: &str) {
+    browser
+        .client
+        .execute(
+            "document.documentElement.dataset.eaglesLeft = 'yes';",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let button = browser.client.find(Locator::Id(id)).await.unwrap();
+    button.click().await.unwrap();
+    until(
+        &format!("the page after clicking #{id}"),
+        Duration::from_secs(30),
+        || async {
+            match browser
+                .client
+                .execute(
+                    "return document.readyState === 'complete' \
+                     && !('eaglesLeft' in document.documentElement.dataset);",
+                    vec![],
+                )
+                .await
+            {
+                Ok(Value::Bool(true)) => Ok(()),
+                Ok(_) => Err("the old page is still shown, or the new one loading".into()),
+                Err(e) => Err(format!("the browser answered {e}")),
+            }
+        },
+    )
+    .await;
+}
+
+/// Rows of the rolls table inside the element `id`, each as its cells' text.
+async fn roll_rows(browser: &Browser, id: &str) -> Vec<Vec<String>> {
+    let rows = browser
+        .client
+        .execute(
+            "const box = document.getElementById(arguments[0]);
+             if (!box) { return null; }
+             return Array.from(box.querySelectorAll('tbody tr'))
+                 .map(tr => Array.from(tr.cells).map(td => td.textContent.trim()));",
+            vec![json!(id)],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(rows).unwrap_or_else(|e| panic!("no rolls table in #{id}: {e}"))
+}
+
+fn rows(expected: &[[&str; 5]]) -> Vec<Vec<String>> {
+    expected
+        .iter()
+        .map(|r| r.iter().map(|c| (*c).to_owned()).collect())
+        .collect()
+}
+
+/// What [`Browser::check_page`] finds on the page shown, axe-core's violations among
+/// it, for a state the page reached by a POST or by a change in the browser.
+async fn assert_accessible(browser: &Browser, state: &str) {
+    let problems = browser.check_page().await;
+    assert!(problems.is_empty(), "{state}: {problems:?}");
+}
+
+async fn scroll_to(browser: &Browser, id: &str) {
+    browser
+        .client
+        .execute(
+            "document.getElementById(arguments[0]).scrollIntoView();",
+            vec![json!(id)],
+        )
+        .await
+        .unwrap();
+}
+
+async fn displayed(browser: &Browser, id: &str) -> bool {
+    let field = browser.client.find(Locator::Id(id)).await.unwrap();
+    field.is_displayed().await.unwrap()
+}
+
+/// What [`Browser::check_page`] checks, for a page that answered a POST: every visible
+/// field has a label, and the page the same form posts again parses as XML. Only for
+/// forms whose post writes nothing (the preview).
+async fn assert_preview_well_formed(browser: &Browser, form_id: &str, action: &str) {
+    let script = r#"
+        const done = arguments[arguments.length - 1];
+        const problems = [];
+        for (const el of document.querySelectorAll('input, select, textarea')) {
+            if (el.type !== 'hidden' && el.labels.length === 0) {
+                problems.push('no label for ' + (el.id || el.name));
+            }
+        }
+        const form = document.getElementById(arguments[0]);
+        fetch(arguments[1], { method: 'POST', body: new URLSearchParams(new FormData(form)) })
+            .then(r => r.text())
+            .then(source => {
+                const doc = new DOMParser().parseFromString(source, 'application/xml');
+                const error = doc.getElementsByTagName('parsererror')[0];
+                if (error) { problems.push('not well-formed: ' + error.textContent); }
+                done(problems);
+            }, e => done(['fetch failed: ' + e]));
+    "#;
+    let problems = browser
+        .client
+        .execute_async(script, vec![json!(form_id), json!(action)])
+        .await
+        .unwrap();
+    assert_eq!(problems, Value::Array(vec![]), "preview");
+}
+
+#[tokio::test]
+async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
+    let app = TestApp::spawn().await;
+    app.add_users(&["rita", "paul", "carl"]).await;
+    let (mut rita, csrf) = app.signed_in("rita").await;
+    let cid = new_campaign(&app, &mut rita, &csrf, "Bloody April", false).await;
+    for (player, side) in [("paul", "allied"), ("carl", "central")] {
+        add_player(&mut rita, &csrf, cid, player, side).await;
+    }
+    let mut crew = Vec::new();
+    for recruit in [
+        ALBERT_BALL,
+        ("Tom Mottershead", "observer", "british", "paul"),
+        ("Werner Voss", "pilot", "german", "carl"),
+    ] {
+        crew.push(add_crewman(&app, &mut rita, &csrf, cid, recruit).await);
+    }
+    let [ball, mottershead, voss] = crew[..] else {
+        unreachable!()
+    };
+    let aircraft = |name: &'static str| {
+        let app = &app;
+        async move {
+            count(
+                app,
+                &format!("SELECT id FROM aircraft_types WHERE name = '{name}'"),
+            )
+            .await
+        }
+    };
+    let (re8, albatros) = (aircraft("RAF RE8").await, aircraft("Albatros D-III").await);
+
+    // The game, its missions and their assignments, through the forms.
+    let path = |rest: &str| format!("/campaigns/{cid}{rest}");
+    let response = rita
+        .post(
+            &path("/club-night"),
+            &[("csrf", &csrf), ("action", "open"), ("dice", "3 4")],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let game = count(&app, "SELECT max(id) FROM games").await;
+    for (side, dice) in [("allied", "2"), ("central", "9")] {
+        let response = rita
+            .post(
+                &path(&format!("/games/{game}/missions")),
+                &[("csrf", &csrf), ("side", side), ("dice", dice)],
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::SEE_OTHER, "{side} mission");
+    }
+    let mission = |side: &'static str| {
+        let app = &app;
+        async move {
+            count(
+                app,
+                &format!("SELECT id FROM missions WHERE game_id = {game} AND side = '{side}'"),
+            )
+            .await
+        }
+    };
+    let (allied, central) = (mission("allied").await, mission("central").await);
+    for (mission, fields) in [
+        (
+            allied,
+            vec![
+                ("aircraft", re8.to_string()),
+                ("pilot", ball.to_string()),
+                ("observer", mottershead.to_string()),
+            ],
+        ),
+        (
+            central,
+            vec![
+                ("aircraft", albatros.to_string()),
+                ("pilot", voss.to_string()),
+            ],
+        ),
+    ] {
+        let mut fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        fields.push(("csrf", &csrf));
+        let response = rita
+            .post(
+                &path(&format!("/games/{game}/missions/{mission}/assignment")),
+                &fields,
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::SEE_OTHER, "assign {mission}");
+    }
+
+    let browser = Browser::start(&app.address).await;
+    browser.sign_in_as("rita").await;
+    let game_page = path(&format!("/games/{game}"));
+    browser.open(&game_page).await;
+    browser.assert_well_formed("debrief form").await;
+    // The RE8 is the first Allied row, filled in from its assignment; the forced-landing
+    // fields stay hidden until the page is told the aircraft came down.
+    assert_eq!(browser.value("s1_pilot").await, ball.to_string());
+    assert!(!displayed(&browser, "s1_pilot_crash_dice").await);
+    assert!(!displayed(&browser, "s1_terrain").await);
+
+    browser.fill("turns_played", "20").await;
+    browser.select("s1_how", "shot_down").await;
+    // Shot down: the crash and evade tables apply, the landing and bail-out do not.
+    for (id, shown) in [
+        ("s1_terrain", true),
+        ("s1_altitude", true),
+        ("s1_side_of_lines", true),
+        ("s1_pilot_crash_dice", true),
+        ("s1_observer_evade_dice", true),
+        ("s1_landing_dice", false),
+        ("s1_road", false),
+        ("s1_pilot_bail_out_dice", false),
+    ] {
+        assert_eq!(displayed(&browser, id).await, shown, "#{id}");
+    }
+    assert_accessible(&browser, "the debrief form, shot down").await;
+    scroll_to(&browser, "s1_down").await;
+    browser.screenshot("game-debrief-shot-down").await;
+    browser.select("s1_terrain", "woods").await;
+    browser.fill("s1_altitude", "2").await;
+    browser.select("s1_side_of_lines", "no_mans_land").await;
+    browser.fill("s1_hexes", "4").await;
+    for (id, dice) in [
+        ("s1_pilot_crash_dice", "6 4"),
+        ("s1_pilot_evade_dice", "5 4"),
+        ("s1_pilot_injury_dice", "4"),
+        ("s1_observer_crash_dice", "6 6"),
+        ("s1_observer_evade_dice", "2 2"),
+        ("s1_observer_capture_dice", "3 4"),
+    ] {
+        browser.fill(id, dice).await;
+    }
+    browser.select("k1_victim", "a1").await;
+    browser.select("k1_shooters", &voss.to_string()).await;
+
+    // R14: a die that is no die of the crash table is refused next to the crewman
+    // whose dice it was (the refusal's structure, not its wording, says where).
+    browser.fill("s1_observer_crash_dice", "6 9").await;
+    click_to_navigate(&browser, "preview-debrief").await;
+    let reason = browser
+        .text("s1_observer-error")
+        .await
+        .expect("a reason next to Mottershead");
+    assert!(reason.contains("down.dice.crash"), "{reason}");
+    assert_eq!(browser.text("s1-error").await, None);
+    assert_eq!(browser.text("preview").await, None);
+    assert_eq!(browser.value("s1_observer_crash_dice").await, "6 9");
+    assert_accessible(&browser, "the preview refused").await;
+    browser.fill("s1_observer_crash_dice", "6 6").await;
+
+    // The preview plays the tables out and writes nothing.
+    click_to_navigate(&browser, "preview-debrief").await;
+    browser
+        .assert_path(&path(&format!("/games/{game}/debrief/preview")))
+        .await;
+    let ball_rolls = [
+        [
+            "crash",
+            "6 4",
+            "shot down at altitude \u{2212}2, terrain \u{2212}1",
+            "7",
+            "minor injury",
+        ],
+        ["evade", "5 4", "minor injury \u{2212}1", "8", "evaded"],
+        [
+            "minor injury",
+            "4",
+            "minor injury \u{2212}1",
+            "3",
+            "out 3 week(s)",
+        ],
+    ];
+    let mottershead_rolls = [
+        [
+            "crash",
+            "6 6",
+            "shot down at altitude \u{2212}2, terrain \u{2212}1",
+            "9",
+            "unharmed",
+        ],
+        ["evade", "2 2", "none", "4", "captured"],
+        ["capture", "3 4", "none", "7", "prisoner"],
+    ];
+    browser
+        .assert_text(&format!("preview-outcome-{ball}"), "minor injury")
+        .await;
+    browser
+        .assert_text(&format!("preview-outcome-{mottershead}"), "captured")
+        .await;
+    browser
+        .assert_text(&format!("preview-outcome-{voss}"), "unharmed")
+        .await;
+    assert_eq!(
+        roll_rows(&browser, &format!("preview-{ball}")).await,
+        rows(&ball_rolls)
+    );
+    assert_eq!(
+        roll_rows(&browser, &format!("preview-{mottershead}")).await,
+        rows(&mottershead_rolls)
+    );
+    // Everything typed is kept for the submit.
+    assert_eq!(browser.value("s1_how").await, "shot_down");
+    assert_eq!(browser.value("s1_observer_capture_dice").await, "3 4");
+    assert!(displayed(&browser, "s1_pilot_crash_dice").await);
+    assert_preview_well_formed(
+        &browser,
+        "debrief-form",
+        &path(&format!("/games/{game}/debrief/preview")),
+    )
+    .await;
+    assert_accessible(&browser, "the preview").await;
+    scroll_to(&browser, "preview").await;
+    browser.screenshot("game-debrief-preview").await;
+    assert_eq!(count(&app, "SELECT count(*) FROM sorties").await, 0);
+    assert_eq!(
+        count(
+            &app,
+            &format!(
+                "SELECT count(*) FROM dice_rolls WHERE game_id = {game} AND crew_id IS NOT NULL"
+            )
+        )
+        .await,
+        0
+    );
+
+    browser.submit("turns_played").await;
+    browser.assert_path(&game_page).await;
+    browser
+        .assert_well_formed("game debriefed with a forced landing")
+        .await;
+    browser
+        .assert_text(&format!("outcome-{ball}"), "minor injury")
+        .await;
+    browser
+        .assert_text(&format!("outcome-{mottershead}"), "captured")
+        .await;
+    browser
+        .assert_text(&format!("outcome-{voss}"), "unharmed")
+        .await;
+    assert_eq!(
+        roll_rows(&browser, &format!("rolls-{ball}")).await,
+        rows(&ball_rolls)
+    );
+    assert_eq!(
+        roll_rows(&browser, &format!("rolls-{mottershead}")).await,
+        rows(&mottershead_rolls)
+    );
+    scroll_to(&browser, "crew-rolls-heading").await;
+    browser.screenshot("game-debriefed-forced-landing").await;
+    // R14: each crewman's rolls are logged as his.
+    assert_eq!(
+        count(
+            &app,
+            &format!("SELECT count(*) FROM dice_rolls WHERE game_id = {game} AND crew_id = {mottershead}")
+        )
+        .await,
+        3
+    );
+    browser.close().await;
+}

@@ -1,0 +1,511 @@
+//! The end of a campaign (issue 12, Contract v1.1 "The end of a campaign"): the
+//! referee ends it from the API or from the club-night page after a confirmation; the
+//! answer names the winner (§13.203, R13) and the side winning the air war (§13.204,
+//! R12) as they stood in the week it ended; from then on every write to it is a 409,
+//! ending it again included (the ending is not idempotent: a second end is a write to
+//! an ended campaign like any other); it can still be read, exported and imported,
+//! and the import keeps it ended.
+
+use reqwest::redirect::Policy;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::support::fixtures_games::{aircraft_id, Loop};
+use crate::support::fixtures_standings::{
+    enlist, hq_observed, kill, observer, pilot, red_hits, shared_kill, sortie_flown, turns, Ledger,
+    Recruit, ALLIED, CENTRAL,
+};
+use crate::support::form_client::{hidden_value, session_cookie, Visitor};
+use crate::support::{body, problem, TestApp};
+
+const STRUTTER: &str = "Sopwith 1 1/2 Strutter";
+const NIEUPORT: &str = "Nieuport 17";
+const ALBATROS: &str = "Albatros D-III";
+
+const HAWKER: Recruit = ("ada", "Lanoe Hawker", "pilot", "british");
+const MOTT: Recruit = ("ada", "Mottershead", "observer", "british");
+const BISHOP: Recruit = ("cy", "Billy Bishop", "pilot", "commonwealth");
+const RICHT: Recruit = ("bob", "Manfred von Richthofen", "pilot", "german");
+const VOSS: Recruit = ("bob", "Werner Voss", "pilot", "german");
+
+/// A private campaign from 1917-04-01 refereed by `referee`, with ada and cy playing
+/// Allied and bob Central, and the recruits' starting crewmen (50 XP each, R3).
+async fn campaign<const N: usize>(app: &TestApp, crew: [Recruit; N]) -> (String, i64, [i64; N]) {
+    let referee = app.sign_up("referee", false).await;
+    let cid = app.campaign(&referee, "1917-04-01", false).await;
+    for (name, side) in [("ada", "allied"), ("bob", "central"), ("cy", "allied")] {
+        app.sign_up(name, false).await;
+        app.add_player(&referee, cid, name, side).await;
+    }
+    let ids = enlist(app, &referee, cid, crew).await;
+    (referee, cid, ids)
+}
+
+async fn end(app: &TestApp, cid: i64, token: &str) -> reqwest::Response {
+    app.post(
+        &format!("/api/v1/campaigns/{cid}/end"),
+        Some(token),
+        &json!({}),
+    )
+    .await
+}
+
+// §13.203 and R13 pick the winner by his best crewman; §13.204 and R12 pick the side
+// on doubled two-seater mission awards: here they disagree, so each is seen to be
+// computed its own way. The ending is idempotent-by-refusal: the second end is a 409.
+#[tokio::test]
+async fn ending_names_the_r13_winner_and_the_r12_side_leader() {
+    let app = TestApp::spawn().await;
+    let (referee, cid, [hawker, mott, bishop, richt, voss]) =
+        campaign(&app, [HAWKER, MOTT, BISHOP, RICHT, VOSS]).await;
+    let ledger = Ledger::new(&app, cid).await;
+
+    // Week 1, 20 turns. The Strutter (a two-seater, R11) observes the enemy HQ and
+    // lands: pilot 10, observer 20 (R4, appendix E). Hawker and Mottershead share the
+    // kill of Voss (12 each, R4); Richthofen downs Bishop (24) with 3 Red hits on
+    // fighter sweep (2 each: 6).
+    let game = ledger.game(1, 20).await;
+    game.mission("allied", "observe_hq", true).await;
+    game.mission("central", "fighter_sweep", false).await;
+    let [_, a2, _, c2] = game
+        .sorties([
+            ALLIED.mission("a1", STRUTTER, 20, [pilot(hawker, 0), observer(mott)]),
+            ALLIED.sweep("a2", NIEUPORT, 12, pilot(bishop, 0)).lost(),
+            CENTRAL.sweep("c1", ALBATROS, 20, pilot(richt, 3)),
+            CENTRAL.sweep("c2", ALBATROS, 20, pilot(voss, 0)).lost(),
+        ])
+        .await;
+    game.kill(a2, &[richt]).await;
+    game.kill(c2, &[hawker, mott]).await;
+    game.awards(&[
+        (hawker, &[turns(20), shared_kill(), hq_observed(10)]),
+        (mott, &[sortie_flown(), shared_kill(), hq_observed(20)]),
+        (bishop, &[turns(12)]),
+        (richt, &[turns(20), kill(), red_hits(3, 6)]),
+        (voss, &[turns(20)]),
+    ])
+    .await;
+    ledger.close_week().await;
+
+    // A player may not end it (referee only).
+    let ada = app.sign_up("ada2", false).await;
+    app.add_player(&referee, cid, "ada2", "central").await;
+    problem(end(&app, cid, &ada).await, StatusCode::FORBIDDEN).await;
+
+    let response = end(&app, cid, &referee).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let ended = body(response).await;
+    assert_eq!(ended["ended_week"], 2);
+    // R13, best crewman per player: bob's Richthofen 50+20+24+6 = 100; ada's Hawker
+    // 50+20+12+10 = 92 (Mottershead 50+5+12+20 = 87); cy's Bishop 50+12 = 62. Bob wins.
+    assert_eq!(ended["winner"]["username"], "bob");
+    assert_eq!(ended["winner"]["best_crew_id"], richt);
+    assert_eq!(ended["winner"]["best_xp"], 100);
+    assert_eq!(ended["shared_first_place"], json!([]));
+    // R12, XP earned in games only: Allied Hawker 42 + Mottershead 37 + Bishop 12 = 91,
+    // plus the two-seater mission awards again, 10 + 20 = 30 (the shared kill does not
+    // double): 121. Central Richthofen 50 + Voss 20 = 70. The Allies lead the air war
+    // although a Central player wins the campaign.
+    assert_eq!(ended["side_leader"], "allied");
+    assert_eq!(ended["sides"]["allied"]["total"], 121);
+    assert_eq!(ended["sides"]["central"]["total"], 70);
+
+    let campaign = body(
+        app.get(&format!("/api/v1/campaigns/{cid}"), Some(&referee))
+            .await,
+    )
+    .await;
+    assert_eq!(campaign["ended"], true);
+    assert_eq!(campaign["ended_week"], 2);
+    assert_eq!(campaign["current_week"], 2);
+
+    // Ending again changes nothing and says when it ended.
+    let detail = problem(end(&app, cid, &referee).await, StatusCode::CONFLICT).await;
+    assert!(detail.contains("ended in week 2"), "{detail}");
+
+    // The standings stay readable and unchanged.
+    let players = body(
+        app.get(&format!("/api/v1/campaigns/{cid}/players"), Some(&referee))
+            .await,
+    )
+    .await;
+    assert_eq!(players[0]["username"], "bob");
+}
+
+// R13's tie-breaks: level on XP, the one with more kills, then fewer weeks out, wins;
+// level on all three, nobody wins alone and the answer lists who share first place.
+#[tokio::test]
+async fn a_first_place_level_on_every_tie_break_is_shared_and_weeks_out_part_it() {
+    let app = TestApp::spawn().await;
+    let (referee, cid, [hawker, richt]) = campaign(&app, [HAWKER, RICHT]).await;
+    // Nothing flown: both 50 XP (R3), no kill, no week out.
+    let preview = body(
+        app.get(&format!("/api/v1/campaigns/{cid}/players"), Some(&referee))
+            .await,
+    )
+    .await;
+    assert_eq!(preview[0]["rank"], 1);
+    assert_eq!(preview[1]["rank"], 1);
+
+    let other = app.campaign(&referee, "1917-04-01", false).await;
+    let ended = body(end(&app, cid, &referee).await).await;
+    assert_eq!(ended["winner"], Value::Null);
+    let mut shared: Vec<&str> = ended["shared_first_place"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["username"].as_str().unwrap())
+        .collect();
+    shared.sort_unstable();
+    assert_eq!(shared, ["ada", "bob"]);
+    assert_eq!(ended["side_leader"], "tied");
+    assert!(hawker != richt);
+
+    // The same two in another campaign, Hawker out of service for week 2 after a minor
+    // injury in week 1 (R7), the campaign ended in week 3: both 50 XP and no kill, so
+    // fewer weeks out decides: bob wins.
+    for (name, side) in [("ada", "allied"), ("bob", "central")] {
+        app.add_player(&referee, other, name, side).await;
+    }
+    let [hawker, richt] = enlist(&app, &referee, other, [HAWKER, RICHT]).await;
+    let ledger = Ledger::new(&app, other).await;
+    let game = ledger.game(1, 10).await;
+    game.sorties([ALLIED.sweep("a1", NIEUPORT, 10, pilot(hawker, 0).hurt(1, "minor_injury"))])
+        .await;
+    game.injury(hawker, "minor_injury", 1).await;
+    ledger.close_week().await;
+    ledger.close_week().await;
+    let ended = body(end(&app, other, &referee).await).await;
+    assert_eq!(ended["ended_week"], 3);
+    assert_eq!(ended["winner"]["username"], "bob");
+    assert_eq!(ended["winner"]["best_crew_id"], richt);
+    assert_eq!(ended["winner"]["best_xp"], 50);
+}
+
+/// The campaign every write is tried on once it has ended: a crewman of each side, a
+/// game with both missions, an award of the ledger, an account to add.
+struct Ended {
+    game: Loop,
+    game_id: i64,
+    mission: i64,
+    aircraft: i64,
+    ada_pilot: i64,
+    karl_pilot: i64,
+    award: i64,
+}
+
+async fn ended_campaign() -> Ended {
+    let game = Loop::start("1917-04-02").await;
+    game.app.sign_up("sam", false).await;
+    let ada_pilot = game.crewman("Ball", "pilot", "british", "ada").await;
+    let karl_pilot = game.crewman("Voss", "pilot", "german", "karl").await;
+    let game_id = game.open_game([3, 4]).await["id"].as_i64().unwrap();
+    game.mission(game_id, "allied", &[9]).await;
+    let mission = game.mission(game_id, "central", &[9]).await["id"]
+        .as_i64()
+        .unwrap();
+    let aircraft = aircraft_id(&game.app, "Albatros D-III").await;
+    let award = {
+        use eagles_db::diesel;
+        use eagles_db::diesel::sql_types::BigInt;
+        use eagles_db::diesel::QueryableByName;
+        use eagles_db::diesel_async::RunQueryDsl;
+        #[derive(QueryableByName)]
+        struct Id {
+            #[diesel(sql_type = BigInt)]
+            id: i64,
+        }
+        let mut conn = game.app.pool.get().await.unwrap();
+        eagles_db::diesel::sql_query(
+            "INSERT INTO xp_awards (crew_id, campaign_id, game_id, week, points, kind, reason)
+             VALUES ($1, $2, $3, 1, 1, 'turns', '1 turn on the board') RETURNING id",
+        )
+        .bind::<BigInt, _>(karl_pilot)
+        .bind::<BigInt, _>(game.campaign)
+        .bind::<BigInt, _>(game_id)
+        .get_result::<Id>(&mut conn)
+        .await
+        .unwrap()
+        .id
+    };
+    let response = end(&game.app, game.campaign, &game.referee).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    Ended {
+        game,
+        game_id,
+        mission,
+        aircraft,
+        ada_pilot,
+        karl_pilot,
+        award,
+    }
+}
+
+impl Ended {
+    /// The path with real ids; a parameter this does not know gets 1, so a new
+    /// operation is still tried (and its row below says if it needs better).
+    fn path(&self, template: &str) -> String {
+        let mut path = template
+            .replace("{cid}", &self.game.campaign.to_string())
+            .replace("{gid}", &self.game_id.to_string())
+            .replace("{mid}", &self.mission.to_string())
+            .replace("{aid}", &self.award.to_string())
+            .replace("{id}", &self.karl_pilot.to_string())
+            .replace("{username}", "karl")
+            .replace("{n}", "1");
+        while let (Some(open), Some(close)) = (path.find('{'), path.find('}')) {
+            path.replace_range(open..=close, "1");
+        }
+        path
+    }
+
+    /// A body each operation would accept from the referee on a running campaign, so
+    /// that the 409 is about the end and nothing else.
+    fn body(&self, method: &str, template: &str) -> Option<Value> {
+        let body = match (method, template.rsplit('/').next().unwrap()) {
+            ("DELETE", _) => return None,
+            ("POST", "members") => json!({ "username": "sam", "role": "player", "side": "allied" }),
+            ("PATCH", _) => json!({ "side": "central" }),
+            ("POST", "crew") => json!({ "name": "Udet", "role": "pilot",
+                                        "nationality": "german", "owner": "karl" }),
+            ("POST", "abilities") => json!({ "ability": "tailing" }),
+            ("POST", "missions") => json!({ "side": "central" }),
+            ("PUT", "assignment") => json!({ "aircraft_id": self.aircraft,
+                                             "pilot_id": self.karl_pilot, "observer_id": null }),
+            ("POST", "debrief") => json!({ "turns_played": 10, "sorties": [] }),
+            ("POST", "void") => json!({ "reason": "entered twice" }),
+            ("POST", "rolls") => json!({ "table": "d6", "modifiers": {} }),
+            _ => json!({}),
+        };
+        Some(body)
+    }
+}
+
+// Contract v1.1: once ended, every write → 409 saying so. The operations come from the
+// served OpenAPI document (every non-GET operation under /api/v1/campaigns/{cid}), so
+// an endpoint added later is tried without touching this test.
+#[tokio::test]
+async fn every_write_to_an_ended_campaign_is_a_409() {
+    let f = ended_campaign().await;
+    let app = &f.game.app;
+    let doc = body(app.get("/api/openapi.json", None).await).await;
+    let mut tried = Vec::new();
+    let mut failures = Vec::new();
+    for (template, item) in doc["paths"].as_object().unwrap() {
+        if !template.starts_with("/api/v1/campaigns/{cid}") {
+            continue;
+        }
+        for method in item.as_object().unwrap().keys() {
+            let method = method.to_uppercase();
+            if !["POST", "PUT", "PATCH", "DELETE"].contains(&method.as_str()) {
+                continue;
+            }
+            let mut request = app.request(
+                method.parse::<Method>().unwrap(),
+                &f.path(template),
+                Some(&f.game.referee),
+            );
+            if let Some(body) = f.body(&method, template) {
+                request = request.json(&body);
+            }
+            let response = request.send().await.expect("a response");
+            let status = response.status();
+            let text = response.text().await.unwrap_or_default();
+            if status != StatusCode::CONFLICT || !text.contains("ended in week 1") {
+                failures.push(format!("{method} {template}: {status} {text}"));
+            }
+            tried.push(format!("{method} {template}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The writes of API.md are among those tried.
+    for op in [
+        "POST /api/v1/campaigns/{cid}/members",
+        "PATCH /api/v1/campaigns/{cid}/members/{username}",
+        "POST /api/v1/campaigns/{cid}/crew",
+        "POST /api/v1/campaigns/{cid}/crew/{id}/abilities",
+        "POST /api/v1/campaigns/{cid}/games",
+        "POST /api/v1/campaigns/{cid}/games/{gid}/missions",
+        "PUT /api/v1/campaigns/{cid}/games/{gid}/missions/{mid}/assignment",
+        "POST /api/v1/campaigns/{cid}/games/{gid}/debrief",
+        "POST /api/v1/campaigns/{cid}/rolls",
+        "POST /api/v1/campaigns/{cid}/weeks/close",
+        "POST /api/v1/campaigns/{cid}/end",
+    ] {
+        assert!(tried.iter().any(|t| t == op), "{op} was tried: {tried:?}");
+    }
+
+    // Nothing was written: the roll log and the crew are as they were at the end.
+    let crew = body(f.game.get("/crew", Some(&f.game.referee)).await).await;
+    assert_eq!(crew.as_array().unwrap().len(), 2);
+    assert!(crew
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["abilities"] == json!([])));
+    assert!(f.ada_pilot != f.karl_pilot);
+    // Reads still answer.
+    for read in [
+        "",
+        "/leaderboard",
+        "/sides",
+        "/players",
+        "/rolls",
+        "/weeks/1",
+    ] {
+        let response = f.game.get(read, Some(&f.game.ada)).await;
+        assert_eq!(response.status(), StatusCode::OK, "GET …{read}");
+    }
+}
+
+// An ended campaign exports with its end, and the import keeps it ended (and read-only);
+// a document whose end is not in its current week is refused, naming the field.
+#[tokio::test]
+async fn an_ended_campaign_exports_and_imports_ended() {
+    let f = ended_campaign().await;
+    let app = &f.game.app;
+    let referee = &f.game.referee;
+    let export = |cid: i64| {
+        let path = format!("/api/v1/campaigns/{cid}/export");
+        async move { body(app.get(&path, Some(referee)).await).await }
+    };
+    let original = export(f.game.campaign).await;
+    assert_eq!(original["campaign"]["ended"]["week"], 1);
+
+    let import = |document: &Value| {
+        app.request(Method::POST, "/api/v1/campaigns/import", Some(referee))
+            .json(document)
+            .send()
+    };
+    let response = import(&original).await.unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let copy = body(response).await;
+    assert_eq!(copy["ended"], true);
+    assert_eq!(copy["ended_week"], 1);
+    let copy_id = copy["id"].as_i64().unwrap();
+    let mut again = export(copy_id).await;
+    let mut first = original.clone();
+    for doc in [&mut again, &mut first] {
+        doc.as_object_mut().unwrap().remove("exported_at");
+    }
+    assert_eq!(again, first, "the export of the import equals the original");
+    let detail = problem(
+        app.post(
+            &format!("/api/v1/campaigns/{copy_id}/rolls"),
+            Some(referee),
+            &json!({ "table": "d6", "modifiers": {} }),
+        )
+        .await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert!(detail.contains("ended in week 1"), "{detail}");
+
+    let mut wrong = original.clone();
+    wrong["campaign"]["ended"]["week"] = json!(5);
+    let detail = problem(
+        import(&wrong).await.unwrap(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(detail.contains("campaign.ended.week"), "{detail}");
+}
+
+// The club-night page: the referee asks to end, is asked "End the campaign? This
+// cannot be undone" on a page of its own (a GET form, no JavaScript), confirms, and
+// lands on the campaign home, which shows the end and the winner (§13.203, R13); the
+// page's write forms are gone and a write sent anyway is refused (409).
+#[tokio::test]
+async fn the_referee_ends_it_from_the_club_night_page_after_confirming() {
+    let lp = Loop::start("1917-04-02").await;
+    lp.crewman("Ball", "pilot", "british", "ada").await;
+    let visitor = Visitor::open(&lp.app).await;
+    let cookie = session_cookie(&visitor.sign_in(&lp.app, "rita", "password-of-rita").await)
+        .expect("signed in");
+    let club_night = format!("/campaigns/{}/club-night", lp.campaign);
+    let html = visitor.page(&lp.app, &club_night, &cookie).await;
+    assert!(html.contains("id=\"end-campaign\""), "{html}");
+    let csrf = hidden_value(&html, "csrf").unwrap();
+
+    let confirm = visitor
+        .page(&lp.app, &format!("{club_night}?end=confirm"), &cookie)
+        .await;
+    assert!(
+        confirm.contains("End the campaign? This cannot be undone"),
+        "{confirm}"
+    );
+    assert!(
+        confirm.contains("ada"),
+        "the winner it would end on: {confirm}"
+    );
+
+    // A player is not asked: only the referee ends a campaign.
+    let player = Visitor::open(&lp.app).await;
+    let player_cookie =
+        session_cookie(&player.sign_in(&lp.app, "ada", "password-of-ada").await).unwrap();
+    let refused = player
+        .get(
+            &lp.app,
+            &format!("{club_night}?end=confirm"),
+            &player_cookie,
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+
+    let client = reqwest::Client::builder()
+        .redirect(Policy::none())
+        .build()
+        .unwrap();
+    let post = |action: &'static str| {
+        client
+            .post(format!("{}{club_night}", lp.app.address))
+            .header("cookie", &cookie)
+            .form(&[("csrf", csrf.as_str()), ("action", action)])
+            .send()
+    };
+    let ended = post("end").await.unwrap();
+    assert_eq!(ended.status(), StatusCode::SEE_OTHER);
+    let home = format!("/campaigns/{}", lp.campaign);
+    assert_eq!(ended.headers()["location"], home.as_str());
+
+    let html = visitor.page(&lp.app, &home, &cookie).await;
+    assert!(html.contains("Ended in week 1 — winner ada"), "{html}");
+    let html = visitor.page(&lp.app, &club_night, &cookie).await;
+    for form in ["open-game", "close-week", "end-campaign"] {
+        assert!(!html.contains(&format!("id=\"{form}\"")), "{form} is gone");
+    }
+    assert!(html.contains("ended in week 1"));
+    assert_eq!(post("open").await.unwrap().status(), StatusCode::CONFLICT);
+    let campaign = body(lp.get("", Some(&lp.referee)).await).await;
+    assert_eq!(campaign["ended"], true);
+}
+
+// §13.203: an ended campaign is read-only, so no page offers its referee a form that
+// writes (only the sign-out form of the header is left); its pages still read.
+#[tokio::test]
+async fn no_page_of_an_ended_campaign_offers_a_write_form() {
+    let f = ended_campaign().await;
+    let app = &f.game.app;
+    let visitor = Visitor::open(app).await;
+    let cookie =
+        session_cookie(&visitor.sign_in(app, "rita", "password-of-rita").await).expect("signed in");
+    let campaign = format!("/campaigns/{}", f.game.campaign);
+    for page in [
+        String::new(),
+        "/club-night".into(),
+        "/members".into(),
+        "/crew".into(),
+        format!("/crew/{}", f.karl_pilot),
+        "/dice".into(),
+        format!("/games/{}", f.game_id),
+    ] {
+        let path = format!("{campaign}{page}");
+        let html = visitor.page(app, &path, &cookie).await;
+        let writes: Vec<&str> = html
+            .split("<form ")
+            .skip(1)
+            .filter(|form| form.contains("method=\"post\"") && !form.contains("/sign-out\""))
+            .collect();
+        assert!(writes.is_empty(), "{path} offers {writes:?}");
+    }
+}

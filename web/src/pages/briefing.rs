@@ -1,0 +1,388 @@
+//! `/campaigns/{cid}/weeks/{n}/briefing`: the weekly briefing, one printed A4 sheet
+//! (and a page a phone reads): the week's date and era, the aircraft entering service,
+//! who flies, who is out until when, who is back, the ability picks to make, the week
+//! before's results and the standings with their change (`eagles_service::briefing`).
+//! Same access as the campaign's other pages.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{get, web, HttpResponse};
+use askama::Template;
+use campaign::crew::CrewStatus;
+use campaign::sides::Side;
+use eagles_db::DbPool;
+use eagles_service::briefing::{
+    Briefing, CasualtyLine, CrewmanRef, KillLine, MissionResult, StandingLine,
+};
+use eagles_service::standings::SidesView;
+
+use super::{render, Nav};
+use crate::error::PageError;
+use crate::session::Session;
+
+const STYLESHEET: &str = include_str!("../../static/briefing.css");
+
+/// The briefing's own print layout, beside the site's stylesheet.
+#[get("/static/briefing.css")]
+pub async fn stylesheet() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(STYLESHEET)
+}
+
+/// An aircraft type entering service.
+pub struct AircraftLine {
+    pub name: String,
+    pub side: &'static str,
+    pub service_start: String,
+}
+
+/// One player's crew fit to fly, as one line.
+pub struct PlayerLine {
+    pub owner: String,
+    pub crew: String,
+}
+
+/// One side's crew fit to fly.
+pub struct SideLine {
+    pub side: &'static str,
+    pub players: Vec<PlayerLine>,
+}
+
+/// A crewman out of service.
+pub struct OutLine {
+    pub id: i64,
+    pub name: String,
+    pub owner: String,
+    pub status: &'static str,
+    /// "week 15 (out until week 14)" or "not this war".
+    pub back: String,
+}
+
+/// A crewman with picks to make.
+pub struct PickLine {
+    pub id: i64,
+    pub name: String,
+    pub owner: String,
+    pub picks: String,
+}
+
+/// The week before, in lines.
+pub struct ResultsLines {
+    pub week: i32,
+    pub games: usize,
+    pub kills: Vec<String>,
+    pub deaths: Vec<String>,
+    pub captures: Vec<String>,
+    pub injuries: Vec<String>,
+    pub missions: Vec<String>,
+}
+
+/// A crewman's place and its change.
+pub struct RankLine {
+    pub rank: u32,
+    /// "+2", "−1", "=" or "new".
+    pub change: String,
+    pub id: i64,
+    pub name: String,
+    pub side: &'static str,
+    pub owner: String,
+    pub xp: i64,
+    pub xp_gained: String,
+    pub kills: i64,
+    pub kills_gained: String,
+}
+
+/// A side's R12 total and its change.
+pub struct SideTotal {
+    pub side: &'static str,
+    pub total: i64,
+    pub gained: String,
+}
+
+/// The standings as of the week before.
+pub struct StandingsLines {
+    pub as_of_week: i32,
+    pub since_week: Option<i32>,
+    pub leader: &'static str,
+    pub sides: Vec<SideTotal>,
+    pub crew: Vec<RankLine>,
+}
+
+/// The briefing page.
+#[derive(Template)]
+#[template(path = "briefing/page.html")]
+pub struct BriefingPage {
+    pub nav: Nav,
+    /// The campaign's id: the subnav and the feed link in the head use it.
+    pub id: i64,
+    pub name: String,
+    pub week: i32,
+    pub date: String,
+    pub era: &'static str,
+    /// Printed after its week: the campaign has moved on since.
+    pub history: bool,
+    pub ended_week: Option<i32>,
+    pub new_aircraft: Vec<AircraftLine>,
+    pub flying: Vec<SideLine>,
+    pub out: Vec<OutLine>,
+    pub returning: Vec<String>,
+    pub picks: Vec<PickLine>,
+    pub last_week: Option<ResultsLines>,
+    pub standings: Option<StandingsLines>,
+}
+
+#[get("/campaigns/{cid}/weeks/{n}/briefing")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<(i64, i32)>,
+) -> Result<HttpResponse, PageError> {
+    let (campaign_id, week) = path.into_inner();
+    let mut conn = pool.get().await?;
+    let briefing =
+        eagles_service::briefing::briefing(&mut conn, session.user.clone(), campaign_id, week)
+            .await?;
+    Ok(render(
+        &BriefingPage::new(session.nav(), briefing),
+        StatusCode::OK,
+    ))
+}
+
+fn signed(n: i64) -> String {
+    match n {
+        0 => "=".to_owned(),
+        n if n > 0 => format!("+{n}"),
+        n => format!("−{}", -n),
+    }
+}
+
+fn side_label(wire: &str) -> &'static str {
+    Side::ALL
+        .iter()
+        .find(|s| s.as_str() == wire)
+        .map_or("", |s| s.label())
+}
+
+fn names(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn kill_line(k: &KillLine) -> String {
+    let crew = if k.victim_crew.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", k.victim_crew.join(", "))
+    };
+    format!(
+        "{} shot down the {} {}{crew}",
+        names(&k.shooters),
+        side_label(&k.victim_side),
+        k.victim_aircraft
+    )
+}
+
+fn casualty_line(c: &CasualtyLine) -> String {
+    let fate = match (c.out_until_week, c.sent_home) {
+        (_, true) => " — sent home".to_owned(),
+        (Some(w), false) => format!(" — out until week {w}"),
+        (None, false) => String::new(),
+    };
+    format!("{} ({}, {}){fate}", c.name, c.side.label(), c.owner)
+}
+
+fn mission_line(m: &MissionResult) -> String {
+    let result = match m.success {
+        Some(true) => "succeeded",
+        Some(false) => "failed",
+        None => "not debriefed",
+    };
+    let who = match &m.aircraft {
+        Some(a) if m.crew.is_empty() => format!(" ({a})"),
+        Some(a) => format!(" ({a}: {})", m.crew.join(", ")),
+        None => String::new(),
+    };
+    format!(
+        "Game {}: {} {}{who} — {result}",
+        m.game_id,
+        m.side.label(),
+        m.mission_type.label()
+    )
+}
+
+fn rank_line(l: &StandingLine) -> RankLine {
+    let CrewmanRef {
+        id,
+        name,
+        side,
+        owner,
+        ..
+    } = &l.crewman;
+    RankLine {
+        rank: l.rank,
+        change: l.climbed().map_or_else(|| "new".to_owned(), signed),
+        id: *id,
+        name: name.clone(),
+        side: side.label(),
+        owner: owner.clone(),
+        xp: l.xp,
+        xp_gained: signed(l.xp_gained),
+        kills: l.kills,
+        kills_gained: signed(l.kills_gained),
+    }
+}
+
+fn side_totals(now: &SidesView, before: Option<&SidesView>) -> Vec<SideTotal> {
+    let line = |side: Side, total: i64, before: Option<i64>| SideTotal {
+        side: side.label(),
+        total,
+        gained: signed(total - before.unwrap_or(0)),
+    };
+    vec![
+        line(
+            Side::Allied,
+            now.allied.total,
+            before.map(|b| b.allied.total),
+        ),
+        line(
+            Side::Central,
+            now.central.total,
+            before.map(|b| b.central.total),
+        ),
+    ]
+}
+
+fn status_label(status: CrewStatus, until: Option<i32>) -> &'static str {
+    match (status, until) {
+        (CrewStatus::Captured, None) => "prisoner",
+        (CrewStatus::Captured, Some(_)) => "captured, escaping",
+        (status, _) => status.label(),
+    }
+}
+
+impl BriefingPage {
+    fn new(nav: Nav, b: Briefing) -> Self {
+        let new_aircraft = b
+            .new_aircraft
+            .into_iter()
+            .map(|a| AircraftLine {
+                service_start: chrono::NaiveDate::parse_from_str(
+                    &format!("{}-01", a.service_start),
+                    "%Y-%m-%d",
+                )
+                .map_or(a.service_start, |d| d.format("%-d %B %Y").to_string()),
+                name: a.name,
+                side: a.side.label(),
+            })
+            .collect();
+        let flying = b
+            .flying
+            .into_iter()
+            .map(|s| SideLine {
+                side: s.side.label(),
+                players: s
+                    .players
+                    .into_iter()
+                    .map(|p| PlayerLine {
+                        owner: p.owner,
+                        crew: p
+                            .crew
+                            .iter()
+                            .map(|c| {
+                                let mut marks =
+                                    vec![c.role.label().to_owned(), format!("{} XP", c.xp)];
+                                if c.novice {
+                                    marks.push("novice".to_owned());
+                                }
+                                if c.ace {
+                                    marks.push("ace".to_owned());
+                                }
+                                format!("{} ({})", c.name, marks.join(", "))
+                            })
+                            .collect::<Vec<_>>()
+                            .join("; "),
+                    })
+                    .collect(),
+            })
+            .collect();
+        let out = b
+            .out
+            .into_iter()
+            .map(|o| OutLine {
+                id: o.crewman.id,
+                status: status_label(o.status, o.out_until_week),
+                back: o.out_until_week.map_or_else(
+                    || "not this war".to_owned(),
+                    |w| format!("week {} (out until week {w})", w + 1),
+                ),
+                name: o.crewman.name,
+                owner: o.crewman.owner,
+            })
+            .collect();
+        let returning = b
+            .returning
+            .into_iter()
+            .map(|c| format!("{} ({})", c.name, c.owner))
+            .collect();
+        let picks = b
+            .pending_picks
+            .into_iter()
+            .map(|p| {
+                let mut what = Vec::new();
+                if p.picks.xp > 0 {
+                    what.push(format!("{} from XP ({} XP)", p.picks.xp, p.xp));
+                }
+                if p.picks.ace > 0 {
+                    what.push(format!("{} ace ({} kills)", p.picks.ace, p.kills));
+                }
+                PickLine {
+                    id: p.crewman.id,
+                    name: p.crewman.name,
+                    owner: p.crewman.owner,
+                    picks: what.join(", "),
+                }
+            })
+            .collect();
+        let last_week = b.last_week.map(|r| ResultsLines {
+            week: r.week,
+            games: r.games,
+            kills: r.kills.iter().map(kill_line).collect(),
+            deaths: r.deaths.iter().map(casualty_line).collect(),
+            captures: r.captures.iter().map(casualty_line).collect(),
+            injuries: r.injuries.iter().map(casualty_line).collect(),
+            missions: r.missions.iter().map(mission_line).collect(),
+        });
+        let standings = b.standings.map(|s| StandingsLines {
+            as_of_week: s.as_of_week,
+            since_week: s.since_week,
+            leader: match s.sides.leader.as_str() {
+                "allied" => "The Allies lead the air war",
+                "central" => "The Central Powers lead the air war",
+                _ => "The air war is level",
+            },
+            sides: side_totals(&s.sides, s.sides_before.as_ref()),
+            crew: s.crew.iter().map(rank_line).collect(),
+        });
+        Self {
+            nav,
+            id: b.campaign_id,
+            name: b.campaign_name,
+            week: b.week,
+            date: b.date.format("%-d %B %Y").to_string(),
+            era: b.era.as_str(),
+            history: b.week < b.current_week,
+            ended_week: b.ended_week,
+            new_aircraft,
+            flying,
+            out,
+            returning,
+            picks,
+            last_week,
+            standings,
+        }
+    }
+}

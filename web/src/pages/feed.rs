@@ -1,0 +1,348 @@
+//! `/campaigns/{cid}/feed.atom`: a public campaign's Atom 1.0 feed — an entry per
+//! closed week with its results in short, linking the week's page and its briefing,
+//! and one for the campaign's end (§13.203) once it has ended. Written by the
+//! `atom_syndication` crate, with absolute links under `EAGLES_PUBLIC_URL`.
+//!
+//! Entry ids are tag URIs (RFC 4151) of the public host, the campaign's creation date
+//! and the campaign and week, so an entry keeps its id whatever is later written; its
+//! `updated` is when the week closed, and a closed week's results are read as they
+//! stood then, so an entry never changes once published.
+
+use std::net::SocketAddr;
+
+use actix_web::http::header;
+use actix_web::{get, web, HttpResponse};
+use atom_syndication::{Entry, Feed, Generator, Link, Person, Text};
+use campaign::sides::Side;
+use eagles_db::DbPool;
+use eagles_service::briefing::WeekResults;
+use eagles_service::feed::{CampaignFeed, ClosedWeek, FeedEnd};
+
+use crate::error::PageError;
+
+/// The address the service is reached at from outside, for absolute links: a scheme,
+/// a host and maybe a port and a path, without a trailing slash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicUrl(String);
+
+impl PublicUrl {
+    /// `url` when it is an absolute http or https URL without query or fragment.
+    pub fn parse(url: &str) -> Result<Self, String> {
+        let url = url.trim().trim_end_matches('/');
+        let rest = url
+            .strip_prefix("https://")
+            .or_else(|| url.strip_prefix("http://"))
+            .ok_or_else(|| format!("{url:?} must start with http:// or https://"))?;
+        let authority = rest.split('/').next().unwrap_or_default();
+        if authority.is_empty() || authority.contains('@') {
+            return Err(format!("{url:?} must name a host, and no user"));
+        }
+        if url.contains(['?', '#']) || url.chars().any(char::is_whitespace) {
+            return Err(format!(
+                "{url:?} must be a plain address: no query, fragment or spaces"
+            ));
+        }
+        Ok(Self(url.to_owned()))
+    }
+
+    /// `http://<address>`: the default, where the service listens.
+    pub fn of_address(address: SocketAddr) -> Self {
+        Self(format!("http://{address}"))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The absolute URL of a path of the service (which starts with `/`).
+    pub fn join(&self, path: &str) -> String {
+        format!("{}{path}", self.0)
+    }
+
+    /// The host, as a tag URI's authority takes it: a DNS name (an IPv4 address
+    /// passes as one), without port; `localhost` when the host is not one.
+    fn tag_authority(&self) -> String {
+        let rest = self.0.split_once("://").map_or("", |(_, rest)| rest);
+        let authority = rest.split('/').next().unwrap_or_default();
+        let host = if authority.starts_with('[') {
+            ""
+        } else {
+            authority.split(':').next().unwrap_or_default()
+        };
+        let host = host.to_ascii_lowercase();
+        let is_dns_name = !host.is_empty()
+            && host.split('.').all(|label| {
+                !label.is_empty()
+                    && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                    && !label.starts_with('-')
+                    && !label.ends_with('-')
+            });
+        if is_dns_name {
+            host
+        } else {
+            "localhost".to_owned()
+        }
+    }
+}
+
+#[get("/campaigns/{cid}/feed.atom")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    public_url: web::Data<PublicUrl>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, PageError> {
+    let mut conn = pool.get().await?;
+    let feed = eagles_service::feed::feed(&mut conn, path.into_inner()).await?;
+    let atom = atom_feed(&feed, &public_url);
+    let xml = atom
+        .write_to(Vec::new())
+        .map_err(|e| PageError::internal(format!("the feed failed to write: {e}")))?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/atom+xml; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .body(xml))
+}
+
+fn link(href: String, rel: &str, mime_type: &str, title: Option<String>) -> Link {
+    Link {
+        href,
+        rel: rel.to_owned(),
+        mime_type: Some(mime_type.to_owned()),
+        title,
+        ..Link::default()
+    }
+}
+
+/// Builds the feed of `feed` with links under `public_url`.
+pub fn atom_feed(feed: &CampaignFeed, public_url: &PublicUrl) -> Feed {
+    let campaign_path = format!("/campaigns/{}", feed.campaign_id);
+    // RFC 4151: the authority, a date it held the name on, then our own specific part.
+    let tag = format!(
+        "tag:{},{}:campaign-{}",
+        public_url.tag_authority(),
+        feed.created_at.format("%Y-%m-%d"),
+        feed.campaign_id
+    );
+    let mut entries: Vec<Entry> = feed
+        .weeks
+        .iter()
+        .map(|w| week_entry(w, &tag, &campaign_path, public_url))
+        .collect();
+    if let Some(end) = &feed.end {
+        entries.push(end_entry(end, &tag, &campaign_path, public_url));
+    }
+    // Newest first, as feed readers list them.
+    entries.reverse();
+    let mut author = Person::default();
+    author.set_name(format!("The referees of {}", feed.name));
+    author.set_uri(public_url.join(&campaign_path));
+    let mut generator = Generator::default();
+    generator.set_value("Eagles");
+    let mut atom = Feed::default();
+    atom.set_id(tag);
+    atom.set_title(Text::plain(format!("{}: the campaign's weeks", feed.name)));
+    atom.set_updated(feed.updated().fixed_offset());
+    atom.set_authors(vec![author]);
+    atom.set_generator(generator);
+    atom.set_links(vec![
+        link(
+            public_url.join(&format!("{campaign_path}/feed.atom")),
+            "self",
+            "application/atom+xml",
+            None,
+        ),
+        link(
+            public_url.join(&campaign_path),
+            "alternate",
+            "text/html",
+            Some(feed.name.clone()),
+        ),
+    ]);
+    atom.set_entries(entries);
+    atom
+}
+
+fn week_entry(w: &ClosedWeek, tag: &str, campaign_path: &str, public_url: &PublicUrl) -> Entry {
+    let week_path = format!("{campaign_path}/weeks/{}", w.week);
+    let mut entry = Entry::default();
+    entry.set_id(format!("{tag}/week-{}", w.week));
+    entry.set_title(Text::plain(format!(
+        "Week {} ({}) closed: {}",
+        w.week,
+        w.date.format("%-d %B %Y"),
+        headline(&w.results)
+    )));
+    entry.set_updated(w.closed_at.fixed_offset());
+    entry.set_summary(Text::plain(summary(&w.results)));
+    entry.set_links(vec![
+        link(
+            public_url.join(&week_path),
+            "alternate",
+            "text/html",
+            Some(format!("Week {}", w.week)),
+        ),
+        link(
+            public_url.join(&format!("{week_path}/briefing")),
+            "related",
+            "text/html",
+            Some(format!("The briefing of week {}", w.week)),
+        ),
+    ]);
+    entry
+}
+
+fn end_entry(end: &FeedEnd, tag: &str, campaign_path: &str, public_url: &PublicUrl) -> Entry {
+    let outcome = &end.outcome;
+    let winner = match (&outcome.winner, outcome.shared_first_place.as_slice()) {
+        (Some(w), _) => format!("{} wins with {} XP (R13)", w.username, w.best_xp),
+        (None, []) => "nobody flew, so nobody wins".to_owned(),
+        (None, shared) => format!(
+            "{} share first place (R13)",
+            shared
+                .iter()
+                .map(|p| p.username.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let air_war = match outcome.side_leader.as_str() {
+        "allied" => "The Allies won the air war",
+        "central" => "The Central Powers won the air war",
+        _ => "The air war ended level",
+    };
+    let mut entry = Entry::default();
+    entry.set_id(format!("{tag}/end"));
+    entry.set_title(Text::plain(format!(
+        "The campaign ended in week {}: {winner}",
+        outcome.ended_week
+    )));
+    entry.set_updated(end.ended_at.fixed_offset());
+    entry.set_summary(Text::plain(format!(
+        "{winner}. {air_war}, {} to {} (R12). Its last week: {}",
+        outcome.sides.allied.total,
+        outcome.sides.central.total,
+        summary(&end.last_week)
+    )));
+    entry.set_links(vec![
+        link(
+            public_url.join(campaign_path),
+            "alternate",
+            "text/html",
+            Some("The campaign's final standings".to_owned()),
+        ),
+        link(
+            public_url.join(&format!("{campaign_path}/weeks/{}", outcome.ended_week)),
+            "related",
+            "text/html",
+            Some(format!("Week {}", outcome.ended_week)),
+        ),
+    ]);
+    entry
+}
+
+fn count(n: usize, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
+/// The week in a few words, for the entry's title.
+fn headline(r: &WeekResults) -> String {
+    let mut parts = vec![count(r.games, "game", "games")];
+    if !r.kills.is_empty() {
+        parts.push(count(r.kills.len(), "kill", "kills"));
+    }
+    if !r.deaths.is_empty() {
+        parts.push(count(r.deaths.len(), "killed", "killed"));
+    }
+    if !r.captures.is_empty() {
+        parts.push(count(r.captures.len(), "captured", "captured"));
+    }
+    parts.join(", ")
+}
+
+/// The week's results in short, as sentences.
+fn summary(r: &WeekResults) -> String {
+    if r.games == 0 {
+        return "No game was played.".to_owned();
+    }
+    let mut sentences = vec![format!("{}.", count(r.games, "game", "games"))];
+    for k in &r.kills {
+        let crew = if k.victim_crew.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", k.victim_crew.join(", "))
+        };
+        let side = Side::ALL
+            .iter()
+            .find(|s| s.as_str() == k.victim_side)
+            .map_or("", |s| s.label());
+        sentences.push(format!(
+            "{} shot down the {side} {}{crew}.",
+            k.shooters.join(" and "),
+            k.victim_aircraft
+        ));
+    }
+    let names = |lines: &[eagles_service::briefing::CasualtyLine]| {
+        lines
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !r.deaths.is_empty() {
+        sentences.push(format!("Killed: {}.", names(&r.deaths)));
+    }
+    if !r.captures.is_empty() {
+        sentences.push(format!("Captured: {}.", names(&r.captures)));
+    }
+    if !r.injuries.is_empty() {
+        sentences.push(format!("Wounded: {}.", names(&r.injuries)));
+    }
+    let missions: Vec<String> = r
+        .missions
+        .iter()
+        .map(|m| {
+            let result = match m.success {
+                Some(true) => "succeeded",
+                Some(false) => "failed",
+                None => "was not debriefed",
+            };
+            format!("{} {} {result}", m.side.label(), m.mission_type.label())
+        })
+        .collect();
+    if !missions.is_empty() {
+        sentences.push(format!("Missions: {}.", missions.join("; ")));
+    }
+    sentences.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PublicUrl;
+
+    #[test]
+    fn public_urls() {
+        let url = PublicUrl::parse("https://eagles.example.org/club/").unwrap();
+        assert_eq!(
+            url.join("/campaigns/1"),
+            "https://eagles.example.org/club/campaigns/1"
+        );
+        assert_eq!(url.tag_authority(), "eagles.example.org");
+        let local = PublicUrl::of_address("127.0.0.1:8080".parse().unwrap());
+        assert_eq!(local.as_str(), "http://127.0.0.1:8080");
+        assert_eq!(local.tag_authority(), "127.0.0.1");
+        let v6 = PublicUrl::of_address("[::1]:8080".parse().unwrap());
+        assert_eq!(v6.tag_authority(), "localhost");
+        for bad in [
+            "eagles.example.org",
+            "ftp://x",
+            "http://",
+            "http://a/?q",
+            "http://u@h",
+        ] {
+            assert!(PublicUrl::parse(bad).is_err(), "{bad}");
+        }
+    }
+}
