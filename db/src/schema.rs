@@ -315,6 +315,8 @@ diesel::table! {
         content -> Text,
         data -> Jsonb,
         created_at -> Timestamptz,
+        /// The campaign's revision the event was made at (migration 000016).
+        revision -> Int8,
     }
 }
 

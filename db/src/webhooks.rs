@@ -70,13 +70,14 @@ pub async fn delete(conn: &mut AsyncPgConnection, campaign_id: i64, id: i64) -> 
 }
 
 // One statement: the event row only when some webhook of the campaign wants it, and a
-// delivery per such webhook. The event's id is the deliveries' `revision`.
+// delivery per such webhook. The event carries the campaign's revision, which the
+// write that made the event raised first in its transaction.
 const ENQUEUE: &str = "
 WITH hooks AS (
     SELECT id FROM webhooks WHERE campaign_id = $1 AND $2 = ANY (events)
 ), event AS (
-    INSERT INTO webhook_events (campaign_id, event, content, data)
-    SELECT $1, $2, c.name || ': ' || $3, $4 FROM campaigns c
+    INSERT INTO webhook_events (campaign_id, event, content, data, revision)
+    SELECT $1, $2, c.name || ': ' || $3, $4, c.revision FROM campaigns c
     WHERE c.id = $1 AND EXISTS (SELECT 1 FROM hooks)
     RETURNING id
 ), queued AS (
@@ -140,7 +141,7 @@ pub struct DeliveryRow {
 
 // The latest deliveries of each webhook by its own index, however long its history.
 const RECENT_DELIVERIES: &str = "
-SELECT d.id, d.webhook_id, d.delivery_id, e.event, e.id AS revision, e.content, d.status,
+SELECT d.id, d.webhook_id, d.delivery_id, e.event, e.revision, e.content, d.status,
        d.created_at, d.next_attempt_at, d.finished_at
 FROM unnest($1::bigint[]) AS w (id)
 CROSS JOIN LATERAL (
@@ -234,7 +235,7 @@ FROM (
 ) due, webhook_events e, webhooks w
 WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.webhook_id
 RETURNING d.id, d.delivery_id, d.attempts, d.created_at, w.url, w.secret, e.event,
-          e.campaign_id, e.id AS revision, e.content, e.data";
+          e.campaign_id, e.revision, e.content, e.data";
 
 /// Takes up to `limit` due deliveries for one try each, leased for `lease_ms`: no
 /// worker takes them again before the lease ends, unless [`record`] says so.

@@ -1,2 +1,3 @@
+ALTER TABLE webhook_events DROP COLUMN revision;
 DROP TABLE campaign_events;
 ALTER TABLE campaigns DROP COLUMN revision;

@@ -15,3 +15,8 @@ CREATE TABLE campaign_events (
     created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
     PRIMARY KEY (campaign_id, revision)
 );
+
+-- A webhook delivery names the campaign's revision its event was made at.
+ALTER TABLE webhook_events ADD COLUMN revision BIGINT;
+UPDATE webhook_events e SET revision = c.revision FROM campaigns c WHERE c.id = e.campaign_id;
+ALTER TABLE webhook_events ALTER COLUMN revision SET NOT NULL;

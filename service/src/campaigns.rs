@@ -47,6 +47,9 @@ pub struct CampaignView {
     pub ended: bool,
     /// The week it ended in; null while it runs.
     pub ended_week: Option<i32>,
+    /// Raised by every write to the campaign: a reader holding an older one has missed
+    /// something (the event stream's `id`).
+    pub revision: i64,
 }
 
 impl From<Campaign> for CampaignView {
@@ -62,6 +65,7 @@ impl From<Campaign> for CampaignView {
             era: calendar::era_on(week_date),
             ended: c.ended_week.is_some(),
             ended_week: c.ended_week,
+            revision: c.revision,
         }
     }
 }

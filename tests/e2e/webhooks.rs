@@ -825,4 +825,10 @@ async fn debriefs_and_the_end_are_delivered_to_their_subscribers() {
         "{}",
         events[1]
     );
+    // Each names the campaign's revision it was made at: the game's opening raised it
+    // to 1, the debrief to 2, the week's close to 3 and the end to 4 (contract v1.1).
+    assert_eq!(events[0]["revision"], 2);
+    assert_eq!(events[1]["revision"], 4);
+    let campaign = setup.call(address, Method::GET, "", None).await;
+    assert_eq!(body(campaign).await["revision"], 4);
 }
