@@ -371,6 +371,14 @@ async fn an_ended_campaign_exports_and_imports_ended() {
     };
     let original = export(f.game.campaign).await;
     assert_eq!(original["campaign"]["ended"]["week"], 1);
+    // The document shows how it ended: Voss's 1 XP for a turn on the board is the only
+    // award, so karl's best crewman leads Ball's 0 (R13) and the Central side leads the
+    // air war 1 to 0 (R12: the turn award counts once, it is no two-seater mission).
+    assert_eq!(
+        original["campaign"]["ended"]["final_standings"],
+        json!({ "winner": "karl", "shared_first_place": [], "side_leader": "central",
+                "allied_total": 0, "central_total": 1 })
+    );
 
     let import = |document: &Value| {
         app.request(Method::POST, "/api/v1/campaigns/import", Some(referee))

@@ -65,6 +65,26 @@ pub struct ExportedEnd {
     /// The week it ended in: its current week, which no longer moves.
     pub week: i32,
     pub at: DateTime<Utc>,
+    /// How it ended, for whoever reads the document: the records decide it, so an
+    /// import reads it back from them and takes no account of this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_standings: Option<FinalStandings>,
+}
+
+/// The final standings of an ended campaign (R12, R13).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinalStandings {
+    /// The player whose best crewman has the most XP (R13); none when first place is
+    /// shared.
+    pub winner: Option<String>,
+    /// The players level on every tie-break of R13, when there is no winner.
+    #[serde(default)]
+    pub shared_first_place: Vec<String>,
+    /// `allied`, `central` or `tied` on the side totals (R12).
+    pub side_leader: campaign::standings::Leader,
+    pub allied_total: i64,
+    pub central_total: i64,
 }
 
 /// A member.

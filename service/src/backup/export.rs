@@ -62,7 +62,11 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
             created_by: user(c.created_by)?,
             created_at: rows.campaign.created_at,
             ended: match (c.ended_week, rows.campaign.ended_at) {
-                (Some(week), Some(at)) => Some(ExportedEnd { week, at }),
+                (Some(week), Some(at)) => Some(ExportedEnd {
+                    week,
+                    at,
+                    final_standings: None,
+                }),
                 _ => None,
             },
         },

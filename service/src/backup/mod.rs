@@ -34,10 +34,34 @@ pub async fn export(
         .repeatable_read()
         .read_only()
         .run::<_, ServiceError, _>(async move |conn| {
-            Ok(eagles_db::backup::load(conn, campaign_id).await?)
+            let Some(rows) = eagles_db::backup::load(conn, campaign_id).await? else {
+                return Ok(None);
+            };
+            let outcome = match rows.campaign.campaign.ended_week {
+                Some(_) => Some(crate::campaigns::outcome(conn, &rows.campaign.campaign).await?),
+                None => None,
+            };
+            Ok(Some((rows, outcome)))
         })
         .await?;
-    rows.map(export::document).transpose()
+    rows.map(|(rows, outcome)| {
+        let mut document = export::document(rows)?;
+        if let (Some(end), Some(outcome)) = (document.campaign.ended.as_mut(), outcome) {
+            end.final_standings = Some(document::FinalStandings {
+                winner: outcome.winner.map(|w| w.username),
+                shared_first_place: outcome
+                    .shared_first_place
+                    .into_iter()
+                    .map(|p| p.username)
+                    .collect(),
+                side_leader: outcome.side_leader,
+                allied_total: outcome.sides.allied.total,
+                central_total: outcome.sides.central.total,
+            });
+        }
+        Ok(document)
+    })
+    .transpose()
 }
 
 /// The export document of a campaign `user` referees.
