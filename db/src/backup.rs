@@ -457,8 +457,9 @@ pub async fn insert_pick(conn: &mut AsyncPgConnection, row: &PickRow) -> QueryRe
         .map(drop)
 }
 
-/// Inserts a roll (its id is ignored) without its game: games point at rolls, so
-/// [`set_roll_games`] links them once both exist. Returns its new id.
+/// Inserts a roll (its id is ignored) with its crewman but without its game: games
+/// point at rolls, so [`set_roll_games`] links them once both exist. Returns its new
+/// id.
 pub async fn insert_roll(conn: &mut AsyncPgConnection, row: &RollRecord) -> QueryResult<i64> {
     diesel::insert_into(dice_rolls::table)
         .values((
@@ -473,6 +474,7 @@ pub async fn insert_roll(conn: &mut AsyncPgConnection, row: &RollRecord) -> Quer
             dice_rolls::entered.eq(row.entered),
             dice_rolls::rolled_by.eq(row.rolled_by),
             dice_rolls::rolled_at.eq(row.rolled_at),
+            dice_rolls::crew_id.eq(row.crew_id),
         ))
         .returning(dice_rolls::id)
         .get_result(conn)

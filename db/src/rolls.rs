@@ -44,6 +44,10 @@ pub struct RollRecord {
     pub entered: bool,
     pub rolled_by: Option<i64>,
     pub rolled_at: DateTime<Utc>,
+    /// The crewman whose roll it was (a debrief's forced-landing, injury and capture
+    /// rolls, R8, R14); none for rolls that are nobody's and for those logged before
+    /// the log kept it (migration 000015).
+    pub crew_id: Option<i64>,
 }
 
 /// Records a roll and returns it with its id.

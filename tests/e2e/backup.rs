@@ -9,6 +9,9 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use std::collections::HashMap;
+
+use crate::support::fixtures_debrief::{aircraft, game, squadron};
 use crate::support::{body, problem, TestApp};
 
 /// The demo campaign on a fresh server, its referee's token and its id.
@@ -126,9 +129,90 @@ fn without_ids(value: &Value) -> Value {
 }
 
 async fn read(app: &TestApp, path: &str) -> Value {
-    let response = app.get(path, None).await;
+    read_as(app, None, path).await
+}
+
+async fn read_as(app: &TestApp, token: Option<&str>, path: &str) -> Value {
+    let response = app.get(path, token).await;
     assert_eq!(response.status(), StatusCode::OK, "{path}");
     body(response).await
+}
+
+/// The names of a campaign's crewmen by id: crew ids differ between a campaign and
+/// its copy, their names do not.
+async fn crew_names(app: &TestApp, token: &str, cid: i64) -> HashMap<i64, String> {
+    read_as(app, Some(token), &format!("/api/v1/campaigns/{cid}/crew"))
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["id"].as_i64().unwrap(),
+                c["name"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// A stored debrief (`GET …/games/{gid}/debrief`) comparable across campaigns: each
+/// crewman named instead of numbered (`crew_id`, `deaths`), a reversal marked by
+/// whether there is one, and every other id removed.
+fn debrief_by_name(debrief: &Value, names: &HashMap<i64, String>) -> Value {
+    fn name(value: &Value, names: &HashMap<i64, String>) -> Value {
+        let id = value.as_i64().expect("a crew id");
+        Value::from(
+            names
+                .get(&id)
+                .unwrap_or_else(|| panic!("no crewman {id}"))
+                .clone(),
+        )
+    }
+    fn walk(value: &Value, names: &HashMap<i64, String>) -> Value {
+        match value {
+            Value::Object(map) => Value::Object(
+                map.iter()
+                    .map(|(k, v)| match k.as_str() {
+                        "crew_id" => ("crewman".to_owned(), name(v, names)),
+                        "deaths" => (
+                            k.clone(),
+                            Value::Array(
+                                v.as_array()
+                                    .unwrap()
+                                    .iter()
+                                    .map(|d| name(d, names))
+                                    .collect(),
+                            ),
+                        ),
+                        "reversed_by" => (k.clone(), Value::from(!v.is_null())),
+                        _ => (k.clone(), walk(v, names)),
+                    })
+                    .collect(),
+            ),
+            Value::Array(items) => Value::Array(items.iter().map(|v| walk(v, names)).collect()),
+            other => other.clone(),
+        }
+    }
+    without_ids(&walk(debrief, names))
+}
+
+/// The stored debrief of game `gid`.
+async fn debrief(app: &TestApp, token: &str, cid: i64, gid: i64) -> Value {
+    read_as(
+        app,
+        Some(token),
+        &format!("/api/v1/campaigns/{cid}/games/{gid}/debrief"),
+    )
+    .await
+}
+
+/// How many rolls a stored debrief lists under its crewmen.
+fn crew_rolls(debrief: &Value) -> usize {
+    debrief["crew"].as_array().map_or(0, |crew| {
+        crew.iter()
+            .map(|c| c["rolls"].as_array().unwrap().len())
+            .sum()
+    })
 }
 
 /// The rows of every table a campaign owns.
@@ -260,6 +344,156 @@ async fn export_import_export_round_trips_and_the_records_agree() {
             a["name"]
         );
     }
+
+    // R8, R14: every stored debrief, the voided one included, lists each crewman's
+    // rolls in the copy as in the original.
+    let names_a = crew_names(&app, &token, cid).await;
+    let names_b = crew_names(&app, &token, copy).await;
+    let mut rolls_seen = 0;
+    for week in 1..=3 {
+        let games_a = read(&app, &format!("/api/v1/campaigns/{cid}/weeks/{week}")).await;
+        let games_b = read(&app, &format!("/api/v1/campaigns/{copy}/weeks/{week}")).await;
+        let (games_a, games_b) = (
+            games_a["games"].as_array().unwrap(),
+            games_b["games"].as_array().unwrap(),
+        );
+        assert_eq!(games_a.len(), games_b.len(), "week {week}");
+        for (a, b) in games_a.iter().zip(games_b) {
+            let a = debrief(&app, &token, cid, a["id"].as_i64().unwrap()).await;
+            let b = debrief(&app, &token, copy, b["id"].as_i64().unwrap()).await;
+            assert_eq!(
+                debrief_by_name(&a, &names_a),
+                debrief_by_name(&b, &names_b),
+                "week {week}"
+            );
+            rolls_seen += crew_rolls(&a);
+        }
+    }
+    assert!(rolls_seen > 0, "the demo's debriefs roll for their crewmen");
+}
+
+// R8, R14 (migration 000015): a forced landing with entered dice (as in
+// `forced_landings`: Ball lands on shell holes by a road; the Bristol of Mannock and
+// Jones crashes in woods, both hurt) logs nine rolls, each one crewman's. The backup
+// keeps whose each was: the copy's stored debrief lists every crewman's rolls as the
+// original's does, and export → import → export gives the same document.
+#[tokio::test]
+async fn each_crewmans_rolls_of_a_forced_landing_survive_a_round_trip() {
+    let app = TestApp::spawn().await;
+    let s = squadron(&app, "rhoda").await;
+    let camel = aircraft(&app, "Sopwith Camel").await;
+    let bristol = aircraft(&app, "Bristol F2b").await;
+    let g = game(&app, s.campaign).await;
+    let (ball, mannock, jones) = (s.id("Ball"), s.id("Mannock"), s.id("Jones"));
+    let seat = |id: i64, position: &str, wound_boxes: u32| json!({ "crew_id": id, "position": position, "wound_boxes": wound_boxes });
+    let report = json!({ "turns_played": 20, "sorties": [
+        { "key": "a1", "aircraft_id": camel, "assignment": "sweep", "turns_on_board": 10,
+          "crew": [seat(ball, "pilot", 0)],
+          "down": { "how": "landed", "terrain": "shell_holes", "road": true,
+                    "side_of_lines": "own", "hexes_from_friendly_trenches": 2,
+                    "dice": { "landing": [3, 4], "evade": { ball.to_string(): [2, 3] } } } },
+        { "key": "a2", "aircraft_id": bristol, "assignment": "sweep", "turns_on_board": 10,
+          "crew": [seat(mannock, "pilot", 1), seat(jones, "observer", 0)],
+          "down": { "how": "landed", "terrain": "woods",
+                    "side_of_lines": "own", "hexes_from_friendly_trenches": 5,
+                    "dice": { "landing": [2, 3],
+                              "crash": { mannock.to_string(): [3, 4], jones.to_string(): [4, 4] },
+                              "evade": { mannock.to_string(): [1, 2], jones.to_string(): [1, 1] },
+                              "injury": { mannock.to_string(): [2, 5, 6], jones.to_string(): [4] } } } },
+    ] });
+    let response = app
+        .post(
+            &format!("/api/v1/campaigns/{}/games/{g}/debrief", s.campaign),
+            Some(&s.referee),
+            &report,
+        )
+        .await;
+    let status = response.status();
+    let answer = body(response).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let original_debrief = debrief(&app, &s.referee, s.campaign, g).await;
+    assert_eq!(crew_rolls(&original_debrief), 9, "{original_debrief}");
+
+    // The document names each roll's crewman by his export-local id.
+    let original = export(&app, &s.referee, s.campaign).await;
+    let local: HashMap<i64, String> = original["crew"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["id"].as_i64().unwrap(),
+                c["name"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let whose: Vec<Value> = original["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            json!([
+                r["table"],
+                r.get("crew").map(|c| local[&c.as_i64().unwrap()].clone())
+            ])
+        })
+        .collect();
+    assert_eq!(
+        whose,
+        [
+            json!(["ground_offensive", null]),
+            json!(["landing", "Ball"]),
+            json!(["evade", "Ball"]),
+            json!(["landing", "Mannock"]),
+            json!(["crash", "Mannock"]),
+            json!(["evade", "Mannock"]),
+            json!(["serious_injury", "Mannock"]),
+            json!(["crash", "Jones"]),
+            json!(["evade", "Jones"]),
+            json!(["minor_injury", "Jones"]),
+        ]
+    );
+
+    let response = import(&app, &s.referee, &serde_json::to_vec(&original).unwrap()).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let copy = body(response).await["id"].as_i64().unwrap();
+    let again = export(&app, &s.referee, copy).await;
+    assert_eq!(
+        without_export_time(again),
+        without_export_time(original.clone())
+    );
+
+    let week = read_as(
+        &app,
+        Some(&s.referee),
+        &format!("/api/v1/campaigns/{copy}/weeks/1"),
+    )
+    .await;
+    let copied_games = week["games"].as_array().unwrap();
+    assert_eq!(copied_games.len(), 1, "{week}");
+    let copied_game = copied_games[0]["id"].as_i64().unwrap();
+    let copied_debrief = debrief(&app, &s.referee, copy, copied_game).await;
+    assert_eq!(
+        debrief_by_name(&copied_debrief, &crew_names(&app, &s.referee, copy).await),
+        debrief_by_name(
+            &original_debrief,
+            &crew_names(&app, &s.referee, s.campaign).await
+        )
+    );
+
+    // A document from before the roll log kept whose roll it was still imports, its
+    // rolls as nobody's.
+    let mut older = original.clone();
+    for roll in older["rolls"].as_array_mut().unwrap() {
+        roll.as_object_mut().unwrap().remove("crew");
+    }
+    let response = import(&app, &s.referee, &serde_json::to_vec(&older).unwrap()).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let old_copy = body(response).await["id"].as_i64().unwrap();
+    assert_eq!(
+        without_export_time(export(&app, &s.referee, old_copy).await),
+        without_export_time(older)
+    );
 }
 
 #[tokio::test]
@@ -283,6 +517,10 @@ async fn a_damaged_file_is_refused_naming_the_problem_and_nothing_is_written() {
         (
             damaged(&|d| d["games"][1]["offensive_roll"] = json!(9999)),
             "`games[1].offensive_roll`: there is no entry with id 9999 in `rolls`",
+        ),
+        (
+            damaged(&|d| d["rolls"][0]["crew"] = json!(9999)),
+            "`rolls[0].crew`: there is no entry with id 9999 in `crew`",
         ),
         (
             damaged(&|d| d["sorties"][0]["aircraft"] = json!("Sopwith Bathtub")),

@@ -141,6 +141,12 @@ pub struct ExportedRoll {
     pub week: i32,
     /// Export-local id of its game.
     pub game: Option<i64>,
+    /// Export-local id of the crewman whose roll it was: a debrief's forced-landing,
+    /// injury and capture rolls are each one crewman's (R8, R14). Absent for rolls
+    /// that are nobody's, and in documents of servers before the roll log kept it,
+    /// which still import (their rolls as nobody's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crew: Option<i64>,
     #[schema(value_type = Option<campaign::sides::Side>)]
     pub side: Option<String>,
     /// The table rolled on.

@@ -119,6 +119,7 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     id: rolls.get("roll", r.id)?,
                     week: r.week,
                     game: games.get_opt("game", r.game_id)?,
+                    crew: crew.get_opt("crewman", r.crew_id)?,
                     side: r.side.map(|s| s.as_str().to_owned()),
                     table: r.table_name.as_str().to_owned(),
                     dice: r.dice.clone(),

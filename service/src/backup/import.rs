@@ -259,6 +259,8 @@ async fn write(
                 entered: r.entered,
                 rolled_by: r.rolled_by.as_ref().map(user),
                 rolled_at: r.rolled_at,
+                // The crew are in already, so a roll names its crewman as it goes in.
+                crew_id: crew_opt(r.crew),
             },
         )
         .await?;
@@ -518,6 +520,9 @@ fn check(doc: &CampaignExport, p: &mut Problems) {
         p.week(format!("rolls[{i}].week"), r.week, current);
         if let Some(game) = r.game {
             p.reference(format!("rolls[{i}].game"), "games", &games, game);
+        }
+        if let Some(crewman) = r.crew {
+            p.reference(format!("rolls[{i}].crew"), "crew", &crew, crewman);
         }
         if let Some(side) = &r.side {
             p.name_of::<Side>(format!("rolls[{i}].side"), side);
