@@ -4,6 +4,9 @@
 //! |---|---|---|
 //! | `DATABASE_URL` | the Postgres to use | unset: the embedded default under `EAGLES_DATA_DIR/pg` |
 //! | `EAGLES_BIND` | address `eagles serve` listens on | `127.0.0.1:8080` |
+//! | `EAGLES_EVENTS_HEARTBEAT_MS` | how long an event stream stays silent before a `: keep-alive` comment | `15000` |
+//! | `EAGLES_EVENTS_STREAM_LIFETIME_MS` | how long one event stream lasts before the client reconnects with `Last-Event-ID` | `3600000` (an hour) |
+//! | `EAGLES_EVENTS_STREAMS_PER_CLIENT` | event streams one account (anonymous: one client address) may hold per instance | `8` |
 //! | `EAGLES_DATA_DIR` | where the embedded default keeps its cluster | `.eagles` |
 //! | `EAGLES_POOL_SIZE` | database connections per instance | `10` |
 //! | `EAGLES_PUBLIC_URL` | where people reach the service, for absolute links (the feed) | `http://<bind address>` |
@@ -98,6 +101,33 @@ impl WebhookConfig {
             timeout: millis("EAGLES_WEBHOOK_TIMEOUT_MS", 10_000)?,
         })
     }
+}
+
+/// The live event streams' limits (`EAGLES_EVENTS_*`).
+pub fn event_streams() -> Result<eagles_service::events::StreamSettings, String> {
+    let defaults = eagles_service::events::StreamSettings::default();
+    let per_client = match std::env::var("EAGLES_EVENTS_STREAMS_PER_CLIENT") {
+        Ok(v) => v
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or_else(|| {
+                format!("EAGLES_EVENTS_STREAMS_PER_CLIENT must be a positive number, not {v:?}")
+            })?,
+        Err(_) => defaults.per_client,
+    };
+    Ok(eagles_service::events::StreamSettings {
+        heartbeat: millis(
+            "EAGLES_EVENTS_HEARTBEAT_MS",
+            defaults.heartbeat.as_millis() as u64,
+        )?,
+        per_client,
+        lifetime: millis(
+            "EAGLES_EVENTS_STREAM_LIFETIME_MS",
+            defaults.lifetime.as_millis() as u64,
+        )?,
+    })
 }
 
 /// A positive number of milliseconds from `variable`, or `default`.

@@ -4,5 +4,7 @@
 pub mod cli;
 pub mod config;
 pub mod database;
+pub mod listener;
+pub mod read_cache;
 pub mod server;
 pub mod webhooks;

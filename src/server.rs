@@ -5,6 +5,7 @@ use std::net::TcpListener;
 use actix_web::dev::Server;
 use actix_web::{middleware, web, App, HttpServer};
 use eagles_db::DbPool;
+use eagles_service::events::{Hub, StreamSettings};
 use eagles_service::webhooks::AddressPolicy;
 use eagles_web::PublicUrl;
 use tracing_actix_web::TracingLogger;
@@ -34,22 +35,76 @@ pub fn run_public(
     webhooks: AddressPolicy,
     public_url: PublicUrl,
 ) -> std::io::Result<Server> {
+    let events = Events {
+        source: crate::listener::Source::Pool(pool.clone()),
+        streams: StreamSettings::default(),
+    };
+    run_serving(listener, pool, webhooks, public_url, events)
+}
+
+/// Where an instance hears of the writes of every instance, and how its event streams
+/// behave.
+pub struct Events {
+    pub source: crate::listener::Source,
+    pub streams: StreamSettings,
+}
+
+/// [`run_public`] with the events' listener and streams as `eagles serve` configures
+/// them. The listener runs as long as the server; on SIGINT or SIGTERM the event
+/// streams end first, so the graceful shutdown does not wait for them.
+pub fn run_serving(
+    listener: TcpListener,
+    pool: DbPool,
+    webhooks: AddressPolicy,
+    public_url: PublicUrl,
+    events: Events,
+) -> std::io::Result<Server> {
+    let hub = Hub::new(events.streams);
+    crate::listener::spawn(events.source, hub.clone());
+    let closing = hub.clone();
+    let hub = web::Data::new(hub);
     let pool = web::Data::new(pool);
     let public_url = web::Data::new(public_url);
     let webhooks = web::Data::new(webhooks);
+    let read_cache = web::Data::new(crate::read_cache::ReadCache::default());
     let server = HttpServer::new(move || {
         App::new()
+            // Innermost: it keeps the bodies as the handlers wrote them, before compression.
+            .wrap(middleware::from_fn(crate::read_cache::middleware))
             .wrap(TracingLogger::default())
             .wrap(middleware::Compress::default())
             .wrap(eagles_web::security_headers())
             .app_data(pool.clone())
             .app_data(public_url.clone())
             .app_data(webhooks.clone())
+            .app_data(hub.clone())
+            .app_data(read_cache.clone())
             .configure(eagles_api::configure)
             .configure(eagles_web::configure)
     })
     .listen(listener)?
     .shutdown_timeout(30)
+    .shutdown_signal(async move {
+        stop_requested().await;
+        closing.close();
+    })
     .run();
     Ok(server)
+}
+
+/// Resolves on SIGINT or SIGTERM, either of which stops the server gracefully.
+async fn stop_requested() {
+    use tokio::signal::unix::{signal, SignalKind};
+    match signal(SignalKind::terminate()) {
+        Ok(mut terminate) => {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = terminate.recv() => {}
+            }
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot watch for SIGTERM; stop the server with SIGINT");
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
 }

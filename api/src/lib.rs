@@ -43,6 +43,7 @@ fn routes(cfg: &mut ServiceConfig) {
                 .service(campaigns::list_campaigns)
                 .service(campaigns::get_campaign)
                 .service(campaigns::end_campaign)
+                .service(events::campaign_events)
                 .service(members::add_member)
                 .service(members::list_members)
                 .service(members::change_side)

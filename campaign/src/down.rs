@@ -273,7 +273,7 @@ pub fn come_down(
             on_the_board = false;
         }
         How::ShotDown => crash_all(down, Some(down.altitude), crew, &mut out, dice)?,
-        How::BailedOut => bail_out_all(down, setting, crew, &mut out, dice)?,
+        How::BailedOut => bail_out_all(down, setting.date, crew, &mut out, dice)?,
         How::Landed => {
             let terrain = down.terrain.ok_or(DownError::TerrainMissing)?;
             let Some(flyer) = at_the_controls(crew, setting.dual_controls)? else {
@@ -356,12 +356,24 @@ fn crash_all(
         terrain: down.terrain,
         shot_down_at_altitude: shot_down_at,
     };
+    harm_each_alive(crew, out, |a| {
+        let (d, entered) = dice.dice_for(Table::Crash, Some(a.crew))?;
+        Ok((roll_crash(&mods, d), entered))
+    })
+}
+
+/// For each crewman alive, his harm from the roll `roll` makes for him, which is
+/// logged as his (R14).
+fn harm_each_alive(
+    crew: &[Aboard],
+    out: &mut [CrewDown],
+    mut roll: impl FnMut(&Aboard) -> Result<(Roll<Harm>, bool), DownError>,
+) -> Result<(), DownError> {
     for (a, c) in crew.iter().zip(out) {
         if a.wound_boxes >= WOUND_BOXES {
             continue;
         }
-        let (d, entered) = dice.dice_for(Table::Crash, Some(a.crew))?;
-        let roll = roll_crash(&mods, d);
+        let (roll, entered) = roll(a)?;
         c.harm = roll.result;
         c.rolls.push(named(roll, entered, Harm::as_str));
     }
@@ -371,7 +383,7 @@ fn crash_all(
 /// The bail-out table for each crewman alive; each needs a parachute (§13.03, R8).
 fn bail_out_all(
     down: &Down,
-    setting: &Setting,
+    date: NaiveDate,
     crew: &[Aboard],
     out: &mut [CrewDown],
     dice: &mut dyn DiceFor,
@@ -379,11 +391,8 @@ fn bail_out_all(
     if down.altitude == 0 {
         return Err(DownError::BailOutOnTheGround);
     }
-    for (a, c) in crew.iter().zip(out) {
-        if a.wound_boxes >= WOUND_BOXES {
-            continue;
-        }
-        let chute = parachute(a.nationality, setting.date)?;
+    harm_each_alive(crew, out, |a| {
+        let chute = parachute(a.nationality, date)?;
         let mods = BailOutModifiers {
             altitude_1: down.altitude == 1,
             on_fire: down.on_fire,
@@ -392,11 +401,8 @@ fn bail_out_all(
             serious_wound: a.wound_boxes == 2,
         };
         let (d, entered) = dice.dice_for(Table::BailOut, Some(a.crew))?;
-        let roll = roll_bail_out(chute, &mods, d);
-        c.harm = roll.result;
-        c.rolls.push(named(roll, entered, Harm::as_str));
-    }
-    Ok(())
+        Ok((roll_bail_out(chute, &mods, d), entered))
+    })
 }
 
 /// The evade roll of each crewman alive, his injury the worse of his wounds and his

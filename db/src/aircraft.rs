@@ -1,11 +1,12 @@
-//! Aircraft types of appendices A and B, and the abilities of appendix D.
+//! Aircraft types of appendices A and B (the abilities of appendix D are read by
+//! `crate::reference`).
 
 use campaign::sides::Side;
 use chrono::NaiveDate;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::schema::{abilities, aircraft_types, missions};
+use crate::schema::{aircraft_types, missions};
 
 /// An aircraft type as stored.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -91,24 +92,5 @@ pub async fn named_or_assigned(
         )
         .select(AircraftType::as_select())
         .load(&mut conn)
-        .await
-}
-
-/// An ability as stored.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = abilities)]
-pub struct AbilityRow {
-    pub code: String,
-    pub name: String,
-    pub kind: String,
-    pub min_xp: i32,
-}
-
-/// Every ability of appendix D.
-pub async fn abilities(conn: &mut AsyncPgConnection) -> QueryResult<Vec<AbilityRow>> {
-    abilities::table
-        .select(AbilityRow::as_select())
-        .order((abilities::kind, abilities::code))
-        .load(conn)
         .await
 }

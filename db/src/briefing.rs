@@ -6,73 +6,43 @@
 //! week still counts here, as it does in the standings of that week
 //! (`crate::standings`), so a closed week's report never changes afterwards.
 
-use campaign::abilities::Ability;
-use campaign::crew::Role;
 use campaign::injuries::CasualtyKind;
 use campaign::missions::MissionType;
 use campaign::sides::{Nationality, Side};
 use chrono::{DateTime, Utc};
+use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Bool, Int4, Int8, Nullable, Text, Timestamptz};
+use diesel::sql_types::{BigInt, Bool, Int4, Int8, Nullable, Text, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
+use crate::crew::{select_crew_records, CrewRecord};
 use crate::prepared::prepared;
-use crate::recent_kills::RecentKill;
+use crate::recent_kills::{kill_rows, RecentKill};
 
-/// A crewman as he stood when a week began.
+/// A crewman as he stood when a week began: his XP, kills and latest casualty by the
+/// week before, his abilities as chosen by the week itself.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct CrewAtWeek {
-    #[diesel(sql_type = Int8)]
-    pub id: i64,
-    #[diesel(sql_type = Text)]
-    pub name: String,
-    #[diesel(sql_type = Text)]
-    pub role: Role,
-    #[diesel(sql_type = Text)]
-    pub nationality: Nationality,
-    /// The owning player's username.
-    #[diesel(sql_type = Text)]
-    pub owner: String,
-    #[diesel(sql_type = Int4)]
-    pub joined_week: i32,
-    /// Starting XP plus the awards made by the week before.
-    #[diesel(sql_type = BigInt)]
-    pub xp: i64,
-    /// Kill credits by the week before.
-    #[diesel(sql_type = BigInt)]
-    pub kills: i64,
+    #[diesel(embed)]
+    pub crewman: CrewRecord,
     /// Starting XP plus the awards made two weeks before: what the week before added
-    /// is `xp - xp_before`.
+    /// is `crewman.xp - xp_before`.
     #[diesel(sql_type = BigInt)]
     pub xp_before: i64,
     #[diesel(sql_type = BigInt)]
     pub kills_before: i64,
-    /// His latest casualty by the week before.
-    #[diesel(sql_type = Nullable<Text>)]
-    pub casualty_kind: Option<CasualtyKind>,
-    #[diesel(sql_type = Nullable<Int4>)]
-    pub casualty_out_until_week: Option<i32>,
-    #[diesel(sql_type = Nullable<Bool>)]
-    pub casualty_sent_home: Option<bool>,
-    /// The abilities chosen by the week itself, in the order they were chosen.
-    #[diesel(sql_type = Array<Text>)]
-    pub abilities: Vec<Ability>,
 }
 
 // The totals come from the maintained rows of migration 000009 (one index probe per
 // crewman and week asked); the casualty is the latest one of a game not voided by then.
-const CREW_AT_WEEK: &str = "
-SELECT c.id, c.name, c.role, c.nationality, u.username AS owner, c.joined_week,
-       (c.starting_xp + COALESCE(t.xp, 0))::bigint AS xp,
+const CREW_AT_WEEK: &str = concat!(
+    select_crew_records!(
+        "(c.starting_xp + COALESCE(t.xp, 0))::bigint AS xp,
        COALESCE(t.kills, 0)::bigint AS kills,
        (c.starting_xp + COALESCE(p.xp, 0))::bigint AS xp_before,
-       COALESCE(p.kills, 0)::bigint AS kills_before,
-       cas.kind AS casualty_kind, cas.out_until_week AS casualty_out_until_week,
-       cas.sent_home AS casualty_sent_home,
-       COALESCE(ab.codes, ARRAY[]::text[]) AS abilities
-FROM crew c
-JOIN users u ON u.id = c.owner_id
-LEFT JOIN LATERAL (SELECT w.xp, w.kills FROM crew_week_totals w
+       COALESCE(p.kills, 0)::bigint AS kills_before"
+    ),
+    "LEFT JOIN LATERAL (SELECT w.xp, w.kills FROM crew_week_totals w
                    WHERE w.crew_id = c.id AND w.week <= $2 - 1
                    ORDER BY w.week DESC LIMIT 1) t ON true
 LEFT JOIN LATERAL (SELECT w.xp, w.kills FROM crew_week_totals w
@@ -86,7 +56,8 @@ LEFT JOIN LATERAL (SELECT cs.kind, cs.out_until_week, cs.sent_home FROM casualti
 LEFT JOIN LATERAL (SELECT array_agg(ca.ability ORDER BY ca.chosen_at, ca.ability) AS codes
                    FROM crew_abilities ca WHERE ca.crew_id = c.id AND ca.week <= $2) ab ON true
 WHERE c.campaign_id = $1 AND c.joined_week <= $2
-ORDER BY c.id";
+ORDER BY c.id"
+);
 
 /// The crewmen who had joined by `week`, as they stood when it began: XP, kills and
 /// latest casualty as of the close of the week before (and XP and kills of the week
@@ -104,37 +75,43 @@ pub async fn crew_at_week(
 }
 
 // The kills' own campaign index (migration 000012) bounds the weeks read.
-const KILLS_OF_WEEKS: &str = "
-SELECT kl.id AS kill_id, g.id AS game_id, g.week,
-       COALESCE((SELECT array_agg(c.name ORDER BY c.id) FROM kill_shooters s
-                 JOIN crew c ON c.id = s.crew_id WHERE s.kill_id = kl.id),
-                ARRAY[]::text[]) AS shooters,
-       vs.side AS victim_side, at.name AS victim_aircraft,
-       COALESCE((SELECT array_agg(c.name ORDER BY sc.position DESC) FROM sortie_crew sc
-                 JOIN crew c ON c.id = sc.crew_id WHERE sc.sortie_id = vs.id),
-                ARRAY[]::text[]) AS victim_crew
-FROM kills kl
-JOIN games g ON g.id = kl.game_id
-JOIN sorties vs ON vs.id = kl.victim_sortie_id
-JOIN aircraft_types at ON at.id = vs.aircraft_type_id
-WHERE kl.campaign_id = $1 AND kl.week BETWEEN $2 AND $3
+const KILLS_OF_WEEKS: &str = concat!(
+    kill_rows!(),
+    "WHERE kl.campaign_id = $1 AND kl.week BETWEEN $2 AND $3
   AND (g.voided_week IS NULL OR g.voided_week > g.week)
-ORDER BY kl.week, kl.id";
+ORDER BY kl.week, kl.id"
+);
 
-/// The kills of weeks `first..=last` that stood when their week closed, by week then
-/// in the order they were recorded.
+/// The weeks `first..=last` of a campaign, which the results queries below read.
+#[derive(Debug, Clone, Copy)]
+pub struct Weeks {
+    pub campaign_id: i64,
+    pub first: i32,
+    pub last: i32,
+}
+
+impl Weeks {
+    /// Runs `sql`, whose parameters are the campaign, then the first and last week.
+    async fn load<T>(self, mut conn: &AsyncPgConnection, sql: &'static str) -> QueryResult<Vec<T>>
+    where
+        T: QueryableByName<Pg> + Send + 'static,
+    {
+        prepared(sql)
+            .bind::<Int8, _>(self.campaign_id)
+            .bind::<Int4, _>(self.first)
+            .bind::<Int4, _>(self.last)
+            .load(&mut conn)
+            .await
+    }
+}
+
+/// The kills of the weeks that stood when their week closed, by week then in the
+/// order they were recorded.
 pub async fn kills_of_weeks(
-    mut conn: &AsyncPgConnection,
-    campaign_id: i64,
-    first: i32,
-    last: i32,
+    conn: &AsyncPgConnection,
+    weeks: Weeks,
 ) -> QueryResult<Vec<RecentKill>> {
-    prepared(KILLS_OF_WEEKS)
-        .bind::<Int8, _>(campaign_id)
-        .bind::<Int4, _>(first)
-        .bind::<Int4, _>(last)
-        .load(&mut conn)
-        .await
+    weeks.load(conn, KILLS_OF_WEEKS).await
 }
 
 /// A casualty of a game, with the crewman's name.
@@ -171,20 +148,13 @@ WHERE g.campaign_id = $1 AND g.week BETWEEN $2 AND $3
   AND (g.voided_week IS NULL OR g.voided_week > g.week)
 ORDER BY cs.week, cs.id";
 
-/// The casualties of the games of weeks `first..=last` that stood when their week
-/// closed, by week then in the order they were recorded.
+/// The casualties of the games of the weeks that stood when their week closed, by
+/// week then in the order they were recorded.
 pub async fn casualties_of_weeks(
-    mut conn: &AsyncPgConnection,
-    campaign_id: i64,
-    first: i32,
-    last: i32,
+    conn: &AsyncPgConnection,
+    weeks: Weeks,
 ) -> QueryResult<Vec<WeekCasualty>> {
-    prepared(CASUALTIES_OF_WEEKS)
-        .bind::<Int8, _>(campaign_id)
-        .bind::<Int4, _>(first)
-        .bind::<Int4, _>(last)
-        .load(&mut conn)
-        .await
+    weeks.load(conn, CASUALTIES_OF_WEEKS).await
 }
 
 /// A side's mission in a game, with its result once debriefed.
@@ -222,21 +192,14 @@ WHERE g.campaign_id = $1 AND g.week BETWEEN $2 AND $3
   AND (g.voided_week IS NULL OR g.voided_week > g.week)
 ORDER BY g.week, g.id, m.id";
 
-/// The missions of the games of weeks `first..=last` that stood when their week
-/// closed, by week, game, then side as rolled. The caller keeps an assignment from a
-/// reader who may not see it yet (§13.20).
+/// The missions of the games of the weeks that stood when their week closed, by
+/// week, game, then side as rolled. The caller keeps an assignment from a reader who
+/// may not see it yet (§13.20).
 pub async fn missions_of_weeks(
-    mut conn: &AsyncPgConnection,
-    campaign_id: i64,
-    first: i32,
-    last: i32,
+    conn: &AsyncPgConnection,
+    weeks: Weeks,
 ) -> QueryResult<Vec<WeekMission>> {
-    prepared(MISSIONS_OF_WEEKS)
-        .bind::<Int8, _>(campaign_id)
-        .bind::<Int4, _>(first)
-        .bind::<Int4, _>(last)
-        .load(&mut conn)
-        .await
+    weeks.load(conn, MISSIONS_OF_WEEKS).await
 }
 
 /// A time of a week: when it was closed, or its latest roll.
@@ -276,20 +239,10 @@ WHERE r.campaign_id = $1 AND r.week BETWEEN $2 AND $3
 GROUP BY r.week
 ORDER BY r.week";
 
-/// The time of the latest roll of each week `first..=last` that had one: for a week
-/// without a record of its closing, the last thing done in it.
-pub async fn last_rolls(
-    mut conn: &AsyncPgConnection,
-    campaign_id: i64,
-    first: i32,
-    last: i32,
-) -> QueryResult<Vec<WeekTime>> {
-    prepared(LAST_ROLLS)
-        .bind::<Int8, _>(campaign_id)
-        .bind::<Int4, _>(first)
-        .bind::<Int4, _>(last)
-        .load(&mut conn)
-        .await
+/// The time of the latest roll of each of the weeks that had one: for a week without
+/// a record of its closing, the last thing done in it.
+pub async fn last_rolls(conn: &AsyncPgConnection, weeks: Weeks) -> QueryResult<Vec<WeekTime>> {
+    weeks.load(conn, LAST_ROLLS).await
 }
 
 /// When a campaign was created and, once it has, when it ended.

@@ -269,6 +269,12 @@ LEFT JOIN LATERAL (
 LEFT JOIN campaign_members m ON m.campaign_id = c.id AND m.user_id = v.user_id
 WHERE c.id = $1";
 
+/// [`PROBE`] for a request without a token or session: the campaign's row alone.
+const PROBE_ANONYMOUS: &str = "
+SELECT revision, public, false AS credential_found, NULL::bigint AS user_id,
+       false AS is_admin, false AS member
+FROM campaigns WHERE id = $1";
+
 /// The campaign's revision now, with who `token_hash` (an API token's digest) or
 /// `session_hash` (a page session's) names and whether he is a member; `None` when
 /// there is no such campaign.
@@ -279,6 +285,13 @@ pub async fn probe(
     session_hash: Option<&[u8]>,
 ) -> QueryResult<Option<Probe>> {
     use diesel::sql_types::{Bytea, Int8, Nullable};
+    if token_hash.is_none() && session_hash.is_none() {
+        return crate::prepared::prepared(PROBE_ANONYMOUS)
+            .bind::<Int8, _>(campaign_id)
+            .get_result(&mut conn)
+            .await
+            .optional();
+    }
     crate::prepared::prepared(PROBE)
         .bind::<Int8, _>(campaign_id)
         .bind::<Nullable<Bytea>, _>(token_hash)

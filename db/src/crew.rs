@@ -41,12 +41,9 @@ pub struct CrewRecord {
     /// Kills credited, a shared kill counting as one (R6).
     #[diesel(sql_type = BigInt)]
     pub kills: i64,
-    #[diesel(sql_type = Nullable<Text>)]
-    pub casualty_kind: Option<CasualtyKind>,
-    #[diesel(sql_type = Nullable<Int4>)]
-    pub casualty_out_until_week: Option<i32>,
-    #[diesel(sql_type = Nullable<Bool>)]
-    pub casualty_sent_home: Option<bool>,
+    /// His latest casualty of a game not voided.
+    #[diesel(embed)]
+    pub casualty: CasualtyColumns,
     /// Abilities in the order they were chosen.
     #[diesel(sql_type = Array<Text>)]
     pub abilities: Vec<Ability>,
@@ -55,13 +52,56 @@ pub struct CrewRecord {
 impl CrewRecord {
     /// His latest casualty, when he has one.
     pub fn latest_casualty(&self) -> Option<LatestCasualty> {
-        self.casualty_kind.map(|kind| LatestCasualty {
+        self.casualty.latest()
+    }
+}
+
+/// A crewman's latest casualty as the crew queries read it: the columns
+/// `select_crew_records!` selects, all null when he has none.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct CasualtyColumns {
+    #[diesel(sql_type = Nullable<Text>, column_name = casualty_kind)]
+    pub kind: Option<CasualtyKind>,
+    #[diesel(sql_type = Nullable<Int4>, column_name = casualty_out_until_week)]
+    pub out_until_week: Option<i32>,
+    #[diesel(sql_type = Nullable<Bool>, column_name = casualty_sent_home)]
+    pub sent_home: Option<bool>,
+}
+
+impl CasualtyColumns {
+    /// The casualty, when there is one.
+    pub fn latest(&self) -> Option<LatestCasualty> {
+        self.kind.map(|kind| LatestCasualty {
             kind,
-            out_until_week: self.casualty_out_until_week,
-            sent_home: self.casualty_sent_home == Some(true),
+            out_until_week: self.out_until_week,
+            sent_home: self.sent_home == Some(true),
         })
     }
 }
+
+/// The head of a query of [`CrewRecord`]s, `SELECT … FROM crew c JOIN users u`: the
+/// crewman `c`'s own columns and his owner `u`'s name, `$totals` (his `xp` and `kills`,
+/// and whatever else the query reads), then his latest casualty and his abilities from
+/// the laterals `cas` and `ab` the query joins.
+macro_rules! select_crew_records {
+    ($totals:literal) => {
+        concat!(
+            "
+SELECT c.id, c.campaign_id, c.owner_id, u.username AS owner, c.name, c.role, c.nationality,
+       c.replacement, c.joined_week,
+       ",
+            $totals,
+            ",
+       cas.kind AS casualty_kind, cas.out_until_week AS casualty_out_until_week,
+       cas.sent_home AS casualty_sent_home,
+       COALESCE(ab.codes, ARRAY[]::text[]) AS abilities
+FROM crew c
+JOIN users u ON u.id = c.owner_id
+"
+        )
+    };
+}
+pub(crate) use select_crew_records;
 
 /// Which crewmen to read.
 #[derive(Debug, Clone, Default)]
@@ -75,17 +115,12 @@ pub struct CrewFilter {
 
 // XP and kills come from the latest maintained totals row (migration 000009): the
 // ledger's sum and the kills of games not voided, by one index probe per crewman.
-const CREW_QUERY: &str = "
-SELECT c.id, c.campaign_id, c.owner_id, u.username AS owner, c.name, c.role, c.nationality,
-       c.replacement, c.joined_week,
-       (c.starting_xp + COALESCE(x.points, 0))::bigint AS xp,
-       COALESCE(x.kills, 0)::bigint AS kills,
-       cas.kind AS casualty_kind, cas.out_until_week AS casualty_out_until_week,
-       cas.sent_home AS casualty_sent_home,
-       COALESCE(ab.codes, ARRAY[]::text[]) AS abilities
-FROM crew c
-JOIN users u ON u.id = c.owner_id
-LEFT JOIN LATERAL (SELECT t.xp AS points, t.kills FROM crew_week_totals t
+const CREW_QUERY: &str = concat!(
+    select_crew_records!(
+        "(c.starting_xp + COALESCE(x.points, 0))::bigint AS xp,
+       COALESCE(x.kills, 0)::bigint AS kills"
+    ),
+    "LEFT JOIN LATERAL (SELECT t.xp AS points, t.kills FROM crew_week_totals t
                    WHERE t.crew_id = c.id ORDER BY t.week DESC LIMIT 1) x ON true
 LEFT JOIN LATERAL (SELECT cs.kind, cs.out_until_week, cs.sent_home FROM casualties cs
                    LEFT JOIN games g ON g.id = cs.game_id
@@ -98,7 +133,8 @@ WHERE c.campaign_id = $1
   AND ($3::bigint IS NULL OR c.owner_id = $3)
   AND ($4::text IS NULL OR c.role = $4)
   AND ($5::text[] IS NULL OR c.nationality = ANY($5))
-ORDER BY c.id";
+ORDER BY c.id"
+);
 
 /// Crewmen of a campaign matching the filter, in the order they were created.
 pub async fn list(

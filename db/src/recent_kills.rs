@@ -29,9 +29,11 @@ pub struct RecentKill {
     pub victim_crew: Vec<String>,
 }
 
-// Walks the kills' own campaign index (migration 000012), newest first, however many
-// games the weeks hold.
-const RECENT_KILLS: &str = "
+/// The columns and joins of a [`RecentKill`], the kill `kl` of game `g`; the queries
+/// that read kills (here and `crate::briefing`) add their own `WHERE` and order.
+macro_rules! kill_rows {
+    () => {
+        "
 SELECT kl.id AS kill_id, g.id AS game_id, g.week,
        COALESCE((SELECT array_agg(c.name ORDER BY c.id) FROM kill_shooters s
                  JOIN crew c ON c.id = s.crew_id WHERE s.kill_id = kl.id),
@@ -44,9 +46,19 @@ FROM kills kl
 JOIN games g ON g.id = kl.game_id
 JOIN sorties vs ON vs.id = kl.victim_sortie_id
 JOIN aircraft_types at ON at.id = vs.aircraft_type_id
-WHERE kl.campaign_id = $1 AND g.voided_week IS NULL
+"
+    };
+}
+pub(crate) use kill_rows;
+
+// Walks the kills' own campaign index (migration 000012), newest first, however many
+// games the weeks hold.
+const RECENT_KILLS: &str = concat!(
+    kill_rows!(),
+    "WHERE kl.campaign_id = $1 AND g.voided_week IS NULL
 ORDER BY kl.week DESC, kl.id DESC
-LIMIT $2";
+LIMIT $2"
+);
 
 /// The `limit` latest kills of games not voided, newest first.
 pub async fn recent(

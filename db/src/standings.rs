@@ -14,26 +14,12 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::prepared::prepared;
 
-/// A crewman's totals as of a week.
+/// A crewman's totals as of a week, with the weeks he spent out.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct CrewStanding {
-    #[diesel(sql_type = Int8)]
-    pub id: i64,
-    #[diesel(sql_type = Text)]
-    pub name: String,
-    #[diesel(sql_type = Text)]
-    pub role: Role,
-    #[diesel(sql_type = Text)]
-    pub nationality: Nationality,
-    /// The owning player's username.
-    #[diesel(sql_type = Text)]
-    pub owner: String,
-    /// Starting XP plus the awards (reversals included) made by the week.
-    #[diesel(sql_type = BigInt)]
-    pub xp: i64,
-    /// Kill credits of games played by the week and not voided by it.
-    #[diesel(sql_type = BigInt)]
-    pub kills: i64,
+    /// Who he is, his XP and his kills as of the week.
+    #[diesel(embed)]
+    pub totals: CrewTotals,
     /// Weeks spent out of service by the week: for each casualty of a game not voided
     /// by then, the weeks after it up to his return (or up to the week itself when he
     /// has not returned or never will).
@@ -49,7 +35,21 @@ pub struct StandingsFilter {
     pub nationalities: Option<Vec<Nationality>>,
 }
 
-const CREW_AS_OF: &str = "
+/// The end of the queries [`crew_rows`] runs: the crewmen of campaign `$1` who had
+/// joined by week `$2`, of role `$3` and nationalities `$4` when given, most XP first,
+/// then most kills.
+macro_rules! crew_rows_filter {
+    () => {
+        "
+WHERE c.campaign_id = $1 AND c.joined_week <= $2
+  AND ($3::text IS NULL OR c.role = $3)
+  AND ($4::text[] IS NULL OR c.nationality = ANY($4))
+ORDER BY xp DESC, kills DESC, c.id"
+    };
+}
+
+const CREW_AS_OF: &str = concat!(
+    "
 WITH x AS (
     SELECT a.crew_id, sum(a.points) AS points
     FROM xp_awards a
@@ -81,10 +81,9 @@ JOIN users u ON u.id = c.owner_id
 LEFT JOIN x ON x.crew_id = c.id
 LEFT JOIN k ON k.crew_id = c.id
 LEFT JOIN o ON o.crew_id = c.id
-WHERE c.campaign_id = $1 AND c.joined_week <= $2
-  AND ($3::text IS NULL OR c.role = $3)
-  AND ($4::text[] IS NULL OR c.nationality = ANY($4))
-ORDER BY xp DESC, kills DESC, c.id";
+",
+    crew_rows_filter!()
+);
 
 /// The crewmen who had joined by `week`, with their totals as of its close, most XP
 /// first, then most kills.
@@ -160,7 +159,8 @@ pub struct CrewTotals {
 
 // One index probe per crewman into the maintained totals (migration 000009), so the
 // cost follows the crew, not the length of the ledger.
-const LEADERBOARD_AS_OF: &str = "
+const LEADERBOARD_AS_OF: &str = concat!(
+    "
 SELECT c.id, c.name, c.role, c.nationality, u.username AS owner,
        (c.starting_xp + COALESCE(t.xp, 0))::bigint AS xp,
        COALESCE(t.kills, 0)::bigint AS kills
@@ -170,10 +170,9 @@ LEFT JOIN LATERAL (
     SELECT w.xp, w.kills FROM crew_week_totals w
     WHERE w.crew_id = c.id AND w.week <= $2
     ORDER BY w.week DESC LIMIT 1) t ON true
-WHERE c.campaign_id = $1 AND c.joined_week <= $2
-  AND ($3::text IS NULL OR c.role = $3)
-  AND ($4::text[] IS NULL OR c.nationality = ANY($4))
-ORDER BY xp DESC, kills DESC, c.id";
+",
+    crew_rows_filter!()
+);
 
 /// The crewmen who had joined by `week` with their XP and kills as of its close, most
 /// XP first, then most kills: what `crew_as_of` gives, less the weeks out, read from

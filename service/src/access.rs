@@ -159,7 +159,10 @@ pub enum Reader {
     Anonymous,
     /// A page session without an account (it holds the sign-in form's CSRF token).
     Visitor,
-    User { id: i64, is_admin: bool },
+    User {
+        id: i64,
+        is_admin: bool,
+    },
 }
 
 /// A read the caller may make, at the campaign's revision now.

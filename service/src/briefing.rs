@@ -16,22 +16,23 @@ use campaign::injuries::CasualtyKind;
 use campaign::missions::{MissionType, Reader};
 use campaign::sides::Side;
 use campaign::standings::leaderboard_ranks;
-use campaign::status::{self, LatestCasualty, PendingPicks};
+use campaign::status::{self, PendingPicks};
 use campaign::xp::Xp;
 use chrono::NaiveDate;
-use eagles_db::briefing::{CrewAtWeek, WeekCasualty, WeekMission};
+use eagles_db::briefing::{CrewAtWeek, WeekCasualty, WeekMission, Weeks};
 use eagles_db::campaigns::Campaign;
+use eagles_db::crew::CrewRecord;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::recent_kills::RecentKill;
 use eagles_db::users::User;
 use serde::Serialize;
 
-use crate::access::readable_campaign;
 use crate::campaigns::week_number;
 use crate::error::ServiceError;
 use crate::games::reader_of;
 use crate::reference::AircraftView;
 use crate::standings::{air_war_totals, SidesView};
+use crate::weeks::{entering_service, readable_week};
 
 /// The briefing of one week of a campaign.
 #[derive(Debug, Serialize)]
@@ -215,27 +216,10 @@ pub async fn briefing(
     campaign_id: i64,
     week: i32,
 ) -> Result<Briefing, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let scope = readable_week(conn, campaign_id, caller, week).await?;
     let campaign = &scope.campaign;
-    if !(1..=campaign.current_week).contains(&week) {
-        return Err(ServiceError::NotFound(format!(
-            "there is no week {week}: the campaign is in week {}",
-            campaign.current_week
-        )));
-    }
     let crew = eagles_db::briefing::crew_at_week(conn, campaign.id, week).await?;
-    let new_aircraft = eagles_db::aircraft::list(conn, None, None)
-        .await?
-        .into_iter()
-        .filter(|t| {
-            calendar::entered_service_in_week(
-                t.service_start,
-                campaign.start_date,
-                week_number(week),
-            )
-        })
-        .map(AircraftView::from)
-        .collect();
+    let new_aircraft = entering_service(conn, campaign.start_date, week).await?;
     let (last_week, standings) = if week > 1 {
         let last = week - 1;
         let results = results_of_weeks(conn, campaign, last, last, reader_of(&scope))
@@ -271,7 +255,7 @@ pub async fn briefing(
     })
 }
 
-fn crewman_ref(c: &CrewAtWeek) -> CrewmanRef {
+fn crewman_ref(c: &CrewRecord) -> CrewmanRef {
     CrewmanRef {
         id: c.id,
         name: c.name.clone(),
@@ -281,21 +265,13 @@ fn crewman_ref(c: &CrewAtWeek) -> CrewmanRef {
     }
 }
 
-fn latest_casualty(c: &CrewAtWeek) -> Option<LatestCasualty> {
-    c.casualty_kind.map(|kind| LatestCasualty {
-        kind,
-        out_until_week: c.casualty_out_until_week,
-        sent_home: c.casualty_sent_home == Some(true),
-    })
-}
-
 /// Totals read from the database as the rules crate counts them; only corrupt data
 /// would not fit.
-fn xp_of(c: &CrewAtWeek) -> Xp {
+fn xp_of(c: &CrewRecord) -> Xp {
     Xp(i32::try_from(c.xp).unwrap_or(i32::MAX))
 }
 
-fn kills_of(c: &CrewAtWeek) -> u32 {
+fn kills_of(c: &CrewRecord) -> u32 {
     u32::try_from(c.kills).unwrap_or(0)
 }
 
@@ -312,8 +288,8 @@ fn roster(crew: &[CrewAtWeek], week: i32) -> Roster {
     let mut out = Vec::new();
     let mut returning = Vec::new();
     let mut pending = Vec::new();
-    for c in crew {
-        let latest = latest_casualty(c);
+    for CrewAtWeek { crewman: c, .. } in crew {
+        let latest = c.latest_casualty();
         // R7: out through `out_until_week`, available again the week after.
         let (status_now, until) = status::service_state(latest, week);
         let (status_before, _) = status::service_state(latest, week - 1);
@@ -381,7 +357,10 @@ async fn standings(
     crew: &[CrewAtWeek],
     week: i32,
 ) -> Result<Standings, ServiceError> {
-    let on_board: Vec<&CrewAtWeek> = crew.iter().filter(|c| c.joined_week <= week).collect();
+    let on_board: Vec<&CrewAtWeek> = crew
+        .iter()
+        .filter(|c| c.crewman.joined_week <= week)
+        .collect();
     let ranks = |totals: Vec<(CrewId, Xp, u32)>| -> HashMap<i64, u32> {
         let mut totals = totals;
         leaderboard_ranks(&mut totals)
@@ -392,30 +371,40 @@ async fn standings(
     let now = ranks(
         on_board
             .iter()
-            .map(|c| (CrewId(c.id), xp_of(c), kills_of(c)))
+            .map(|c| {
+                (
+                    CrewId(c.crewman.id),
+                    xp_of(&c.crewman),
+                    kills_of(&c.crewman),
+                )
+            })
             .collect(),
     );
     let since_week = (week > 1).then_some(week - 1);
     let before = ranks(
         on_board
             .iter()
-            .filter(|c| since_week.is_some_and(|since| c.joined_week <= since))
+            .filter(|c| since_week.is_some_and(|since| c.crewman.joined_week <= since))
             .map(|c| {
                 let xp = Xp(i32::try_from(c.xp_before).unwrap_or(i32::MAX));
-                (CrewId(c.id), xp, u32::try_from(c.kills_before).unwrap_or(0))
+                (
+                    CrewId(c.crewman.id),
+                    xp,
+                    u32::try_from(c.kills_before).unwrap_or(0),
+                )
             })
             .collect(),
     );
     let mut lines: Vec<StandingLine> = on_board
         .iter()
         .map(|c| StandingLine {
-            rank: now.get(&c.id).copied().unwrap_or(u32::MAX),
-            rank_before: before.get(&c.id).copied(),
-            crewman: crewman_ref(c),
-            xp: c.xp,
-            xp_gained: c.xp - c.xp_before,
-            kills: c.kills,
-            kills_gained: c.kills - c.kills_before,
+            rank: now.get(&c.crewman.id).copied().unwrap_or(u32::MAX),
+            rank_before: before.get(&c.crewman.id).copied(),
+            crewman: crewman_ref(&c.crewman),
+            xp: c.crewman.xp,
+            xp_gained: c.crewman.xp - c.xp_before,
+            kills: c.crewman.kills,
+            kills_gained: c.crewman.kills - c.kills_before,
         })
         .collect();
     lines.sort_by_key(|l| (l.rank, l.crewman.id));
@@ -442,10 +431,14 @@ pub async fn results_of_weeks(
     last: i32,
     reader: Reader,
 ) -> Result<BTreeMap<i32, WeekResults>, ServiceError> {
-    let kills = eagles_db::briefing::kills_of_weeks(conn, campaign.id, first, last).await?;
-    let casualties =
-        eagles_db::briefing::casualties_of_weeks(conn, campaign.id, first, last).await?;
-    let missions = eagles_db::briefing::missions_of_weeks(conn, campaign.id, first, last).await?;
+    let weeks = Weeks {
+        campaign_id: campaign.id,
+        first,
+        last,
+    };
+    let kills = eagles_db::briefing::kills_of_weeks(conn, weeks).await?;
+    let casualties = eagles_db::briefing::casualties_of_weeks(conn, weeks).await?;
+    let missions = eagles_db::briefing::missions_of_weeks(conn, weeks).await?;
     Ok(group_results(kills, casualties, missions, reader))
 }
 

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use campaign::calendar::{self, Era};
 use campaign::missions::Reader;
 use chrono::{DateTime, NaiveDate, Utc};
+use eagles_db::briefing::Weeks;
 use eagles_db::diesel_async::AsyncPgConnection;
 use serde::Serialize;
 
@@ -81,12 +82,18 @@ pub async fn feed(
         .into_iter()
         .map(|w| (w.week, w.at))
         .collect();
-    let last_rolls: HashMap<i32, DateTime<Utc>> =
-        eagles_db::briefing::last_rolls(conn, campaign.id, 1, last_closed)
-            .await?
-            .into_iter()
-            .map(|w| (w.week, w.at))
-            .collect();
+    let last_rolls: HashMap<i32, DateTime<Utc>> = eagles_db::briefing::last_rolls(
+        conn,
+        Weeks {
+            campaign_id: campaign.id,
+            first: 1,
+            last: last_closed,
+        },
+    )
+    .await?
+    .into_iter()
+    .map(|w| (w.week, w.at))
+    .collect();
     let mut fallback = times.created_at;
     let mut weeks = Vec::new();
     for week in 1..=last_closed {

@@ -12,6 +12,7 @@ pub mod crew;
 pub mod debrief;
 pub mod dice;
 pub mod error;
+pub mod events;
 pub mod feed;
 pub mod games;
 pub mod members;

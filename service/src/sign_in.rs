@@ -9,6 +9,20 @@ use crate::error::ServiceError;
 use crate::password::verify_password;
 use crate::throttle::Attempt;
 
+/// The pages' session cookie: it names a stored session by the SHA-256 of its value.
+/// The event stream reads it too, so a signed-in page follows a private campaign.
+pub const SESSION_COOKIE: &str = "eagles_session";
+
+/// The account signed in to the page session whose cookie value is `id`, if it is live.
+pub async fn session_user(pool: &DbPool, id: &str) -> Result<Option<User>, ServiceError> {
+    use sha2::Digest;
+    let id_hash = sha2::Sha256::digest(id.as_bytes());
+    let mut conn = pool.get().await?;
+    Ok(eagles_db::sessions::find(&mut conn, &id_hash)
+        .await?
+        .and_then(|row| row.user))
+}
+
 /// The account `username` names when `password` is its password; 429 while `attempt`
 /// is over its limits, 401 otherwise, each failure counted. The connection goes back to
 /// the pool while the hash is checked, so sign-ins do not hold the pool's connections.

@@ -13,7 +13,7 @@ use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
 use serde::Serialize;
 
-use crate::access::{locked_campaign, readable_campaign};
+use crate::access::{locked_campaign, readable_campaign, CampaignScope};
 use crate::campaigns::week_number;
 use crate::error::ServiceError;
 use crate::games::{reader_of, GameView};
@@ -52,21 +52,10 @@ pub async fn close(
             let returned: Vec<i64> = eagles_db::crew::list(conn, campaign_id, &Default::default())
                 .await?
                 .into_iter()
-                .filter(|c| c.casualty_out_until_week == Some(week))
+                .filter(|c| c.casualty.out_until_week == Some(week))
                 .map(|c| c.id)
                 .collect();
-            let new_aircraft: Vec<AircraftView> = eagles_db::aircraft::list(conn, None, None)
-                .await?
-                .into_iter()
-                .filter(|t| {
-                    calendar::entered_service_in_week(
-                        t.service_start,
-                        campaign.start_date,
-                        week_number(week),
-                    )
-                })
-                .map(AircraftView::from)
-                .collect();
+            let new_aircraft = entering_service(conn, campaign.start_date, week).await?;
             if !eagles_db::weeks::advance(conn, campaign_id, week).await? {
                 return Err(ServiceError::Conflict(format!(
                     "week {week} was closed at the same moment; reload the campaign"
@@ -131,6 +120,40 @@ pub struct WeekView {
     pub rolls: Vec<RollView>,
 }
 
+/// The aircraft types that enter service in `week` of a campaign begun on
+/// `start_date` (R15).
+pub async fn entering_service(
+    conn: &mut AsyncPgConnection,
+    start_date: NaiveDate,
+    week: i32,
+) -> Result<Vec<AircraftView>, ServiceError> {
+    Ok(eagles_db::aircraft::list(conn, None, None)
+        .await?
+        .into_iter()
+        .filter(|t| {
+            calendar::entered_service_in_week(t.service_start, start_date, week_number(week))
+        })
+        .map(AircraftView::from)
+        .collect())
+}
+
+/// A campaign `caller` may read in which `week` has begun; 404 for a week that has not.
+pub async fn readable_week(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    caller: Option<User>,
+    week: i32,
+) -> Result<CampaignScope, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let current = scope.campaign.current_week;
+    if !(1..=current).contains(&week) {
+        return Err(ServiceError::NotFound(format!(
+            "there is no week {week}: the campaign is in week {current}"
+        )));
+    }
+    Ok(scope)
+}
+
 /// One week of a campaign `caller` may read: its games, their assignments as he may
 /// see them (§13.20), and its rolls.
 pub async fn get(
@@ -139,14 +162,8 @@ pub async fn get(
     campaign_id: i64,
     week: i32,
 ) -> Result<WeekView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let scope = readable_week(conn, campaign_id, caller, week).await?;
     let campaign = &scope.campaign;
-    if !(1..=campaign.current_week).contains(&week) {
-        return Err(ServiceError::NotFound(format!(
-            "there is no week {week}: the campaign is in week {}",
-            campaign.current_week
-        )));
-    }
     let games = eagles_db::games::list_for_week(conn, campaign.id, week).await?;
     let game_ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let missions = eagles_db::games::missions_of(conn, &game_ids).await?;

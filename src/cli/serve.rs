@@ -16,6 +16,7 @@ pub struct ServeArgs {
 
 pub async fn run(args: ServeArgs, config: &DatabaseConfig) -> Result<(), String> {
     let webhooks = WebhookConfig::from_env()?;
+    let streams = crate::config::event_streams()?;
     let listener = TcpListener::bind(&args.bind).map_err(|e| {
         format!(
             "cannot listen on {}: {e}; pick another address with --bind or EAGLES_BIND",
@@ -27,9 +28,19 @@ pub async fn run(args: ServeArgs, config: &DatabaseConfig) -> Result<(), String>
     let db = Database::open(config).await.map_err(|e| e.to_string())?;
     tracing::info!("Eagles is serving on http://{address}");
     let worker = crate::webhooks::spawn(db.pool.clone(), webhooks);
-    let served = crate::server::run_public(listener, db.pool.clone(), webhooks.policy, public_url)
-        .map_err(|e| e.to_string())?
-        .await;
+    let events = crate::server::Events {
+        source: crate::listener::Source::Url(db.url().to_owned()),
+        streams,
+    };
+    let served = crate::server::run_serving(
+        listener,
+        db.pool.clone(),
+        webhooks.policy,
+        public_url,
+        events,
+    )
+    .map_err(|e| e.to_string())?
+    .await;
     // A try cut off here is retried by any instance once its lease ends.
     worker.abort();
     tracing::info!("Eagles stopped serving");

@@ -111,30 +111,8 @@ async fn displayed(browser: &Browser, id: &str) -> bool {
 /// field has a label, and the page the same form posts again parses as XML. Only for
 /// forms whose post writes nothing (the preview).
 async fn assert_preview_well_formed(browser: &Browser, form_id: &str, action: &str) {
-    let script = r#"
-        const done = arguments[arguments.length - 1];
-        const problems = [];
-        for (const el of document.querySelectorAll('input, select, textarea')) {
-            if (el.type !== 'hidden' && el.labels.length === 0) {
-                problems.push('no label for ' + (el.id || el.name));
-            }
-        }
-        const form = document.getElementById(arguments[0]);
-        fetch(arguments[1], { method: 'POST', body: new URLSearchParams(new FormData(form)) })
-            .then(r => r.text())
-            .then(source => {
-                const doc = new DOMParser().parseFromString(source, 'application/xml');
-                const error = doc.getElementsByTagName('parsererror')[0];
-                if (error) { problems.push('not well-formed: ' + error.textContent); }
-                done(problems);
-            }, e => done(['fetch failed: ' + e]));
-    "#;
-    let problems = browser
-        .client
-        .execute_async(script, vec![json!(form_id), json!(action)])
-        .await
-        .unwrap();
-    assert_eq!(problems, Value::Array(vec![]), "preview");
+    let problems = browser.check_markup(Some((form_id, action))).await;
+    assert!(problems.is_empty(), "preview: {problems:?}");
 }
 
 #[tokio::test]

@@ -1,1 +1,407 @@
-//! (being written)
+//! The live page (issue #13): kept open on the projector, anonymously, while a roll
+//! and a debrief are posted through the API, it shows them without reloading — the
+//! newest roll big, the debriefed game with its now public assignment (§13.20), the
+//! wounded crewman out — and passes axe before and after; without JavaScript it
+//! refreshes itself. The campaign's other pages offer a reload once it moves on.
+//!
+//! The campaign: public, week 1 (1917-04-23), refereed by rita, paul playing Allied
+//! and carl Central. One game, offensive 3 + 4 (quiet); the Allies observe the enemy
+//! airfield (d10 1) in an Airco DH-4 flown by Albert Ball with John Smith, the Central
+//! side flies fighter sweep (d10 9) in an Albatros D-III flown by Hans Weiss.
+
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::support::browser::Browser;
+use crate::support::{count, password_of, TestApp};
+use crate::wait::until;
+
+/// How long a change may take to reach the open page: the write, the event, the
+/// fetch of the content. Generous for a loaded two-core machine.
+const ARRIVAL: Duration = Duration::from_secs(30);
+
+/// True once the page's script has its event stream open.
+const STREAM_OPEN: &str = "return document.body.dataset.stream === 'open';";
+/// Marks the window; a reload or a navigation would lose the mark.
+const MARK_WINDOW: &str = "window.eaglesStayed = 'yes';";
+const WINDOW_MARKED: &str = "return window.eaglesStayed === 'yes';";
+
+/// The campaign above, written through the API with rita's token.
+struct Club {
+    app: TestApp,
+    client: reqwest::Client,
+    token: String,
+    campaign: i64,
+    game: i64,
+    /// The Allied and the Central mission.
+    missions: [i64; 2],
+    /// Albert Ball, John Smith, Hans Weiss.
+    crew: [i64; 3],
+}
+
+impl Club {
+    async fn start() -> Club {
+        let app = TestApp::spawn().await;
+        app.add_users(&["rita", "paul", "carl"]).await;
+        let client = reqwest::Client::new();
+        let response = client
+            .post(format!("{}/api/v1/tokens", app.address))
+            .json(&json!({ "username": "rita", "password": password_of("rita") }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::CREATED);
+        let token = response.json::<Value>().await.unwrap()["token"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let mut club = Club {
+            app,
+            client,
+            token,
+            campaign: 0,
+            game: 0,
+            missions: [0; 2],
+            crew: [0; 3],
+        };
+        let campaign = club
+            .write(
+                Method::POST,
+                "/api/v1/campaigns",
+                json!({ "name": "Bloody April", "start_date": "1917-04-23", "public": true }),
+            )
+            .await;
+        club.campaign = campaign["id"].as_i64().unwrap();
+        for (username, side) in [("paul", "allied"), ("carl", "central")] {
+            club.write(
+                Method::POST,
+                &club.api("/members"),
+                json!({ "username": username, "role": "player", "side": side }),
+            )
+            .await;
+        }
+        for (i, (name, role, nationality, owner)) in [
+            ("Albert Ball", "pilot", "british", "paul"),
+            ("John Smith", "observer", "british", "paul"),
+            ("Hans Weiss", "pilot", "german", "carl"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let crewman = club
+                .write(
+                    Method::POST,
+                    &club.api("/crew"),
+                    json!({ "name": name, "role": role, "nationality": nationality,
+                            "owner": owner }),
+                )
+                .await;
+            club.crew[i] = crewman["id"].as_i64().unwrap();
+        }
+        let game = club
+            .write(Method::POST, &club.api("/games"), json!({ "dice": [3, 4] }))
+            .await;
+        club.game = game["id"].as_i64().unwrap();
+        for (i, (side, dice)) in [("allied", 1), ("central", 9)].into_iter().enumerate() {
+            let mission = club
+                .write(
+                    Method::POST,
+                    &club.api(&format!("/games/{}/missions", club.game)),
+                    json!({ "side": side, "dice": [dice] }),
+                )
+                .await;
+            club.missions[i] = mission["id"].as_i64().unwrap();
+        }
+        let [ball, smith, weiss] = club.crew;
+        let assignments = [
+            (
+                club.missions[0],
+                club.aircraft("Airco DH-4").await,
+                ball,
+                Some(smith),
+            ),
+            (
+                club.missions[1],
+                club.aircraft("Albatros D-III").await,
+                weiss,
+                None,
+            ),
+        ];
+        for (mission, aircraft, pilot, observer) in assignments {
+            club.write(
+                Method::PUT,
+                &club.api(&format!(
+                    "/games/{}/missions/{mission}/assignment",
+                    club.game
+                )),
+                json!({ "aircraft_id": aircraft, "pilot_id": pilot, "observer_id": observer }),
+            )
+            .await;
+        }
+        club
+    }
+
+    fn api(&self, rest: &str) -> String {
+        format!("/api/v1/campaigns/{}{rest}", self.campaign)
+    }
+
+    fn page(&self, rest: &str) -> String {
+        format!("/campaigns/{}{rest}", self.campaign)
+    }
+
+    async fn aircraft(&self, name: &str) -> i64 {
+        count(
+            &self.app,
+            &format!("SELECT id FROM aircraft_types WHERE name = '{name}'"),
+        )
+        .await
+    }
+
+    /// A write as rita; it must succeed. Returns the answer.
+    async fn write(&self, method: Method, path: &str, body: Value) -> Value {
+        let response = self
+            .client
+            .request(method, format!("{}{path}", self.app.address))
+            .bearer_auth(&self.token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        let answer: Value = response.json().await.unwrap_or(Value::Null);
+        assert!(status.is_success(), "{path} answered {status}: {answer}");
+        answer
+    }
+
+    /// A roll of plain 2d6 with the dice entered.
+    async fn roll(&self, dice: [u32; 2]) {
+        self.write(
+            Method::POST,
+            &self.api("/rolls"),
+            json!({ "table": "2d6", "modifiers": {}, "dice": dice }),
+        )
+        .await;
+    }
+
+    /// The game's debrief: both mission aircraft came home, the Allied one with its
+    /// target observed; Hans Weiss took two boxes, a serious injury of 1 + 2 + 3 = 6
+    /// weeks (R7), so he is out until week 7.
+    async fn debrief(&self) {
+        let [ball, smith, weiss] = self.crew;
+        let crewman = |id: i64, position: &str| {
+            json!({ "crew_id": id, "position": position, "red_hits": 0,
+                    "wound_boxes": 0, "outcome": "unharmed" })
+        };
+        let report = json!({
+            "turns_played": 20,
+            "sorties": [
+                { "key": "a1", "aircraft_id": self.aircraft("Airco DH-4").await,
+                  "assignment": "mission", "turns_on_board": 20, "aircraft_lost": false,
+                  "crew": [crewman(ball, "pilot"), crewman(smith, "observer")] },
+                { "key": "c1", "aircraft_id": self.aircraft("Albatros D-III").await,
+                  "assignment": "mission", "turns_on_board": 20, "aircraft_lost": false,
+                  "crew": [{ "crew_id": weiss, "position": "pilot", "red_hits": 0,
+                             "wound_boxes": 2, "outcome": "serious_injury",
+                             "dice": { "injury": [1, 2, 3] } }] }
+            ],
+            "kills": [],
+            "missions": [ { "mission_id": self.missions[0], "landed_safely": true,
+                            "target_observed": true } ]
+        });
+        self.write(
+            Method::POST,
+            &self.api(&format!("/games/{}/debrief", self.game)),
+            report,
+        )
+        .await;
+    }
+}
+
+/// The text of the element with this id, read in one step: the script may swap the
+/// content in between a find and a read, which would leave a stale element.
+async fn text(browser: &Browser, id: &str) -> Option<String> {
+    let script = "const e = document.getElementById(arguments[0]); return e && e.innerText;";
+    match browser
+        .client
+        .execute(script, vec![json!(id)])
+        .await
+        .unwrap()
+    {
+        Value::String(text) => Some(text),
+        _ => None,
+    }
+}
+
+/// Waits until the element with this id holds `expected` in its text.
+async fn until_text(browser: &Browser, id: &str, expected: &str) {
+    until(&format!("#{id} to show {expected:?}"), ARRIVAL, || async {
+        match text(browser, id).await {
+            Some(text) if text.contains(expected) => Ok(()),
+            Some(text) => Err(format!("it shows {text:?}")),
+            None => Err("there is no such element".into()),
+        }
+    })
+    .await;
+}
+
+/// Waits until the page's script has opened the campaign's event stream.
+async fn until_stream_open(browser: &Browser) {
+    until("the event stream to open", ARRIVAL, || async {
+        match browser.client.execute(STREAM_OPEN, vec![]).await {
+            Ok(Value::Bool(true)) => Ok(()),
+            other => Err(format!("{other:?}")),
+        }
+    })
+    .await;
+}
+
+async fn mark_window(browser: &Browser) {
+    browser.client.execute(MARK_WINDOW, vec![]).await.unwrap();
+}
+
+async fn assert_window_kept(browser: &Browser, when: &str) {
+    let kept = browser.client.execute(WINDOW_MARKED, vec![]).await.unwrap();
+    assert_eq!(kept, Value::Bool(true), "the page was reloaded {when}");
+}
+
+#[tokio::test]
+async fn the_live_page_shows_a_roll_and_a_debrief_as_they_are_posted() {
+    let club = Club::start().await;
+    let live = club.page("/live");
+
+    // Without JavaScript the page refreshes itself; the script is the binary's own.
+    let html = club
+        .client
+        .get(format!("{}{live}", club.app.address))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let head = &html[..html.find("</head>").expect("a head")];
+    assert!(
+        head.contains(r#"<noscript><meta http-equiv="refresh" content="30" /></noscript>"#),
+        "{head}"
+    );
+    assert!(head.contains(r#"<script src="/static/live.js""#), "{head}");
+    // What the script swaps in: the content alone, with the revision it was read at.
+    let fragment = club
+        .client
+        .get(format!("{}{live}?fragment=1", club.app.address))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        fragment.starts_with(r#"<div id="live-content" class="live" data-revision=""#),
+        "{fragment}"
+    );
+    assert!(!fragment.contains("<html"), "{fragment}");
+
+    let browser = Browser::start(&club.app.address).await;
+    browser.open(&live).await;
+    browser
+        .assert_well_formed("the live page as it opens")
+        .await;
+    // The newest roll is the Central mission's d10, the last rolled (R14).
+    assert_eq!(text(&browser, "newest-dice").await.as_deref(), Some("9"));
+    let game = format!("live-game-{}", club.game);
+    // The projector is anonymous: the mission types, nothing of either assignment
+    // before the debrief.
+    let missions = text(&browser, &game).await.expect("the game");
+    for secret in ["Airco DH-4", "Albert Ball", "Albatros D-III", "Hans Weiss"] {
+        assert!(!missions.contains(secret), "{secret} shown: {missions}");
+    }
+    assert!(missions.contains("secret until the debrief"), "{missions}");
+    until_stream_open(&browser).await;
+    mark_window(&browser).await;
+
+    club.roll([6, 5]).await;
+    until_text(&browser, "newest-dice", "6 5").await;
+    assert_eq!(text(&browser, "newest-total").await.as_deref(), Some("11"));
+    until_text(&browser, "live-status", "A new roll: 2d6: 6 5, total 11").await;
+    assert_window_kept(&browser, "for the roll").await;
+    browser
+        .assert_well_formed("the live page after a roll")
+        .await;
+
+    club.roll([2, 1]).await;
+    until_text(&browser, "newest-dice", "2 1").await;
+    assert_eq!(text(&browser, "newest-total").await.as_deref(), Some("3"));
+    let earlier = text(&browser, "earlier-rolls")
+        .await
+        .expect("the roll before");
+    assert!(earlier.contains("6 5"), "{earlier}");
+
+    club.debrief().await;
+    until_text(&browser, &format!("{game}-state"), "debriefed").await;
+    let missions = text(&browser, &game).await.unwrap();
+    assert!(
+        missions.contains("Airco DH-4: Albert Ball, John Smith"),
+        "{missions}"
+    );
+    assert!(missions.contains("success"), "{missions}");
+    until_text(&browser, "live-out", "Hans Weiss").await;
+    let out = text(&browser, "live-out").await.unwrap();
+    assert!(out.contains("back in week 8"), "{out}");
+    assert_window_kept(&browser, "for the debrief").await;
+    browser
+        .assert_well_formed("the live page after the debrief")
+        .await;
+
+    // On a 16:9 projector the evening fits the screen; on a phone it scrolls down,
+    // never sideways.
+    browser.client.set_window_size(1920, 1080).await.unwrap();
+    browser.screenshot("live").await;
+    assert_eq!(overflow(&browser).await, (0, 0), "sideways and down, 16:9");
+    browser.client.set_window_size(390, 844).await.unwrap();
+    assert_eq!(overflow(&browser).await.0, 0, "sideways on a phone");
+    browser.screenshot("live-phone").await;
+    assert_window_kept(&browser, "by resizing").await;
+    browser.close().await;
+}
+
+/// How far the page overflows the window: sideways and down, in pixels.
+async fn overflow(browser: &Browser) -> (i64, i64) {
+    let script = "const d = document.documentElement; \
+        return [d.scrollWidth - d.clientWidth, d.scrollHeight - d.clientHeight];";
+    let answer = browser.client.execute(script, vec![]).await.unwrap();
+    (answer[0].as_i64().unwrap(), answer[1].as_i64().unwrap())
+}
+
+#[tokio::test]
+async fn another_campaign_page_offers_a_reload_once_the_campaign_changes() {
+    let club = Club::start().await;
+    let browser = Browser::start(&club.app.address).await;
+    let leaderboard = club.page("/leaderboard");
+    browser.open(&leaderboard).await;
+    assert_eq!(text(&browser, "changed-reload").await, None);
+    browser
+        .assert_well_formed("the leaderboard as it opens")
+        .await;
+    mark_window(&browser).await;
+
+    club.roll([4, 4]).await;
+    until_text(
+        &browser,
+        "changed",
+        "Changed — a new roll since this page was loaded.",
+    )
+    .await;
+    assert_window_kept(&browser, "for the roll").await;
+    browser
+        .assert_well_formed("the leaderboard with its notice")
+        .await;
+    browser.screenshot("changed-notice").await;
+
+    browser.follow("Reload the page").await;
+    browser.assert_path(&leaderboard).await;
+    until_stream_open(&browser).await;
+    assert_eq!(text(&browser, "changed-reload").await, None);
+    browser.close().await;
+}

@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::support::fixtures_games::{aircraft_id, Loop};
+use crate::support::fixtures_games::{Furnished, Loop};
 use crate::support::{body, TestApp};
 
 /// Who may call an operation.
@@ -47,6 +47,7 @@ const MATRIX: &[(&str, &str, Access)] = &[
     ("GET", "/api/v1/campaigns", Public),
     ("GET", "/api/v1/campaigns/{cid}", Read),
     ("POST", "/api/v1/campaigns/{cid}/end", Referee),
+    ("GET", "/api/v1/campaigns/{cid}/events", Read),
     ("POST", "/api/v1/campaigns/{cid}/members", Referee),
     ("GET", "/api/v1/campaigns/{cid}/members", Read),
     ("PATCH", "/api/v1/campaigns/{cid}/members/{username}", Own),
@@ -123,98 +124,38 @@ async fn every_operation_has_an_access_class() {
 
 /// The campaign everything is tried on, and a stranger: the referee of another.
 struct Fixture {
-    game: Loop,
+    stocked: Furnished,
     stranger: String,
-    /// Ada's (Allied) crewman and Karl's (Central).
-    ada_pilot: i64,
-    karl_pilot: i64,
-    game_id: i64,
-    central_mission: i64,
-    aircraft: i64,
-    award: i64,
 }
 
 async fn fixture() -> Fixture {
     let game = Loop::start("1917-04-02").await;
     let stranger = game.app.sign_up("sam", false).await;
     game.app.campaign(&stranger, "1916-07-01", false).await;
-    let ada_pilot = game.crewman("Ball", "pilot", "british", "ada").await;
-    let karl_pilot = game.crewman("Voss", "pilot", "german", "karl").await;
-    let game_id = game.open_game([3, 4]).await["id"].as_i64().unwrap();
-    game.mission(game_id, "allied", &[9]).await;
-    let central_mission = game.mission(game_id, "central", &[9]).await["id"]
-        .as_i64()
-        .unwrap();
-    let aircraft = aircraft_id(&game.app, "Albatros D-III").await;
     // An award of the ledger: Karl's pilot's first game, written as a debrief would.
-    let award = {
-        use eagles_db::diesel;
-        use eagles_db::diesel::sql_types::BigInt;
-        use eagles_db::diesel::QueryableByName;
-        use eagles_db::diesel_async::RunQueryDsl;
-        #[derive(QueryableByName)]
-        struct Id {
-            #[diesel(sql_type = BigInt)]
-            id: i64,
-        }
-        let mut conn = game.app.pool.get().await.unwrap();
-        eagles_db::diesel::sql_query(
-            "INSERT INTO xp_awards (crew_id, campaign_id, game_id, week, points, kind, reason)
-             VALUES ($1, $2, $3, 1, 1, 'survival', 'matrix fixture') RETURNING id",
-        )
-        .bind::<BigInt, _>(karl_pilot)
-        .bind::<BigInt, _>(game.campaign)
-        .bind::<BigInt, _>(game_id)
-        .get_result::<Id>(&mut conn)
-        .await
-        .unwrap()
-        .id
-    };
-    Fixture {
-        game,
-        stranger,
-        ada_pilot,
-        karl_pilot,
-        game_id,
-        central_mission,
-        aircraft,
-        award,
-    }
+    let stocked = Furnished::new(game, ("survival", "matrix fixture")).await;
+    Fixture { stocked, stranger }
 }
 
 impl Fixture {
     /// The path with its ids filled in; `{id}` and `{username}` name Karl's things,
     /// which Ada may not touch.
     fn path(&self, template: &str) -> String {
-        template
-            .replace("{cid}", &self.game.campaign.to_string())
-            .replace("{gid}", &self.game_id.to_string())
-            .replace("{mid}", &self.central_mission.to_string())
-            .replace("{aid}", &self.award.to_string())
-            .replace("{id}", &self.karl_pilot.to_string())
-            .replace("{username}", "karl")
-            .replace("{n}", "1")
+        self.stocked.fill(template)
     }
 
     /// A body that parses, so a refusal is about the caller and not the input.
     fn body(&self, method: &str, template: &str) -> Option<Value> {
-        let body = match (method, template.rsplit('/').next().unwrap()) {
+        let write = (method, template.rsplit('/').next().unwrap());
+        if let Some(body) = self.stocked.body(write) {
+            return Some(body);
+        }
+        let body = match write {
             ("GET", _) | ("DELETE", _) => return None,
             ("POST", "tokens") => json!({ "username": "ada", "password": "password-of-ada" }),
             ("POST", "campaigns") => json!({ "name": "Another", "start_date": "1917-04-02" }),
-            ("POST", "members") => json!({ "username": "sam", "role": "player", "side": "allied" }),
             ("PATCH", _) => json!({ "side": "allied" }),
-            // Ada (Allied) asks for a crewman owned by Karl.
-            ("POST", "crew") => json!({ "name": "Udet", "role": "pilot",
-                                        "nationality": "german", "owner": "karl" }),
-            ("POST", "abilities") => json!({ "ability": "tailing" }),
             ("POST", "games") => json!({}),
-            ("POST", "missions") => json!({ "side": "central" }),
-            ("PUT", "assignment") => json!({ "aircraft_id": self.aircraft,
-                                             "pilot_id": self.karl_pilot, "observer_id": null }),
-            ("POST", "debrief") => json!({ "turns_played": 10, "sorties": [] }),
-            ("POST", "void") => json!({ "reason": "entered twice" }),
-            ("POST", "rolls") => json!({ "table": "d6", "modifiers": {} }),
             ("POST", "close") => json!({}),
             ("POST", "end") => json!({}),
             ("POST", "import") => json!({ "format": "eagles-campaign", "version": 1 }),
@@ -227,10 +168,11 @@ impl Fixture {
 
     async fn call(&self, method: &str, template: &str, token: Option<&str>) -> StatusCode {
         let method: Method = method.parse().unwrap();
-        let mut request = self
-            .game
-            .app
-            .request(method.clone(), &self.path(template), token);
+        let mut request =
+            self.stocked
+                .game
+                .app
+                .request(method.clone(), &self.path(template), token);
         if let Some(body) = self.body(method.as_str(), template) {
             request = request.json(&body);
         }
@@ -241,8 +183,8 @@ impl Fixture {
 #[tokio::test]
 async fn every_operation_refuses_who_it_must() {
     let f = fixture().await;
-    let ada = f.game.ada.clone();
-    assert_ne!(f.ada_pilot, f.karl_pilot);
+    let ada = f.stocked.game.ada.clone();
+    assert_ne!(f.stocked.ada_pilot, f.stocked.karl_pilot);
     let mut failures = Vec::new();
     let mut expect = |what: String, got: StatusCode, ok: bool| {
         if !ok {

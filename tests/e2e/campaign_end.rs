@@ -10,23 +10,13 @@ use reqwest::redirect::Policy;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::support::fixtures_games::{aircraft_id, Loop};
+use crate::support::fixtures_games::{Furnished, Loop};
 use crate::support::fixtures_standings::{
-    enlist, hq_observed, kill, observer, pilot, red_hits, shared_kill, sortie_flown, turns, Ledger,
-    Recruit, ALLIED, CENTRAL,
+    enlist, observer, pilot, Ledger, Recruit, ALBATROS, ALLIED, BISHOP, CENTRAL, HAWKER, MOTT,
+    NIEUPORT, RICHT, STRUTTER, VOSS,
 };
 use crate::support::form_client::{hidden_value, session_cookie, Visitor};
 use crate::support::{body, problem, TestApp};
-
-const STRUTTER: &str = "Sopwith 1 1/2 Strutter";
-const NIEUPORT: &str = "Nieuport 17";
-const ALBATROS: &str = "Albatros D-III";
-
-const HAWKER: Recruit = ("ada", "Lanoe Hawker", "pilot", "british");
-const MOTT: Recruit = ("ada", "Mottershead", "observer", "british");
-const BISHOP: Recruit = ("cy", "Billy Bishop", "pilot", "commonwealth");
-const RICHT: Recruit = ("bob", "Manfred von Richthofen", "pilot", "german");
-const VOSS: Recruit = ("bob", "Werner Voss", "pilot", "german");
 
 /// A private campaign from 1917-04-01 refereed by `referee`, with ada and cy playing
 /// Allied and bob Central, and the recruits' starting crewmen (50 XP each, R3).
@@ -77,14 +67,8 @@ async fn ending_names_the_r13_winner_and_the_r12_side_leader() {
         .await;
     game.kill(a2, &[richt]).await;
     game.kill(c2, &[hawker, mott]).await;
-    game.awards(&[
-        (hawker, &[turns(20), shared_kill(), hq_observed(10)]),
-        (mott, &[sortie_flown(), shared_kill(), hq_observed(20)]),
-        (bishop, &[turns(12)]),
-        (richt, &[turns(20), kill(), red_hits(3, 6)]),
-        (voss, &[turns(20)]),
-    ])
-    .await;
+    game.week_one_awards([hawker, mott, bishop, richt, voss])
+        .await;
     ledger.close_week().await;
 
     // A player may not end it (referee only).
@@ -185,74 +169,28 @@ async fn a_first_place_level_on_every_tie_break_is_shared_and_weeks_out_part_it(
 /// The campaign every write is tried on once it has ended: a crewman of each side, a
 /// game with both missions, an award of the ledger, an account to add.
 struct Ended {
-    game: Loop,
-    game_id: i64,
-    mission: i64,
-    aircraft: i64,
-    ada_pilot: i64,
-    karl_pilot: i64,
-    award: i64,
+    stocked: Furnished,
 }
 
 async fn ended_campaign() -> Ended {
     let game = Loop::start("1917-04-02").await;
     game.app.sign_up("sam", false).await;
-    let ada_pilot = game.crewman("Ball", "pilot", "british", "ada").await;
-    let karl_pilot = game.crewman("Voss", "pilot", "german", "karl").await;
-    let game_id = game.open_game([3, 4]).await["id"].as_i64().unwrap();
-    game.mission(game_id, "allied", &[9]).await;
-    let mission = game.mission(game_id, "central", &[9]).await["id"]
-        .as_i64()
-        .unwrap();
-    let aircraft = aircraft_id(&game.app, "Albatros D-III").await;
-    let award = {
-        use eagles_db::diesel;
-        use eagles_db::diesel::sql_types::BigInt;
-        use eagles_db::diesel::QueryableByName;
-        use eagles_db::diesel_async::RunQueryDsl;
-        #[derive(QueryableByName)]
-        struct Id {
-            #[diesel(sql_type = BigInt)]
-            id: i64,
-        }
-        let mut conn = game.app.pool.get().await.unwrap();
-        eagles_db::diesel::sql_query(
-            "INSERT INTO xp_awards (crew_id, campaign_id, game_id, week, points, kind, reason)
-             VALUES ($1, $2, $3, 1, 1, 'turns', '1 turn on the board') RETURNING id",
-        )
-        .bind::<BigInt, _>(karl_pilot)
-        .bind::<BigInt, _>(game.campaign)
-        .bind::<BigInt, _>(game_id)
-        .get_result::<Id>(&mut conn)
-        .await
-        .unwrap()
-        .id
-    };
-    let response = end(&game.app, game.campaign, &game.referee).await;
+    let stocked = Furnished::new(game, ("turns", "1 turn on the board")).await;
+    let response = end(
+        &stocked.game.app,
+        stocked.game.campaign,
+        &stocked.game.referee,
+    )
+    .await;
     assert_eq!(response.status(), StatusCode::OK);
-    Ended {
-        game,
-        game_id,
-        mission,
-        aircraft,
-        ada_pilot,
-        karl_pilot,
-        award,
-    }
+    Ended { stocked }
 }
 
 impl Ended {
     /// The path with real ids; a parameter this does not know gets 1, so a new
     /// operation is still tried (and its row below says if it needs better).
     fn path(&self, template: &str) -> String {
-        let mut path = template
-            .replace("{cid}", &self.game.campaign.to_string())
-            .replace("{gid}", &self.game_id.to_string())
-            .replace("{mid}", &self.mission.to_string())
-            .replace("{aid}", &self.award.to_string())
-            .replace("{id}", &self.karl_pilot.to_string())
-            .replace("{username}", "karl")
-            .replace("{n}", "1");
+        let mut path = self.stocked.fill(template);
         while let (Some(open), Some(close)) = (path.find('{'), path.find('}')) {
             path.replace_range(open..=close, "1");
         }
@@ -262,22 +200,12 @@ impl Ended {
     /// A body each operation would accept from the referee on a running campaign, so
     /// that the 409 is about the end and nothing else.
     fn body(&self, method: &str, template: &str) -> Option<Value> {
-        let body = match (method, template.rsplit('/').next().unwrap()) {
-            ("DELETE", _) => return None,
-            ("POST", "members") => json!({ "username": "sam", "role": "player", "side": "allied" }),
-            ("PATCH", _) => json!({ "side": "central" }),
-            ("POST", "crew") => json!({ "name": "Udet", "role": "pilot",
-                                        "nationality": "german", "owner": "karl" }),
-            ("POST", "abilities") => json!({ "ability": "tailing" }),
-            ("POST", "missions") => json!({ "side": "central" }),
-            ("PUT", "assignment") => json!({ "aircraft_id": self.aircraft,
-                                             "pilot_id": self.karl_pilot, "observer_id": null }),
-            ("POST", "debrief") => json!({ "turns_played": 10, "sorties": [] }),
-            ("POST", "void") => json!({ "reason": "entered twice" }),
-            ("POST", "rolls") => json!({ "table": "d6", "modifiers": {} }),
-            _ => json!({}),
-        };
-        Some(body)
+        let write = (method, template.rsplit('/').next().unwrap());
+        match write {
+            ("DELETE", _) => None,
+            ("PATCH", _) => Some(json!({ "side": "central" })),
+            _ => Some(self.stocked.body(write).unwrap_or_else(|| json!({}))),
+        }
     }
 }
 
@@ -287,7 +215,7 @@ impl Ended {
 #[tokio::test]
 async fn every_write_to_an_ended_campaign_is_a_409() {
     let f = ended_campaign().await;
-    let app = &f.game.app;
+    let app = &f.stocked.game.app;
     let doc = body(app.get("/api/openapi.json", None).await).await;
     let mut tried = Vec::new();
     let mut failures = Vec::new();
@@ -303,7 +231,7 @@ async fn every_write_to_an_ended_campaign_is_a_409() {
             let mut request = app.request(
                 method.parse::<Method>().unwrap(),
                 &f.path(template),
-                Some(&f.game.referee),
+                Some(&f.stocked.game.referee),
             );
             if let Some(body) = f.body(&method, template) {
                 request = request.json(&body);
@@ -336,14 +264,20 @@ async fn every_write_to_an_ended_campaign_is_a_409() {
     }
 
     // Nothing was written: the roll log and the crew are as they were at the end.
-    let crew = body(f.game.get("/crew", Some(&f.game.referee)).await).await;
+    let crew = body(
+        f.stocked
+            .game
+            .get("/crew", Some(&f.stocked.game.referee))
+            .await,
+    )
+    .await;
     assert_eq!(crew.as_array().unwrap().len(), 2);
     assert!(crew
         .as_array()
         .unwrap()
         .iter()
         .all(|c| c["abilities"] == json!([])));
-    assert!(f.ada_pilot != f.karl_pilot);
+    assert!(f.stocked.ada_pilot != f.stocked.karl_pilot);
     // Reads still answer.
     for read in [
         "",
@@ -353,7 +287,7 @@ async fn every_write_to_an_ended_campaign_is_a_409() {
         "/rolls",
         "/weeks/1",
     ] {
-        let response = f.game.get(read, Some(&f.game.ada)).await;
+        let response = f.stocked.game.get(read, Some(&f.stocked.game.ada)).await;
         assert_eq!(response.status(), StatusCode::OK, "GET …{read}");
     }
 }
@@ -363,13 +297,13 @@ async fn every_write_to_an_ended_campaign_is_a_409() {
 #[tokio::test]
 async fn an_ended_campaign_exports_and_imports_ended() {
     let f = ended_campaign().await;
-    let app = &f.game.app;
-    let referee = &f.game.referee;
+    let app = &f.stocked.game.app;
+    let referee = &f.stocked.game.referee;
     let export = |cid: i64| {
         let path = format!("/api/v1/campaigns/{cid}/export");
         async move { body(app.get(&path, Some(referee)).await).await }
     };
-    let original = export(f.game.campaign).await;
+    let original = export(f.stocked.game.campaign).await;
     assert_eq!(original["campaign"]["ended"]["week"], 1);
     // The document shows how it ended: Voss's 1 XP for a turn on the board is the only
     // award, so karl's best crewman leads Ball's 0 (R13) and the Central side leads the
@@ -493,19 +427,19 @@ async fn the_referee_ends_it_from_the_club_night_page_after_confirming() {
 #[tokio::test]
 async fn no_page_of_an_ended_campaign_offers_a_write_form() {
     let f = ended_campaign().await;
-    let app = &f.game.app;
+    let app = &f.stocked.game.app;
     let visitor = Visitor::open(app).await;
     let cookie =
         session_cookie(&visitor.sign_in(app, "rita", "password-of-rita").await).expect("signed in");
-    let campaign = format!("/campaigns/{}", f.game.campaign);
+    let campaign = format!("/campaigns/{}", f.stocked.game.campaign);
     for page in [
         String::new(),
         "/club-night".into(),
         "/members".into(),
         "/crew".into(),
-        format!("/crew/{}", f.karl_pilot),
+        format!("/crew/{}", f.stocked.karl_pilot),
         "/dice".into(),
-        format!("/games/{}", f.game_id),
+        format!("/games/{}", f.stocked.game_id),
     ] {
         let path = format!("{campaign}{page}");
         let html = visitor.page(app, &path, &cookie).await;

@@ -136,6 +136,7 @@ async fn fifty_picks_for_one_slot_take_it_once() {
         use eagles_db::diesel::sql_types::BigInt;
         use eagles_db::diesel_async::RunQueryDsl;
         let mut conn = app.pool.get().await.unwrap();
+        crate::support::raise_revisions(&conn).await;
         // 50 starting XP + 50 = 100: the first slot (R6).
         sql_query(
             "INSERT INTO xp_awards (campaign_id, crew_id, week, points, kind, reason)

@@ -60,6 +60,7 @@ impl Club {
 
     async fn award(&self, crew_id: i64, points: i32) {
         let mut conn = self.app.pool.get().await.unwrap();
+        crate::support::raise_revisions(&conn).await;
         diesel::insert_into(xp_awards::table)
             .values((
                 xp_awards::campaign_id.eq(self.campaign),
@@ -83,6 +84,7 @@ impl Club {
         sent_home: bool,
     ) {
         let mut conn = self.app.pool.get().await.unwrap();
+        crate::support::raise_revisions(&conn).await;
         diesel::insert_into(casualties::table)
             .values((
                 casualties::crew_id.eq(crew_id),

@@ -6,26 +6,10 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::support::fixtures_debrief::{
-    aircraft, count, game, mission, row_counts, set_week, squadron, Assigned, Squadron,
+    aircraft, ball_and_smith_fly, count, crewman, debrief_ok, game, mission, post_debrief,
+    row_counts, set_week, squadron, Assigned, Squadron,
 };
 use crate::support::{body, problem, TestApp};
-
-fn debrief_path(s: &Squadron, game: i64) -> String {
-    format!("/api/v1/campaigns/{}/games/{game}/debrief", s.campaign)
-}
-
-async fn post_debrief(app: &TestApp, s: &Squadron, game: i64, report: &Value) -> reqwest::Response {
-    app.post(&debrief_path(s, game), Some(&s.referee), report)
-        .await
-}
-
-async fn debrief_ok(app: &TestApp, s: &Squadron, game: i64, report: &Value) -> Value {
-    let response = post_debrief(app, s, game, report).await;
-    let status = response.status();
-    let result = body(response).await;
-    assert_eq!(status, StatusCode::CREATED, "{result}");
-    result
-}
 
 /// The (points, reason) of each award of `crew`, in the order given.
 fn awards_of(result: &Value, crew: i64) -> Vec<(i64, String)> {
@@ -47,17 +31,6 @@ fn aw(points: i64, reason: &str) -> (i64, String) {
     (points, reason.to_owned())
 }
 
-async fn crewman(app: &TestApp, s: &Squadron, id: i64) -> Value {
-    let response = app
-        .get(
-            &format!("/api/v1/campaigns/{}/crew/{id}", s.campaign),
-            Some(&s.referee),
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::OK);
-    body(response).await
-}
-
 fn sortie(key: &str, aircraft: i64, assignment: &str, turns: u32, crew: Value) -> Value {
     json!({ "key": key, "aircraft_id": aircraft, "assignment": assignment,
             "turns_on_board": turns, "aircraft_lost": false, "crew": crew })
@@ -77,19 +50,7 @@ fn observer(id: i64) -> Value {
 async fn hq_bombing_game(app: &TestApp, s: &Squadron, central: &str) -> (i64, i64, i64) {
     let bristol = aircraft(app, "Bristol F2b").await;
     let g = game(app, s.campaign).await;
-    let bomb = mission(
-        app,
-        g,
-        "allied",
-        "bomb_hq",
-        None,
-        Some(Assigned {
-            aircraft: bristol,
-            pilot: s.id("Ball"),
-            observer: Some(s.id("Smith")),
-        }),
-    )
-    .await;
+    let bomb = ball_and_smith_fly(app, s, (g, bristol), "bomb_hq").await;
     mission(app, g, "central", central, None, None).await;
     (g, bristol, bomb)
 }
@@ -216,7 +177,7 @@ async fn r4_r5_dogfight_awards_through_the_endpoint() {
     assert_eq!(ball["awards"][0]["game_id"], g);
 
     // The stored debrief reads back as answered.
-    let stored = body(app.get(&debrief_path(&s, g), Some(&s.referee)).await).await;
+    let stored = body(app.get(&s.debrief_path(g), Some(&s.referee)).await).await;
     assert_eq!(stored, result);
     // Once per game.
     let detail = problem(
@@ -239,19 +200,7 @@ async fn r4_observation_needs_a_safe_landing() {
     let g = game(&app, s.campaign).await;
     let (ball, smith, boelcke, weber) =
         (s.id("Ball"), s.id("Smith"), s.id("Boelcke"), s.id("Weber"));
-    let hq = mission(
-        &app,
-        g,
-        "allied",
-        "observe_hq",
-        None,
-        Some(Assigned {
-            aircraft: bristol,
-            pilot: ball,
-            observer: Some(smith),
-        }),
-    )
-    .await;
+    let hq = ball_and_smith_fly(&app, &s, (g, bristol), "observe_hq").await;
     let field = mission(
         &app,
         g,
@@ -807,7 +756,7 @@ async fn a_broken_debrief_writes_nothing_and_names_the_first_problem() {
     let raw = app
         .request(
             reqwest::Method::POST,
-            &debrief_path(&s, ids.game),
+            &s.debrief_path(ids.game),
             Some(&s.referee),
         )
         .header("content-type", "application/json")
@@ -859,7 +808,7 @@ async fn debriefs_are_the_referees_for_an_open_game_of_the_current_week() {
     .await;
     assert!(detail.contains(&format!("no game {foreign}")), "{detail}");
     problem(
-        app.post(&debrief_path(&s, ids.game), None, &report).await,
+        app.post(&s.debrief_path(ids.game), None, &report).await,
         StatusCode::UNAUTHORIZED,
     )
     .await;
@@ -872,13 +821,13 @@ async fn debriefs_are_the_referees_for_an_open_game_of_the_current_week() {
         .await;
     let player = body(player).await["token"].as_str().unwrap().to_owned();
     problem(
-        app.post(&debrief_path(&s, ids.game), Some(&player), &report)
+        app.post(&s.debrief_path(ids.game), Some(&player), &report)
             .await,
         StatusCode::FORBIDDEN,
     )
     .await;
     problem(
-        app.get(&debrief_path(&s, ids.game), Some(&s.referee)).await,
+        app.get(&s.debrief_path(ids.game), Some(&s.referee)).await,
         StatusCode::NOT_FOUND,
     )
     .await;
@@ -993,7 +942,7 @@ async fn voiding_a_debrief_restores_the_crew_and_keeps_the_originals() {
     set_week(&app, s.campaign, 2).await;
     let void = app
         .post(
-            &format!("{}/void", debrief_path(&s, g)),
+            &format!("{}/void", s.debrief_path(g)),
             Some(&s.referee),
             &json!({"reason": "wrong table"}),
         )
@@ -1053,7 +1002,7 @@ async fn voiding_a_debrief_restores_the_crew_and_keeps_the_originals() {
         .collect();
     assert_eq!(points, [25, 10, 12, -25, -10, -12]);
 
-    let stored = body(app.get(&debrief_path(&s, g), Some(&s.referee)).await).await;
+    let stored = body(app.get(&s.debrief_path(g), Some(&s.referee)).await).await;
     assert_eq!(stored["voided_week"], 2);
     assert!(stored["awards"]
         .as_array()
@@ -1063,7 +1012,7 @@ async fn voiding_a_debrief_restores_the_crew_and_keeps_the_originals() {
 
     let detail = problem(
         app.post(
-            &format!("{}/void", debrief_path(&s, g)),
+            &format!("{}/void", s.debrief_path(g)),
             Some(&s.referee),
             &json!({"reason": "again"}),
         )

@@ -8,29 +8,21 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::support::fixtures_debrief::{
-    aircraft, game, mission, row_counts, set_week, squadron, Assigned, Squadron,
+    aircraft, ball_and_smith_fly, crewman, debrief_ok, game, post_debrief, row_counts, set_week,
+    squadron, Squadron,
 };
 use crate::support::{body, problem, TestApp};
 
-fn campaign_path(s: &Squadron, rest: &str) -> String {
-    format!("/api/v1/campaigns/{}{rest}", s.campaign)
-}
-
-async fn post_debrief(app: &TestApp, s: &Squadron, game: i64, report: &Value) -> reqwest::Response {
-    app.post(
-        &campaign_path(s, &format!("/games/{game}/debrief")),
-        Some(&s.referee),
-        report,
+/// The detail of a debrief refused whole (422) that wrote nothing.
+async fn refused(app: &TestApp, s: &Squadron, game: i64, report: &Value) -> String {
+    let before = row_counts(app).await;
+    let detail = problem(
+        post_debrief(app, s, game, report).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
     )
-    .await
-}
-
-async fn debrief_ok(app: &TestApp, s: &Squadron, game: i64, report: &Value) -> Value {
-    let response = post_debrief(app, s, game, report).await;
-    let status = response.status();
-    let result = body(response).await;
-    assert_eq!(status, StatusCode::CREATED, "{result}");
-    result
+    .await;
+    assert_eq!(row_counts(app).await, before, "{detail}");
+    detail
 }
 
 /// A game of the current week opened through the API with the ground offensive's
@@ -38,11 +30,7 @@ async fn debrief_ok(app: &TestApp, s: &Squadron, game: i64, report: &Value) -> V
 /// Allied, 12 major Allied).
 async fn open_game(app: &TestApp, s: &Squadron, dice: [u32; 2]) -> i64 {
     let response = app
-        .post(
-            &campaign_path(s, "/games"),
-            Some(&s.referee),
-            &json!({ "dice": dice }),
-        )
+        .post(&s.api("/games"), Some(&s.referee), &json!({ "dice": dice }))
         .await;
     assert_eq!(response.status(), StatusCode::CREATED);
     body(response).await["id"].as_i64().unwrap()
@@ -54,12 +42,39 @@ fn came_down(key: &str, aircraft: i64, crew: Value, down: Value) -> Value {
             "turns_on_board": 10, "crew": crew, "down": down })
 }
 
+/// A sweep sortie flown by `pilot` alone, unwounded, that came down.
+fn solo(key: &str, aircraft: i64, pilot: i64, down: Value) -> Value {
+    came_down(key, aircraft, json!([seat(pilot, "pilot", 0)]), down)
+}
+
 fn report(sorties: Vec<Value>) -> Value {
     json!({ "turns_played": 20, "sorties": sorties })
 }
 
 fn seat(id: i64, position: &str, wound_boxes: u32) -> Value {
     json!({ "crew_id": id, "position": position, "wound_boxes": wound_boxes })
+}
+
+/// A fresh app with rhoda's squadron, a game of its first week and the ids of the
+/// aircraft types `names`.
+async fn rhodas_game<const N: usize>(names: [&str; N]) -> (TestApp, Squadron, i64, [i64; N]) {
+    let app = TestApp::spawn().await;
+    let s = squadron(&app, "rhoda").await;
+    let mut types = [0; N];
+    for (id, name) in types.iter_mut().zip(names) {
+        *id = aircraft(&app, name).await;
+    }
+    let g = game(&app, s.campaign).await;
+    (app, s, g, types)
+}
+
+/// Each element of the array `rows` as the array of its `keys`' values.
+fn columns(rows: &Value, keys: &[&str]) -> Vec<Value> {
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .map(|row| Value::Array(keys.iter().map(|k| row[*k].clone()).collect()))
+        .collect()
 }
 
 /// A crewman's outcome in the debrief's answer.
@@ -69,20 +84,10 @@ fn outcome(result: &Value, crew: i64) -> Value {
 
 /// A crewman's rolls in the answer, each as `[table, dice, modifiers, total, result]`.
 fn rolls(result: &Value, crew: i64) -> Vec<Value> {
-    entry(result, crew)["rolls"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            json!([
-                r["table"],
-                r["dice"],
-                r["modifiers"],
-                r["total"],
-                r["result"]
-            ])
-        })
-        .collect()
+    columns(
+        &entry(result, crew)["rolls"],
+        &["table", "dice", "modifiers", "total", "result"],
+    )
 }
 
 fn entry(result: &Value, crew: i64) -> &Value {
@@ -95,26 +100,13 @@ fn entry(result: &Value, crew: i64) -> &Value {
 }
 
 async fn roll_log(app: &TestApp, s: &Squadron) -> Vec<Value> {
-    let response = app.get(&campaign_path(s, "/rolls"), Some(&s.referee)).await;
+    let response = app.get(&s.api("/rolls"), Some(&s.referee)).await;
     assert_eq!(response.status(), StatusCode::OK);
     body(response).await.as_array().unwrap().clone()
 }
 
 async fn stored_debrief(app: &TestApp, s: &Squadron, game: i64) -> Value {
-    let response = app
-        .get(
-            &campaign_path(s, &format!("/games/{game}/debrief")),
-            Some(&s.referee),
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::OK);
-    body(response).await
-}
-
-async fn crewman(app: &TestApp, s: &Squadron, id: i64) -> Value {
-    let response = app
-        .get(&campaign_path(s, &format!("/crew/{id}")), Some(&s.referee))
-        .await;
+    let response = app.get(&s.debrief_path(game), Some(&s.referee)).await;
     assert_eq!(response.status(), StatusCode::OK);
     body(response).await
 }
@@ -132,21 +124,17 @@ async fn crewman(app: &TestApp, s: &Squadron, id: i64) -> Value {
 //   Jones minor: 1d6 [4] − 1 = 3 weeks, out until week 4.
 #[tokio::test]
 async fn landed_on_a_road_and_a_failed_landing_going_on_to_the_crash_table() {
-    let app = TestApp::spawn().await;
-    let s = squadron(&app, "rhoda").await;
-    let camel = aircraft(&app, "Sopwith Camel").await;
-    let bristol = aircraft(&app, "Bristol F2b").await;
-    let g = game(&app, s.campaign).await;
+    let (app, s, g, [camel, bristol]) = rhodas_game(["Sopwith Camel", "Bristol F2b"]).await;
     let (ball, mannock, jones) = (s.id("Ball"), s.id("Mannock"), s.id("Jones"));
     let result = debrief_ok(
         &app,
         &s,
         g,
         &report(vec![
-            came_down(
+            solo(
                 "a1",
                 camel,
-                json!([seat(ball, "pilot", 0)]),
+                ball,
                 json!({
             "how": "landed", "terrain": "shell_holes", "road": true,
             "side_of_lines": "own", "hexes_from_friendly_trenches": 2,
@@ -195,19 +183,10 @@ async fn landed_on_a_road_and_a_failed_landing_going_on_to_the_crash_table() {
             json!(["minor_injury", [4], { "minor_injury": -1 }, 3, 3]),
         ]
     );
-    let injuries: Vec<Value> = result["injuries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| {
-            json!([
-                i["crew_id"],
-                i["severity"],
-                i["weeks_out"],
-                i["out_until_week"]
-            ])
-        })
-        .collect();
+    let injuries = columns(
+        &result["injuries"],
+        &["crew_id", "severity", "weeks_out", "out_until_week"],
+    );
     assert_eq!(
         injuries,
         [
@@ -252,11 +231,7 @@ async fn landed_on_a_road_and_a_failed_landing_going_on_to_the_crash_table() {
 // down off the board: no roll at all (§11.03 note), unharmed.
 #[tokio::test]
 async fn shot_down_at_each_altitude_band_exploded_and_off_board() {
-    let app = TestApp::spawn().await;
-    let s = squadron(&app, "rhoda").await;
-    let camel = aircraft(&app, "Sopwith Camel").await;
-    let albatros = aircraft(&app, "Albatros D-III").await;
-    let g = game(&app, s.campaign).await;
+    let (app, s, g, [camel, albatros]) = rhodas_game(["Sopwith Camel", "Albatros D-III"]).await;
     let (ball, mccudden, mannock) = (s.id("Ball"), s.id("McCudden"), s.id("Mannock"));
     let (boelcke, voss) = (s.id("Boelcke"), s.id("Voss"));
     // The dead roll no evade and no injury: their dice are left out.
@@ -274,36 +249,16 @@ async fn shot_down_at_each_altitude_band_exploded_and_off_board() {
         &s,
         g,
         &report(vec![
-            came_down(
-                "a1",
-                camel,
-                json!([seat(ball, "pilot", 0)]),
-                shot_down(ball, 3, json!([6])),
-            ),
-            came_down(
+            solo("a1", camel, ball, shot_down(ball, 3, json!([6]))),
+            solo(
                 "a2",
                 camel,
-                json!([seat(mccudden, "pilot", 0)]),
+                mccudden,
                 shot_down(mccudden, 4, json!([1, 2, 3])),
             ),
-            came_down(
-                "a3",
-                camel,
-                json!([seat(mannock, "pilot", 0)]),
-                shot_down(mannock, 6, Value::Null),
-            ),
-            came_down(
-                "c1",
-                albatros,
-                json!([seat(boelcke, "pilot", 0)]),
-                json!({ "how": "exploded" }),
-            ),
-            came_down(
-                "c2",
-                albatros,
-                json!([seat(voss, "pilot", 0)]),
-                json!({ "how": "off_board" }),
-            ),
+            solo("a3", camel, mannock, shot_down(mannock, 6, Value::Null)),
+            solo("c1", albatros, boelcke, json!({ "how": "exploded" })),
+            solo("c2", albatros, voss, json!({ "how": "off_board" })),
         ]),
     )
     .await;
@@ -366,21 +321,11 @@ async fn bailed_out_with_and_without_parachutes_by_date() {
 
     set_week(&app, s.campaign, 26).await;
     let early = game(&app, s.campaign).await;
-    let before = row_counts(&app).await;
-    let detail = problem(
-        post_debrief(
-            &app,
-            &s,
-            early,
-            &report(vec![came_down(
-                "c1",
-                albatros,
-                json!([seat(boelcke, "pilot", 0)]),
-                bail(boelcke),
-            )]),
-        )
-        .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
+    let detail = refused(
+        &app,
+        &s,
+        early,
+        &report(vec![solo("c1", albatros, boelcke, bail(boelcke))]),
     )
     .await;
     assert!(
@@ -389,42 +334,30 @@ async fn bailed_out_with_and_without_parachutes_by_date() {
             && detail.contains("1918-01-28"),
         "{detail}"
     );
-    assert_eq!(row_counts(&app).await, before);
 
     set_week(&app, s.campaign, 27).await;
     let g = game(&app, s.campaign).await;
-    let before = row_counts(&app).await;
-    let detail = problem(
-        post_debrief(
-            &app,
-            &s,
-            g,
-            &report(vec![came_down(
-                "a1",
-                camel,
-                json!([seat(ball, "pilot", 0)]),
-                bail(ball),
-            )]),
-        )
-        .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
+    let detail = refused(
+        &app,
+        &s,
+        g,
+        &report(vec![solo("a1", camel, ball, bail(ball))]),
     )
     .await;
     assert!(
         detail.contains("sortie \"a1\"") && detail.contains("british"),
         "{detail}"
     );
-    assert_eq!(row_counts(&app).await, before);
 
     let result = debrief_ok(
         &app,
         &s,
         g,
         &report(vec![
-            came_down(
+            solo(
                 "c1",
                 albatros,
-                json!([seat(boelcke, "pilot", 0)]),
+                boelcke,
                 json!({
             "how": "bailed_out", "altitude": 1, "on_fire": true,
             "side_of_lines": "own", "hexes_from_friendly_trenches": 3,
@@ -548,10 +481,10 @@ async fn evade_on_each_side_of_the_lines_under_each_ground_offensive() {
                 if *result == "captured" {
                     dice["capture"] = json!({ id.to_string(): [3, 4] });
                 }
-                came_down(
+                solo(
                     &format!("a{i}"),
                     camel,
-                    json!([seat(*id, "pilot", 0)]),
+                    *id,
                     json!({
                     "how": "landed", "terrain": "airfield", "side_of_lines": side_of_lines,
                     "hexes_from_friendly_trenches": hexes, "dice": dice }),
@@ -579,10 +512,7 @@ async fn evade_on_each_side_of_the_lines_under_each_ground_offensive() {
 // [3, 4] = 7: a prisoner for the war.
 #[tokio::test]
 async fn captured_then_escaped_or_prisoner() {
-    let app = TestApp::spawn().await;
-    let s = squadron(&app, "rhoda").await;
-    let camel = aircraft(&app, "Sopwith Camel").await;
-    let g = game(&app, s.campaign).await;
+    let (app, s, g, [camel]) = rhodas_game(["Sopwith Camel"]).await;
     let (ball, mccudden) = (s.id("Ball"), s.id("McCudden"));
     let behind_the_lines = |id: i64, capture: Value| {
         json!({
@@ -596,16 +526,11 @@ async fn captured_then_escaped_or_prisoner() {
         &s,
         g,
         &report(vec![
-            came_down(
-                "a1",
-                camel,
-                json!([seat(ball, "pilot", 0)]),
-                behind_the_lines(ball, json!([1, 1, 37])),
-            ),
-            came_down(
+            solo("a1", camel, ball, behind_the_lines(ball, json!([1, 1, 37]))),
+            solo(
                 "a2",
                 camel,
-                json!([seat(mccudden, "pilot", 0)]),
+                mccudden,
                 behind_the_lines(mccudden, json!([3, 4])),
             ),
         ]),
@@ -623,19 +548,10 @@ async fn captured_then_escaped_or_prisoner() {
         rolls(&result, mccudden)[2],
         json!(["capture", [3, 4], {}, 7, "prisoner"])
     );
-    let captures: Vec<Value> = result["captures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            json!([
-                c["crew_id"],
-                c["result"],
-                c["weeks_out"],
-                c["out_until_week"]
-            ])
-        })
-        .collect();
+    let captures = columns(
+        &result["captures"],
+        &["crew_id", "result", "weeks_out", "out_until_week"],
+    );
     assert_eq!(
         captures,
         [
@@ -663,10 +579,7 @@ async fn captured_then_escaped_or_prisoner() {
 // Evade own side, 0 hexes +1: [1, 1] = 2 + 8 = 10, evaded.
 #[tokio::test]
 async fn r7_the_worse_of_wounds_and_crash_result() {
-    let app = TestApp::spawn().await;
-    let s = squadron(&app, "rhoda").await;
-    let camel = aircraft(&app, "Sopwith Camel").await;
-    let g = game(&app, s.campaign).await;
+    let (app, s, g, [camel]) = rhodas_game(["Sopwith Camel"]).await;
     let (ball, mccudden, mannock) = (s.id("Ball"), s.id("McCudden"), s.id("Mannock"));
     let down = |id: i64, crash: [u32; 2], injury: Value| {
         json!({
@@ -720,12 +633,7 @@ async fn r7_the_worse_of_wounds_and_crash_result() {
     );
     assert!(rolls(&result, mannock).is_empty());
     assert_eq!(result["deaths"], json!([mannock]));
-    let severities: Vec<Value> = result["injuries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| json!([i["crew_id"], i["severity"], i["weeks_out"]]))
-        .collect();
+    let severities = columns(&result["injuries"], &["crew_id", "severity", "weeks_out"]);
     assert_eq!(
         severities,
         [json!([ball, "serious", 9]), json!([mccudden, "serious", 7])]
@@ -737,24 +645,9 @@ async fn r7_the_worse_of_wounds_and_crash_result() {
 // in the roll log (and, underneath, no row at all).
 #[tokio::test]
 async fn each_consistency_check_refuses_and_writes_nothing() {
-    let app = TestApp::spawn().await;
-    let s = squadron(&app, "rhoda").await;
-    let bristol = aircraft(&app, "Bristol F2b").await;
-    let g = game(&app, s.campaign).await;
+    let (app, s, g, [bristol]) = rhodas_game(["Bristol F2b"]).await;
     let (ball, smith) = (s.id("Ball"), s.id("Smith"));
-    let observe = mission(
-        &app,
-        g,
-        "allied",
-        "observe_hq",
-        None,
-        Some(Assigned {
-            aircraft: bristol,
-            pilot: ball,
-            observer: Some(smith),
-        }),
-    )
-    .await;
+    let observe = ball_and_smith_fly(&app, &s, (g, bristol), "observe_hq").await;
     let base = |lost: Value, ball_outcome: &str, smith_outcome: &str, down: Value| {
         let mut sortie = json!({ "key": "a1", "aircraft_id": bristol, "assignment": "mission",
             "turns_on_board": 20, "crew": [
@@ -860,12 +753,7 @@ async fn each_consistency_check_refuses_and_writes_nothing() {
                 "expected «{part}» in «{detail}»"
             );
         }
-        let debrief = app
-            .get(
-                &campaign_path(&s, &format!("/games/{g}/debrief")),
-                Some(&s.referee),
-            )
-            .await;
+        let debrief = app.get(&s.debrief_path(g), Some(&s.referee)).await;
         assert_eq!(debrief.status(), StatusCode::NOT_FOUND, "{expected:?}");
         assert_eq!(roll_log(&app, &s).await.len(), log_before, "{expected:?}");
         for id in [ball, smith] {
@@ -897,9 +785,7 @@ async fn evade_at_the_rolls_endpoint_says_where_its_offensive_came_from() {
     let roll = |body: Value| {
         let (app, s) = (&app, &s);
         async move {
-            let response = app
-                .post(&campaign_path(s, "/rolls"), Some(&s.referee), &body)
-                .await;
+            let response = app.post(&s.api("/rolls"), Some(&s.referee), &body).await;
             assert_eq!(response.status(), StatusCode::CREATED);
             crate::support::body(response).await
         }

@@ -5,12 +5,12 @@
 //! debrief everyone sees it. Each reader — the referee, a player of each side, an
 //! anonymous reader of the public campaign — reads the API and the pages.
 
-use reqwest::StatusCode;
+use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
-use crate::support::fixtures_games::aircraft_id;
-use crate::support::form_client::{session_cookie, Visitor};
-use crate::support::{body, TestApp};
+use crate::support::fixtures_games::{aircraft_id, Loop};
+use crate::support::form_client::Visitor;
+use crate::support::{assert_created, body, TestApp};
 
 /// One side's mission and what its assignment names.
 struct Secret {
@@ -26,6 +26,31 @@ struct Secret {
 }
 
 impl Secret {
+    /// The assignment of `side`'s `mission`: `aircraft_name` flown by `crew`, pilot
+    /// first, whose names are `crew_names`.
+    async fn new(
+        app: &TestApp,
+        (side, mission): (&'static str, i64),
+        aircraft_name: &'static str,
+        crew: &[i64],
+        crew_names: Vec<&'static str>,
+    ) -> Self {
+        Self {
+            side,
+            label: if side == "allied" {
+                "Allied"
+            } else {
+                "Central"
+            },
+            mission,
+            aircraft: aircraft_id(app, aircraft_name).await,
+            aircraft_name,
+            pilot: crew[0],
+            observer: crew.get(1).copied(),
+            crew_names,
+        }
+    }
+
     /// Every name the assignment would show: the aircraft type and the crew.
     fn names(&self) -> Vec<&'static str> {
         let mut names = vec![self.aircraft_name];
@@ -45,6 +70,12 @@ struct Reader {
 }
 
 impl Reader {
+    /// `response`, which must be a 200: his read of `what` is allowed.
+    fn read_ok(&self, response: Response, what: &str) -> Response {
+        assert_eq!(response.status(), StatusCode::OK, "{what} as {}", self.name);
+        response
+    }
+
     /// What §13.20 lets him see of a side's assignment.
     fn sees(&self, side: &str, debriefed: bool) -> bool {
         debriefed || self.referee || self.side == Some(side)
@@ -66,40 +97,22 @@ struct Night {
 
 impl Night {
     async fn start() -> Night {
-        let app = TestApp::spawn().await;
-        let rita = app.sign_up("rita", false).await;
-        let ada = app.sign_up("ada", false).await;
-        let karl = app.sign_up("karl", false).await;
-        let campaign = app.campaign(&rita, "1917-04-23", true).await;
-        app.add_player(&rita, campaign, "ada", "allied").await;
-        app.add_player(&rita, campaign, "karl", "central").await;
-        let path = |rest: &str| format!("/api/v1/campaigns/{campaign}{rest}");
+        let club = Loop::start_campaign("1917-04-23", true).await;
         let mut crew = Vec::new();
         for (name, role, nationality, owner) in [
             ("Albert Ball", "pilot", "british", "ada"),
             ("John Smith", "observer", "british", "ada"),
             ("Hans Weiss", "pilot", "german", "karl"),
         ] {
-            let response = app
-                .post(
-                    &path("/crew"),
-                    Some(&rita),
-                    &json!({ "name": name, "role": role, "nationality": nationality, "owner": owner }),
-                )
-                .await;
-            assert_eq!(response.status(), StatusCode::CREATED);
-            crew.push(body(response).await["id"].as_i64().unwrap());
+            crew.push(club.crewman(name, role, nationality, owner).await);
         }
-        let response = app
-            .post(&path("/games"), Some(&rita), &json!({ "dice": [3, 4] }))
-            .await;
-        assert_eq!(response.status(), StatusCode::CREATED);
-        let game = body(response).await["id"].as_i64().unwrap();
+        let game = club.open_game([3, 4]).await["id"].as_i64().unwrap();
+        // Each side's mission is rolled by its own player.
         let mut missions = Vec::new();
-        for (side, dice, token) in [("allied", 1, &ada), ("central", 9, &karl)] {
-            let response = app
+        for (side, dice, token) in [("allied", 1, &club.ada), ("central", 9, &club.karl)] {
+            let response = club
                 .post(
-                    &path(&format!("/games/{game}/missions")),
+                    &format!("/games/{game}/missions"),
                     Some(token),
                     &json!({ "side": side, "dice": [dice] }),
                 )
@@ -107,26 +120,29 @@ impl Night {
             assert_eq!(response.status(), StatusCode::CREATED);
             missions.push(body(response).await["id"].as_i64().unwrap());
         }
-        let allied = Secret {
-            side: "allied",
-            label: "Allied",
-            mission: missions[0],
-            aircraft: aircraft_id(&app, "Airco DH-4").await,
-            aircraft_name: "Airco DH-4",
-            pilot: crew[0],
-            observer: Some(crew[1]),
-            crew_names: vec!["Albert Ball", "John Smith"],
-        };
-        let central = Secret {
-            side: "central",
-            label: "Central",
-            mission: missions[1],
-            aircraft: aircraft_id(&app, "Albatros D-III").await,
-            aircraft_name: "Albatros D-III",
-            pilot: crew[2],
-            observer: None,
-            crew_names: vec!["Hans Weiss"],
-        };
+        let Loop {
+            app,
+            campaign,
+            referee: rita,
+            ada,
+            karl,
+        } = club;
+        let allied = Secret::new(
+            &app,
+            ("allied", missions[0]),
+            "Airco DH-4",
+            &[crew[0], crew[1]],
+            vec!["Albert Ball", "John Smith"],
+        )
+        .await;
+        let central = Secret::new(
+            &app,
+            ("central", missions[1]),
+            "Albatros D-III",
+            &[crew[2]],
+            vec!["Hans Weiss"],
+        )
+        .await;
         let mut readers = Vec::new();
         for (name, token, referee, side) in [
             ("rita", rita, true, None),
@@ -135,7 +151,7 @@ impl Night {
         ] {
             readers.push(Reader {
                 name,
-                cookie: Some(signed_in(&app, name).await),
+                cookie: Some(Visitor::session_of(&app, name).await),
                 token: Some(token),
                 referee,
                 side,
@@ -173,13 +189,7 @@ impl Night {
     /// The JSON of an API read as `reader`.
     async fn read(&self, rest: &str, reader: &Reader) -> Value {
         let response = self.app.get(&self.api(rest), reader.token.as_deref()).await;
-        assert_eq!(
-            response.status(),
-            StatusCode::OK,
-            "{rest} as {}",
-            reader.name
-        );
-        body(response).await
+        body(reader.read_ok(response, rest)).await
     }
 
     /// The HTML (or JSON text) of a page read as `reader`.
@@ -190,13 +200,7 @@ impl Night {
             request = request.header("cookie", cookie);
         }
         let response = request.send().await.unwrap();
-        assert_eq!(
-            response.status(),
-            StatusCode::OK,
-            "{rest} as {}",
-            reader.name
-        );
-        response.text().await.unwrap()
+        reader.read_ok(response, rest).text().await.unwrap()
     }
 
     /// Assigns a side's mission as its own player.
@@ -259,22 +263,8 @@ impl Night {
                 &report,
             )
             .await;
-        assert_eq!(
-            response.status(),
-            StatusCode::CREATED,
-            "{}",
-            body(response).await
-        );
+        assert_created(response).await;
     }
-}
-
-/// The session cookie of `username`, signed in through the sign-in page.
-async fn signed_in(app: &TestApp, username: &str) -> String {
-    let visitor = Visitor::open(app).await;
-    let response = visitor
-        .sign_in(app, username, &format!("password-of-{username}"))
-        .await;
-    session_cookie(&response).expect("signed in")
 }
 
 /// The part of `html` from `start` to the first `end` after it.

@@ -8,23 +8,10 @@ use serde_json::{json, Value};
 
 use crate::support::fixtures_standings::{
     artillery_trips, crewman, enlist, hq_observed, kill, observer, pilot, red_hits, shared_kill,
-    sortie_flown, sweep_succeeded, turns, Game, Ledger, Recruit, ALLIED, CENTRAL,
+    sortie_flown, sweep_succeeded, turns, Game, Ledger, Recruit, ALBATROS, ALBATROS_C, ALLIED,
+    BALL, BISHOP, CENTRAL, HAWKER, KOSMAHL, MOTT, NIEUPORT, RICHT, STRUTTER, VOSS, WOLFF,
 };
 use crate::support::{body, problem, TestApp};
-
-const STRUTTER: &str = "Sopwith 1 1/2 Strutter";
-const NIEUPORT: &str = "Nieuport 17";
-const ALBATROS: &str = "Albatros D-III";
-const ALBATROS_C: &str = "Albatros C-III";
-
-const HAWKER: Recruit = ("ada", "Lanoe Hawker", "pilot", "british");
-const MOTT: Recruit = ("ada", "Mottershead", "observer", "british");
-const BALL: Recruit = ("cy", "Albert Ball", "pilot", "british");
-const BISHOP: Recruit = ("cy", "Billy Bishop", "pilot", "commonwealth");
-const RICHT: Recruit = ("bob", "Manfred von Richthofen", "pilot", "german");
-const VOSS: Recruit = ("bob", "Werner Voss", "pilot", "german");
-const KOSMAHL: Recruit = ("bob", "Fritz Kosmahl", "observer", "german");
-const WOLFF: Recruit = ("dan", "Kurt Wolff", "pilot", "german");
 
 async fn get_ok(app: &TestApp, path: &str, token: Option<&str>) -> Value {
     let response = app.get(path, token).await;
@@ -152,14 +139,8 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
     g1.kill(a2, &[richt]).await;
     g1.kill(c2, &[hawker, mott]).await;
     g1.injury(bishop, "minor_injury", 1).await;
-    g1.awards(&[
-        (hawker, &[turns(20), shared_kill(), hq_observed(10)]),
-        (mott, &[sortie_flown(), shared_kill(), hq_observed(20)]),
-        (bishop, &[turns(12)]),
-        (richt, &[turns(20), kill(), red_hits(3, 6)]),
-        (voss, &[turns(20)]),
-    ])
-    .await;
+    g1.week_one_awards([hawker, mott, bishop, richt, voss])
+        .await;
     let week1 = snapshot(&app, cid, r).await;
     // Richthofen 50+20+24+6 = 100; Hawker 50+20+12+10 = 92; Mottershead 50+5+12+20 = 87;
     // Voss 50+20 = 70; Bishop 50+12 = 62.

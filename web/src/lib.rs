@@ -33,6 +33,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(aircraft::show)
         .service(assets::stylesheet)
         .service(assets::debrief_script)
+        .service(assets::live_script)
         .service(leaderboard::show)
         .service(players::show)
         .service(id_cards::show)
@@ -41,6 +42,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(members::switch_side)
         .service(club_night::show)
         .service(club_night::act)
+        .service(live::show)
         .service(game::show)
         .service(game::roll)
         .service(game::assign)
@@ -62,8 +64,8 @@ async fn no_such_page() -> Result<actix_web::HttpResponse, PageError> {
 
 /// Security headers for every response: no framing, no sniffing, no referrer to
 /// other sites, and a content security policy that allows only our own assets (the
-/// pages use no inline script or style and nothing from elsewhere; the one script,
-/// the debrief form's, is served by the binary).
+/// pages use no inline script or style and nothing from elsewhere; the scripts, the
+/// debrief form's and the live pages', are served by the binary).
 pub fn security_headers() -> DefaultHeaders {
     DefaultHeaders::new()
         .add((

@@ -4,6 +4,7 @@ pub mod backup;
 pub mod campaigns;
 pub mod crew;
 pub mod debrief;
+pub mod events;
 pub mod games;
 pub mod health;
 pub mod members;

@@ -69,6 +69,20 @@ fn at_own_lines(how: How) -> Down {
     }
 }
 
+/// `come_down` with an unhurt pilot alone aboard, in a setting of `offensive`.
+fn lone_pilot(
+    down: &Down,
+    offensive: GroundOffensive,
+    dice: &mut Entered,
+) -> Result<Descent, DownError> {
+    come_down(
+        down,
+        &setting(offensive),
+        &[aboard(PILOT, Role::Pilot)],
+        dice,
+    )
+}
+
 fn modifier(roll: &DownRoll, name: &str) -> Option<i32> {
     roll.roll
         .modifiers
@@ -90,13 +104,7 @@ fn s11_landed_then_evade_on_own_side() {
         Some(PILOT),
         &[1, 1],
     );
-    let d = come_down(
-        &down,
-        &setting(Quiet),
-        &[aboard(PILOT, Role::Pilot)],
-        &mut dice,
-    )
-    .unwrap();
+    let d = lone_pilot(&down, Quiet, &mut dice).unwrap();
     assert!(!d.aircraft_lost);
     let pilot = &d.crew[0];
     assert_eq!(pilot.rolls.len(), 2);
@@ -125,13 +133,7 @@ fn appendix_c_road_lands_as_other_terrain_plus_one() {
         Some(PILOT),
         &[3, 3],
     );
-    let d = come_down(
-        &down,
-        &setting(Quiet),
-        &[aboard(PILOT, Role::Pilot)],
-        &mut dice,
-    )
-    .unwrap();
+    let d = lone_pilot(&down, Quiet, &mut dice).unwrap();
     let landing = &d.crew[0].rolls[0];
     assert_eq!((landing.roll.total, landing.roll.result), (8, "landed"));
     assert_eq!(modifier(landing, "road"), Some(1));
@@ -192,13 +194,7 @@ fn appendix_c_shot_down_altitudes() {
         let mut dice = Entered::default()
             .with(Table::Crash, Some(PILOT), &[4, 4])
             .with(Table::Evade, Some(PILOT), &[3, 3]);
-        let d = come_down(
-            &down,
-            &setting(Quiet),
-            &[aboard(PILOT, Role::Pilot)],
-            &mut dice,
-        )
-        .unwrap();
+        let d = lone_pilot(&down, Quiet, &mut dice).unwrap();
         assert!(d.aircraft_lost);
         assert_eq!(d.crew[0].rolls[0].roll.total, total, "altitude {altitude}");
         assert_eq!(d.crew[0].outcome, outcome, "altitude {altitude}");
@@ -220,13 +216,7 @@ fn appendix_c_exploded_kills_all_without_rolls() {
 #[test]
 fn s11_03_off_board_no_roll() {
     let mut dice = Entered::default();
-    let d = come_down(
-        &Down::new(How::OffBoard),
-        &setting(Quiet),
-        &[aboard(PILOT, Role::Pilot)],
-        &mut dice,
-    )
-    .unwrap();
+    let d = lone_pilot(&Down::new(How::OffBoard), Quiet, &mut dice).unwrap();
     assert!(!d.aircraft_lost);
     assert_eq!(d.crew[0].outcome, Outcome::Unharmed);
     assert!(dice.asked.is_empty());
@@ -262,13 +252,7 @@ fn s13_03_bail_out_with_and_without_parachutes() {
     at.date = NaiveDate::from_ymd_opt(1918, 1, 31).unwrap();
     let e = come_down(&down, &at, &[german], &mut Entered::default()).unwrap_err();
     assert_eq!(e.rule(), "§13.03");
-    let e = come_down(
-        &down,
-        &setting(Quiet),
-        &[aboard(PILOT, Role::Pilot)],
-        &mut Entered::default(),
-    )
-    .unwrap_err();
+    let e = lone_pilot(&down, Quiet, &mut Entered::default()).unwrap_err();
     assert!(e.to_string().contains("british"), "{e}");
     let grounded = Down {
         altitude: 0,
@@ -300,13 +284,7 @@ fn r8_evade_under_each_offensive() {
         let mut dice = Entered::default()
             .with(Table::Crash, Some(PILOT), &[6, 6])
             .with(Table::Evade, Some(PILOT), &[3, 4]);
-        let d = come_down(
-            &down,
-            &setting(offensive),
-            &[aboard(PILOT, Role::Pilot)],
-            &mut dice,
-        )
-        .unwrap();
+        let d = lone_pilot(&down, offensive, &mut dice).unwrap();
         assert_eq!(d.crew[0].rolls[1].roll.total, total, "{offensive}");
         assert_eq!(d.crew[0].outcome, outcome, "{offensive}");
     }
@@ -387,22 +365,10 @@ fn appendix_c_novice_at_the_controls() {
 // The facts each table needs are asked for by name.
 #[test]
 fn missing_facts_are_named() {
-    let e = come_down(
-        &Down::new(How::Landed),
-        &setting(Quiet),
-        &[aboard(PILOT, Role::Pilot)],
-        &mut Entered::default(),
-    )
-    .unwrap_err();
+    let e = lone_pilot(&Down::new(How::Landed), Quiet, &mut Entered::default()).unwrap_err();
     assert_eq!(e, DownError::TerrainMissing);
     let mut dice = Entered::default().with(Table::Crash, Some(PILOT), &[6, 6]);
-    let e = come_down(
-        &Down::new(How::ShotDown),
-        &setting(Quiet),
-        &[aboard(PILOT, Role::Pilot)],
-        &mut dice,
-    )
-    .unwrap_err();
+    let e = lone_pilot(&Down::new(How::ShotDown), Quiet, &mut dice).unwrap_err();
     assert!(e.to_string().contains("side_of_lines"), "{e}");
 }
 

@@ -5,7 +5,7 @@ use campaign::standings::{player_standings, CrewRecord};
 use campaign::xp::Xp;
 use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::standings::StandingsFilter;
+use eagles_db::standings::{CrewStanding, StandingsFilter};
 use serde::{Deserialize, Serialize};
 
 use super::{as_of, count};
@@ -52,17 +52,23 @@ pub async fn ranked(
             .await?;
     let records = crew
         .into_iter()
-        .map(|c| {
-            let xp = i32::try_from(c.xp)
-                .map_err(|_| ServiceError::Internal(format!("crewman {}: xp {}", c.id, c.xp)))?;
-            Ok(CrewRecord {
-                kills: count(c.kills, "kills", c.id)?,
-                weeks_out: count(c.weeks_out, "weeks out", c.id)?,
-                player: c.owner,
-                crew: CrewId(c.id),
-                xp: Xp(xp),
-            })
-        })
+        .map(
+            |CrewStanding {
+                 totals: c,
+                 weeks_out,
+             }| {
+                let xp = i32::try_from(c.xp).map_err(|_| {
+                    ServiceError::Internal(format!("crewman {}: xp {}", c.id, c.xp))
+                })?;
+                Ok(CrewRecord {
+                    kills: count(c.kills, "kills", c.id)?,
+                    weeks_out: count(weeks_out, "weeks out", c.id)?,
+                    player: c.owner,
+                    crew: CrewId(c.id),
+                    xp: Xp(xp),
+                })
+            },
+        )
         .collect::<Result<Vec<_>, ServiceError>>()?;
     Ok(player_standings(&records)
         .into_iter()

@@ -279,12 +279,15 @@ impl Browser {
     /// engine of the `@axe-core/cli` the pages are judged with, all its default rules)
     /// finds no violation. Returns the problems found.
     pub async fn check_page(&self) -> Vec<String> {
-        let mut problems = self.check_markup().await;
+        let mut problems = self.check_markup(None).await;
         problems.extend(self.axe_violations().await);
         problems
     }
 
-    async fn check_markup(&self) -> Vec<String> {
+    /// Every visible field has a label, and the page parses as XML: the page as
+    /// loaded, or, with `posted` = `(form id, action)`, the page that form answers
+    /// when posted there. Returns the problems found.
+    pub async fn check_markup(&self, posted: Option<(&str, &str)>) -> Vec<String> {
         let script = r#"
             const done = arguments[arguments.length - 1];
             const problems = [];
@@ -293,14 +296,23 @@ impl Browser {
                     problems.push('no label for ' + (el.id || el.name));
                 }
             }
-            fetch(location.href).then(r => r.text()).then(source => {
+            const form = arguments[0] && document.getElementById(arguments[0]);
+            const page = form
+                ? fetch(arguments[1], { method: 'POST', body: new URLSearchParams(new FormData(form)) })
+                : fetch(location.href);
+            page.then(r => r.text()).then(source => {
                 const doc = new DOMParser().parseFromString(source, 'application/xml');
                 const error = doc.getElementsByTagName('parsererror')[0];
                 if (error) { problems.push('not well-formed: ' + error.textContent); }
                 done(problems);
             }, e => done(['fetch failed: ' + e]));
         "#;
-        let result = self.client.execute_async(script, vec![]).await.unwrap();
+        let (form, action) = posted.unzip();
+        let result = self
+            .client
+            .execute_async(script, vec![json!(form), json!(action)])
+            .await
+            .unwrap();
         match result {
             Value::Array(items) => items
                 .into_iter()

@@ -190,3 +190,23 @@ pub async fn fresh_database() -> TestDatabase {
         drop_at_end: server().cluster.is_none(),
     }
 }
+
+/// A fresh database holding the demo campaign, seeded by `eagles seed demo` as a club
+/// would (three closed weeks, week 4 open), with what the seed printed: "created the
+/// demo campaign 1 (…); sign in as demo-referee with the password P".
+pub async fn demo_database() -> (TestDatabase, String) {
+    let database = fresh_database().await;
+    let seeded = std::process::Command::new(env!("CARGO_BIN_EXE_eagles"))
+        .args(["seed", "demo"])
+        .env("DATABASE_URL", database.url())
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert!(
+        seeded.status.success(),
+        "{}",
+        String::from_utf8_lossy(&seeded.stderr)
+    );
+    let out = String::from_utf8_lossy(&seeded.stdout).into_owned();
+    (database, out)
+}

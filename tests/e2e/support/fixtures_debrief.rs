@@ -39,6 +39,50 @@ impl Squadron {
     pub fn id(&self, name: &str) -> i64 {
         self.crew[name]
     }
+
+    /// The API path `rest` of the campaign, e.g. `/rolls`.
+    pub fn api(&self, rest: &str) -> String {
+        format!("/api/v1/campaigns/{}{rest}", self.campaign)
+    }
+
+    /// The API path of `game`'s debrief.
+    pub fn debrief_path(&self, game: i64) -> String {
+        self.api(&format!("/games/{game}/debrief"))
+    }
+}
+
+/// Sends `report` as the referee's debrief of `game`.
+pub async fn post_debrief(
+    app: &TestApp,
+    s: &Squadron,
+    game: i64,
+    report: &serde_json::Value,
+) -> reqwest::Response {
+    app.post(&s.debrief_path(game), Some(&s.referee), report)
+        .await
+}
+
+/// The answer to the referee's debrief of `game`, which must be accepted (201).
+pub async fn debrief_ok(
+    app: &TestApp,
+    s: &Squadron,
+    game: i64,
+    report: &serde_json::Value,
+) -> serde_json::Value {
+    let response = post_debrief(app, s, game, report).await;
+    let status = response.status();
+    let result = body(response).await;
+    assert_eq!(status, StatusCode::CREATED, "{result}");
+    result
+}
+
+/// Crewman `id` as the API shows him to the referee.
+pub async fn crewman(app: &TestApp, s: &Squadron, id: i64) -> serde_json::Value {
+    let response = app
+        .get(&s.api(&format!("/crew/{id}")), Some(&s.referee))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    body(response).await
 }
 
 /// The players of [`squadron`], two a side, each with his crew as R3 gives it: two
@@ -108,6 +152,7 @@ pub async fn aircraft(app: &TestApp, name: &str) -> i64 {
 /// A game of the campaign's current week, with a quiet ground offensive rolled.
 pub async fn game(app: &TestApp, campaign: i64) -> i64 {
     let mut conn = app.pool.get().await.unwrap();
+    crate::support::raise_revisions(&conn).await;
     let roll = sql_query(
         "INSERT INTO dice_rolls (campaign_id, week, table_name, dice, total, result, entered)
          SELECT id, current_week, 'ground_offensive', ARRAY[3, 4], 7, 'quiet', true
@@ -138,6 +183,22 @@ pub struct Assigned {
     pub observer: Option<i64>,
 }
 
+/// The Allies' `mission_type` mission of `game`, assigned to `aircraft` (a
+/// two-seater) flown by Ball with Smith observing.
+pub async fn ball_and_smith_fly(
+    app: &TestApp,
+    s: &Squadron,
+    (game, aircraft): (i64, i64),
+    mission_type: &str,
+) -> i64 {
+    let crew = Assigned {
+        aircraft,
+        pilot: s.id("Ball"),
+        observer: Some(s.id("Smith")),
+    };
+    mission(app, game, "allied", mission_type, None, Some(crew)).await
+}
+
 /// A side's mission of `game`, rolled (and, when `assigned`, assigned) as the games
 /// endpoints would leave it.
 pub async fn mission(
@@ -165,6 +226,7 @@ pub async fn mission(
     .expect("a mission type") as i32
         + 1;
     let mut conn = app.pool.get().await.unwrap();
+    crate::support::raise_revisions(&conn).await;
     let roll = sql_query(
         "INSERT INTO dice_rolls (campaign_id, week, game_id, side, table_name, dice, total, result, entered)
          SELECT campaign_id, week, id, $2, 'mission', ARRAY[$3], $3, $4, true FROM games WHERE id = $1
@@ -200,6 +262,7 @@ pub async fn mission(
 /// Moves the campaign to `week`, as closing weeks would.
 pub async fn set_week(app: &TestApp, campaign: i64, week: i32) {
     let mut conn = app.pool.get().await.unwrap();
+    crate::support::raise_revisions(&conn).await;
     sql_query("UPDATE campaigns SET current_week = $2 WHERE id = $1")
         .bind::<BigInt, _>(campaign)
         .bind::<Integer, _>(week)

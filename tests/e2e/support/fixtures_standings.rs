@@ -227,6 +227,7 @@ impl<'a> Ledger<'a> {
         result: &str,
     ) -> i64 {
         let mut conn = self.app.pool.get().await.unwrap();
+        crate::support::raise_revisions(&conn).await;
         diesel::insert_into(dice_rolls::table)
             .values((
                 dice_rolls::campaign_id.eq(self.campaign),
@@ -252,6 +253,7 @@ impl<'a> Ledger<'a> {
             .roll(week, None, None, "ground_offensive", "quiet")
             .await;
         let mut conn = self.app.pool.get().await.unwrap();
+        crate::support::raise_revisions(&conn).await;
         let game: i64 = diesel::insert_into(games::table)
             .values((
                 games::campaign_id.eq(self.campaign),
@@ -281,6 +283,7 @@ impl<'a> Ledger<'a> {
     /// Closes the current week as `POST /weeks/close` will: the next week begins.
     pub async fn close_week(&self) {
         let mut conn = self.app.pool.get().await.unwrap();
+        crate::support::raise_revisions(&conn).await;
         diesel::update(campaigns::table.find(self.campaign))
             .set(campaigns::current_week.eq(campaigns::current_week + 1))
             .execute(&mut conn)
@@ -310,6 +313,7 @@ impl Game<'_> {
             )
             .await;
         let mut conn = ledger.app.pool.get().await.unwrap();
+        crate::support::raise_revisions(&conn).await;
         diesel::insert_into(missions::table)
             .values((
                 missions::game_id.eq(self.id),
@@ -336,6 +340,7 @@ impl Game<'_> {
     async fn sortie(&self, spec: SortieSpec<'_>) -> i64 {
         let game = self.id;
         let mut conn = self.ledger.app.pool.get().await.unwrap();
+        crate::support::raise_revisions(&conn).await;
         let aircraft: i64 = aircraft_types::table
             .filter(aircraft_types::name.eq(spec.aircraft))
             .select(aircraft_types::id)
@@ -376,6 +381,7 @@ impl Game<'_> {
     /// A kill of the aircraft flown on `victim_sortie`, credited to `shooters`.
     pub async fn kill(&self, victim_sortie: i64, shooters: &[i64]) {
         let mut conn = self.ledger.app.pool.get().await.unwrap();
+        crate::support::raise_revisions(&conn).await;
         let victim: String = sorties::table
             .find(victim_sortie)
             .select(sorties::key)
@@ -392,6 +398,7 @@ impl Game<'_> {
     pub async fn injury(&self, crew_id: i64, kind: &str, weeks_out: i32) {
         let week = self.week;
         let conn = self.ledger.app.pool.get().await.unwrap();
+        crate::support::raise_revisions(&conn).await;
         let mut rows = DebriefRows::default();
         let injury = CasualtyRecord {
             crew_id,
@@ -409,6 +416,7 @@ impl Game<'_> {
     /// The XP awards of the game, crewman by crewman, stamped with its week.
     pub async fn awards(&self, awards: &[(i64, &[Award])]) {
         let conn = self.ledger.app.pool.get().await.unwrap();
+        crate::support::raise_revisions(&conn).await;
         let mut rows = DebriefRows::default();
         for (crew_id, earned) in awards {
             for a in *earned {
@@ -428,11 +436,28 @@ impl Game<'_> {
         eagles_db::debriefs::write(&conn, &rows).await.unwrap();
     }
 
+    /// The awards of the worked week-1 dogfight (R4, appendix E), for `[Hawker,
+    /// Mottershead, Bishop, Richthofen, Voss]`: the Strutter's 20 turns observing the
+    /// HQ (pilot 10, observer 20) and the shared kill of Voss (12 each); Bishop's 12
+    /// turns; Richthofen's 20 turns, kill of Bishop and 3 Red hits on fighter sweep;
+    /// Voss's 20 turns.
+    pub async fn week_one_awards(&self, [hawker, mott, bishop, richt, voss]: [i64; 5]) {
+        self.awards(&[
+            (hawker, &[turns(20), shared_kill(), hq_observed(10)]),
+            (mott, &[sortie_flown(), shared_kill(), hq_observed(20)]),
+            (bishop, &[turns(12)]),
+            (richt, &[turns(20), kill(), red_hits(3, 6)]),
+            (voss, &[turns(20)]),
+        ])
+        .await;
+    }
+
     /// Voids the game in `week`: its rows stay, it stops counting from `week` on, and
     /// each of its awards is cancelled by a reversing entry stamped `week`.
     pub async fn void(&self, week: i32) {
         let (ledger, game) = (self.ledger, self.id);
         let mut conn = ledger.app.pool.get().await.unwrap();
+        crate::support::raise_revisions(&conn).await;
         diesel::update(games::table.find(game))
             .set((
                 games::voided_week.eq(Some(week)),
@@ -500,6 +525,22 @@ pub async fn crewman(
 
 /// A starting crewman to create: `(owner, name, role, nationality)`.
 pub type Recruit = (&'static str, &'static str, &'static str, &'static str);
+
+// The aircraft and the crewmen the standings tests fly: ada and cy play the Allies,
+// bob and dan the Central Powers.
+pub const STRUTTER: &str = "Sopwith 1 1/2 Strutter";
+pub const NIEUPORT: &str = "Nieuport 17";
+pub const ALBATROS: &str = "Albatros D-III";
+pub const ALBATROS_C: &str = "Albatros C-III";
+
+pub const HAWKER: Recruit = ("ada", "Lanoe Hawker", "pilot", "british");
+pub const MOTT: Recruit = ("ada", "Mottershead", "observer", "british");
+pub const BALL: Recruit = ("cy", "Albert Ball", "pilot", "british");
+pub const BISHOP: Recruit = ("cy", "Billy Bishop", "pilot", "commonwealth");
+pub const RICHT: Recruit = ("bob", "Manfred von Richthofen", "pilot", "german");
+pub const VOSS: Recruit = ("bob", "Werner Voss", "pilot", "german");
+pub const KOSMAHL: Recruit = ("bob", "Fritz Kosmahl", "observer", "german");
+pub const WOLFF: Recruit = ("dan", "Kurt Wolff", "pilot", "german");
 
 /// Creates the recruits one after the other, as [`crewman`] does; returns their ids.
 pub async fn enlist<const N: usize>(

@@ -35,6 +35,17 @@ impl Visitor {
         }
     }
 
+    /// The session cookie of `username`, an account of [`TestApp::sign_up`], signed in
+    /// through the sign-in page by a new visitor.
+    pub async fn session_of(app: &TestApp, username: &str) -> String {
+        let password = format!("password-of-{username}");
+        let response = Self::open(app)
+            .await
+            .sign_in(app, username, &password)
+            .await;
+        session_cookie(&response).expect("signed in")
+    }
+
     /// Posts the sign-in form.
     pub async fn sign_in(&self, app: &TestApp, username: &str, password: &str) -> Response {
         self.client

@@ -113,13 +113,18 @@ impl TestApp {
                 &json!({ "username": username, "role": "player", "side": side }),
             )
             .await;
-        assert_eq!(
-            response.status(),
-            StatusCode::CREATED,
-            "{}",
-            body(response).await
-        );
+        assert_created(response).await;
     }
+}
+
+/// Asserts that `response` is a 201, with its body in the message when it is not.
+pub async fn assert_created(response: Response) {
+    assert_eq!(
+        response.status(),
+        StatusCode::CREATED,
+        "{}",
+        body(response).await
+    );
 }
 
 /// The JSON body of a response.
@@ -143,3 +148,16 @@ pub async fn problem(response: Response, status: StatusCode) -> String {
     problem["detail"].as_str().expect("a detail").to_owned()
 }
 pub mod form_client;
+
+/// Raises every campaign's revision, as each write through the service raises its
+/// campaign's in its transaction: a fixture that writes straight into the database
+/// calls this, or reads cached before it would go on answering (contract v1.1). It
+/// runs before the fixture's writes, within the same call: the test reads only after
+/// the call returns, so no read can find the new revision without them.
+pub async fn raise_revisions(mut conn: &eagles_db::diesel_async::AsyncPgConnection) {
+    use eagles_db::diesel_async::RunQueryDsl;
+    eagles_db::diesel::sql_query("UPDATE campaigns SET revision = revision + 1")
+        .execute(&mut conn)
+        .await
+        .expect("raise the campaigns' revisions");
+}

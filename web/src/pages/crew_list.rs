@@ -111,6 +111,8 @@ pub struct CrewListPage {
     pub nationalities: &'static [Nationality],
     pub form: CrewForm,
     pub errors: FieldErrors,
+    /// The base template offers a reload once the campaign moves past it.
+    pub revision: i64,
 }
 
 impl FormPage for CrewListPage {
@@ -134,6 +136,7 @@ impl FormPage for CrewListPage {
             .collect();
         let crew = crew_lines(conn, &scope.campaign).await?;
         Ok(Self {
+            revision: scope.campaign.revision,
             nav: session.nav(),
             id: scope.campaign.id,
             name: scope.campaign.name.clone(),

@@ -88,6 +88,8 @@ pub struct CrewmanPage {
     pub xp_chart: String,
     /// The points of that chart, for the table beside it: (week, XP).
     pub xp_by_week: Vec<(i32, i64)>,
+    /// The base template offers a reload once the campaign moves past it.
+    pub revision: i64,
 }
 
 /// A crewman's XP at the close of each week from `joined` to `current`: his XP now
@@ -153,6 +155,7 @@ impl FormPage for CrewmanPage {
                     .as_ref()
                     .is_some_and(|u| u.username.eq_ignore_ascii_case(&crewman.owner)));
         Ok(Self {
+            revision: scope.campaign.revision,
             nav: session.nav(),
             campaign_id,
             campaign_name: scope.campaign.name.clone(),

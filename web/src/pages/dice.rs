@@ -107,6 +107,8 @@ pub struct DicePage {
     pub may_roll: bool,
     pub form: RollForm,
     pub errors: FieldErrors,
+    /// The base template offers a reload once the campaign moves past it.
+    pub revision: i64,
 }
 
 impl FormPage for DicePage {
@@ -134,6 +136,7 @@ impl FormPage for DicePage {
             .and_then(|id| rolls.iter().find(|r| r.view.id == id))
             .map(|r| RollLine::from(r.view.clone()));
         Ok(Self {
+            revision: campaign.revision,
             nav: session.nav(),
             id: campaign.id,
             name: campaign.name.clone(),

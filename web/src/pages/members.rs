@@ -90,6 +90,8 @@ pub struct MembersPage {
     pub switch_error: Option<(String, String)>,
     /// The campaign's webhooks and their latest deliveries: referees only.
     pub webhooks: Vec<WebhookLine>,
+    /// The base template offers a reload once the campaign moves past it.
+    pub revision: i64,
 }
 
 /// A webhook as the referee's table shows it.
@@ -181,6 +183,7 @@ impl FormPage for MembersPage {
             Vec::new()
         };
         Ok(Self {
+            revision: scope.campaign.revision,
             nav: session.nav(),
             id: scope.campaign.id,
             name: scope.campaign.name.clone(),

@@ -12,6 +12,7 @@ pub mod crewman;
 pub mod feed;
 pub mod form_page;
 pub mod game;
+pub mod live;
 pub mod members;
 pub mod sign_in;
 pub mod week;

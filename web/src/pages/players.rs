@@ -32,6 +32,8 @@ pub struct PlayersPage {
     pub name: String,
     pub week: WeekLine,
     pub players: Vec<PlayerLine>,
+    /// The base template offers a reload once the campaign moves past it.
+    pub revision: i64,
 }
 
 #[get("/campaigns/{cid}/players")]
@@ -58,6 +60,7 @@ pub async fn show(
         })
         .collect();
     let page = PlayersPage {
+        revision: campaign.revision,
         nav: session.nav(),
         id: campaign.id,
         name: campaign.name.clone(),

@@ -13,9 +13,9 @@ use campaign::sides::Side;
 use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
-use eagles_service::access::readable_campaign;
 use eagles_service::games::{reader_of, GameView};
 use eagles_service::rolls::RollView;
+use eagles_service::weeks::{entering_service, readable_week};
 
 use super::game::results::{self, GameResults, KIND_LABELS};
 use super::{render, Nav};
@@ -174,14 +174,8 @@ pub async fn show(
     let (campaign_id, week) = path.into_inner();
     let mut conn = pool.get().await?;
     let conn = &mut conn;
-    let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+    let scope = readable_week(conn, campaign_id, session.user.clone(), week).await?;
     let campaign = &scope.campaign;
-    if !(1..=campaign.current_week).contains(&week) {
-        return Err(PageError::not_found(format!(
-            "there is no week {week}: the campaign is in week {}",
-            campaign.current_week
-        )));
-    }
     let games = eagles_db::games::list_for_week(conn, campaign.id, week).await?;
     let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let missions = eagles_db::games::missions_of(conn, &ids).await?;
@@ -198,12 +192,9 @@ pub async fn show(
     let closed = week < campaign.current_week;
     let week_number = u32::try_from(week).unwrap_or(1);
     let new_aircraft = if closed {
-        eagles_db::aircraft::list(conn, None, None)
+        entering_service(conn, campaign.start_date, week)
             .await?
             .into_iter()
-            .filter(|a| {
-                calendar::entered_service_in_week(a.service_start, campaign.start_date, week_number)
-            })
             .map(|a| a.name)
             .collect()
     } else {

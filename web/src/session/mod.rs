@@ -21,7 +21,7 @@ use crate::error::PageError;
 use crate::pages::Nav;
 
 /// The session cookie's name.
-pub const COOKIE: &str = "eagles_session";
+pub const COOKIE: &str = eagles_service::sign_in::SESSION_COOKIE;
 
 /// How long a signed-in session lasts.
 const SIGNED_IN_FOR: Duration = Duration::days(14);

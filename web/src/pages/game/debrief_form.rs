@@ -90,13 +90,8 @@ pub struct DownInput {
     /// "What happened to the aircraft?": blank when it came home.
     pub hows: Vec<Choice>,
     pub terrains: Vec<Choice>,
-    pub road: bool,
-    pub smoking: bool,
-    pub on_fire: bool,
-    pub gliding: bool,
-    pub critical_damage: bool,
-    pub pusher: bool,
-    pub destroyed: bool,
+    /// Its checkboxes, in the order of [`DOWN_CHECKS`].
+    pub checks: Vec<DownCheck>,
     pub altitude: String,
     pub sides: Vec<Choice>,
     pub hexes: String,
@@ -104,6 +99,57 @@ pub struct DownInput {
     /// A refusal that names one of these fields.
     pub error: Option<String>,
 }
+
+/// A checkbox of what happened to a sortie's aircraft.
+#[derive(Debug, Clone)]
+pub struct DownCheck {
+    /// Its field, after the sortie's prefix (e.g. `s1_road`).
+    pub field: &'static str,
+    /// Markup: the fact and when it counts.
+    pub label: &'static str,
+    /// The ways of coming down it counts for, as the form's script reads them.
+    pub when: &'static str,
+    pub ticked: bool,
+}
+
+/// The checkboxes of [`DownInput`] as `(field, label, when)`, in the order shown.
+const DOWN_CHECKS: [(&str, &str, &str); 7] = [
+    (
+        "road",
+        "A road in the hex <small>(only if it landed)</small>",
+        "landed",
+    ),
+    (
+        "smoking",
+        "Smoking <small>(only if it landed)</small>",
+        "landed",
+    ),
+    (
+        "on_fire",
+        "On fire <small>(only if it landed, was shot down or bailed out of)</small>",
+        "landed shot_down bailed_out",
+    ),
+    (
+        "gliding",
+        "Gliding <small>(only if it landed)</small>",
+        "landed",
+    ),
+    (
+        "critical_damage",
+        "Critical damage <small>(only if it landed)</small>",
+        "landed",
+    ),
+    (
+        "pusher",
+        "A pusher aircraft <small>(only if it landed or was shot down)</small>",
+        "landed shot_down",
+    ),
+    (
+        "destroyed",
+        "Destroyed as they bailed out <small>(only if the crew bailed out)</small>",
+        "bailed_out",
+    ),
+];
 
 /// The words the form asks "What happened to the aircraft?" with.
 fn how_label(how: How) -> &'static str {
@@ -125,6 +171,11 @@ fn side_of_lines_label(side: SideOfLines) -> &'static str {
 }
 
 impl DownInput {
+    /// Whether the checkbox `field` is ticked.
+    fn ticked(&self, field: &str) -> bool {
+        self.checks.iter().any(|c| c.field == field && c.ticked)
+    }
+
     fn read(raw: &RawForm, p: &str) -> Self {
         let f = |field: &str| raw.value(&format!("{p}_{field}")).to_owned();
         let ticked = |field: &str| raw.ticked(&format!("{p}_{field}"));
@@ -149,13 +200,15 @@ impl DownInput {
         DownInput {
             hows: Choice::list(hows, [how.as_str()]),
             terrains: Choice::list(terrains, [terrain.as_str()]),
-            road: ticked("road"),
-            smoking: ticked("smoking"),
-            on_fire: ticked("on_fire"),
-            gliding: ticked("gliding"),
-            critical_damage: ticked("critical_damage"),
-            pusher: ticked("pusher"),
-            destroyed: ticked("destroyed"),
+            checks: DOWN_CHECKS
+                .iter()
+                .map(|&(field, label, when)| DownCheck {
+                    field,
+                    label,
+                    when,
+                    ticked: ticked(field),
+                })
+                .collect(),
             altitude: f("altitude"),
             sides: Choice::list(sides, [side.as_str()]),
             hexes: f("hexes"),
@@ -626,14 +679,14 @@ fn down_report(row: &SortieInput, crew: &[CrewReport]) -> Result<Option<DownRepo
     Ok(Some(DownReport {
         how,
         terrain: chosen(&d.terrains).and_then(|t| t.parse().ok()),
-        road: d.road,
-        smoking: d.smoking,
-        on_fire: d.on_fire,
-        gliding: d.gliding,
-        critical_damage: d.critical_damage,
-        pusher: d.pusher,
+        road: d.ticked("road"),
+        smoking: d.ticked("smoking"),
+        on_fire: d.ticked("on_fire"),
+        gliding: d.ticked("gliding"),
+        critical_damage: d.ticked("critical_damage"),
+        pusher: d.ticked("pusher"),
         altitude: parse_count(&d.altitude, 0, "altitude")?,
-        aircraft_destroyed: d.destroyed,
+        aircraft_destroyed: d.ticked("destroyed"),
         side_of_lines: chosen(&d.sides).and_then(|s| s.parse().ok()),
         hexes_from_friendly_trenches: hexes,
         dice,

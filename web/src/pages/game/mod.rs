@@ -92,6 +92,8 @@ pub struct GamePage {
     pub message: Option<String>,
     pub void_reason: String,
     pub void_error: Option<String>,
+    /// The base template offers a reload once the campaign moves past it.
+    pub revision: i64,
 }
 
 fn names(text: impl IntoIterator<Item = String>) -> String {
@@ -193,6 +195,7 @@ impl GamePage {
             .collect();
         let offensive = &game.ground_offensive;
         Ok(Self {
+            revision: campaign.revision,
             nav: session.nav(),
             id: campaign.id,
             name: campaign.name.clone(),

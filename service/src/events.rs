@@ -1,0 +1,455 @@
+//! A campaign's live event stream (contract v1.1, "Live club night"): every write
+//! leaves an event numbered by the campaign's revision (`eagles_db::events`), and a
+//! stream sends them in that order, each once, from where the client left off.
+//!
+//! Each instance's listener (the `eagles` binary) hears every committed event through
+//! Postgres `LISTEN/NOTIFY` and hands it to the [`Hub`], which fans it out to the
+//! instance's streams. A notification can be missed (the listener reconnecting, a
+//! stream lagging behind the broadcast), but never the table: whenever a stream cannot
+//! be sure it saw the next revision, it reads what follows its last one from the log.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use campaign::events::EventKind;
+use eagles_db::users::User;
+use eagles_db::DbPool;
+use serde::{Deserialize, Serialize};
+use tokio::sync::{broadcast, watch};
+use tokio::time::{Instant, Interval, MissedTickBehavior};
+
+use crate::error::ServiceError;
+
+/// How many events of the log one catch-up query reads.
+const PAGE: i64 = 200;
+
+/// How many signals the broadcast keeps for a slow stream; one that falls further
+/// behind reads the log instead.
+const BROADCAST_CAPACITY: usize = 1024;
+
+/// One event, as the stream's `data:` line carries it and the notification's payload
+/// brings it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignEvent {
+    pub campaign_id: i64,
+    /// The campaign's revision after the write; also the message's `id:`.
+    pub revision: i64,
+    /// The kind of write; also the message's `event:`.
+    pub kind: EventKind,
+    /// The id of what was written: the roll, game, mission, debriefed game, crewman…
+    pub id: i64,
+}
+
+impl From<eagles_db::events::Event> for CampaignEvent {
+    fn from(e: eagles_db::events::Event) -> Self {
+        Self {
+            campaign_id: e.campaign_id,
+            revision: e.revision,
+            kind: e.kind,
+            id: e.entity_id,
+        }
+    }
+}
+
+impl CampaignEvent {
+    /// The event a notification's payload describes; `None` for one that does not.
+    pub fn from_notification(payload: &str) -> Option<Self> {
+        serde_json::from_str(payload).ok()
+    }
+}
+
+/// What the listener tells the streams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Signal {
+    /// An event was committed.
+    Event(CampaignEvent),
+    /// The listener has just (re)connected: notifications sent while it was away are
+    /// lost, so every stream looks in the log for what it may have missed.
+    Resync,
+}
+
+/// The streams' limits.
+#[derive(Debug, Clone, Copy)]
+pub struct StreamSettings {
+    /// How long a stream may stay silent before it sends a keep-alive comment, so
+    /// proxies do not close it as idle.
+    pub heartbeat: Duration,
+    /// How many streams one account (or, anonymous, one client address) may hold
+    /// open on one instance.
+    pub per_client: usize,
+    /// How long one stream lasts before it ends and the client reconnects with
+    /// `Last-Event-ID`: access is checked again and the load spreads over instances.
+    pub lifetime: Duration,
+}
+
+impl Default for StreamSettings {
+    fn default() -> Self {
+        Self {
+            heartbeat: Duration::from_secs(15),
+            per_client: 8,
+            lifetime: Duration::from_secs(3600),
+        }
+    }
+}
+
+/// The instance's fan-out from the listener to the open streams.
+#[derive(Clone)]
+pub struct Hub {
+    signals: broadcast::Sender<Signal>,
+    closing: watch::Sender<bool>,
+    open: Arc<Mutex<HashMap<String, usize>>>,
+    settings: StreamSettings,
+}
+
+impl Hub {
+    pub fn new(settings: StreamSettings) -> Self {
+        Self {
+            signals: broadcast::channel(BROADCAST_CAPACITY).0,
+            closing: watch::channel(false).0,
+            open: Arc::default(),
+            settings,
+        }
+    }
+
+    pub fn settings(&self) -> StreamSettings {
+        self.settings
+    }
+
+    /// Hands `signal` to every open stream.
+    pub fn publish(&self, signal: Signal) {
+        // No receiver is no error: no stream is open.
+        let _ = self.signals.send(signal);
+    }
+
+    /// The server is shutting down: every stream ends now, so none holds up the
+    /// graceful shutdown, and the listener stops.
+    pub fn close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Resolves once [`Hub::close`] was called.
+    pub async fn closed(&self) {
+        let mut closing = self.closing.subscribe();
+        // The sender lives as long as `self`, so this only ends on `true`.
+        let _ = closing.wait_for(|closing| *closing).await;
+    }
+
+    /// How many streams are open now, for every client.
+    #[cfg(test)]
+    fn open_streams(&self) -> usize {
+        self.open
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .sum()
+    }
+
+    /// One of `client`'s stream slots, or 429 when all are taken.
+    fn claim(&self, client: String) -> Result<Slot, ServiceError> {
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        let count = open.entry(client.clone()).or_default();
+        if *count >= self.settings.per_client {
+            return Err(ServiceError::TooManyRequests {
+                detail: format!(
+                    "at most {} event streams per {} on one server: close one (another tab?) before opening more",
+                    self.settings.per_client,
+                    if client.starts_with("account:") { "account" } else { "client address" },
+                ),
+                retry_after: self.settings.heartbeat.as_secs().max(1),
+            });
+        }
+        *count += 1;
+        Ok(Slot {
+            open: self.open.clone(),
+            client,
+        })
+    }
+}
+
+/// A stream's place among its client's; given back when the stream is dropped.
+struct Slot {
+    open: Arc<Mutex<HashMap<String, usize>>>,
+    client: String,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(count) = open.get_mut(&self.client) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// What a stream sends next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    Event(CampaignEvent),
+    /// Nothing happened for a heartbeat.
+    KeepAlive,
+}
+
+/// What a stream that has sent up to `last_sent` does with a signal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Another campaign's, or one it already sent (from the log).
+    Skip,
+    /// The very next revision: send it.
+    Send(CampaignEvent),
+    /// Something may be missing between `last_sent` and this: read the log.
+    CatchUp,
+}
+
+/// The merge of the live signals into a stream that has sent everything of
+/// `campaign_id` up to `last_sent`: no event twice, none left out.
+pub fn merge(campaign_id: i64, last_sent: i64, signal: Signal) -> Step {
+    match signal {
+        Signal::Event(e) if e.campaign_id != campaign_id || e.revision <= last_sent => Step::Skip,
+        Signal::Event(e) if e.revision == last_sent + 1 => Step::Send(e),
+        Signal::Event(_) | Signal::Resync => Step::CatchUp,
+    }
+}
+
+/// Who holds a stream, for [`StreamSettings::per_client`].
+fn client_key(caller: Option<&User>, address: &str) -> String {
+    match caller {
+        Some(user) => format!("account:{}", user.id),
+        None => format!("address:{address}"),
+    }
+}
+
+/// Opens `campaign_id`'s event stream for `caller` (from `address`): 404 unless he
+/// may read the campaign, 429 when he holds too many streams already. With
+/// `last_event_id` (the last revision the client saw) it starts with the events after
+/// it, else with the next write.
+pub async fn open(
+    pool: &DbPool,
+    hub: &Hub,
+    caller: Option<User>,
+    address: &str,
+    campaign_id: i64,
+    last_event_id: Option<i64>,
+) -> Result<EventStream, ServiceError> {
+    if last_event_id.is_some_and(|id| id < 0) {
+        return Err(ServiceError::BadRequest(
+            "the last event id is a revision: a number from 0".into(),
+        ));
+    }
+    let client = client_key(caller.as_ref(), address);
+    // Subscribed before the revision is read: whatever commits after the read is
+    // then in the broadcast or, if the listener misses it, announced by a resync.
+    let signals = hub.signals.subscribe();
+    let revision = {
+        let mut conn = pool.get().await?;
+        crate::access::readable_campaign(&mut conn, campaign_id, caller)
+            .await?
+            .campaign
+            .revision
+    };
+    let slot = hub.claim(client)?;
+    // A client's id past the campaign's revision (a database restored from a backup)
+    // would silence the stream until the campaign caught up with it.
+    let last_sent = last_event_id.map_or(revision, |id| id.min(revision));
+    let mut heartbeat = tokio::time::interval_at(
+        Instant::now() + hub.settings.heartbeat,
+        hub.settings.heartbeat,
+    );
+    heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    Ok(EventStream {
+        pool: pool.clone(),
+        campaign_id,
+        last_sent,
+        catch_up: last_sent < revision,
+        pending: VecDeque::new(),
+        signals,
+        closing: hub.closing.subscribe(),
+        heartbeat,
+        ends: Instant::now() + hub.settings.lifetime,
+        _slot: slot,
+    })
+}
+
+/// An open stream: its events in revision order, keep-alives when idle.
+pub struct EventStream {
+    pool: DbPool,
+    campaign_id: i64,
+    /// The revision of the last event sent (or skipped as seen before the stream).
+    last_sent: i64,
+    /// Whether the log may hold events after `last_sent` that are not in `pending`.
+    catch_up: bool,
+    /// Events read from the log, not sent yet.
+    pending: VecDeque<CampaignEvent>,
+    signals: broadcast::Receiver<Signal>,
+    closing: watch::Receiver<bool>,
+    heartbeat: Interval,
+    ends: Instant,
+    _slot: Slot,
+}
+
+impl EventStream {
+    /// The revision the stream starts after.
+    pub fn last_sent(&self) -> i64 {
+        self.last_sent
+    }
+
+    /// What to send next; `None` when the stream ends: the server shuts down, its
+    /// lifetime is over, or the log cannot be read (the client reconnects with
+    /// `Last-Event-ID` and loses nothing).
+    pub async fn next(&mut self) -> Option<Item> {
+        loop {
+            if *self.closing.borrow() {
+                return None;
+            }
+            if let Some(event) = self.pending.pop_front() {
+                self.last_sent = event.revision;
+                self.heartbeat.reset();
+                return Some(Item::Event(event));
+            }
+            if self.catch_up {
+                match self.read_log().await {
+                    Ok(page) => {
+                        self.catch_up = page.len() as i64 == PAGE;
+                        self.pending.extend(page);
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, campaign = self.campaign_id, "an event stream could not read the log; it ends");
+                        return None;
+                    }
+                }
+                continue;
+            }
+            tokio::select! {
+                biased;
+                _ = self.closing.changed() => return None,
+                _ = tokio::time::sleep_until(self.ends) => return None,
+                signal = self.signals.recv() => {
+                    let signal = match signal {
+                        Ok(signal) => signal,
+                        Err(broadcast::error::RecvError::Lagged(_)) => Signal::Resync,
+                        Err(broadcast::error::RecvError::Closed) => return None,
+                    };
+                    match merge(self.campaign_id, self.last_sent, signal) {
+                        Step::Skip => {}
+                        Step::Send(event) => self.pending.push_back(event),
+                        Step::CatchUp => self.catch_up = true,
+                    }
+                }
+                _ = self.heartbeat.tick() => return Some(Item::KeepAlive),
+            }
+        }
+    }
+
+    /// The next page of the log after `last_sent`; the connection is held for the
+    /// query only.
+    async fn read_log(&self) -> Result<Vec<CampaignEvent>, ServiceError> {
+        let mut conn = self.pool.get().await?;
+        let events =
+            eagles_db::events::after(&mut conn, self.campaign_id, self.last_sent, PAGE).await?;
+        Ok(events.into_iter().map(CampaignEvent::from).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(campaign_id: i64, revision: i64) -> CampaignEvent {
+        CampaignEvent {
+            campaign_id,
+            revision,
+            kind: EventKind::Roll,
+            id: 7,
+        }
+    }
+
+    #[test]
+    fn the_next_revision_is_sent() {
+        let e = event(1, 5);
+        assert_eq!(merge(1, 4, Signal::Event(e)), Step::Send(e));
+    }
+
+    #[test]
+    fn revisions_already_sent_from_the_log_are_skipped() {
+        assert_eq!(merge(1, 5, Signal::Event(event(1, 5))), Step::Skip);
+        assert_eq!(merge(1, 5, Signal::Event(event(1, 3))), Step::Skip);
+    }
+
+    #[test]
+    fn other_campaigns_are_skipped() {
+        assert_eq!(merge(1, 4, Signal::Event(event(2, 5))), Step::Skip);
+        assert_eq!(merge(1, 4, Signal::Event(event(2, 9))), Step::Skip);
+    }
+
+    #[test]
+    fn a_gap_or_a_resync_reads_the_log() {
+        assert_eq!(merge(1, 4, Signal::Event(event(1, 6))), Step::CatchUp);
+        assert_eq!(merge(1, 4, Signal::Resync), Step::CatchUp);
+    }
+
+    #[test]
+    fn a_merge_of_log_and_live_sends_each_revision_once_in_order() {
+        // The log held 3..=5 when it was read; live, the broadcast brought 4..=8 with
+        // 7 lost: 4 and 5 come twice, 7 only from a second read of the log.
+        let mut sent = vec![];
+        let mut last = 2;
+        let log = |after: i64| (after + 1..=8).map(|r| event(1, r)).collect::<Vec<_>>();
+        for e in log(last).into_iter().take(3) {
+            sent.push(e.revision);
+            last = e.revision;
+        }
+        for live in [4, 5, 6, 8] {
+            match merge(1, last, Signal::Event(event(1, live))) {
+                Step::Skip => {}
+                Step::Send(e) => {
+                    sent.push(e.revision);
+                    last = e.revision;
+                }
+                Step::CatchUp => {
+                    for e in log(last) {
+                        sent.push(e.revision);
+                        last = e.revision;
+                    }
+                }
+            }
+        }
+        assert_eq!(sent, vec![3, 4, 5, 6, 7, 8]);
+    }
+
+    #[test]
+    fn a_notification_payload_is_read_as_the_event() {
+        let payload = r#"{"campaign_id" : 3, "revision" : 12, "kind" : "debrief", "id" : 40}"#;
+        assert_eq!(
+            CampaignEvent::from_notification(payload),
+            Some(CampaignEvent {
+                campaign_id: 3,
+                revision: 12,
+                kind: EventKind::Debrief,
+                id: 40
+            })
+        );
+        assert_eq!(CampaignEvent::from_notification("{}"), None);
+    }
+
+    #[test]
+    fn a_client_holds_at_most_its_share_of_streams() {
+        let hub = Hub::new(StreamSettings {
+            per_client: 2,
+            ..StreamSettings::default()
+        });
+        let first = hub.claim("address:10.0.0.1".into()).unwrap();
+        let _second = hub.claim("address:10.0.0.1".into()).unwrap();
+        let refused = hub.claim("address:10.0.0.1".into()).err().unwrap();
+        assert!(matches!(refused, ServiceError::TooManyRequests { .. }));
+        assert!(refused
+            .to_string()
+            .contains("at most 2 event streams per client address"));
+        let _other = hub.claim("account:1".into()).unwrap();
+        drop(first);
+        let _again = hub.claim("address:10.0.0.1".into()).unwrap();
+        assert_eq!(hub.open_streams(), 3);
+    }
+}

@@ -1,0 +1,143 @@
+//! `/campaigns/{cid}/live`: the club night on the projector — this week's games with
+//! their ground offensive and missions (the assignments only as §13.20 lets the
+//! reader see them: the projector is usually anonymous, so none before the debrief),
+//! the latest rolls with the newest one big, who is out, and the top of the
+//! leaderboard. Anyone who may read the campaign sees it.
+//!
+//! `/static/live.js` keeps it up to date: it follows the campaign's event stream and
+//! on each event fetches `?fragment=1`, the page's content alone, to swap it in.
+//! Without JavaScript the page refreshes itself every half minute.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, web, HttpResponse};
+use askama::Template;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::DbPool;
+use eagles_service::access::readable_campaign;
+use eagles_service::games::{reader_of, GameView};
+use eagles_service::rolls::RollView;
+use eagles_service::standings::{crew_ranking, LeaderboardQuery, LeaderboardRow};
+use serde::Deserialize;
+
+use super::crew_list::{crew_lines, CrewLine};
+use super::week::{game_lines, GameLine, RollLine};
+use super::{render, Nav, WeekLine};
+use crate::error::PageError;
+use crate::session::Session;
+
+/// How many crews the page ranks.
+const TOP_CREWS: usize = 5;
+/// How many rolls the page shows after the newest, smaller.
+const EARLIER_ROLLS: usize = 5;
+
+/// What the page shows, and what its fragment holds.
+pub struct Live {
+    pub id: i64,
+    /// The revision the content was read at: the script swaps in only newer content.
+    pub revision: i64,
+    pub week: WeekLine,
+    pub ended_week: Option<i32>,
+    pub games: Vec<GameLine>,
+    /// The latest roll of the week, shown big.
+    pub newest: Option<RollLine>,
+    /// The rolls before it, newest first.
+    pub earlier: Vec<RollLine>,
+    pub out: Vec<CrewLine>,
+    pub top_crews: Vec<LeaderboardRow>,
+}
+
+/// The live page.
+#[derive(Template)]
+#[template(path = "live/page.html")]
+pub struct LivePage {
+    pub nav: Nav,
+    pub id: i64,
+    pub name: String,
+    /// Read by the base template, which then loads the page's script.
+    pub revision: i64,
+    pub live: Live,
+}
+
+/// The page's content alone, for the script to swap in.
+#[derive(Template)]
+#[template(path = "live/fragment.html")]
+pub struct LiveFragment {
+    pub live: Live,
+}
+
+/// `?fragment=1` asks for the content alone.
+#[derive(Debug, Default, Deserialize)]
+pub struct LiveQuery {
+    pub fragment: Option<String>,
+}
+
+impl Live {
+    /// The campaign with the caller's membership, this week's games and their
+    /// missions, the crew (twice: once named in the games, once with the status the
+    /// rules derive), the aircraft types, the week's rolls and the ranking.
+    async fn load(
+        conn: &mut AsyncPgConnection,
+        session: &Session,
+        campaign_id: i64,
+    ) -> Result<(Self, String), PageError> {
+        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let campaign = &scope.campaign;
+        let games =
+            eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
+        let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+        let missions = eagles_db::games::missions_of(conn, &ids).await?;
+        let games = GameView::build_all(games, missions, reader_of(&scope));
+        let games = game_lines(conn, campaign, games).await?;
+        // The log comes oldest first; a club night's week holds a few dozen rolls.
+        let mut rolls: Vec<RollLine> =
+            eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week))
+                .await?
+                .into_iter()
+                .rev()
+                .take(EARLIER_ROLLS + 1)
+                .map(|r| RollLine::from(RollView::from(r)))
+                .collect();
+        let newest = (!rolls.is_empty()).then(|| rolls.remove(0));
+        let out = crew_lines(conn, campaign)
+            .await?
+            .into_iter()
+            .filter(|c| c.status != "active")
+            .collect();
+        let mut top_crews = crew_ranking(conn, campaign, &LeaderboardQuery::default()).await?;
+        top_crews.truncate(TOP_CREWS);
+        let live = Live {
+            id: campaign.id,
+            revision: campaign.revision,
+            week: WeekLine::of(campaign),
+            ended_week: campaign.ended_week,
+            games,
+            newest,
+            earlier: rolls,
+            out,
+            top_crews,
+        };
+        Ok((live, campaign.name.clone()))
+    }
+}
+
+#[get("/campaigns/{cid}/live")]
+pub async fn show(
+    pool: web::Data<DbPool>,
+    session: Session,
+    path: web::Path<i64>,
+    query: web::Query<LiveQuery>,
+) -> Result<HttpResponse, PageError> {
+    let mut conn = pool.get().await?;
+    let (live, name) = Live::load(&mut conn, &session, path.into_inner()).await?;
+    if query.fragment.is_some() {
+        return Ok(render(&LiveFragment { live }, StatusCode::OK));
+    }
+    let page = LivePage {
+        nav: session.nav(),
+        id: live.id,
+        name,
+        revision: live.revision,
+        live,
+    };
+    Ok(render(&page, StatusCode::OK))
+}
