@@ -42,6 +42,13 @@ struct Club {
 }
 
 impl Club {
+    /// The HTML at `path`, read anonymously over plain HTTP.
+    async fn html(&self, path: &str) -> String {
+        let url = format!("{}{path}", self.app.address);
+        let response = self.client.get(url).send().await.unwrap();
+        response.text().await.unwrap()
+    }
+
     async fn start() -> Club {
         let app = TestApp::spawn().await;
         app.add_users(&["rita", "paul", "carl"]).await;
@@ -272,15 +279,7 @@ async fn the_live_page_shows_a_roll_and_a_debrief_as_they_are_posted() {
     let live = club.page("/live");
 
     // Without JavaScript the page refreshes itself; the script is the binary's own.
-    let html = club
-        .client
-        .get(format!("{}{live}", club.app.address))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let html = club.html(&live).await;
     let head = &html[..html.find("</head>").expect("a head")];
     assert!(
         head.contains(r#"<noscript><meta http-equiv="refresh" content="30" /></noscript>"#),
@@ -288,15 +287,7 @@ async fn the_live_page_shows_a_roll_and_a_debrief_as_they_are_posted() {
     );
     assert!(head.contains(r#"<script src="/static/live.js""#), "{head}");
     // What the script swaps in: the content alone, with the revision it was read at.
-    let fragment = club
-        .client
-        .get(format!("{}{live}?fragment=1", club.app.address))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let fragment = club.html(&format!("{live}?fragment=1")).await;
     assert!(
         fragment.starts_with(r#"<div id="live-content" class="live" data-revision=""#),
         "{fragment}"

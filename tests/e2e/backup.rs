@@ -62,14 +62,13 @@ pub async fn played_campaign() -> (TestApp, String, i64) {
     )
     .await;
     let game = week3["games"][0]["id"].as_i64().unwrap();
-    let response = app
-        .post(
-            &format!("/api/v1/campaigns/{cid}/games/{game}/debrief/void"),
-            Some(&token),
-            &json!({ "reason": "the wrong sheets were entered" }),
-        )
-        .await;
-    assert!(response.status().is_success(), "{}", body(response).await);
+    void(
+        &app,
+        &token,
+        &format!("/api/v1/campaigns/{cid}/games/{game}/debrief/void"),
+        "the wrong sheets were entered",
+    )
+    .await;
     let record = body(
         app.get(
             &format!("/api/v1/campaigns/{cid}/crew/{}/record", entitled["id"]),
@@ -79,14 +78,13 @@ pub async fn played_campaign() -> (TestApp, String, i64) {
     )
     .await;
     let award = record["weeks"][0]["awards"][0]["id"].as_i64().unwrap();
-    let response = app
-        .post(
-            &format!("/api/v1/campaigns/{cid}/awards/{award}/void"),
-            Some(&token),
-            &json!({ "reason": "counted twice" }),
-        )
-        .await;
-    assert!(response.status().is_success(), "{}", body(response).await);
+    void(
+        &app,
+        &token,
+        &format!("/api/v1/campaigns/{cid}/awards/{award}/void"),
+        "counted twice",
+    )
+    .await;
     (app, token, cid)
 }
 
@@ -599,4 +597,12 @@ async fn only_a_referee_exports_and_only_a_signed_in_user_imports() {
         .iter()
         .any(|m| m["username"] == "outsider" && m["role"] == "referee"));
     export(&app, &outsider, copy).await;
+}
+
+/// Voids what `path` names (a debrief or an award) as the referee, for `reason`.
+async fn void(app: &TestApp, token: &str, path: &str, reason: &str) {
+    let response = app
+        .post(path, Some(token), &json!({ "reason": reason }))
+        .await;
+    assert!(response.status().is_success(), "{}", body(response).await);
 }

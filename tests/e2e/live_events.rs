@@ -4,7 +4,7 @@
 //! client reconnecting with `Last-Event-ID` getting exactly what it missed; and reads,
 //! sessions, tokens and idempotency keys that do not care which instance answers.
 
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 use futures_util::StreamExt;
@@ -17,11 +17,11 @@ use tokio::time::Instant;
 
 use crate::support::fixtures_debrief::{aircraft, game, mission, squadron, Assigned, Squadron};
 use crate::support::form_client::{session_cookie, Visitor};
+use crate::support::serve_command;
 use crate::support::server::free_port;
 use crate::support::wait::{until, until_healthy};
 use crate::support::{body, TestApp};
 
-const EAGLES: &str = env!("CARGO_BIN_EXE_eagles");
 /// How long an instance may take to start, or a stream to end.
 const BOUND: Duration = Duration::from_secs(30);
 /// How soon a write must reach a stream on another instance (the contract's "live").
@@ -37,14 +37,8 @@ struct Instance {
 impl Instance {
     async fn start(app: &TestApp, database_url: &str, env: &[(&str, &str)]) -> Instance {
         let port = free_port();
-        let child = Command::new(EAGLES)
-            .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
-            .env("DATABASE_URL", database_url)
-            .env("RUST_LOG", "warn")
-            .env("EAGLES_POOL_SIZE", "4")
+        let child = serve_command(database_url, port)
             .envs(env.iter().copied())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
             .spawn()
             .expect("start eagles serve");
         let door = TestApp {

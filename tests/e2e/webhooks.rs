@@ -5,7 +5,7 @@
 //! HTTP server in the test.
 
 use std::collections::BTreeMap;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -18,11 +18,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
 use crate::support::form_client::{session_cookie, Visitor};
+use crate::support::serve_command;
 use crate::support::server::free_port;
 use crate::support::wait::{until, until_healthy};
 use crate::support::{body, problem, TestApp};
-
-const EAGLES: &str = env!("CARGO_BIN_EXE_eagles");
 
 /// Long enough for a loaded machine; the waits end as soon as their condition holds.
 const BOUND: Duration = Duration::from_secs(60);
@@ -185,11 +184,7 @@ impl Service {
     /// [`Service::start`] with the first retry `retry_base_ms` after a failure.
     async fn start_with(database_url: &str, allow_private: bool, retry_base_ms: u64) -> Service {
         let port = free_port();
-        let child = Command::new(EAGLES)
-            .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
-            .env("DATABASE_URL", database_url)
-            .env("RUST_LOG", "warn")
-            .env("EAGLES_POOL_SIZE", "4")
+        let child = serve_command(database_url, port)
             .env(
                 "EAGLES_WEBHOOK_ALLOW_PRIVATE",
                 if allow_private { "true" } else { "false" },
@@ -197,9 +192,6 @@ impl Service {
             .env("EAGLES_WEBHOOK_POLL_MS", "20")
             .env("EAGLES_WEBHOOK_RETRY_BASE_MS", retry_base_ms.to_string())
             .env("EAGLES_WEBHOOK_TIMEOUT_MS", "5000")
-            // Unread pipes would fill up with the worker's warnings and stop it.
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
             .spawn()
             .expect("start eagles serve");
         let service = Service {

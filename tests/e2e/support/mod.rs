@@ -161,3 +161,18 @@ pub async fn raise_revisions(mut conn: &eagles_db::diesel_async::AsyncPgConnecti
         .await
         .expect("raise the campaigns' revisions");
 }
+
+/// `eagles serve` as its own process on `port` over the database at `database_url`,
+/// as a second instance would run (four pooled connections, warnings only, output
+/// dropped: unread pipes would fill up and stop it). Add settings, then spawn it.
+pub fn serve_command(database_url: &str, port: u16) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_eagles"));
+    command
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+        .env("DATABASE_URL", database_url)
+        .env("RUST_LOG", "warn")
+        .env("EAGLES_POOL_SIZE", "4")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    command
+}

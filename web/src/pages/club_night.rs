@@ -13,13 +13,13 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
 use eagles_service::access::readable_campaign;
 use eagles_service::campaigns::CampaignEnd;
-use eagles_service::games::{reader_of, GameView, NewGameRequest};
+use eagles_service::games::NewGameRequest;
 use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::form_page::{self, FormPage};
 use super::game::parse_dice;
-use super::week::{game_lines, GameLine};
+use super::week::{tonight, GameLine};
 use super::{render, see_other, Nav, WeekLine};
 use crate::error::PageError;
 use crate::form::{ticked, FieldErrors};
@@ -113,12 +113,7 @@ impl FormPage for ClubNightPage {
     ) -> Result<Self, PageError> {
         let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
         let campaign = &scope.campaign;
-        let games =
-            eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
-        let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
-        let missions = eagles_db::games::missions_of(conn, &ids).await?;
-        let games = GameView::build_all(games, missions, reader_of(&scope));
-        let games = game_lines(conn, campaign, games).await?;
+        let games = tonight(conn, &scope).await?;
         Ok(Self {
             nav: session.nav(),
             id: campaign.id,

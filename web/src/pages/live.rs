@@ -14,13 +14,12 @@ use askama::Template;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
 use eagles_service::access::readable_campaign;
-use eagles_service::games::{reader_of, GameView};
 use eagles_service::rolls::RollView;
 use eagles_service::standings::{crew_ranking, LeaderboardQuery, LeaderboardRow};
 use serde::Deserialize;
 
 use super::crew_list::{crew_lines, CrewLine};
-use super::week::{game_lines, GameLine, RollLine};
+use super::week::{tonight, GameLine, RollLine};
 use super::{render, Nav, WeekLine};
 use crate::error::PageError;
 use crate::session::Session;
@@ -82,12 +81,7 @@ impl Live {
     ) -> Result<(Self, String), PageError> {
         let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
         let campaign = &scope.campaign;
-        let games =
-            eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
-        let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
-        let missions = eagles_db::games::missions_of(conn, &ids).await?;
-        let games = GameView::build_all(games, missions, reader_of(&scope));
-        let games = game_lines(conn, campaign, games).await?;
+        let games = tonight(conn, &scope).await?;
         // The log comes oldest first; a club night's week holds a few dozen rolls.
         let mut rolls: Vec<RollLine> =
             eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week))

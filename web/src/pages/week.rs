@@ -13,6 +13,7 @@ use campaign::sides::Side;
 use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_service::access::CampaignScope;
 use eagles_service::games::{reader_of, GameView};
 use eagles_service::rolls::RollView;
 use eagles_service::weeks::{entering_service, readable_week};
@@ -48,6 +49,20 @@ pub struct GameLine {
 
 fn joined(dice: &[i32], by: &str) -> String {
     dice.iter().map(i32::to_string).collect::<Vec<_>>().join(by)
+}
+
+/// The lines of the games of the campaign's current week, as the reader of `scope` may
+/// see them (§13.20): the club night's and the live page's.
+pub async fn tonight(
+    conn: &mut AsyncPgConnection,
+    scope: &CampaignScope,
+) -> Result<Vec<GameLine>, PageError> {
+    let campaign = &scope.campaign;
+    let games = eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
+    let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+    let missions = eagles_db::games::missions_of(conn, &ids).await?;
+    let games = GameView::build_all(games, missions, reader_of(scope));
+    game_lines(conn, campaign, games).await
 }
 
 /// The lines of `games`, naming crew and aircraft from two queries (the campaign's
