@@ -114,13 +114,19 @@ pub struct CrewFilter {
 }
 
 // XP and kills come from the latest maintained totals row (migration 000009): the
-// ledger's sum and the kills of games not voided, by one index probe per crewman.
-const CREW_QUERY: &str = concat!(
-    select_crew_records!(
-        "(c.starting_xp + COALESCE(x.points, 0))::bigint AS xp,
-       COALESCE(x.kills, 0)::bigint AS kills"
-    ),
-    "LEFT JOIN LATERAL (SELECT t.xp AS points, t.kills FROM crew_week_totals t
+// ledger's sum and the kills of games not voided, by one index probe per crewman. One
+// literal, not built from `select_crew_records!`: scripts/bench runs this very text.
+const CREW_QUERY: &str = "
+SELECT c.id, c.campaign_id, c.owner_id, u.username AS owner, c.name, c.role, c.nationality,
+       c.replacement, c.joined_week,
+       (c.starting_xp + COALESCE(x.points, 0))::bigint AS xp,
+       COALESCE(x.kills, 0)::bigint AS kills,
+       cas.kind AS casualty_kind, cas.out_until_week AS casualty_out_until_week,
+       cas.sent_home AS casualty_sent_home,
+       COALESCE(ab.codes, ARRAY[]::text[]) AS abilities
+FROM crew c
+JOIN users u ON u.id = c.owner_id
+LEFT JOIN LATERAL (SELECT t.xp AS points, t.kills FROM crew_week_totals t
                    WHERE t.crew_id = c.id ORDER BY t.week DESC LIMIT 1) x ON true
 LEFT JOIN LATERAL (SELECT cs.kind, cs.out_until_week, cs.sent_home FROM casualties cs
                    LEFT JOIN games g ON g.id = cs.game_id
@@ -133,8 +139,7 @@ WHERE c.campaign_id = $1
   AND ($3::bigint IS NULL OR c.owner_id = $3)
   AND ($4::text IS NULL OR c.role = $4)
   AND ($5::text[] IS NULL OR c.nationality = ANY($5))
-ORDER BY c.id"
-);
+ORDER BY c.id";
 
 /// Crewmen of a campaign matching the filter, in the order they were created.
 pub async fn list(
