@@ -57,11 +57,6 @@ const LARGEST_KEPT: usize = 4 * 1024 * 1024;
 /// Entries of a revision nobody asks for any more leave after this long.
 const IDLE_FOR: Duration = Duration::from_secs(15 * 60);
 
-/// The session cookie of the pages (`eagles_web`'s session module). Its id is stored
-/// under its SHA-256 digest, as API tokens are; were the two ever to differ, the probe
-/// would find no session and signed-in pages would just go uncached.
-const SESSION_COOKIE: &str = "eagles_session";
-
 /// Rendered reads of campaigns, by campaign, revision and variant.
 #[derive(Clone)]
 pub struct ReadCache {
@@ -231,8 +226,8 @@ async fn variant(
             Err(_) => return None,
         },
         Door::Pages => req
-            .cookie(SESSION_COOKIE)
-            .map(|cookie| Sha256::digest(cookie.value().as_bytes()).to_vec()),
+            .cookie(eagles_service::sign_in::SESSION_COOKIE)
+            .map(|cookie| eagles_service::sign_in::credential_digest(cookie.value())),
     };
     let credential = match (&digest, door) {
         (None, _) => Credential::None,

@@ -78,14 +78,3 @@ pub async fn after(
         .load(conn)
         .await
 }
-
-/// The campaign's revision now: one indexed probe.
-pub async fn revision(conn: &mut AsyncPgConnection, campaign_id: i64) -> QueryResult<Option<i64>> {
-    use crate::schema::campaigns::dsl as c;
-    c::campaigns
-        .find(campaign_id)
-        .select(c::revision)
-        .first(conn)
-        .await
-        .optional()
-}

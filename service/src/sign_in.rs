@@ -13,10 +13,16 @@ use crate::throttle::Attempt;
 /// The event stream reads it too, so a signed-in page follows a private campaign.
 pub const SESSION_COOKIE: &str = "eagles_session";
 
+/// The digest under which an API token or a session id is stored: a leaked table
+/// names no working credential. The API, the pages and the read cache all look up by it.
+pub fn credential_digest(secret: &str) -> Vec<u8> {
+    use sha2::Digest;
+    sha2::Sha256::digest(secret.as_bytes()).to_vec()
+}
+
 /// The account signed in to the page session whose cookie value is `id`, if it is live.
 pub async fn session_user(pool: &DbPool, id: &str) -> Result<Option<User>, ServiceError> {
-    use sha2::Digest;
-    let id_hash = sha2::Sha256::digest(id.as_bytes());
+    let id_hash = credential_digest(id);
     let mut conn = pool.get().await?;
     Ok(eagles_db::sessions::find(&mut conn, &id_hash)
         .await?

@@ -6,6 +6,8 @@
 mod database;
 #[path = "../e2e/support/server.rs"]
 mod server;
+#[path = "../e2e/support/statements.rs"]
+mod statements;
 mod support;
 #[path = "../e2e/support/wait.rs"]
 mod wait;

@@ -3,77 +3,25 @@
 //! counted per database by diesel's instrumentation, so tests running alongside on
 //! other databases do not disturb the count.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, Once};
-
-use eagles_db::diesel::connection::{
-    set_default_instrumentation, Instrumentation, InstrumentationEvent,
-};
 use reqwest::StatusCode;
+
+use crate::statements::{count_statements, statements_so_far};
 
 use crate::support::{
     add_crewman, add_player, count, give_xp, new_campaign, TestApp, Visitor, ALBERT_BALL,
 };
 
-static QUERIES: Mutex<Option<HashMap<String, u64>>> = Mutex::new(None);
-
-/// Counts the queries of one connection under its database's name.
-struct Counter {
-    database: Option<String>,
-    established: bool,
-}
-
-impl Instrumentation for Counter {
-    fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
-        match event {
-            InstrumentationEvent::StartEstablishConnection { url, .. } => {
-                self.database = url
-                    .rsplit('/')
-                    .next()
-                    .map(|db| db.split('?').next().unwrap_or(db).to_owned());
-            }
-            InstrumentationEvent::FinishEstablishConnection { .. } => self.established = true,
-            InstrumentationEvent::StartQuery { .. } if self.established => {
-                if let Some(db) = &self.database {
-                    let mut map = QUERIES.lock().unwrap();
-                    *map.get_or_insert_with(HashMap::new)
-                        .entry(db.clone())
-                        .or_default() += 1;
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
+/// Counts from now on the statements of every connection this process opens.
 pub(crate) fn count_queries() {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        set_default_instrumentation(|| {
-            Some(Box::new(Counter {
-                database: None,
-                established: false,
-            }))
-        })
-        .unwrap();
-    });
-}
-
-fn queries_so_far(database: &str) -> u64 {
-    QUERIES
-        .lock()
-        .unwrap()
-        .as_ref()
-        .and_then(|m| m.get(database).copied())
-        .unwrap_or(0)
+    count_statements();
 }
 
 /// The queries one page costs.
 pub(crate) async fn queries_of(database: &str, visitor: &mut Visitor, path: &str) -> u64 {
-    let before = queries_so_far(database);
+    let before = statements_so_far(database);
     let response = visitor.get(path).await;
     assert_eq!(response.status(), StatusCode::OK, "{path}");
-    queries_so_far(database) - before
+    statements_so_far(database) - before
 }
 
 #[tokio::test]

@@ -6,12 +6,8 @@
 //! each other's body, and a cache hit costs one statement.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, Once};
 
 use campaign::events::EventKind;
-use eagles_db::diesel::connection::{
-    set_default_instrumentation, Instrumentation, InstrumentationEvent,
-};
 use eagles_db::diesel::sql_types::{BigInt, Text};
 use eagles_db::diesel_async::{AsyncConnection, RunQueryDsl, SimpleAsyncConnection};
 use reqwest::{Response, StatusCode};
@@ -19,6 +15,7 @@ use serde_json::{json, Value};
 
 use crate::support::fixtures_games::aircraft_id;
 use crate::support::form_client::{session_cookie, Visitor};
+use crate::support::statements::{count_statements, statements_so_far};
 use crate::support::{body, TestApp};
 
 /// The API's campaign reads of the contract, after `/api/v1/campaigns/{cid}`;
@@ -397,59 +394,9 @@ async fn a_write_on_another_instance_shows_in_the_very_next_read() {
     }
 }
 
-static QUERIES: Mutex<Option<HashMap<String, u64>>> = Mutex::new(None);
-
-/// Counts the statements of one connection under its database's name, so tests on
-/// other databases do not disturb the count.
-struct Counter {
-    database: Option<String>,
-    established: bool,
-}
-
-impl Instrumentation for Counter {
-    fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
-        match event {
-            InstrumentationEvent::StartEstablishConnection { url, .. } => {
-                self.database = url
-                    .rsplit('/')
-                    .next()
-                    .map(|db| db.split('?').next().unwrap_or(db).to_owned());
-            }
-            InstrumentationEvent::FinishEstablishConnection { .. } => self.established = true,
-            InstrumentationEvent::StartQuery { .. } if self.established => {
-                if let Some(db) = &self.database {
-                    let mut map = QUERIES.lock().unwrap();
-                    *map.get_or_insert_with(HashMap::new)
-                        .entry(db.clone())
-                        .or_default() += 1;
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-fn statements_so_far(database: &str) -> u64 {
-    QUERIES
-        .lock()
-        .unwrap()
-        .as_ref()
-        .and_then(|m| m.get(database).copied())
-        .unwrap_or(0)
-}
-
 #[tokio::test]
 async fn a_cache_hit_costs_one_statement_signed_in_or_not() {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        set_default_instrumentation(|| {
-            Some(Box::new(Counter {
-                database: None,
-                established: false,
-            }))
-        })
-        .unwrap();
-    });
+    count_statements();
     let club = Club::start().await;
     let app = &club.app;
     let database = app._database.as_ref().unwrap().name().to_owned();

@@ -3,7 +3,6 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use rand::RngCore;
-use sha2::{Digest, Sha256};
 
 /// Every token starts with this, so a leaked one is easy to recognise.
 const PREFIX: &str = "eagles_";
@@ -19,7 +18,7 @@ pub fn generate() -> (String, Vec<u8>) {
 
 /// The digest under which a token is stored.
 pub fn digest(token: &str) -> Vec<u8> {
-    Sha256::digest(token.as_bytes()).to_vec()
+    eagles_service::sign_in::credential_digest(token)
 }
 
 #[cfg(test)]

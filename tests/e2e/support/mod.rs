@@ -6,6 +6,7 @@ pub mod fixtures_debrief;
 pub mod fixtures_games;
 pub mod fixtures_standings;
 pub mod server;
+pub mod statements;
 pub mod wait;
 
 use eagles_db::DbPool;

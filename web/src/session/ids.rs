@@ -3,7 +3,6 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use rand::RngCore;
-use sha2::{Digest, Sha256};
 
 /// 32 random bytes from the operating system, base64url-encoded.
 pub fn random_token() -> String {
@@ -14,7 +13,7 @@ pub fn random_token() -> String {
 
 /// The digest under which a session id is stored.
 pub fn digest(id: &str) -> Vec<u8> {
-    Sha256::digest(id.as_bytes()).to_vec()
+    eagles_service::sign_in::credential_digest(id)
 }
 
 #[cfg(test)]
