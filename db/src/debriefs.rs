@@ -13,6 +13,9 @@ pub use writer::{write, CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, S
 // A debrief reads its game and missions as the game pages do.
 pub use crate::games::{find as game, GameRecord as DebriefGame, MissionRecord as GameMission};
 
+use diesel::sql_types::{Int4, Int8};
+
+use crate::prepared::prepared;
 use crate::schema::games;
 
 /// Marks a game debriefed with its turns; false when it already was, or was voided.
@@ -22,20 +25,19 @@ pub async fn mark_debriefed(
     game_id: i64,
     turns_played: i32,
 ) -> QueryResult<bool> {
-    diesel::update(
-        games::table
-            .filter(games::id.eq(game_id))
-            .filter(games::debriefed_at.is_null())
-            .filter(games::voided_week.is_null()),
-    )
-    .set((
-        games::turns_played.eq(turns_played),
-        games::debriefed_at.eq(diesel::dsl::now),
-    ))
-    .execute(&mut conn)
-    .await
-    .map(|n| n == 1)
+    prepared(MARK_DEBRIEFED)
+        .bind::<Int8, _>(game_id)
+        .bind::<Int4, _>(turns_played)
+        .execute(&mut conn)
+        .await
+        .map(|n| n == 1)
 }
+
+// Written out rather than built: diesel never keeps an UPDATE it builds prepared, and
+// this one runs under the campaign's lock in every debrief.
+const MARK_DEBRIEFED: &str = "
+UPDATE games SET turns_played = $2, debriefed_at = now()
+WHERE id = $1 AND debriefed_at IS NULL AND voided_week IS NULL";
 
 /// Marks a debriefed game voided from `week` on; false when it was not debriefed or
 /// is already voided.

@@ -7,7 +7,7 @@ use deadpool::Runtime;
 use diesel_async::pooled_connection::{
     deadpool::Pool, AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
 };
-use diesel_async::AsyncPgConnection;
+use diesel_async::{AsyncConnection, AsyncPgConnection, SimpleAsyncConnection};
 
 /// The pool type shared by the API, the pages and the CLI.
 pub type DbPool = Pool<AsyncPgConnection>;
@@ -38,6 +38,20 @@ impl Default for PoolSettings {
     }
 }
 
+/// Opens one of the pool's connections. Its statements are planned once, when first
+/// run: every statement of the service is prepared once per connection (diesel's cache,
+/// [`crate::prepared`]), and under Postgres's default plan choice a statement with many
+/// parameters, such as the debrief's writer, was planned afresh at every run, costing
+/// as much as running it, under the campaign's lock. The queries are shaped for their
+/// indexes (lookups by id, the maintained standings), so one plan fits every value.
+async fn connect(url: String) -> diesel::ConnectionResult<AsyncPgConnection> {
+    let mut conn = AsyncPgConnection::establish(&url).await?;
+    conn.batch_execute("SET plan_cache_mode = force_generic_plan")
+        .await
+        .map_err(diesel::ConnectionError::CouldntSetupConfiguration)?;
+    Ok(conn)
+}
+
 /// Builds a pool; connections are opened lazily, so this succeeds while the database is down.
 pub fn build_pool(database_url: &str, settings: PoolSettings) -> DbPool {
     // A checked-out connection is not pinged first (the default sends `SELECT 1` on
@@ -45,6 +59,7 @@ pub fn build_pool(database_url: &str, settings: PoolSettings) -> DbPool {
     // and is dropped by the pool.
     let mut config = ManagerConfig::default();
     config.recycling_method = RecyclingMethod::Fast;
+    config.custom_setup = Box::new(|url| Box::pin(connect(url.to_owned())));
     let manager =
         AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config);
     Pool::builder(manager)
