@@ -6,5 +6,6 @@ pub mod config;
 pub mod database;
 pub mod listener;
 pub mod read_cache;
+pub mod request_span;
 pub mod server;
 pub mod webhooks;

@@ -10,6 +10,8 @@ use eagles_service::webhooks::AddressPolicy;
 use eagles_web::PublicUrl;
 use tracing_actix_web::TracingLogger;
 
+use crate::request_span::RequestSpan;
+
 /// Starts serving on `listener`; the returned future runs until SIGINT or SIGTERM,
 /// then finishes in-flight requests and resolves.
 pub fn run(listener: TcpListener, pool: DbPool) -> std::io::Result<Server> {
@@ -71,7 +73,7 @@ pub fn run_serving(
         App::new()
             // Innermost: it keeps the bodies as the handlers wrote them, before compression.
             .wrap(middleware::from_fn(crate::read_cache::middleware))
-            .wrap(TracingLogger::default())
+            .wrap(TracingLogger::<RequestSpan>::new())
             .wrap(middleware::Compress::default())
             .wrap(eagles_web::security_headers())
             .app_data(pool.clone())
