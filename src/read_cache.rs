@@ -116,10 +116,8 @@ enum Door {
     Pages,
 }
 
-/// The campaign reads this layer answers: those of the contract on the API; every
-/// page under `/campaigns/{cid}` on the other door but the members page, which lists
-/// the campaign's webhooks to its referees, and adding one does not raise the
-/// revision.
+/// The campaign reads this layer answers: those of the contract on the API, and every
+/// page under `/campaigns/{cid}` but its event stream.
 fn campaign_read(path: &str) -> Option<(Door, i64)> {
     let (door, rest) = if let Some(rest) = path.strip_prefix("/api/v1/campaigns/") {
         (Door::Api, rest)
@@ -143,7 +141,7 @@ fn campaign_read(path: &str) -> Option<(Door, i64)> {
             Some(("weeks" | "crew", n)) => numbered(n),
             Some(_) => false,
         },
-        Door::Pages => sub != "members" && !sub.starts_with("members/") && !sub.ends_with("events"),
+        Door::Pages => !sub.ends_with("events"),
     };
     cached.then_some((door, campaign_id))
 }
@@ -235,7 +233,11 @@ async fn variant(
         (Some(digest), Door::Pages) => Credential::Session(digest),
     };
     // The connection goes back to the pool before the handler asks for its own.
-    let ReadProbe { revision, reader } = {
+    let ReadProbe {
+        revision,
+        webhooks_revision,
+        reader,
+    } = {
         let mut conn = pool.get().await.ok()?;
         access::probe(&mut conn, campaign_id, credential)
             .await
@@ -257,6 +259,13 @@ async fn variant(
         hex(&mut variant, digest);
     }
     let _ = write!(variant, "\n{}?{}", req.path(), req.query_string());
+    // The members page lists the webhooks to referees, whose deliveries change with
+    // no write to the campaign.
+    if let (Door::Pages, Some(webhooks)) = (door, webhooks_revision) {
+        if req.path().ends_with("/members") {
+            let _ = write!(variant, "\nwebhooks {webhooks}");
+        }
+    }
     Some((variant, revision))
 }
 
@@ -337,6 +346,7 @@ mod tests {
             "/campaigns/7",
             "/campaigns/7/leaderboard",
             "/campaigns/7/games/3",
+            "/campaigns/7/members",
         ] {
             assert_eq!(campaign_read(path), Some((Door::Pages, 7)), "{path}");
         }
@@ -348,7 +358,6 @@ mod tests {
             "/api/v1/campaigns/7/webhooks",
             "/api/v1/campaigns/x/crew",
             "/campaigns",
-            "/campaigns/7/members",
             "/campaigns/7/events",
             "/campaigns/-7",
         ] {

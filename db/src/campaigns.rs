@@ -232,6 +232,10 @@ pub async fn set_side(
 pub struct Probe {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
     pub revision: i64,
+    /// Moved by changes to the webhooks, which only referees see (migration 000017);
+    /// not read for a request without a token or session.
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::BigInt>)]
+    pub webhooks_revision: Option<i64>,
     #[diesel(sql_type = diesel::sql_types::Bool)]
     pub public: bool,
     /// The token or session named a live one.
@@ -250,7 +254,7 @@ pub struct Probe {
 /// this round trip and nothing else, even signed in. The token's and the session's
 /// conditions are those of `users::find_by_token` and `sessions::find`.
 const PROBE: &str = "
-SELECT c.revision, c.public,
+SELECT c.revision, c.webhooks_revision, c.public,
        v.found IS NOT NULL AS credential_found,
        v.user_id,
        coalesce(v.is_admin, false) AS is_admin,
@@ -290,6 +294,7 @@ pub async fn probe(
             .optional()?;
         return Ok(row.map(|(revision, public)| Probe {
             revision,
+            webhooks_revision: None,
             public,
             credential_found: false,
             user_id: None,

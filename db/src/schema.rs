@@ -113,6 +113,8 @@ diesel::table! {
         ended_at -> Nullable<Timestamptz>,
         /// Raised by every write to the campaign (migration 000016).
         revision -> Int8,
+        /// Raised when its webhooks or their deliveries change (migration 000017).
+        webhooks_revision -> Int8,
     }
 }
 

@@ -7,7 +7,7 @@ use campaign::webhooks::{DeliveryStatus, WebhookEvent};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Double, Int4, Int8, Jsonb, Nullable, Text, Timestamptz};
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 
 use crate::prepared::prepared;
 use crate::schema::webhooks;
@@ -34,17 +34,34 @@ pub async fn create(
     secret: &str,
     created_by: i64,
 ) -> QueryResult<Webhook> {
-    diesel::insert_into(webhooks::table)
-        .values((
-            webhooks::campaign_id.eq(campaign_id),
-            webhooks::url.eq(url),
-            webhooks::events.eq(events),
-            webhooks::secret.eq(secret),
-            webhooks::created_by.eq(created_by),
-        ))
-        .returning(Webhook::as_returning())
-        .get_result(conn)
+    conn.transaction(async |conn| {
+        let webhook = diesel::insert_into(webhooks::table)
+            .values((
+                webhooks::campaign_id.eq(campaign_id),
+                webhooks::url.eq(url),
+                webhooks::events.eq(events),
+                webhooks::secret.eq(secret),
+                webhooks::created_by.eq(created_by),
+            ))
+            .returning(Webhook::as_returning())
+            .get_result(conn)
+            .await?;
+        mark_changed(conn, campaign_id).await?;
+        Ok(webhook)
+    })
+    .await
+}
+
+const MARK_CHANGED: &str = "
+UPDATE campaigns SET webhooks_revision = webhooks_revision + 1 WHERE id = $1";
+
+/// Raises the campaign's `webhooks_revision`, with a change to its webhooks.
+async fn mark_changed(mut conn: &AsyncPgConnection, campaign_id: i64) -> QueryResult<()> {
+    prepared(MARK_CHANGED)
+        .bind::<Int8, _>(campaign_id)
+        .execute(&mut conn)
         .await
+        .map(drop)
 }
 
 /// The campaign's webhooks, oldest first.
@@ -59,14 +76,20 @@ pub async fn list(conn: &mut AsyncPgConnection, campaign_id: i64) -> QueryResult
 
 /// Deletes a webhook of the campaign with its queued deliveries; whether there was one.
 pub async fn delete(conn: &mut AsyncPgConnection, campaign_id: i64, id: i64) -> QueryResult<bool> {
-    let deleted = diesel::delete(
-        webhooks::table
-            .filter(webhooks::id.eq(id))
-            .filter(webhooks::campaign_id.eq(campaign_id)),
-    )
-    .execute(conn)
-    .await?;
-    Ok(deleted > 0)
+    conn.transaction(async |conn| {
+        let deleted = diesel::delete(
+            webhooks::table
+                .filter(webhooks::id.eq(id))
+                .filter(webhooks::campaign_id.eq(campaign_id)),
+        )
+        .execute(conn)
+        .await?;
+        if deleted > 0 {
+            mark_changed(conn, campaign_id).await?;
+        }
+        Ok(deleted > 0)
+    })
+    .await
 }
 
 // One statement: the event row only when some webhook of the campaign wants it, and a
@@ -222,20 +245,27 @@ pub struct Claimed {
 
 // SKIP LOCKED lets the workers of several instances claim side by side without
 // waiting for or doubling each other; the lease moves the row out of everyone's reach
-// (its own worker's too) until the try has had its time.
+// (its own worker's too) until the try has had its time. The lease shows as the next
+// try's time on the members page, so the campaigns' `webhooks_revision` moves too.
 const CLAIM: &str = "
-UPDATE webhook_deliveries d
-SET next_attempt_at = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
-FROM (
-    SELECT id FROM webhook_deliveries
-    WHERE status = 'pending' AND next_attempt_at <= now()
-    ORDER BY next_attempt_at, id
-    LIMIT $1
-    FOR UPDATE SKIP LOCKED
-) due, webhook_events e, webhooks w
-WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.webhook_id
-RETURNING d.id, d.delivery_id, d.attempts, d.created_at, w.url, w.secret, e.event,
-          e.campaign_id, e.revision, e.content, e.data";
+WITH claimed AS (
+    UPDATE webhook_deliveries d
+    SET next_attempt_at = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
+    FROM (
+        SELECT id FROM webhook_deliveries
+        WHERE status = 'pending' AND next_attempt_at <= now()
+        ORDER BY next_attempt_at, id
+        LIMIT $1
+        FOR UPDATE SKIP LOCKED
+    ) due, webhook_events e, webhooks w
+    WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.webhook_id
+    RETURNING d.id, d.delivery_id, d.attempts, d.created_at, w.url, w.secret, e.event,
+              e.campaign_id, e.revision, e.content, e.data
+), marked AS (
+    UPDATE campaigns c SET webhooks_revision = c.webhooks_revision + 1
+    WHERE c.id IN (SELECT campaign_id FROM claimed)
+)
+SELECT * FROM claimed";
 
 /// Takes up to `limit` due deliveries for one try each, leased for `lease_ms`: no
 /// worker takes them again before the lease ends, unless [`record`] says so.
@@ -262,7 +292,8 @@ pub enum Next {
     GiveUp,
 }
 
-// One statement, so a delivery deleted (with its webhook) meanwhile records nothing.
+// One statement, so a delivery deleted (with its webhook) meanwhile records nothing;
+// the campaign's `webhooks_revision` moves with the try.
 const RECORD: &str = "
 WITH d AS (
     UPDATE webhook_deliveries
@@ -271,7 +302,11 @@ WITH d AS (
                                ELSE next_attempt_at END,
         finished_at = CASE WHEN $4 = 'pending' THEN NULL ELSE now() END
     WHERE id = $1 AND status = 'pending'
-    RETURNING id
+    RETURNING id, webhook_id
+), marked AS (
+    UPDATE campaigns c SET webhooks_revision = c.webhooks_revision + 1
+    FROM d JOIN webhooks w ON w.id = d.webhook_id
+    WHERE c.id = w.campaign_id
 )
 INSERT INTO webhook_attempts (delivery_id, http_status, error)
 SELECT id, $2, $3 FROM d";

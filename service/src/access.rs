@@ -169,6 +169,9 @@ pub enum Reader {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReadProbe {
     pub revision: i64,
+    /// The campaign's webhooks' revision, which moves when they or their deliveries
+    /// change; `None` for a reader without a token or session, who sees none of them.
+    pub webhooks_revision: Option<i64>,
     pub reader: Reader,
 }
 
@@ -206,6 +209,7 @@ pub async fn probe(
     };
     Ok(Some(ReadProbe {
         revision: row.revision,
+        webhooks_revision: row.webhooks_revision,
         reader,
     }))
 }

@@ -49,6 +49,7 @@ const PAGES: &[&str] = &[
     "/dice",
     "/id-cards",
     "/feed.atom",
+    "/members",
 ];
 
 /// Someone reading the campaign: a token for the API and a session for the pages, or

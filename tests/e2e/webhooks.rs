@@ -428,6 +428,117 @@ async fn a_delivery_is_retried_until_a_2xx_with_one_id_and_a_valid_signature() {
     assert_eq!(receiver.delivered().len(), 2);
 }
 
+// Contract v1.1 (caching) for the members page, which lists the webhooks and their
+// tries to the referee: those change with no write to the campaign, and its ETag
+// moves with them — a webhook added, a try made and a webhook deleted each answer
+// the page's last ETag with 200 and a new one, and nothing else does.
+#[tokio::test]
+async fn the_members_page_etag_moves_with_the_webhooks_and_their_tries() {
+    let setup = Setup::new().await;
+    let receiver = Receiver::start(0).await;
+    receiver.down.store(true, Ordering::SeqCst);
+    // Tries a few hundred milliseconds apart: several within the test's waits.
+    let service = Service::start_with(setup.database_url(), true, 300).await;
+    let visitor = Visitor::open(&setup.app).await;
+    let signed_in = visitor
+        .sign_in(&setup.app, "rita", "password-of-rita")
+        .await;
+    let cookie = session_cookie(&signed_in).expect("signed in");
+    let members = MembersPage {
+        setup: &setup,
+        cookie,
+    };
+
+    let (first, _) = members.changed_since(None).await;
+    members.unchanged(&first).await;
+
+    let created = setup.subscribe(&service.address, &receiver.url).await;
+    let webhook = format!("Webhook {}", created["id"]);
+    let (subscribed, page) = members.changed_since(Some(&first)).await;
+    assert!(page.contains(&webhook), "{page}");
+    members.unchanged(&subscribed).await;
+
+    // A failed try, then the page; then a later try, made by the worker alone.
+    setup.close_week(&service.address).await;
+    setup
+        .until_deliveries(&service.address, "a first failed try", 1, |d| {
+            !d["attempts"].as_array().unwrap().is_empty()
+        })
+        .await;
+    let (tried, page) = members.changed_since(Some(&subscribed)).await;
+    let failures = page.matches("the receiver answered 500").count();
+    assert!(failures >= 1, "{page}");
+    setup
+        .until_deliveries(&service.address, "another try", 1, |d| {
+            d["attempts"].as_array().unwrap().len() > failures
+        })
+        .await;
+    let (retried, page) = members.changed_since(Some(&tried)).await;
+    assert!(
+        page.matches("the receiver answered 500").count() > failures,
+        "{page}"
+    );
+
+    // Delivered, it rests: the page's ETag holds until the webhook is deleted.
+    receiver.down.store(false, Ordering::SeqCst);
+    setup
+        .until_deliveries(&service.address, "the delivery delivered", 1, |d| {
+            d["status"] == "delivered"
+        })
+        .await;
+    let (delivered, _) = members.changed_since(Some(&retried)).await;
+    members.unchanged(&delivered).await;
+    let response = setup
+        .call(
+            &service.address,
+            Method::DELETE,
+            &format!("/webhooks/{}", created["id"]),
+            None,
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let (_, page) = members.changed_since(Some(&delivered)).await;
+    assert!(!page.contains(&webhook), "{page}");
+}
+
+/// The members page as the referee `cookie` signed in, with `If-None-Match`.
+struct MembersPage<'a> {
+    setup: &'a Setup,
+    cookie: String,
+}
+
+impl MembersPage<'_> {
+    async fn get(&self, if_none_match: Option<&str>) -> reqwest::Response {
+        let app = &self.setup.app;
+        let mut request = app
+            .client
+            .get(format!(
+                "{}/campaigns/{}/members",
+                app.address, self.setup.campaign
+            ))
+            .header("cookie", &self.cookie);
+        if let Some(etag) = if_none_match {
+            request = request.header("if-none-match", etag);
+        }
+        request.send().await.unwrap()
+    }
+
+    /// Asserts a 200 with an ETag other than `etag`; the new ETag and the page.
+    async fn changed_since(&self, etag: Option<&str>) -> (String, String) {
+        let response = self.get(etag).await;
+        assert_eq!(response.status(), StatusCode::OK, "after {etag:?}");
+        let new = response.headers()["etag"].to_str().unwrap().to_owned();
+        assert_ne!(Some(new.as_str()), etag);
+        (new, response.text().await.unwrap())
+    }
+
+    /// Asserts a 304 to `etag`.
+    async fn unchanged(&self, etag: &str) {
+        let response = self.get(Some(etag)).await;
+        assert_eq!(response.status(), StatusCode::NOT_MODIFIED, "{etag}");
+    }
+}
+
 // Acceptance 2: deliveries queued (failing, waiting for their next try) when the
 // service is killed with SIGKILL are delivered once it runs again.
 #[tokio::test]
