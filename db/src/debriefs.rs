@@ -4,6 +4,7 @@
 
 use campaign::injuries::CasualtyKind;
 use diesel::prelude::*;
+use diesel::sql_types::{Int4, Int8};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 mod writer;
@@ -12,8 +13,6 @@ pub use writer::{write, CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, S
 
 // A debrief reads its game and missions as the game pages do.
 pub use crate::games::{find as game, GameRecord as DebriefGame, MissionRecord as GameMission};
-
-use diesel::sql_types::{Int4, Int8};
 
 use crate::prepared::prepared;
 use crate::schema::games;
