@@ -20,6 +20,7 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
 use eagles_service::access::{readable_campaign, CampaignScope};
 use eagles_service::crew::CrewmanView;
+use eagles_service::debrief::DebriefRequest;
 use eagles_service::games::{AssignmentRequest, GameView, MissionRequest, MissionView};
 use eagles_service::ServiceError;
 use serde::Deserialize;
@@ -432,21 +433,15 @@ pub async fn debrief(
     let user = session.sender(form.value("csrf"))?;
     let (campaign_id, game_id) = path.into_inner();
     let mut conn = pool.get().await?;
-    let mut page = GamePage::load(&mut conn, &session, (campaign_id, game_id), &form).await?;
-    let Some(request) = page.debrief.request() else {
-        return Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY));
-    };
-    let outcome =
-        eagles_service::debrief::create(&mut conn, user, campaign_id, game_id, request).await;
-    let error = match outcome {
-        Ok(_) => return Ok(see_other(&game_url(campaign_id, game_id))),
-        Err(e) => e,
-    };
-    let at = error.locus().cloned();
-    let status = placed(error, &mut page, |page, reason| {
-        page.debrief.place(reason, at.as_ref());
-    })?;
-    Ok(render(&page, status))
+    let (mut page, request) =
+        match debrief_form(&mut conn, &session, (campaign_id, game_id), &form).await? {
+            Ok(read) => read,
+            Err(unreadable) => return Ok(unreadable),
+        };
+    match eagles_service::debrief::create(&mut conn, user, campaign_id, game_id, request).await {
+        Ok(_) => Ok(see_other(&game_url(campaign_id, game_id))),
+        Err(error) => debrief_refused(&mut page, error),
+    }
 }
 
 /// "Preview the rolls" of the debrief form: the form checked and played out as a
@@ -462,30 +457,43 @@ pub async fn preview_debrief(
     let user = session.sender(form.value("csrf"))?;
     let (campaign_id, game_id) = path.into_inner();
     let mut conn = pool.get().await?;
-    let mut page = GamePage::load(&mut conn, &session, (campaign_id, game_id), &form).await?;
-    let Some(request) = page.debrief.request() else {
-        return Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY));
-    };
-    let error = match eagles_service::debrief::preview(
-        &mut conn,
-        user,
-        campaign_id,
-        game_id,
-        request,
-    )
-    .await
-    {
+    let (mut page, request) =
+        match debrief_form(&mut conn, &session, (campaign_id, game_id), &form).await? {
+            Ok(read) => read,
+            Err(unreadable) => return Ok(unreadable),
+        };
+    match eagles_service::debrief::preview(&mut conn, user, campaign_id, game_id, request).await {
         Ok(crew) => {
             page.debrief.show_preview(&crew);
-            return Ok(render(&page, StatusCode::OK));
+            Ok(render(&page, StatusCode::OK))
         }
-        Err(e) => e,
-    };
+        Err(error) => debrief_refused(&mut page, error),
+    }
+}
+
+/// The game page with the debrief form as sent, and the request the form reads as;
+/// `Err` with the page answered 422 when the form does not read as one.
+async fn debrief_form(
+    conn: &mut AsyncPgConnection,
+    session: &Session,
+    ids: (i64, i64),
+    form: &RawForm,
+) -> Result<Result<(GamePage, DebriefRequest), HttpResponse>, PageError> {
+    let mut page = GamePage::load(conn, session, ids, form).await?;
+    Ok(match page.debrief.request() {
+        Some(request) => Ok((page, request)),
+        None => Err(render(&page, StatusCode::UNPROCESSABLE_ENTITY)),
+    })
+}
+
+/// The debrief page again with the refusal placed by its locus (the sortie, the
+/// crewman, the field), a debrief's or a preview's alike.
+fn debrief_refused(page: &mut GamePage, error: ServiceError) -> Result<HttpResponse, PageError> {
     let at = error.locus().cloned();
-    let status = placed(error, &mut page, |page, reason| {
+    let status = placed(error, page, |page, reason| {
         page.debrief.place(reason, at.as_ref());
     })?;
-    Ok(render(&page, status))
+    Ok(render(page, status))
 }
 
 /// What the void form holds.
