@@ -21,6 +21,12 @@
 //!   for (no such campaign, no access, a token or session that is not live), which
 //!   the handlers answer exactly as they would without a cache.
 //!
+//! A request to the API that says `Cache-Control: no-cache` runs its handler whatever
+//! the probe finds. Its probe is then the handler's own access check, which reads the
+//! campaign and its revision ([`eagles_service::access::readable_by_token`]), made
+//! here and handed to the handler in the request: such a read costs what it would
+//! without a cache.
+//!
 //! The handler reads after the probe, so a body kept under revision *r* reflects at
 //! least *r*; a write that commits meanwhile may show in it too, and is then also
 //! in every read that still finds *r*, all of which began before that write
@@ -45,9 +51,9 @@ use actix_web::http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes};
-use actix_web::HttpResponse;
+use actix_web::{HttpMessage, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::access::{self, Credential, ReadProbe, Reader};
+use eagles_service::access::{self, CheckedRead, Credential, ReadProbe, Reader};
 use sha2::{Digest, Sha256};
 
 /// What one instance keeps at most, in bytes of bodies, headers and keys.
@@ -178,8 +184,9 @@ pub async fn middleware(
         variant: variant.into_boxed_str(),
     };
     // `Cache-Control: no-cache` (a browser's hard reload) asks for the handler's
-    // answer; it then takes the kept one's place, being of the same revision.
-    if !no_cache(req.headers()) {
+    // answer; a body kept already for the key stays, being of the same revision.
+    let reload = no_cache(req.headers());
+    if !reload {
         if let Some(kept) = cache.entries.get(&key) {
             return Ok(req.into_response(kept.response(etag)));
         }
@@ -196,7 +203,7 @@ pub async fn middleware(
     let bytes = body::to_bytes(body)
         .await
         .map_err(|e| actix_web::error::ErrorInternalServerError(e.into().to_string()))?;
-    if bytes.len() <= LARGEST_KEPT {
+    if bytes.len() <= LARGEST_KEPT && !(reload && cache.entries.contains_key(&key)) {
         let kept = Kept {
             status: head.status(),
             headers: kept_headers(head.headers()),
@@ -237,7 +244,24 @@ async fn variant(
         revision,
         webhooks_revision,
         reader,
-    } = {
+    } = if door == Door::Api && no_cache(req.headers()) {
+        // The handler runs whatever the revision: its access check, which reads the
+        // campaign's revision too, is made here once for both and handed over.
+        let (reader, scope) = {
+            let mut conn = pool.get().await.ok()?;
+            access::readable_by_token(&mut conn, campaign_id, digest.as_deref())
+                .await
+                .ok()??
+        };
+        let revision = scope.campaign.revision;
+        req.extensions_mut().insert(CheckedRead(scope));
+        ReadProbe {
+            revision,
+            // The API's reads show no webhook.
+            webhooks_revision: None,
+            reader,
+        }
+    } else {
         let mut conn = pool.get().await.ok()?;
         access::probe(&mut conn, campaign_id, credential)
             .await

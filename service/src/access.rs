@@ -19,14 +19,69 @@ pub struct CampaignScope {
     pub member: Option<Member>,
 }
 
-/// Loads a campaign the caller may read, or 404.
+/// Who reads a campaign, as the reads take him: a caller whose access is to be
+/// checked, or the campaign as a check made earlier in the same request found it.
+#[derive(Debug, Clone)]
+pub enum ReadAccess {
+    Caller(Option<User>),
+    /// Checked by the read cache, which reads the campaign before the handler does
+    /// and hands it over when the handler is sure to run ([`readable_by_token`]).
+    Checked(CampaignScope),
+}
+
+impl From<Option<User>> for ReadAccess {
+    fn from(caller: Option<User>) -> Self {
+        Self::Caller(caller)
+    }
+}
+
+/// A read's access as checked before its handler, kept in the request for it.
+#[derive(Debug, Clone)]
+pub struct CheckedRead(pub CampaignScope);
+
+/// Loads a campaign the caller may read, or 404; a scope checked already for this
+/// campaign is taken as it is.
 pub async fn readable_campaign(
     conn: &mut AsyncPgConnection,
     campaign_id: i64,
-    caller: Option<User>,
+    reader: impl Into<ReadAccess>,
 ) -> Result<CampaignScope, ServiceError> {
+    let caller = match reader.into() {
+        ReadAccess::Checked(scope) if scope.campaign.id == campaign_id => return Ok(scope),
+        ReadAccess::Checked(scope) => scope.caller,
+        ReadAccess::Caller(caller) => caller,
+    };
     let campaign = eagles_db::campaigns::find(conn, campaign_id).await?;
     scope(conn, campaign_id, campaign, caller).await
+}
+
+/// The campaign as the holder of an API token (by its digest), or nobody, may read
+/// it, with who he is as the read cache keys him: the access check of a read whose
+/// handler will run, made once for both. `None` when the handler must answer: a token
+/// that is not live, no such campaign or none he may read.
+pub async fn readable_by_token(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    token: Option<&[u8]>,
+) -> Result<Option<(Reader, CampaignScope)>, ServiceError> {
+    let caller = match token {
+        None => None,
+        Some(digest) => match eagles_db::users::find_by_token(conn, digest).await? {
+            Some(user) => Some(user),
+            None => return Ok(None),
+        },
+    };
+    let reader = caller
+        .as_ref()
+        .map_or(Reader::Anonymous, |user| Reader::User {
+            id: user.id,
+            is_admin: user.is_admin,
+        });
+    match readable_campaign(conn, campaign_id, caller).await {
+        Ok(scope) => Ok(Some((reader, scope))),
+        Err(ServiceError::NotFound(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// Loads a campaign `user` may read and locks it until the transaction ends: the

@@ -1,6 +1,6 @@
 //! Campaigns: create, list, read, end (§13.203).
 
-use crate::access::{locked_campaign, readable_campaign};
+use crate::access::{locked_campaign, readable_campaign, ReadAccess};
 use campaign::calendar::{self, Era};
 use campaign::events::EventKind;
 use chrono::NaiveDate;
@@ -138,10 +138,10 @@ pub async fn list(
 /// One campaign `caller` may read.
 pub async fn get(
     conn: &mut AsyncPgConnection,
-    caller: Option<User>,
+    reader: impl Into<ReadAccess>,
     campaign_id: i64,
 ) -> Result<CampaignView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let scope = readable_campaign(conn, campaign_id, reader).await?;
     Ok(CampaignView::from(scope.campaign))
 }
 

@@ -13,7 +13,7 @@ use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
 use serde::Serialize;
 
-use crate::access::{locked_campaign, readable_campaign, CampaignScope};
+use crate::access::{locked_campaign, readable_campaign, CampaignScope, ReadAccess};
 use crate::campaigns::week_number;
 use crate::error::ServiceError;
 use crate::games::{reader_of, GameView};
@@ -141,10 +141,10 @@ pub async fn entering_service(
 pub async fn readable_week(
     conn: &mut AsyncPgConnection,
     campaign_id: i64,
-    caller: Option<User>,
+    reader: impl Into<ReadAccess>,
     week: i32,
 ) -> Result<CampaignScope, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let scope = readable_campaign(conn, campaign_id, reader).await?;
     let current = scope.campaign.current_week;
     if !(1..=current).contains(&week) {
         return Err(ServiceError::NotFound(format!(
@@ -158,11 +158,11 @@ pub async fn readable_week(
 /// see them (§13.20), and its rolls.
 pub async fn get(
     conn: &mut AsyncPgConnection,
-    caller: Option<User>,
+    reader: impl Into<ReadAccess>,
     campaign_id: i64,
     week: i32,
 ) -> Result<WeekView, ServiceError> {
-    let scope = readable_week(conn, campaign_id, caller, week).await?;
+    let scope = readable_week(conn, campaign_id, reader, week).await?;
     let campaign = &scope.campaign;
     let games = eagles_db::games::list_for_week(conn, campaign.id, week).await?;
     let game_ids: Vec<i64> = games.iter().map(|g| g.id).collect();

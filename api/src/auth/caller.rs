@@ -1,11 +1,12 @@
 //! Who is calling: the account behind the bearer token, if any.
 
+use eagles_service::access::{CheckedRead, ReadAccess};
 use eagles_service::ServiceError;
 use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::http::header;
-use actix_web::{web, FromRequest, HttpRequest};
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use eagles_db::users::User;
 use eagles_db::DbPool;
 
@@ -16,6 +17,11 @@ use crate::error::ApiError;
 /// is refused outright rather than treated as anonymous.
 #[derive(Debug, Clone)]
 pub struct Caller(pub Option<User>);
+
+/// Who reads a campaign: its access as the read cache checked it for this request,
+/// when it did, else the caller (see [`eagles_service::access::readable_by_token`]).
+#[derive(Debug, Clone)]
+pub struct Reading(pub ReadAccess);
 
 /// A caller who must have a working token.
 #[derive(Debug, Clone)]
@@ -63,6 +69,22 @@ impl FromRequest for Caller {
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move { resolve(req).await.map(Caller) })
+    }
+}
+
+impl FromRequest for Reading {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let checked = req.extensions_mut().remove::<CheckedRead>();
+        let req = req.clone();
+        Box::pin(async move {
+            match checked {
+                Some(CheckedRead(scope)) => Ok(Reading(ReadAccess::Checked(scope))),
+                None => resolve(req).await.map(|caller| Reading(caller.into())),
+            }
+        })
     }
 }
 

@@ -3,4 +3,4 @@
 pub mod caller;
 pub mod token;
 
-pub use caller::{bearer_token, Caller, SignedIn};
+pub use caller::{bearer_token, Caller, Reading, SignedIn};

@@ -6,7 +6,7 @@ use eagles_service::campaigns::{
     create, list, CampaignEnd, CampaignListQuery, CampaignView, NewCampaign,
 };
 
-use crate::auth::{Caller, SignedIn};
+use crate::auth::{Caller, Reading, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
 use crate::routes::paths::CampaignPath;
@@ -63,11 +63,11 @@ pub async fn list_campaigns(
 #[get("/campaigns/{cid}")]
 pub async fn get_campaign(
     pool: web::Data<DbPool>,
-    Caller(caller): Caller,
+    Reading(reader): Reading,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view = eagles_service::campaigns::get(&mut conn, caller, path.cid).await?;
+    let view = eagles_service::campaigns::get(&mut conn, reader, path.cid).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -4,7 +4,7 @@ use actix_web::{get, post, web, HttpResponse};
 use eagles_db::DbPool;
 use eagles_service::crew::{create, list, pick, AbilityPick, CrewQuery, CrewmanView, NewCrew};
 
-use crate::auth::{Caller, SignedIn};
+use crate::auth::{Reading, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
 use crate::routes::paths::{CampaignPath, CrewmanPath};
@@ -41,12 +41,12 @@ pub async fn create_crew(
 #[get("/campaigns/{cid}/crew")]
 pub async fn list_crew(
     pool: web::Data<DbPool>,
-    Caller(caller): Caller,
+    Reading(reader): Reading,
     path: web::Path<CampaignPath>,
     query: web::Query<CrewQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let views = list(&mut conn, caller, path.cid, &query).await?;
+    let views = list(&mut conn, reader, path.cid, &query).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 
@@ -59,11 +59,11 @@ pub async fn list_crew(
 #[get("/campaigns/{cid}/crew/{id}")]
 pub async fn get_crewman(
     pool: web::Data<DbPool>,
-    Caller(caller): Caller,
+    Reading(reader): Reading,
     path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view = eagles_service::crew::get(&mut conn, caller, path.cid, path.id).await?;
+    let view = eagles_service::crew::get(&mut conn, reader, path.cid, path.id).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -8,7 +8,7 @@ use eagles_service::standings::{
 use eagles_service::ServiceError;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::auth::Caller;
+use crate::auth::Reading;
 use crate::error::ApiError;
 use crate::routes::paths::CampaignPath;
 
@@ -24,12 +24,12 @@ use crate::routes::paths::CampaignPath;
 #[get("/campaigns/{cid}/leaderboard")]
 pub async fn leaderboard(
     pool: web::Data<DbPool>,
-    Caller(caller): Caller,
+    Reading(reader): Reading,
     path: web::Path<CampaignPath>,
     query: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let rows = eagles_service::standings::leaderboard(&mut conn, caller, path.cid, &query).await?;
+    let rows = eagles_service::standings::leaderboard(&mut conn, reader, path.cid, &query).await?;
     Ok(HttpResponse::Ok().json(rows))
 }
 
@@ -45,12 +45,12 @@ pub async fn leaderboard(
 #[get("/campaigns/{cid}/leaderboard.csv")]
 pub async fn leaderboard_csv(
     pool: web::Data<DbPool>,
-    Caller(caller): Caller,
+    Reading(reader): Reading,
     path: web::Path<CampaignPath>,
     query: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let rows = eagles_service::standings::leaderboard(&mut conn, caller, path.cid, &query).await?;
+    let rows = eagles_service::standings::leaderboard(&mut conn, reader, path.cid, &query).await?;
     // The header is written by hand so an empty leaderboard still has one.
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
@@ -86,12 +86,12 @@ pub fn configure(cfg: &mut ServiceConfig) {
 #[get("/campaigns/{cid}/players")]
 pub async fn players(
     pool: web::Data<DbPool>,
-    Caller(caller): Caller,
+    Reading(reader): Reading,
     path: web::Path<CampaignPath>,
     query: web::Query<PlayersQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let rows = eagles_service::standings::players(&mut conn, caller, path.cid, &query).await?;
+    let rows = eagles_service::standings::players(&mut conn, reader, path.cid, &query).await?;
     Ok(HttpResponse::Ok().json(rows))
 }
 
@@ -107,12 +107,12 @@ pub async fn players(
 #[get("/campaigns/{cid}/sides")]
 pub async fn sides(
     pool: web::Data<DbPool>,
-    Caller(caller): Caller,
+    Reading(reader): Reading,
     path: web::Path<CampaignPath>,
     query: web::Query<SidesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view = eagles_service::standings::sides(&mut conn, caller, path.cid, &query).await?;
+    let view = eagles_service::standings::sides(&mut conn, reader, path.cid, &query).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -5,7 +5,7 @@ use eagles_db::DbPool;
 use eagles_service::weeks::{close, ClosedWeek, WeekView};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::auth::{Caller, SignedIn};
+use crate::auth::{Reading, SignedIn};
 use crate::error::ApiError;
 use crate::routes::paths::{CampaignPath, WeekPath};
 
@@ -41,11 +41,11 @@ pub async fn close_week(
 #[get("/campaigns/{cid}/weeks/{n}")]
 pub async fn get_week(
     pool: web::Data<DbPool>,
-    Caller(caller): Caller,
+    Reading(reader): Reading,
     path: web::Path<WeekPath>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = pool.get().await?;
-    let view = eagles_service::weeks::get(&mut conn, caller, path.cid, path.n).await?;
+    let view = eagles_service::weeks::get(&mut conn, reader, path.cid, path.n).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

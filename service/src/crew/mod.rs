@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 pub use view::{CrewmanView, PendingPicksView, XpEntryView};
 
-use crate::access::{readable_campaign, CampaignScope};
+use crate::access::{readable_campaign, CampaignScope, ReadAccess};
 use crate::error::{Locus, ServiceError};
 use crate::text::clean_name;
 use crate::unique::is_unique_violation;
@@ -250,11 +250,11 @@ pub async fn pick(
 /// The crewmen of a campaign `caller` may read, narrowed by `query`.
 pub async fn list(
     conn: &mut AsyncPgConnection,
-    caller: Option<User>,
+    reader: impl Into<ReadAccess>,
     campaign_id: i64,
     query: &CrewQuery,
 ) -> Result<Vec<CrewmanView>, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let scope = readable_campaign(conn, campaign_id, reader).await?;
     let filter = CrewFilter {
         role: query.role,
         nationalities: query.side.map(Side::nationalities),
@@ -271,11 +271,11 @@ pub async fn list(
 /// One crewman with his awards.
 pub async fn get(
     conn: &mut AsyncPgConnection,
-    caller: Option<User>,
+    reader: impl Into<ReadAccess>,
     campaign_id: i64,
     crew_id: i64,
 ) -> Result<CrewmanView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let scope = readable_campaign(conn, campaign_id, reader).await?;
     let mut view = load_view(conn, campaign_id, crew_id, scope.campaign.current_week).await?;
     let awards = eagles_db::crew::awards(conn, crew_id).await?;
     view.awards = Some(awards.into_iter().map(XpEntryView::from).collect());

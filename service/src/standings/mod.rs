@@ -7,10 +7,9 @@ mod leaderboard;
 mod players;
 mod sides;
 
-use crate::access::readable_campaign;
+use crate::access::{readable_campaign, ReadAccess};
 use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::users::User;
 
 use crate::error::ServiceError;
 
@@ -41,32 +40,32 @@ fn count(value: i64, what: &str, crew_id: i64) -> Result<u32, ServiceError> {
 /// The crew leaderboard of a campaign `caller` may read.
 pub async fn leaderboard(
     conn: &mut AsyncPgConnection,
-    caller: Option<User>,
+    reader: impl Into<ReadAccess>,
     campaign_id: i64,
     query: &LeaderboardQuery,
 ) -> Result<Vec<LeaderboardRow>, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let scope = readable_campaign(conn, campaign_id, reader).await?;
     crew_ranking(conn, &scope.campaign, query).await
 }
 
 /// The player ranking of R13 in a campaign `caller` may read.
 pub async fn players(
     conn: &mut AsyncPgConnection,
-    caller: Option<User>,
+    reader: impl Into<ReadAccess>,
     campaign_id: i64,
     query: &PlayersQuery,
 ) -> Result<Vec<PlayerRow>, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let scope = readable_campaign(conn, campaign_id, reader).await?;
     player_ranking(conn, &scope.campaign, query.as_of_week).await
 }
 
 /// The side totals of R12 in a campaign `caller` may read.
 pub async fn sides(
     conn: &mut AsyncPgConnection,
-    caller: Option<User>,
+    reader: impl Into<ReadAccess>,
     campaign_id: i64,
     query: &SidesQuery,
 ) -> Result<SidesView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let scope = readable_campaign(conn, campaign_id, reader).await?;
     air_war_totals(conn, &scope.campaign, query.as_of_week).await
 }
