@@ -201,7 +201,7 @@ pub struct KillReport {
 }
 
 /// What a mission aircraft reported (R10). Missing counts are 0, missing flags false.
-#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MissionFacts {
     pub mission_id: i64,

@@ -1,14 +1,32 @@
 //! The demo campaign: "Bloody April", from 1917-04-09 (the Battle of Arras), with two
 //! players a side and three closed weeks of games, every roll entered so the demo is the
 //! same each time. Its open week 4 holds 1 May, so two aircraft types enter service then.
+//! Each account plays its part through the service's use cases, so every row is written
+//! by the code a club uses.
 
 use std::collections::HashMap;
 
+use campaign::crew::Role;
+use campaign::injuries::Outcome;
+use campaign::missions::Assignment;
+use campaign::roster::MemberRole;
+use campaign::sides::{Nationality, Side};
+use chrono::NaiveDate;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::users::User;
 use eagles_db::DbPool;
+use eagles_service::campaigns::NewCampaign;
+use eagles_service::crew::NewCrew;
+use eagles_service::debrief::{
+    CrewDice, CrewReport, DebriefRequest, KillReport, LeftBoard, MissionFacts, SortieReport,
+};
+use eagles_service::games::{AssignmentRequest, MissionRequest, NewGameRequest};
+use eagles_service::members::NewMember;
+use eagles_service::reference::AircraftQuery;
+use eagles_service::ServiceError;
 use rand::distributions::{Alphanumeric, DistString};
-use serde_json::{json, Value};
 
-use super::{account, app, Driver};
+use super::account;
 
 pub const CAMPAIGN_NAME: &str = "Bloody April (demo)";
 pub const REFEREE: &str = "demo-referee";
@@ -21,76 +39,75 @@ pub struct Seeded {
 }
 
 /// A crewman of the demo: (name, role, nationality).
-type DemoCrewman = (&'static str, &'static str, &'static str);
+type DemoCrewman = (&'static str, Role, Nationality);
 /// A side's mission in a demo game: (side, mission dice, aircraft, pilot, observer).
-type DemoMission<'a> = (&'a str, &'a [u32], &'a str, &'a str, Option<&'a str>);
+type DemoMission<'a> = (Side, &'a [u32], &'a str, &'a str, Option<&'a str>);
 
 /// (player, side, crew): two pilots and an observer each (R3).
-const SQUADRONS: [(&str, &str, [DemoCrewman; 3]); 4] = [
+const SQUADRONS: [(&str, Side, [DemoCrewman; 3]); 4] = [
     (
         "demo-ada",
-        "allied",
+        Side::Allied,
         [
-            ("Albert Ball", "pilot", "british"),
-            ("Mick Mannock", "pilot", "british"),
-            ("Tom Mottershead", "observer", "british"),
+            ("Albert Ball", Role::Pilot, Nationality::British),
+            ("Mick Mannock", Role::Pilot, Nationality::British),
+            ("Tom Mottershead", Role::Observer, Nationality::British),
         ],
     ),
     (
         "demo-bert",
-        "allied",
+        Side::Allied,
         [
-            ("Georges Guynemer", "pilot", "french"),
-            ("Charles Nungesser", "pilot", "french"),
-            ("Jean Chaput", "observer", "french"),
+            ("Georges Guynemer", Role::Pilot, Nationality::French),
+            ("Charles Nungesser", Role::Pilot, Nationality::French),
+            ("Jean Chaput", Role::Observer, Nationality::French),
         ],
     ),
     (
         "demo-carl",
-        "central",
+        Side::Central,
         [
-            ("Werner Voss", "pilot", "german"),
-            ("Kurt Wolff", "pilot", "german"),
-            ("Erwin Böhme", "observer", "german"),
+            ("Werner Voss", Role::Pilot, Nationality::German),
+            ("Kurt Wolff", Role::Pilot, Nationality::German),
+            ("Erwin Böhme", Role::Observer, Nationality::German),
         ],
     ),
     (
         "demo-dora",
-        "central",
+        Side::Central,
         [
-            ("Godwin Brumowski", "pilot", "austro_hungarian"),
-            ("Frank Linke-Crawford", "pilot", "austro_hungarian"),
-            ("Julius Arigi", "observer", "austro_hungarian"),
+            (
+                "Godwin Brumowski",
+                Role::Pilot,
+                Nationality::AustroHungarian,
+            ),
+            (
+                "Frank Linke-Crawford",
+                Role::Pilot,
+                Nationality::AustroHungarian,
+            ),
+            ("Julius Arigi", Role::Observer, Nationality::AustroHungarian),
         ],
     ),
 ];
 
-struct Demo<'a, S> {
-    driver: &'a Driver<S>,
-    referee: String,
+/// What a use case refused the demo, as the command reports it.
+fn refused(what: &str) -> impl FnOnce(ServiceError) -> String + '_ {
+    move |e| match e {
+        ServiceError::Internal(cause) => format!("the demo could not {what}: {cause}"),
+        e => format!("the demo could not {what}: {e}"),
+    }
+}
+
+/// The campaign as its referee runs it.
+struct Demo {
+    referee: User,
     campaign: i64,
     crew: HashMap<&'static str, i64>,
     aircraft: HashMap<String, i64>,
 }
 
-impl<S> Demo<'_, S>
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-{
-    fn path(&self, rest: &str) -> String {
-        format!("/api/v1/campaigns/{}{rest}", self.campaign)
-    }
-
-    async fn post(&self, rest: &str, body: Value) -> Result<Value, String> {
-        self.driver
-            .post(&self.path(rest), &self.referee, body)
-            .await
-    }
-
+impl Demo {
     fn plane(&self, name: &str) -> Result<i64, String> {
         self.aircraft
             .get(name)
@@ -101,157 +118,191 @@ where
     /// Opens a game, rolls and assigns both missions; returns the game and mission ids.
     async fn game(
         &self,
+        conn: &mut AsyncPgConnection,
         offensive: [u32; 2],
         missions: [DemoMission<'_>; 2],
     ) -> Result<(i64, Vec<i64>), String> {
-        let game = self.post("/games", json!({ "dice": offensive })).await?;
-        let game_id = game["id"].as_i64().unwrap_or_default();
+        let request = NewGameRequest {
+            dice: Some(offensive.to_vec()),
+        };
+        let game = eagles_service::games::open(conn, self.referee.clone(), self.campaign, request)
+            .await
+            .map_err(refused("open a game"))?
+            .id;
         let mut ids = Vec::new();
         for (side, dice, plane, pilot, observer) in missions {
-            let mission = self
-                .post(
-                    &format!("/games/{game_id}/missions"),
-                    json!({ "side": side, "dice": dice }),
-                )
-                .await?;
-            let mission_id = mission["id"].as_i64().unwrap_or_default();
-            self.driver
-                .put(
-                    &self.path(&format!(
-                        "/games/{game_id}/missions/{mission_id}/assignment"
-                    )),
-                    &self.referee,
-                    json!({
-                        "aircraft_id": self.plane(plane)?,
-                        "pilot_id": self.crew[pilot],
-                        "observer_id": observer.map(|o| self.crew[o]),
-                    }),
-                )
-                .await?;
-            ids.push(mission_id);
+            let request = MissionRequest {
+                side,
+                dice: Some(dice.to_vec()),
+            };
+            let mission = eagles_service::games::roll_side(
+                conn,
+                self.referee.clone(),
+                self.campaign,
+                game,
+                request,
+            )
+            .await
+            .map_err(refused("roll a mission"))?
+            .id;
+            let request = AssignmentRequest {
+                aircraft_id: self.plane(plane)?,
+                pilot_id: self.crew[pilot],
+                observer_id: observer.map(|o| self.crew[o]),
+            };
+            eagles_service::games::assign(
+                conn,
+                self.referee.clone(),
+                (self.campaign, game, mission),
+                request,
+            )
+            .await
+            .map_err(refused("assign a mission"))?;
+            ids.push(mission);
         }
-        Ok((game_id, ids))
+        Ok((game, ids))
     }
 
     fn sortie(
         &self,
         key: &str,
         plane: &str,
-        assignment: &str,
+        assignment: Assignment,
         turns: u32,
         lost: bool,
-        crew: Value,
-    ) -> Result<Value, String> {
-        Ok(
-            json!({ "key": key, "aircraft_id": self.plane(plane)?, "assignment": assignment,
-                   "turns_on_board": turns, "aircraft_lost": lost, "crew": crew }),
-        )
+        crew: Vec<CrewReport>,
+    ) -> Result<SortieReport, String> {
+        Ok(SortieReport {
+            key: key.to_owned(),
+            aircraft_id: self.plane(plane)?,
+            assignment,
+            turns_on_board: turns,
+            aircraft_lost: Some(lost),
+            crew,
+            down: None,
+        })
+    }
+
+    /// A crewman who flew `position` and came home unhurt, unless told otherwise.
+    fn flew(&self, name: &str, position: Role) -> CrewReport {
+        CrewReport {
+            crew_id: self.crew[name],
+            position,
+            red_hits: 0,
+            wound_boxes: 0,
+            outcome: None,
+            dice: None,
+        }
+    }
+
+    fn kill(&self, victim: &str, shooters: &[&str]) -> KillReport {
+        KillReport {
+            victim: victim.to_owned(),
+            shooters: shooters.iter().map(|name| self.crew[name]).collect(),
+        }
+    }
+
+    async fn debrief(
+        &self,
+        conn: &mut AsyncPgConnection,
+        game: i64,
+        request: DebriefRequest,
+    ) -> Result<(), String> {
+        eagles_service::debrief::create(conn, self.referee.clone(), self.campaign, game, request)
+            .await
+            .map(drop)
+            .map_err(refused("debrief a game"))
+    }
+
+    async fn close_week(&self, conn: &mut AsyncPgConnection) -> Result<(), String> {
+        eagles_service::weeks::close(conn, self.referee.clone(), self.campaign)
+            .await
+            .map(drop)
+            .map_err(refused("close the week"))
     }
 }
 
-/// Seeds the demo campaign through the API's handlers.
+/// Seeds the demo campaign through the use cases.
 pub async fn seed(pool: &DbPool) -> Result<Seeded, String> {
-    let service = app(pool).await;
-    let driver = Driver { service };
     let password = Alphanumeric.sample_string(&mut rand::thread_rng(), 16);
-    let referee = account(&driver, pool, REFEREE, &password).await?;
-    let campaign = driver
-        .post(
-            "/api/v1/campaigns",
-            &referee,
-            json!({ "name": CAMPAIGN_NAME, "start_date": "1917-04-09", "public": true }),
-        )
-        .await?["id"]
-        .as_i64()
-        .unwrap_or_default();
+    let mut conn = pool.get().await.map_err(|e| e.to_string())?;
+    let referee = account(&mut conn, REFEREE, &password).await?;
+    let new = NewCampaign {
+        name: CAMPAIGN_NAME.to_owned(),
+        start_date: NaiveDate::from_ymd_opt(1917, 4, 9).expect("a date"),
+        public: true,
+    };
+    let campaign = eagles_service::campaigns::create(&mut conn, &referee, new)
+        .await
+        .map_err(refused("create the campaign"))?
+        .id;
     let mut crew = HashMap::new();
     for (player, side, members) in SQUADRONS {
-        let token = account(&driver, pool, player, &password).await?;
-        driver
-            .post(
-                &format!("/api/v1/campaigns/{campaign}/members"),
-                &referee,
-                json!({ "username": player, "role": "player", "side": side }),
-            )
-            .await?;
+        let user = account(&mut conn, player, &password).await?;
+        let new = NewMember {
+            username: player.to_owned(),
+            role: MemberRole::Player,
+            side: Some(side),
+        };
+        eagles_service::members::add(&mut conn, referee.clone(), campaign, new)
+            .await
+            .map_err(refused("add a player"))?;
         for (name, role, nationality) in members {
-            let created = driver
-                .post(
-                    &format!("/api/v1/campaigns/{campaign}/crew"),
-                    &token,
-                    json!({ "name": name, "role": role, "nationality": nationality }),
-                )
-                .await?;
-            crew.insert(name, created["id"].as_i64().unwrap_or_default());
+            let new = NewCrew {
+                name: name.to_owned(),
+                role,
+                nationality,
+                replacement: false,
+                owner: None,
+            };
+            let created = eagles_service::crew::create(&mut conn, user.clone(), campaign, new)
+                .await
+                .map_err(refused("create a crewman"))?;
+            crew.insert(name, created.id);
         }
     }
-    let aircraft = driver
-        .call(actix_web::http::Method::GET, "/api/v1/aircraft", None, None)
-        .await?
-        .as_array()
-        .map(|list| {
-            list.iter()
-                .filter_map(|a| Some((a["name"].as_str()?.to_owned(), a["id"].as_i64()?)))
-                .collect()
-        })
-        .unwrap_or_default();
+    let every_type = AircraftQuery {
+        side: None,
+        in_service_on: None,
+    };
+    let aircraft = eagles_service::reference::aircraft(&mut conn, &every_type)
+        .await
+        .map_err(refused("list the aircraft"))?
+        .into_iter()
+        .map(|a| (a.name, a.id))
+        .collect();
     let demo = Demo {
-        driver: &driver,
         referee,
         campaign,
         crew,
         aircraft,
     };
-    play(&demo).await?;
+    play(&demo, &mut conn).await?;
     Ok(Seeded {
         campaign_id: campaign,
         password,
     })
 }
 
-fn pilot(demo_crew: &HashMap<&str, i64>, name: &str, extra: Value) -> Value {
-    let mut member = json!({ "crew_id": demo_crew[name], "position": "pilot" });
-    merge(&mut member, extra);
-    member
-}
-
-fn observer(demo_crew: &HashMap<&str, i64>, name: &str, extra: Value) -> Value {
-    let mut member = json!({ "crew_id": demo_crew[name], "position": "observer" });
-    merge(&mut member, extra);
-    member
-}
-
-fn merge(into: &mut Value, extra: Value) {
-    if let (Some(into), Value::Object(extra)) = (into.as_object_mut(), extra) {
-        into.extend(extra);
-    }
-}
-
 /// Three club nights, each closed, then a fourth week left open with a game rolled.
-async fn play<S>(d: &Demo<'_, S>) -> Result<(), String>
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-{
-    let c = &d.crew;
-    let none = json!({});
+async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), String> {
+    use Assignment::{Mission, Sweep};
+    use Role::{Observer, Pilot};
 
     // Week 1: quiet front; the Allies observe the HQ, the Central side sweeps.
     let (game, missions) = d
         .game(
+            conn,
             [3, 4],
             [
                 (
-                    "allied",
+                    Side::Allied,
                     &[2],
                     "RAF RE8",
                     "Albert Ball",
                     Some("Tom Mottershead"),
                 ),
-                ("central", &[9], "Albatros D-III", "Werner Voss", None),
+                (Side::Central, &[9], "Albatros D-III", "Werner Voss", None),
             ],
         )
         .await?;
@@ -259,63 +310,80 @@ where
         d.sortie(
             "a1",
             "RAF RE8",
-            "mission",
+            Mission,
             20,
             false,
-            json!([
-                pilot(c, "Albert Ball", none.clone()),
-                observer(c, "Tom Mottershead", none.clone())
-            ]),
+            vec![
+                d.flew("Albert Ball", Pilot),
+                d.flew("Tom Mottershead", Observer),
+            ],
         )?,
         d.sortie(
             "a2",
             "SPAD VII",
-            "sweep",
+            Sweep,
             20,
             false,
-            json!([pilot(c, "Mick Mannock", json!({ "red_hits": 2 }))]),
+            vec![CrewReport {
+                red_hits: 2,
+                ..d.flew("Mick Mannock", Pilot)
+            }],
         )?,
         d.sortie(
             "a3",
             "Nieuport 17",
-            "sweep",
+            Sweep,
             20,
             false,
-            json!([pilot(c, "Georges Guynemer", json!({ "red_hits": 1 }))]),
+            vec![CrewReport {
+                red_hits: 1,
+                ..d.flew("Georges Guynemer", Pilot)
+            }],
         )?,
         d.sortie(
             "c1",
             "Albatros D-III",
-            "mission",
+            Mission,
             20,
             false,
-            json!([pilot(c, "Werner Voss", json!({ "red_hits": 3 }))]),
+            vec![CrewReport {
+                red_hits: 3,
+                ..d.flew("Werner Voss", Pilot)
+            }],
         )?,
         d.sortie(
             "c2",
             "Albatros D-III",
-            "mission",
+            Mission,
             12,
             true,
-            json!([pilot(c, "Kurt Wolff", none.clone())]),
+            vec![d.flew("Kurt Wolff", Pilot)],
         )?,
     ];
-    d.post(&format!("/games/{game}/debrief"), json!({
-        "turns_played": 20,
-        "sorties": sorties,
-        "kills": [ { "victim": "c2", "shooters": [c["Mick Mannock"], c["Georges Guynemer"]] } ],
-        "missions": [ { "mission_id": missions[0], "landed_safely": true, "target_observed": true } ]
-    })).await?;
-    d.post("/weeks/close", json!({})).await?;
+    let request = DebriefRequest {
+        turns_played: 20,
+        enemy_left_board_on_turn: LeftBoard::default(),
+        sorties,
+        kills: vec![d.kill("c2", &["Mick Mannock", "Georges Guynemer"])],
+        missions: vec![MissionFacts {
+            mission_id: missions[0],
+            landed_safely: true,
+            target_observed: true,
+            ..MissionFacts::default()
+        }],
+    };
+    d.debrief(conn, game, request).await?;
+    d.close_week(conn).await?;
 
     // Week 2: a major Allied attack; the Allies scramble, the Central side strafes.
     let (game, missions) = d
         .game(
+            conn,
             [6, 6],
             [
-                ("allied", &[10], "SPAD VII", "Mick Mannock", None),
+                (Side::Allied, &[10], "SPAD VII", "Mick Mannock", None),
                 (
-                    "central",
+                    Side::Central,
                     &[7],
                     "Albatros C-III",
                     "Godwin Brumowski",
@@ -325,40 +393,93 @@ where
         )
         .await?;
     let sorties = vec![
-            d.sortie("a1", "SPAD VII", "mission", 18, false, json!([pilot(c, "Mick Mannock", json!({ "red_hits": 4 }))]))?,
-            d.sortie("a2", "Nieuport 17", "mission", 18, false, json!([pilot(c, "Charles Nungesser", none.clone())]))?,
-            d.sortie("c1", "Albatros C-III", "mission", 15, false, json!([
-                pilot(c, "Godwin Brumowski", none.clone()),
-                observer(c, "Julius Arigi", json!({ "wound_boxes": 1, "outcome": "minor_injury", "dice": { "injury": [2] } })),
-            ]))?,
-            d.sortie("c2", "Albatros D-III", "sweep", 15, true, json!([pilot(c, "Kurt Wolff", json!({ "wound_boxes": 2, "outcome": "serious_injury", "dice": { "injury": [2, 5, 6] } }))]))?,
+        d.sortie(
+            "a1",
+            "SPAD VII",
+            Mission,
+            18,
+            false,
+            vec![CrewReport {
+                red_hits: 4,
+                ..d.flew("Mick Mannock", Pilot)
+            }],
+        )?,
+        d.sortie(
+            "a2",
+            "Nieuport 17",
+            Mission,
+            18,
+            false,
+            vec![d.flew("Charles Nungesser", Pilot)],
+        )?,
+        d.sortie(
+            "c1",
+            "Albatros C-III",
+            Mission,
+            15,
+            false,
+            vec![
+                d.flew("Godwin Brumowski", Pilot),
+                CrewReport {
+                    wound_boxes: 1,
+                    outcome: Some(Outcome::MinorInjury),
+                    dice: Some(CrewDice {
+                        injury: Some(vec![2]),
+                        capture: None,
+                    }),
+                    ..d.flew("Julius Arigi", Observer)
+                },
+            ],
+        )?,
+        d.sortie(
+            "c2",
+            "Albatros D-III",
+            Sweep,
+            15,
+            true,
+            vec![CrewReport {
+                wound_boxes: 2,
+                outcome: Some(Outcome::SeriousInjury),
+                dice: Some(CrewDice {
+                    injury: Some(vec![2, 5, 6]),
+                    capture: None,
+                }),
+                ..d.flew("Kurt Wolff", Pilot)
+            }],
+        )?,
     ];
-    d.post(
-        &format!("/games/{game}/debrief"),
-        json!({
-            "turns_played": 18,
-            "enemy_left_board_on_turn": { "allied": null, "central": 15 },
-            "sorties": sorties,
-            "kills": [ { "victim": "c2", "shooters": [c["Mick Mannock"]] } ],
-            "missions": [ { "mission_id": missions[1], "landed_safely": true, "hexes_strafed": 6 } ]
-        }),
-    )
-    .await?;
-    d.post("/weeks/close", json!({})).await?;
+    let request = DebriefRequest {
+        turns_played: 18,
+        enemy_left_board_on_turn: LeftBoard {
+            allied: None,
+            central: Some(15),
+        },
+        sorties,
+        kills: vec![d.kill("c2", &["Mick Mannock"])],
+        missions: vec![MissionFacts {
+            mission_id: missions[1],
+            landed_safely: true,
+            hexes_strafed: 6,
+            ..MissionFacts::default()
+        }],
+    };
+    d.debrief(conn, game, request).await?;
+    d.close_week(conn).await?;
 
     // Week 3: a major Central attack; artillery spotting against a sweep.
     let (game, missions) = d
         .game(
+            conn,
             [1, 1],
             [
                 (
-                    "allied",
+                    Side::Allied,
                     &[6, 3],
                     "RAF RE8",
                     "Albert Ball",
                     Some("Jean Chaput"),
                 ),
-                ("central", &[9], "Albatros D-III", "Werner Voss", None),
+                (Side::Central, &[9], "Albatros D-III", "Werner Voss", None),
             ],
         )
         .await?;
@@ -366,67 +487,79 @@ where
         d.sortie(
             "a1",
             "RAF RE8",
-            "mission",
+            Mission,
             22,
             false,
-            json!([
-                pilot(c, "Albert Ball", none.clone()),
-                observer(c, "Jean Chaput", none.clone())
-            ]),
+            vec![
+                d.flew("Albert Ball", Pilot),
+                d.flew("Jean Chaput", Observer),
+            ],
         )?,
         d.sortie(
             "a2",
             "SPAD VII",
-            "sweep",
+            Sweep,
             9,
             true,
-            json!([pilot(
-                c,
-                "Georges Guynemer",
-                json!({ "outcome": "captured", "dice": { "capture": [3, 5] } })
-            )]),
+            vec![CrewReport {
+                outcome: Some(Outcome::Captured),
+                dice: Some(CrewDice {
+                    injury: None,
+                    capture: Some(vec![3, 5]),
+                }),
+                ..d.flew("Georges Guynemer", Pilot)
+            }],
         )?,
         d.sortie(
             "c1",
             "Albatros D-III",
-            "mission",
+            Mission,
             22,
             false,
-            json!([pilot(c, "Werner Voss", json!({ "red_hits": 5 }))]),
+            vec![CrewReport {
+                red_hits: 5,
+                ..d.flew("Werner Voss", Pilot)
+            }],
         )?,
         d.sortie(
             "c2",
             "Albatros D-III",
-            "mission",
+            Mission,
             22,
             false,
-            json!([pilot(c, "Frank Linke-Crawford", json!({ "red_hits": 1 }))]),
+            vec![CrewReport {
+                red_hits: 1,
+                ..d.flew("Frank Linke-Crawford", Pilot)
+            }],
         )?,
     ];
-    d.post(
-        &format!("/games/{game}/debrief"),
-        json!({
-            "turns_played": 22,
-            "sorties": sorties,
-            "kills": [ { "victim": "a2", "shooters": [c["Werner Voss"]] } ],
-            "missions": [ { "mission_id": missions[0], "trips": 3 } ]
-        }),
-    )
-    .await?;
-    d.post("/weeks/close", json!({})).await?;
+    let request = DebriefRequest {
+        turns_played: 22,
+        enemy_left_board_on_turn: LeftBoard::default(),
+        sorties,
+        kills: vec![d.kill("a2", &["Werner Voss"])],
+        missions: vec![MissionFacts {
+            mission_id: missions[0],
+            trips: 3,
+            ..MissionFacts::default()
+        }],
+    };
+    d.debrief(conn, game, request).await?;
+    d.close_week(conn).await?;
 
     // Week 4 stays open: tonight's game is rolled, waiting for its debrief.
     d.game(
+        conn,
         [5, 6],
         [
             (
-                "allied",
+                Side::Allied,
                 &[4],
                 "Sopwith 1 1/2 Strutter",
                 "Mick Mannock",
                 Some("Tom Mottershead"),
             ),
-            ("central", &[8], "Albatros D-III", "Werner Voss", None),
+            (Side::Central, &[8], "Albatros D-III", "Werner Voss", None),
         ],
     )
     .await?;

@@ -1,14 +1,12 @@
-//! `eagles seed demo`: a public demo campaign played through the API's own handlers
-//! (in process, no network), so every row is written by the same code a club uses.
+//! `eagles seed demo`: a public demo campaign played through the service's use cases,
+//! so every row is written by the same code a club uses.
 //! `eagles seed bench`: a large campaign for benchmarks, written in bulk.
 
-use actix_web::http::{header, Method, StatusCode};
-use actix_web::{test, web, App};
 use clap::Subcommand;
-use eagles_db::DbPool;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::users::User;
 use eagles_service::password::hash_password_blocking;
 use rand::distributions::{Alphanumeric, DistString};
-use serde_json::{json, Value};
 
 use crate::config::DatabaseConfig;
 use crate::database::Database;
@@ -108,84 +106,12 @@ async fn run_bench(args: BenchArgs, config: &DatabaseConfig) -> Result<(), Strin
     Ok(())
 }
 
-/// Calls the API in process as one signed-in user after another.
-pub struct Driver<S> {
-    service: S,
-}
-
-/// Something the demo needed the API to accept and it refused.
-fn refused(method: &Method, path: &str, status: StatusCode, body: &Value) -> String {
-    format!(
-        "the demo could not {method} {path}: {status} {}",
-        body.get("detail")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-    )
-}
-
-impl<S> Driver<S>
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-{
-    /// Sends a JSON request and returns the JSON answer of a 2xx response.
-    pub async fn call(
-        &self,
-        method: Method,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> Result<Value, String> {
-        let mut request = test::TestRequest::default()
-            .method(method.clone())
-            .uri(path);
-        if let Some(token) = token {
-            request = request.insert_header((header::AUTHORIZATION, format!("Bearer {token}")));
-        }
-        if let Some(body) = body {
-            request = request.set_json(body);
-        }
-        let response = test::call_service(&self.service, request.to_request()).await;
-        let status = response.status();
-        let bytes = test::read_body(response).await;
-        let value: Value = if bytes.is_empty() {
-            Value::Null
-        } else {
-            serde_json::from_slice(&bytes).map_err(|e| e.to_string())?
-        };
-        if status.is_success() {
-            Ok(value)
-        } else {
-            Err(refused(&method, path, status, &value))
-        }
-    }
-
-    pub async fn post(&self, path: &str, token: &str, body: Value) -> Result<Value, String> {
-        self.call(Method::POST, path, Some(token), Some(body)).await
-    }
-
-    pub async fn put(&self, path: &str, token: &str, body: Value) -> Result<Value, String> {
-        self.call(Method::PUT, path, Some(token), Some(body)).await
-    }
-}
-
-/// Creates an account and returns a token for it from the API.
-async fn account<S>(
-    driver: &Driver<S>,
-    pool: &DbPool,
+/// Creates an account with `password`.
+async fn account(
+    conn: &mut AsyncPgConnection,
     username: &str,
     password: &str,
-) -> Result<String, String>
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-{
+) -> Result<User, String> {
     let hash = {
         let password = password.to_owned();
         tokio::task::spawn_blocking(move || hash_password_blocking(&password))
@@ -193,8 +119,7 @@ where
             .map_err(|e| e.to_string())?
             .map_err(|e| e.to_string())?
     };
-    let mut conn = pool.get().await.map_err(|e| e.to_string())?;
-    eagles_db::users::create(&mut conn, username, &hash, false)
+    eagles_db::users::create(conn, username, &hash, false)
         .await
         .map_err(|e| match e {
             eagles_db::diesel::result::Error::DatabaseError(
@@ -204,34 +129,5 @@ where
                 "there is already an account named \"{username}\": the demo was seeded in this database before"
             ),
             other => other.to_string(),
-        })?;
-    drop(conn);
-    let token = driver
-        .call(
-            Method::POST,
-            "/api/v1/tokens",
-            None,
-            Some(json!({ "username": username, "password": password })),
-        )
-        .await?;
-    token["token"]
-        .as_str()
-        .map(str::to_owned)
-        .ok_or_else(|| "the API gave no token".to_owned())
-}
-
-/// Builds the in-process app the demo is played through.
-async fn app(
-    pool: &DbPool,
-) -> impl actix_web::dev::Service<
-    actix_http::Request,
-    Response = actix_web::dev::ServiceResponse,
-    Error = actix_web::Error,
-> {
-    test::init_service(
-        App::new()
-            .app_data(web::Data::new(pool.clone()))
-            .configure(eagles_api::configure),
-    )
-    .await
+        })
 }
