@@ -20,7 +20,7 @@ use eagles_service::crew::NewCrew;
 use eagles_service::debrief::{
     CrewDice, CrewReport, DebriefRequest, KillReport, LeftBoard, MissionFacts, SortieReport,
 };
-use eagles_service::games::{AssignmentRequest, MissionRequest, NewGameRequest};
+use eagles_service::games::{self, AssignmentRequest, MissionRequest, NewGameRequest};
 use eagles_service::members::NewMember;
 use eagles_service::reference::AircraftQuery;
 use eagles_service::ServiceError;
@@ -125,7 +125,7 @@ impl Demo {
         let request = NewGameRequest {
             dice: Some(offensive.to_vec()),
         };
-        let game = eagles_service::games::open(conn, self.referee.clone(), self.campaign, request)
+        let game = games::open(conn, self.referee.clone(), self.campaign, request)
             .await
             .map_err(refused("open a game"))?
             .id;
@@ -135,29 +135,20 @@ impl Demo {
                 side,
                 dice: Some(dice.to_vec()),
             };
-            let mission = eagles_service::games::roll_side(
-                conn,
-                self.referee.clone(),
-                self.campaign,
-                game,
-                request,
-            )
-            .await
-            .map_err(refused("roll a mission"))?
-            .id;
+            let referee = self.referee.clone();
+            let mission = games::roll_side(conn, referee, self.campaign, game, request)
+                .await
+                .map_err(refused("roll a mission"))?
+                .id;
             let request = AssignmentRequest {
                 aircraft_id: self.plane(plane)?,
                 pilot_id: self.crew[pilot],
                 observer_id: observer.map(|o| self.crew[o]),
             };
-            eagles_service::games::assign(
-                conn,
-                self.referee.clone(),
-                (self.campaign, game, mission),
-                request,
-            )
-            .await
-            .map_err(refused("assign a mission"))?;
+            let referee = self.referee.clone();
+            games::assign(conn, referee, (self.campaign, game, mission), request)
+                .await
+                .map_err(refused("assign a mission"))?;
             ids.push(mission);
         }
         Ok((game, ids))
@@ -192,6 +183,22 @@ impl Demo {
             wound_boxes: 0,
             outcome: None,
             dice: None,
+        }
+    }
+
+    /// A two-seater's pilot and observer, both home unhurt.
+    fn pair(&self, pilot: &str, observer: &str) -> Vec<CrewReport> {
+        vec![
+            self.flew(pilot, Role::Pilot),
+            self.flew(observer, Role::Observer),
+        ]
+    }
+
+    /// A pilot who came home unhurt with `red_hits` scored.
+    fn scored(&self, name: &str, red_hits: u32) -> CrewReport {
+        CrewReport {
+            red_hits,
+            ..self.flew(name, Role::Pilot)
         }
     }
 
@@ -313,10 +320,7 @@ async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), String> {
             Mission,
             20,
             false,
-            vec![
-                d.flew("Albert Ball", Pilot),
-                d.flew("Tom Mottershead", Observer),
-            ],
+            d.pair("Albert Ball", "Tom Mottershead"),
         )?,
         d.sortie(
             "a2",
@@ -324,10 +328,7 @@ async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), String> {
             Sweep,
             20,
             false,
-            vec![CrewReport {
-                red_hits: 2,
-                ..d.flew("Mick Mannock", Pilot)
-            }],
+            vec![d.scored("Mick Mannock", 2)],
         )?,
         d.sortie(
             "a3",
@@ -335,10 +336,7 @@ async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), String> {
             Sweep,
             20,
             false,
-            vec![CrewReport {
-                red_hits: 1,
-                ..d.flew("Georges Guynemer", Pilot)
-            }],
+            vec![d.scored("Georges Guynemer", 1)],
         )?,
         d.sortie(
             "c1",
@@ -346,10 +344,7 @@ async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), String> {
             Mission,
             20,
             false,
-            vec![CrewReport {
-                red_hits: 3,
-                ..d.flew("Werner Voss", Pilot)
-            }],
+            vec![d.scored("Werner Voss", 3)],
         )?,
         d.sortie(
             "c2",
@@ -399,10 +394,7 @@ async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), String> {
             Mission,
             18,
             false,
-            vec![CrewReport {
-                red_hits: 4,
-                ..d.flew("Mick Mannock", Pilot)
-            }],
+            vec![d.scored("Mick Mannock", 4)],
         )?,
         d.sortie(
             "a2",
@@ -490,10 +482,7 @@ async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), String> {
             Mission,
             22,
             false,
-            vec![
-                d.flew("Albert Ball", Pilot),
-                d.flew("Jean Chaput", Observer),
-            ],
+            d.pair("Albert Ball", "Jean Chaput"),
         )?,
         d.sortie(
             "a2",
@@ -516,10 +505,7 @@ async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), String> {
             Mission,
             22,
             false,
-            vec![CrewReport {
-                red_hits: 5,
-                ..d.flew("Werner Voss", Pilot)
-            }],
+            vec![d.scored("Werner Voss", 5)],
         )?,
         d.sortie(
             "c2",
@@ -527,10 +513,7 @@ async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), String> {
             Mission,
             22,
             false,
-            vec![CrewReport {
-                red_hits: 1,
-                ..d.flew("Frank Linke-Crawford", Pilot)
-            }],
+            vec![d.scored("Frank Linke-Crawford", 1)],
         )?,
     ];
     let request = DebriefRequest {
