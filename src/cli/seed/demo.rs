@@ -22,11 +22,10 @@ use eagles_service::debrief::{
 };
 use eagles_service::games::{self, AssignmentRequest, MissionRequest, NewGameRequest};
 use eagles_service::members::NewMember;
+use eagles_service::password::hash_password_blocking;
 use eagles_service::reference::AircraftQuery;
 use eagles_service::ServiceError;
 use rand::distributions::{Alphanumeric, DistString};
-
-use super::account;
 
 pub const CAMPAIGN_NAME: &str = "Bloody April (demo)";
 pub const REFEREE: &str = "demo-referee";
@@ -229,11 +228,34 @@ impl Demo {
     }
 }
 
+/// Creates a demo account whose password has the hash `hash`.
+async fn account(conn: &mut AsyncPgConnection, username: &str, hash: &str) -> Result<User, String> {
+    eagles_db::users::create(conn, username, hash, false)
+        .await
+        .map_err(|e| match e {
+            eagles_db::diesel::result::Error::DatabaseError(
+                eagles_db::diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            ) => format!(
+                "there is already an account named \"{username}\": the demo was seeded in this database before"
+            ),
+            other => other.to_string(),
+        })
+}
+
 /// Seeds the demo campaign through the use cases.
 pub async fn seed(pool: &DbPool) -> Result<Seeded, String> {
     let password = Alphanumeric.sample_string(&mut rand::thread_rng(), 16);
+    // Every demo account shares the password: it is hashed once.
+    let hash = {
+        let password = password.clone();
+        tokio::task::spawn_blocking(move || hash_password_blocking(&password))
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())?
+    };
     let mut conn = pool.get().await.map_err(|e| e.to_string())?;
-    let referee = account(&mut conn, REFEREE, &password).await?;
+    let referee = account(&mut conn, REFEREE, &hash).await?;
     let new = NewCampaign {
         name: CAMPAIGN_NAME.to_owned(),
         start_date: NaiveDate::from_ymd_opt(1917, 4, 9).expect("a date"),
@@ -245,7 +267,7 @@ pub async fn seed(pool: &DbPool) -> Result<Seeded, String> {
         .id;
     let mut crew = HashMap::new();
     for (player, side, members) in SQUADRONS {
-        let user = account(&mut conn, player, &password).await?;
+        let user = account(&mut conn, player, &hash).await?;
         let new = NewMember {
             username: player.to_owned(),
             role: MemberRole::Player,

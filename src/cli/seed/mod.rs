@@ -3,9 +3,6 @@
 //! `eagles seed bench`: a large campaign for benchmarks, written in bulk.
 
 use clap::Subcommand;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::users::User;
-use eagles_service::password::hash_password_blocking;
 use rand::distributions::{Alphanumeric, DistString};
 
 use crate::config::DatabaseConfig;
@@ -104,30 +101,4 @@ async fn run_bench(args: BenchArgs, config: &DatabaseConfig) -> Result<(), Strin
     );
     println!("{}", seeded.campaign_id);
     Ok(())
-}
-
-/// Creates an account with `password`.
-async fn account(
-    conn: &mut AsyncPgConnection,
-    username: &str,
-    password: &str,
-) -> Result<User, String> {
-    let hash = {
-        let password = password.to_owned();
-        tokio::task::spawn_blocking(move || hash_password_blocking(&password))
-            .await
-            .map_err(|e| e.to_string())?
-            .map_err(|e| e.to_string())?
-    };
-    eagles_db::users::create(conn, username, &hash, false)
-        .await
-        .map_err(|e| match e {
-            eagles_db::diesel::result::Error::DatabaseError(
-                eagles_db::diesel::result::DatabaseErrorKind::UniqueViolation,
-                _,
-            ) => format!(
-                "there is already an account named \"{username}\": the demo was seeded in this database before"
-            ),
-            other => other.to_string(),
-        })
 }
