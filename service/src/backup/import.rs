@@ -35,7 +35,8 @@ use crate::text::clean_name;
 const MAX_PROBLEMS: usize = 20;
 
 /// Parses an export document: not JSON at all is a 400; a document of another format
-/// or version, or a field of the wrong shape, is a 422 naming its path.
+/// or version, a field of the wrong shape, or text the database cannot keep (a NUL
+/// character) is a 422 naming its path.
 pub fn parse(bytes: &[u8]) -> Result<CampaignExport, ServiceError> {
     let value: Value = serde_json::from_slice(bytes)
         .map_err(|e| ServiceError::BadRequest(format!("the file is not valid JSON: {e}")))?;
@@ -57,6 +58,15 @@ pub fn parse(bytes: &[u8]) -> Result<CampaignExport, ServiceError> {
                 "`version`: missing; the export's version must be a number",
             ))
         }
+    }
+    // Text the database cannot keep, everywhere in the document, each by its path.
+    let unstorable = crate::text::unstorable_paths(&value);
+    if !unstorable.is_empty() {
+        let mut problems = Problems::default();
+        for path in unstorable {
+            problems.push(path, crate::text::UNSTORABLE);
+        }
+        problems.into_result()?;
     }
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
