@@ -35,8 +35,15 @@ impl<T> std::ops::Deref for Json<T> {
     }
 }
 
-/// Parses a JSON document, naming the path of the first problem.
+/// Parses a JSON document, naming the path of the first problem. Text the database
+/// cannot keep (a NUL character, which JSON can only carry as `\u0000`) is a 422
+/// naming the path of every string that holds it.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if may_hold_nul(bytes) {
+        if let Ok(value) = serde_json::from_slice::<serde_json::Value>(bytes) {
+            refuse_unstorable(&value)?;
+        }
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
         let path = e.path().to_string();
@@ -50,6 +57,27 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         };
         ApiError(ServiceError::BadRequest(detail))
     })
+}
+
+/// Whether the body may hold a NUL character: only the escape `\u0000` can put one
+/// in a JSON string, so a body without it needs no second look.
+fn may_hold_nul(bytes: &[u8]) -> bool {
+    bytes.windows(6).any(|w| w == b"\\u0000")
+}
+
+/// A 422 listing the JSON path of every string (or key) in `value` that holds a NUL
+/// character, e.g. "`crew[0].name` holds a NUL character …".
+pub fn refuse_unstorable(value: &serde_json::Value) -> Result<(), ApiError> {
+    let paths = eagles_service::text::unstorable_paths(value);
+    if paths.is_empty() {
+        return Ok(());
+    }
+    let named: Vec<String> = paths.iter().map(|p| format!("`{p}`")).collect();
+    Err(ApiError(ServiceError::invalid(format!(
+        "{} {}",
+        named.join(", "),
+        eagles_service::text::UNSTORABLE
+    ))))
 }
 
 impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
@@ -146,5 +174,20 @@ mod tests {
             detail(r#"{"name": "a", "inner": {"count": 1}, "x": 1}"#).contains("unknown field `x`")
         );
         assert!(detail(r#"{"name": "#).contains("not valid JSON"));
+    }
+
+    #[test]
+    fn a_nul_character_is_refused_naming_its_path() {
+        let refused = |json: &str| match parse_json::<Body>(json.as_bytes()) {
+            Err(ApiError(e @ ServiceError::Unprocessable { .. })) => e.to_string(),
+            other => panic!("expected a 422, got {other:?}"),
+        };
+        let detail = refused(r#"{"name": "a\u0000b", "inner": {"count": 1}}"#);
+        assert!(detail.starts_with("`name` holds a NUL character"), "{detail}");
+        // Found before the shape is checked: the unknown field does not hide it.
+        let detail = refused(r#"{"name": "\u0000", "inner": {"count": 1}, "x": ["\u0000"]}"#);
+        assert!(detail.contains("`name`") && detail.contains("`x[0]`"), "{detail}");
+        // An escaped backslash followed by "u0000" is no NUL.
+        assert!(parse_json::<Body>(br#"{"name": "\\u0000", "inner": {"count": 1}}"#).is_ok());
     }
 }
