@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod config;
 pub mod database;
+pub mod head;
 pub mod listener;
 pub mod read_cache;
 pub mod request_span;

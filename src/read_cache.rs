@@ -37,6 +37,10 @@
 //! the same content, not the same bytes; If-None-Match compares weakly anyway, and no
 //! range request or If-Match depends on these reads.
 //!
+//! A `HEAD` reaches this layer as the `GET` it is answered by (`crate::head`, mounted
+//! outside): it finds the same ETag and 304, and a body it leaves to be kept is the
+//! `GET`'s whole body; the body is dropped only outside, on the way out.
+//!
 //! The cache is per instance (`web::Data<ReadCache>`, made once per server and
 //! shared by its workers), bounded in bytes; entries of past revisions are never
 //! asked for again and age out.

@@ -73,6 +73,8 @@ pub fn run_serving(
         App::new()
             // Innermost: it keeps the bodies as the handlers wrote them, before compression.
             .wrap(middleware::from_fn(crate::read_cache::middleware))
+            // Outside it: the cache sees a `HEAD` as the `GET` it is answered by.
+            .wrap(middleware::from_fn(crate::head::middleware))
             .wrap(TracingLogger::<RequestSpan>::new())
             .wrap(middleware::Compress::default())
             .wrap(eagles_web::security_headers())

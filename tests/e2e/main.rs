@@ -21,6 +21,7 @@ mod forced_landings;
 mod four_weeks;
 mod games;
 mod harness;
+mod head;
 mod health;
 mod idempotency;
 mod limits;
