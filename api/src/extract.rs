@@ -183,10 +183,16 @@ mod tests {
             other => panic!("expected a 422, got {other:?}"),
         };
         let detail = refused(r#"{"name": "a\u0000b", "inner": {"count": 1}}"#);
-        assert!(detail.starts_with("`name` holds a NUL character"), "{detail}");
+        assert!(
+            detail.starts_with("`name` holds a NUL character"),
+            "{detail}"
+        );
         // Found before the shape is checked: the unknown field does not hide it.
         let detail = refused(r#"{"name": "\u0000", "inner": {"count": 1}, "x": ["\u0000"]}"#);
-        assert!(detail.contains("`name`") && detail.contains("`x[0]`"), "{detail}");
+        assert!(
+            detail.contains("`name`") && detail.contains("`x[0]`"),
+            "{detail}"
+        );
         // An escaped backslash followed by "u0000" is no NUL.
         assert!(parse_json::<Body>(br#"{"name": "\\u0000", "inner": {"count": 1}}"#).is_ok());
     }

@@ -40,6 +40,15 @@ const MAX_PROBLEMS: usize = 20;
 pub fn parse(bytes: &[u8]) -> Result<CampaignExport, ServiceError> {
     let value: Value = serde_json::from_slice(bytes)
         .map_err(|e| ServiceError::BadRequest(format!("the file is not valid JSON: {e}")))?;
+    // Text the database cannot keep, everywhere in the document, each by its path.
+    let unstorable = crate::text::unstorable_paths(&value);
+    if !unstorable.is_empty() {
+        let mut problems = Problems::default();
+        for path in unstorable {
+            problems.push(path, crate::text::UNSTORABLE);
+        }
+        problems.into_result()?;
+    }
     let format = value.get("format").and_then(Value::as_str);
     if format != Some(FORMAT) {
         return Err(ServiceError::invalid(format!(
@@ -58,15 +67,6 @@ pub fn parse(bytes: &[u8]) -> Result<CampaignExport, ServiceError> {
                 "`version`: missing; the export's version must be a number",
             ))
         }
-    }
-    // Text the database cannot keep, everywhere in the document, each by its path.
-    let unstorable = crate::text::unstorable_paths(&value);
-    if !unstorable.is_empty() {
-        let mut problems = Problems::default();
-        for path in unstorable {
-            problems.push(path, crate::text::UNSTORABLE);
-        }
-        problems.into_result()?;
     }
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
