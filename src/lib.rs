@@ -9,4 +9,5 @@ pub mod listener;
 pub mod read_cache;
 pub mod request_span;
 pub mod server;
+pub mod unstorable;
 pub mod webhooks;

@@ -73,7 +73,9 @@ pub fn run_serving(
         App::new()
             // Innermost: it keeps the bodies as the handlers wrote them, before compression.
             .wrap(middleware::from_fn(crate::read_cache::middleware))
-            // Outside it: the cache sees a `HEAD` as the `GET` it is answered by.
+            // Outside the cache: a refused address or form is not probed.
+            .wrap(middleware::from_fn(crate::unstorable::middleware))
+            // Outside both: they see a `HEAD` as the `GET` it is answered by.
             .wrap(middleware::from_fn(crate::head::middleware))
             .wrap(TracingLogger::<RequestSpan>::new())
             .wrap(middleware::Compress::default())

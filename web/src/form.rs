@@ -27,6 +27,69 @@ pub fn form_config() -> web::FormConfig {
         })
 }
 
+/// The label a page shows beside the form field `name`, for refusals that name the
+/// field away from it (text the database cannot keep, refused before the page's
+/// handler runs): the page's own words, or the name in words when no page labels it.
+pub fn field_label(name: &str) -> String {
+    let label = match name {
+        "username" => "Username",
+        "password" => "Password",
+        "name" => "Name",
+        "start_date" => "Start date",
+        "owner" | "player" => "Player",
+        "role" => "Role",
+        "side" => "Side",
+        "nationality" => "Nationality",
+        "replacement" => "Novice replacement",
+        "dice" => "Dice",
+        "modifiers" => "Modifiers",
+        "table" => "Table",
+        "game_id" => "Game",
+        "reason" => "Reason",
+        "ability" => "Ability to pick",
+        "week" => "Week",
+        "as_of_week" => "As of week",
+        "in_service_on" => "In service on",
+        "turns_played" => "Turns played",
+        "aircraft" => "Aircraft",
+        "pilot" => "Pilot",
+        "observer" => "Observer",
+        "csrf" => "the form's hidden security token",
+        other => {
+            let words = other.replace(['_', '.', '[', ']'], " ");
+            let mut chars = words.trim().chars();
+            return match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect(),
+                None => "a field".to_owned(),
+            };
+        }
+    };
+    label.to_owned()
+}
+
+/// The forms whose handlers refuse text the database cannot keep themselves, beside
+/// the field; the server refuses it in every other form before the handler runs, on
+/// an error page naming the field by its label.
+pub fn places_unstorable_text(path: &str) -> bool {
+    path == "/sign-in"
+}
+
+/// The first of `fields` (name, text) whose text the database cannot keep.
+pub fn unstorable_field(fields: &[(&'static str, &str)]) -> Option<&'static str> {
+    fields
+        .iter()
+        .find(|(_, text)| !eagles_service::text::storable(text))
+        .map(|(name, _)| *name)
+}
+
+/// Why the text of `field` was refused, in the words of its label.
+pub fn unstorable_reason(field: &str) -> String {
+    format!(
+        "{} holds a NUL character (U+0000), which cannot be stored: remove it",
+        field_label(field)
+    )
+}
+
 /// Why fields of a form were refused, shown next to each field.
 #[derive(Debug, Default)]
 pub struct FieldErrors(Vec<(&'static str, String)>);

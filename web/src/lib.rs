@@ -12,6 +12,7 @@ use actix_web::middleware::DefaultHeaders;
 use actix_web::web;
 
 pub use error::PageError;
+pub use form::{field_label, places_unstorable_text};
 pub use pages::feed::PublicUrl;
 
 /// Mounts the pages and the stylesheet. The caller adds the pool as `web::Data<DbPool>`.

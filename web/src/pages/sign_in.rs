@@ -95,6 +95,22 @@ pub async fn sign_in(
     let SignInForm {
         username, password, ..
     } = form.into_inner();
+    // Text the database cannot keep, beside its field (the other forms' is refused
+    // before their handlers run, see `crate::form::places_unstorable_text`).
+    if let Some(field) = crate::form::unstorable_field(&[
+        ("username", &username),
+        ("password", &password),
+    ]) {
+        let mut errors = FieldErrors::default();
+        errors.add(field, crate::form::unstorable_reason(field));
+        let page = SignInPage {
+            nav: session.nav(),
+            csrf: session.csrf().to_owned(),
+            username: username.replace('\0', ""),
+            errors,
+        };
+        return Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY));
+    }
     let attempt = Attempt::new(
         client_address(req.peer_addr(), req.connection_info().realip_remote_addr()),
         &username,
