@@ -5,6 +5,7 @@ use std::io::{BufRead, IsTerminal};
 
 use clap::Subcommand;
 use eagles_service::password::{hash_password_blocking, MIN_PASSWORD_LENGTH};
+use eagles_service::text::{storable, UNSTORABLE};
 
 use crate::config::DatabaseConfig;
 use crate::database::Database;
@@ -22,7 +23,18 @@ pub enum UserCommand {
 
 pub async fn run(command: UserCommand, config: &DatabaseConfig) -> Result<(), String> {
     let UserCommand::Add { username, admin } = command;
+    if !storable(&username) {
+        return Err(format!("the username {UNSTORABLE}"));
+    }
     let password = read_password()?;
+    if !storable(&password) {
+        // The hash could be stored, but the sign-in form and the API refuse the
+        // character, so nobody could ever sign in with it.
+        return Err(
+            "the password holds a NUL character (U+0000), which the sign-in form and the API refuse; choose another"
+                .into(),
+        );
+    }
     if password.chars().count() < MIN_PASSWORD_LENGTH {
         return Err(format!(
             "the password is too short: use at least {MIN_PASSWORD_LENGTH} characters"
