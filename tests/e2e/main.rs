@@ -33,5 +33,6 @@ mod rolls;
 mod secret_missions;
 mod secrets;
 mod standings;
+mod unstorable_text;
 mod webhooks;
 mod weeks;
