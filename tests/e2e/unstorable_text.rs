@@ -303,8 +303,14 @@ async fn a_page_form_with_a_nul_comes_back_naming_the_field() {
         .nth(1)
         .and_then(|rest| rest.split("</span>").next())
         .unwrap_or_else(|| panic!("a refusal beside the username: {html}"));
-    assert!(beside.starts_with("Username holds a NUL character"), "{beside}");
-    assert!(html.contains("value=\"ab\""), "the username kept as typed, less the NUL");
+    assert!(
+        beside.starts_with("Username holds a NUL character"),
+        "{beside}"
+    );
+    assert!(
+        html.contains("value=\"ab\""),
+        "the username kept as typed, less the NUL"
+    );
 
     let cookie = Visitor::session_of(app, "rita").await;
     let crew_path = format!("/campaigns/{}/crew", game.campaign);

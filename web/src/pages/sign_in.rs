@@ -97,10 +97,9 @@ pub async fn sign_in(
     } = form.into_inner();
     // Text the database cannot keep, beside its field (the other forms' is refused
     // before their handlers run, see `crate::form::places_unstorable_text`).
-    if let Some(field) = crate::form::unstorable_field(&[
-        ("username", &username),
-        ("password", &password),
-    ]) {
+    if let Some(field) =
+        crate::form::unstorable_field(&[("username", &username), ("password", &password)])
+    {
         let mut errors = FieldErrors::default();
         errors.add(field, crate::form::unstorable_reason(field));
         let page = SignInPage {
