@@ -539,4 +539,50 @@ async fn more_aircraft_than_rows_are_added_without_losing_what_was_typed() {
         .contains("name=\"c1_turns\" type=\"text\" inputmode=\"numeric\" size=\"3\" value=\"17\""));
     assert!(html.contains("name=\"turns_played\" type=\"text\" inputmode=\"numeric\" value=\"20\""));
     assert_eq!(count(&game.app, "SELECT count(*) FROM sorties").await, 0);
+
+    // R14: the preview rolls no die. Voss shot down with no dice entered: his crash
+    // roll is listed with its table and modifiers, to be rolled at the submit, and
+    // nothing after it is known.
+    let voss = game.crewman("Werner Voss");
+    let (albatros, voss_id) = (game.albatros.to_string(), voss.to_string());
+    let response = rita
+        .post(
+            &format!("{page}/debrief/preview"),
+            &[
+                ("csrf", &csrf),
+                ("turns_played", "20"),
+                ("c1_aircraft", &albatros),
+                ("c1_pilot", &voss_id),
+                ("c1_how", "shot_down"),
+                ("c1_terrain", "woods"),
+                ("c1_altitude", "2"),
+                ("c1_side_of_lines", "enemy"),
+                ("c1_hexes", "4"),
+            ],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let html = response.text().await.unwrap();
+    let mine = &html[html
+        .find(&format!("id=\"preview-{voss}\""))
+        .expect("Voss in the preview")..];
+    let mine = &mine[..mine.find("</div>").unwrap()];
+    assert!(mine.contains("decided by the dice still to roll"), "{mine}");
+    assert!(
+        mine.contains("<td>crash</td><td class=\"dice\">to be rolled</td>"),
+        "{mine}"
+    );
+    assert!(
+        mine.contains("terrain"),
+        "the crash table's modifiers: {mine}"
+    );
+    assert!(!mine.contains("<td>evade</td>"), "{mine}");
+    assert_eq!(
+        count(
+            &game.app,
+            "SELECT count(*) FROM dice_rolls WHERE crew_id IS NOT NULL"
+        )
+        .await,
+        0
+    );
 }
