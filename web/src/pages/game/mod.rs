@@ -256,8 +256,8 @@ fn placed(
             page.message = Some(detail);
             Ok(StatusCode::CONFLICT)
         }
-        e @ ServiceError::Unprocessable { .. } => {
-            place(page, e.to_string());
+        e @ (ServiceError::Unprocessable { .. } | ServiceError::Problems(_)) => {
+            place(page, super::words::plain(&e));
             Ok(StatusCode::UNPROCESSABLE_ENTITY)
         }
         other => Err(other.into()),

@@ -85,7 +85,7 @@ const LABELS: &[(&str, &str)] = &[
 impl Words {
     /// `detail` as the page says it.
     pub fn say(&self, detail: &str) -> String {
-        let mut text = detail.replace('`', "");
+        let mut text = crate::pages::words::plain_text(detail);
         for (path, label) in LABELS {
             text = text.replace(path, label);
         }
