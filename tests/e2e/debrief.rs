@@ -837,6 +837,13 @@ async fn a_broken_debrief_names_every_problem_at_once() {
     }
     assert_eq!(problem["rule"], "R5");
     assert_eq!(row_counts(&app).await, before);
+    // The OpenAPI document describes the list.
+    let doc = body(app.get("/api/openapi.json", None).await).await;
+    let item = &doc["components"]["schemas"]["ProblemItem"]["properties"];
+    assert!(
+        item["path"].is_object() && item["detail"].is_object(),
+        "{item}"
+    );
 }
 
 // A debrief belongs to its game's campaign (404 otherwise), to the referee (403 for
