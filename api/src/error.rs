@@ -6,7 +6,7 @@ use std::fmt;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
-use eagles_service::ServiceError;
+use eagles_service::{Locus, ServiceError};
 use serde::Serialize;
 
 /// A use case's error on its way out as a problem document.
@@ -31,6 +31,8 @@ fn slug(e: &ServiceError) -> &'static str {
         ServiceError::Conflict(_) => "conflict",
         ServiceError::Unprocessable { rule: Some(_), .. } => "rule-broken",
         ServiceError::Unprocessable { rule: None, .. } => "invalid-value",
+        ServiceError::Problems(_) if e.rule().is_some() => "rule-broken",
+        ServiceError::Problems(_) => "invalid-value",
         ServiceError::PayloadTooLarge(_) => "payload-too-large",
         ServiceError::TooManyRequests { .. } => "too-many-requests",
         ServiceError::Unavailable => "unavailable",
@@ -55,6 +57,49 @@ pub struct Problem {
     /// The rule of the game that refused the request, when one did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// Every problem of the request when a check found several (`detail` joins
+    /// them), each with its rule and the part of the request it is about.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<ProblemItem>,
+}
+
+/// One of several problems of a request.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ProblemItem {
+    pub detail: String,
+    /// The rule of the game that refused it, when one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// Where in the request it is, e.g. `turns_played`, `sorties[key=a1]`,
+    /// `sorties[key=a1].crew[crew_id=7]`, `sorties[key=a1].down.terrain`, `kills`,
+    /// `missions[mission_id=3]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+}
+
+/// The part of a request a locus names, as a path into its JSON.
+fn path_of(locus: &Locus) -> String {
+    match locus {
+        Locus::Field(field) => (*field).to_owned(),
+        Locus::Sortie(key) => format!("sorties[key={key}]"),
+        Locus::SortiePart {
+            key,
+            crew_id,
+            field,
+        } => {
+            let mut path = format!("sorties[key={key}]");
+            if let Some(id) = crew_id {
+                path.push_str(&format!(".crew[crew_id={id}]"));
+            }
+            if let Some(field) = field {
+                path.push('.');
+                path.push_str(field);
+            }
+            path
+        }
+        Locus::Kills => "kills".to_owned(),
+        Locus::Mission(id) => format!("missions[mission_id={id}]"),
+    }
 }
 
 impl ResponseError for ApiError {
@@ -78,9 +123,17 @@ impl ResponseError for ApiError {
             title: status.canonical_reason().unwrap_or("Error").to_owned(),
             status: status.as_u16(),
             detail,
-            rule: match &self.0 {
-                ServiceError::Unprocessable { rule, .. } => rule.map(str::to_owned),
-                _ => None,
+            rule: self.0.rule().map(str::to_owned),
+            problems: match &self.0 {
+                ServiceError::Problems(all) => all
+                    .iter()
+                    .map(|p| ProblemItem {
+                        detail: p.to_string(),
+                        rule: p.rule().map(str::to_owned),
+                        path: p.locus().map(path_of),
+                    })
+                    .collect(),
+                _ => Vec::new(),
             },
         };
         let mut response = HttpResponse::build(status);

@@ -87,13 +87,15 @@ pub enum Part<'a> {
     Turns,
     /// A sortie, by its key.
     Sortie(&'a str),
+    /// One crewman of a sortie: the sortie's key and the crewman.
+    Crew(&'a str, CrewId),
     /// The report of a side's mission.
     Mission(Side),
     /// The kills.
     Kills,
 }
 
-/// The first problem of a debrief and the part it is in.
+/// A problem of a debrief and the part it is in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem<'a> {
     /// Where it is.
@@ -108,23 +110,27 @@ impl Debrief {
     /// problem found is the first in the report. Every function reading a debrief
     /// calls it first.
     pub fn check(&self) -> Result<(), RuleError> {
-        self.check_parts().map_err(|p| p.error)
+        self.check_parts()
+            .map_err(|problems| problems.into_iter().next().expect("a problem").error)
     }
 
-    /// [`Debrief::check`], naming the part of the debrief the first problem is in.
-    pub fn check_parts(&self) -> Result<(), Box<Problem<'_>>> {
-        let problem = |part, error| Box::new(Problem { part, error });
+    /// [`Debrief::check`], naming every problem it can judge with the part of the
+    /// debrief it is in, in the order of the report: each side's turns, every sortie
+    /// (each of its crewmen), the missions' reports, every kill. `Err` holds at least
+    /// one problem.
+    pub fn check_parts(&self) -> Result<(), Vec<Problem<'_>>> {
+        let mut problems = Vec::new();
         for side in Side::ALL {
             if let Some(turn) = *self.enemy_left_board_on_turn.get(*side) {
                 if turn == 0 || turn > self.turns_played {
-                    return Err(problem(
-                        Part::Turns,
-                        RuleError::LeftBoardOutOfRange {
+                    problems.push(Problem {
+                        part: Part::Turns,
+                        error: RuleError::LeftBoardOutOfRange {
                             side: *side,
                             turn,
                             played: self.turns_played,
                         },
-                    ));
+                    });
                 }
             }
         }
@@ -132,66 +138,105 @@ impl Debrief {
         let mut crew_side = HashMap::new();
         let mut mission_sortie: PerSide<Option<&str>> = PerSide::default();
         for sortie in &self.sorties {
-            self.check_sortie(sortie, &mut keys, &mut crew_side, &mut mission_sortie)
-                .map_err(|e| problem(Part::Sortie(&sortie.key), e))?;
+            self.check_sortie(
+                sortie,
+                &mut keys,
+                &mut crew_side,
+                &mut mission_sortie,
+                &mut problems,
+            );
         }
         for side in Side::ALL {
             if let Some(flown) = self.missions.get(*side) {
-                check_report(&flown.mission, &flown.report)
-                    .map_err(|e| problem(Part::Mission(*side), e))?;
+                if let Err(error) = check_report(&flown.mission, &flown.report) {
+                    problems.push(Problem {
+                        part: Part::Mission(*side),
+                        error,
+                    });
+                }
             }
         }
-        self.check_kills(&crew_side)
-            .map_err(|e| problem(Part::Kills, e))
+        let mut victims = HashSet::new();
+        for kill in &self.kills {
+            if let Err(error) = self.check_kill(kill, &crew_side, &mut victims) {
+                problems.push(Problem {
+                    part: Part::Kills,
+                    error,
+                });
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
     }
 
     /// One sortie, after those before it: `keys`, `crew_side` and `mission_sortie`
-    /// hold what they used.
+    /// hold what they used; its problems go into `problems`, each crewman's own under
+    /// his name.
     fn check_sortie<'a>(
         &self,
         sortie: &'a Sortie,
         keys: &mut HashSet<&'a str>,
         crew_side: &mut HashMap<CrewId, Side>,
         mission_sortie: &mut PerSide<Option<&'a str>>,
-    ) -> Result<(), RuleError> {
+        problems: &mut Vec<Problem<'a>>,
+    ) {
+        let mut refuse = |error| {
+            problems.push(Problem {
+                part: Part::Sortie(&sortie.key),
+                error,
+            })
+        };
         if !keys.insert(sortie.key.as_str()) {
-            return Err(RuleError::DuplicateSortieKey {
+            refuse(RuleError::DuplicateSortieKey {
                 key: sortie.key.clone(),
             });
+            return;
         }
         if sortie.turns_on_board > self.turns_played {
-            return Err(RuleError::TurnsOutOfRange {
+            refuse(RuleError::TurnsOutOfRange {
                 key: sortie.key.clone(),
                 turns: sortie.turns_on_board,
                 played: self.turns_played,
             });
         }
-        self.check_assignment(sortie, mission_sortie)?;
+        if let Err(error) = self.check_assignment(sortie, mission_sortie) {
+            refuse(error);
+        }
         let mut seats = HashSet::new();
         for member in &sortie.crew {
-            if crew_side.insert(member.crew, sortie.side).is_some() {
-                return Err(RuleError::CrewFliesTwice { crew: member.crew });
-            }
             if !seats.insert(member.position) {
-                return Err(RuleError::SeatTaken {
+                refuse(RuleError::SeatTaken {
                     key: sortie.key.clone(),
                     position: member.position,
                 });
             }
+        }
+        for member in &sortie.crew {
+            let mut refuse = |error| {
+                problems.push(Problem {
+                    part: Part::Crew(&sortie.key, member.crew),
+                    error,
+                })
+            };
+            if crew_side.insert(member.crew, sortie.side).is_some() {
+                refuse(RuleError::CrewFliesTwice { crew: member.crew });
+            }
             if member.position == Role::Observer && !sortie.two_seater {
-                return Err(RuleError::ObserverInSingleSeater {
+                refuse(RuleError::ObserverInSingleSeater {
                     key: sortie.key.clone(),
                     crew: member.crew,
                 });
             }
             if member.wound_boxes > WOUND_BOXES {
-                return Err(RuleError::WoundBoxesOutOfRange {
+                refuse(RuleError::WoundBoxesOutOfRange {
                     crew: member.crew,
                     boxes: member.wound_boxes,
                 });
             }
         }
-        Ok(())
     }
 
     fn check_assignment<'a>(
@@ -224,46 +269,49 @@ impl Debrief {
         Ok(())
     }
 
-    fn check_kills(&self, crew_side: &HashMap<CrewId, Side>) -> Result<(), RuleError> {
-        let mut victims = HashSet::new();
-        for kill in &self.kills {
-            let victim = self
-                .sortie(&kill.victim)
-                .ok_or_else(|| RuleError::UnknownVictim {
+    /// One kill, after those before it (`victims` holds their victims).
+    fn check_kill<'a>(
+        &self,
+        kill: &'a Kill,
+        crew_side: &HashMap<CrewId, Side>,
+        victims: &mut HashSet<&'a str>,
+    ) -> Result<(), RuleError> {
+        let victim = self
+            .sortie(&kill.victim)
+            .ok_or_else(|| RuleError::UnknownVictim {
+                victim: kill.victim.clone(),
+            })?;
+        if !victim.aircraft_lost {
+            return Err(RuleError::VictimNotLost {
+                victim: kill.victim.clone(),
+            });
+        }
+        if !victims.insert(kill.victim.as_str()) {
+            return Err(RuleError::DuplicateKill {
+                victim: kill.victim.clone(),
+            });
+        }
+        if kill.shooters.is_empty() {
+            return Err(RuleError::KillWithoutShooters {
+                victim: kill.victim.clone(),
+            });
+        }
+        let mut seen = HashSet::new();
+        for &shooter in &kill.shooters {
+            let side = *crew_side
+                .get(&shooter)
+                .ok_or(RuleError::ShooterNotInGame { shooter })?;
+            if side == victim.side {
+                return Err(RuleError::KillOfOwnSide {
                     victim: kill.victim.clone(),
-                })?;
-            if !victim.aircraft_lost {
-                return Err(RuleError::VictimNotLost {
-                    victim: kill.victim.clone(),
+                    shooter,
                 });
             }
-            if !victims.insert(kill.victim.as_str()) {
-                return Err(RuleError::DuplicateKill {
+            if !seen.insert(shooter) {
+                return Err(RuleError::DuplicateShooter {
                     victim: kill.victim.clone(),
+                    shooter,
                 });
-            }
-            if kill.shooters.is_empty() {
-                return Err(RuleError::KillWithoutShooters {
-                    victim: kill.victim.clone(),
-                });
-            }
-            let mut seen = HashSet::new();
-            for &shooter in &kill.shooters {
-                let side = *crew_side
-                    .get(&shooter)
-                    .ok_or(RuleError::ShooterNotInGame { shooter })?;
-                if side == victim.side {
-                    return Err(RuleError::KillOfOwnSide {
-                        victim: kill.victim.clone(),
-                        shooter,
-                    });
-                }
-                if !seen.insert(shooter) {
-                    return Err(RuleError::DuplicateShooter {
-                        victim: kill.victim.clone(),
-                        shooter,
-                    });
-                }
             }
         }
         Ok(())
@@ -437,21 +485,47 @@ pub(crate) mod tests {
         ));
     }
 
-    // The first problem is named with the part it is in: a crewman flying twice is
-    // the second sortie's problem, a kill's the kills'.
+    // Every problem is named with the part it is in: a crewman flying twice is his
+    // problem in the second sortie, a kill's the kills'.
     #[test]
     fn problems_name_their_part() {
         let mut g = game();
         g.sorties[1].crew[0].crew = CrewId(1);
         let p = g.check_parts().unwrap_err();
-        assert_eq!(p.part, Part::Sortie("c1"));
-        assert!(matches!(p.error, RuleError::CrewFliesTwice { .. }));
+        assert_eq!(p[0].part, Part::Crew("c1", CrewId(1)));
+        assert!(matches!(p[0].error, RuleError::CrewFliesTwice { .. }));
         let mut g = game();
         g.kills[0].shooters.clear();
-        assert_eq!(g.check_parts().unwrap_err().part, Part::Kills);
+        assert_eq!(g.check_parts().unwrap_err()[0].part, Part::Kills);
         let mut g = game();
         g.enemy_left_board_on_turn.allied = Some(30);
-        assert_eq!(g.check_parts().unwrap_err().part, Part::Turns);
+        assert_eq!(g.check_parts().unwrap_err()[0].part, Part::Turns);
+    }
+
+    // Every problem of a report at once, in its order: the turns, each sortie's and
+    // each crewman's (R5, R7), the kills (R4).
+    #[test]
+    fn every_problem_is_named_at_once() {
+        let mut g = game();
+        g.enemy_left_board_on_turn.allied = Some(30);
+        g.sorties[0].turns_on_board = 22;
+        g.sorties[0].crew[0].wound_boxes = 6;
+        g.kills[0].shooters.clear();
+        let parts: Vec<Part<'_>> = g
+            .check_parts()
+            .unwrap_err()
+            .iter()
+            .map(|p| p.part)
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                Part::Turns,
+                Part::Sortie("a1"),
+                Part::Crew("a1", g.sorties[0].crew[0].crew),
+                Part::Kills
+            ]
+        );
     }
 
     // R5: a side leaves the board on a turn of the game, 1 to the turns played.

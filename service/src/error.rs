@@ -31,6 +31,10 @@ pub enum ServiceError {
         /// What part of the request it refused, when the check knew.
         at: Option<Locus>,
     },
+    /// 422: several problems of one request, each an `Unprocessable` with its own rule
+    /// and locus, in the order of the request (see [`ServiceError::all`]).
+    #[error("{}", join_details(.0))]
+    Problems(Vec<ServiceError>),
     /// 413: a body larger than the endpoint accepts.
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -102,10 +106,46 @@ impl ServiceError {
             Self::NotFound(_) => 404,
             Self::Conflict(_) => 409,
             Self::PayloadTooLarge(_) => 413,
-            Self::Unprocessable { .. } => 422,
+            Self::Unprocessable { .. } | Self::Problems(_) => 422,
             Self::TooManyRequests { .. } => 429,
             Self::Internal(_) => 500,
             Self::Unavailable => 503,
+        }
+    }
+
+    /// Every problem of `problems`, in order, as one error: `None` when there is none,
+    /// the problem itself when there is one, [`ServiceError::Problems`] when there are
+    /// more (nested lists flattened).
+    pub fn all(problems: impl IntoIterator<Item = ServiceError>) -> Option<Self> {
+        let mut flat = Vec::new();
+        for problem in problems {
+            match problem {
+                Self::Problems(inner) => flat.extend(inner),
+                other => flat.push(other),
+            }
+        }
+        match flat.len() {
+            0 => None,
+            1 => flat.pop(),
+            _ => Some(Self::Problems(flat)),
+        }
+    }
+
+    /// The problems this error stands for: those of [`ServiceError::Problems`], else
+    /// the error itself.
+    pub fn problems(&self) -> Vec<&ServiceError> {
+        match self {
+            Self::Problems(all) => all.iter().collect(),
+            one => vec![one],
+        }
+    }
+
+    /// The rule that refused a 422 (the first problem's, for several).
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            Self::Unprocessable { rule, .. } => *rule,
+            Self::Problems(all) => all.iter().find_map(Self::rule),
+            _ => None,
         }
     }
 
@@ -184,6 +224,14 @@ fn is_lost_connection(message: &str) -> bool {
 }
 
 use eagles_db::diesel;
+
+fn join_details(problems: &[ServiceError]) -> String {
+    problems
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
 
 /// Formats a list of allowed values for a message: "a, b or c".
 pub fn one_of(values: impl IntoIterator<Item = impl fmt::Display>) -> String {

@@ -128,15 +128,19 @@ impl Night {
         let albatros = self.aircraft("Albatros D-III").await;
         [
             ("turns_played", "20".to_owned()),
-            ("s1_aircraft", re8),
-            ("s1_assignment", "mission".into()),
-            ("s1_pilot", self.crewman("Albert Ball")),
-            ("s1_observer", self.crewman("Tom Mottershead")),
-            ("s5_aircraft", albatros),
-            ("s5_assignment", "mission".into()),
-            ("s5_turns", "12".into()),
-            ("s5_lost", "on".into()),
-            ("s5_pilot", self.crewman("Werner Voss")),
+            ("a1_aircraft", re8),
+            ("a1_pilot", self.crewman("Albert Ball")),
+            ("a1_observer", self.crewman("Tom Mottershead")),
+            ("c1_aircraft", albatros),
+            ("c1_turns", "12".into()),
+            ("c1_pilot", self.crewman("Werner Voss")),
+            // Shot down over his own lines (R8): he walks away unharmed.
+            ("c1_how", "shot_down".into()),
+            ("c1_terrain", "clear".into()),
+            ("c1_side_of_lines", "own".into()),
+            ("c1_hexes", "3".into()),
+            ("c1_pilot_crash_dice", "6 6".into()),
+            ("c1_pilot_evade_dice", "6 6".into()),
             ("k1_victim", "c1".into()),
             ("k1_shooters", self.crewman("Tom Mottershead")),
             (&format!("m{allied}_landed_safely"), "on".into()),
@@ -293,42 +297,48 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
         .await;
 
     // The debrief form comes with each mission aircraft filled in from its assignment.
-    assert_eq!(browser.value("s1_aircraft").await, re8);
+    assert_eq!(browser.value("a1_aircraft").await, re8);
     assert_eq!(
-        browser.value("s1_pilot").await,
+        browser.value("a1_pilot").await,
         night.crewman("Albert Ball")
     );
     assert_eq!(
-        browser.value("s5_pilot").await,
+        browser.value("c1_pilot").await,
         night.crewman("Werner Voss")
     );
     browser.fill("turns_played", "20").await;
-    browser.fill("s5_turns", "30").await;
-    click(&browser, "s5_lost").await;
+    browser.fill("c1_turns", "30").await;
+    // Voss is shot down over his own lines (R8): the crash and evade dice entered
+    // leave him unharmed; his aircraft is lost, as the one control says.
+    browser.select("c1_how", "shot_down").await;
+    browser.select("c1_terrain", "clear").await;
+    browser.select("c1_side_of_lines", "own").await;
+    browser.fill("c1_hexes", "3").await;
+    browser.fill("c1_pilot_crash_dice", "6 6").await;
+    browser.fill("c1_pilot_evade_dice", "6 6").await;
     browser.select("k1_victim", "c1").await;
-    browser
-        .select("k1_shooters", &night.crewman("Tom Mottershead"))
-        .await;
+    click(
+        &browser,
+        &format!("k1_shooter_{}", night.crewman("Tom Mottershead")),
+    )
+    .await;
     click(&browser, &format!("m{allied}_landed_safely")).await;
     click(&browser, &format!("m{allied}_target_observed")).await;
     // R5: 30 turns on the board in a game of 20 is refused next to that aircraft,
     // and everything typed stays.
     browser.submit("turns_played").await;
-    let reason = browser.text("s5-error").await.expect("a reason on row c1");
-    assert!(
-        reason.contains("R5: sortie \"c1\" was 30 turns"),
-        "{reason}"
-    );
-    assert_eq!(browser.value("s5_turns").await, "30");
+    let reason = browser.text("c1-error").await.expect("a reason on row c1");
+    assert!(reason.contains("R5: aircraft c1 was 30 turns"), "{reason}");
+    assert_eq!(browser.value("c1_turns").await, "30");
     assert_eq!(browser.value("turns_played").await, "20");
     assert_eq!(browser.value("k1_victim").await, "c1");
-    assert!(checked(&browser, "s5_lost").await);
+    assert_eq!(browser.value("c1_how").await, "shot_down");
     assert!(checked(&browser, &format!("m{allied}_target_observed")).await);
     assert!(browser.text("debrief-refused").await.is_some());
     browser
         .client
         .execute(
-            "document.getElementById('s5-error').scrollIntoView();",
+            "document.getElementById('c1-error').scrollIntoView();",
             vec![],
         )
         .await
@@ -336,19 +346,25 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     browser.screenshot("game-debrief-refused").await;
     assert_eq!(count(&night.app, "SELECT count(*) FROM sorties").await, 0);
 
-    // R7: four wound boxes on Ball are refused next to his sortie, not under the kills
-    // (the reason says "killed at three", which a wording match took for a kill).
-    browser.fill("s5_turns", "12").await;
-    browser.fill("s1_pilot_wounds", "4").await;
+    // R7: four wound boxes on Ball are refused next to him, by his name, not under
+    // the kills (the reason says "killed at three", which a wording match took for a
+    // kill).
+    browser.fill("c1_turns", "12").await;
+    browser.fill("a1_pilot_wounds", "4").await;
     browser.submit("turns_played").await;
-    let reason = browser.text("s1-error").await.expect("a reason on row a1");
-    assert!(reason.starts_with("R7:"), "{reason}");
-    assert!(reason.contains("4 wound boxes"), "{reason}");
+    let reason = browser
+        .text("a1_pilot-error")
+        .await
+        .expect("a reason beside Ball");
+    assert!(
+        reason.starts_with("R7: Albert Ball has 4 wound boxes"),
+        "{reason}"
+    );
     assert_eq!(browser.text("kills-error").await, None);
-    assert_eq!(browser.value("s1_pilot_wounds").await, "4");
+    assert_eq!(browser.value("a1_pilot_wounds").await, "4");
     assert_eq!(count(&night.app, "SELECT count(*) FROM sorties").await, 0);
 
-    browser.fill("s1_pilot_wounds", "0").await;
+    browser.fill("a1_pilot_wounds", "0").await;
     browser.submit("turns_played").await;
     browser
         .assert_path(&format!("/campaigns/{cid}/games/{game}"))
@@ -782,12 +798,11 @@ async fn club_night_pages_cost_the_same_queries_whatever_their_rows() {
         let mut fields = night.debrief_fields(allied).await;
         fields.extend([
             (
-                "s6_aircraft".to_owned(),
+                "c2_aircraft".to_owned(),
                 night.aircraft("Albatros D-III").await,
             ),
-            ("s6_assignment".to_owned(), "mission".to_owned()),
-            ("s6_pilot".to_owned(), night.crewman("Kurt Wolff")),
-            ("s6_red_hits".to_owned(), "2".to_owned()),
+            ("c2_pilot".to_owned(), night.crewman("Kurt Wolff")),
+            ("c2_pilot_red_hits".to_owned(), "2".to_owned()),
         ]);
         let mut fields = pairs(&fields);
         fields.push(("csrf", &csrf));

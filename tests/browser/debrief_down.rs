@@ -212,59 +212,68 @@ async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
     browser.assert_well_formed("debrief form").await;
     // The RE8 is the first Allied row, filled in from its assignment; the forced-landing
     // fields stay hidden until the page is told the aircraft came down.
-    assert_eq!(browser.value("s1_pilot").await, ball.to_string());
-    assert!(!displayed(&browser, "s1_pilot_crash_dice").await);
-    assert!(!displayed(&browser, "s1_terrain").await);
+    assert_eq!(browser.value("a1_pilot").await, ball.to_string());
+    assert!(!displayed(&browser, "a1_pilot_crash_dice").await);
+    assert!(!displayed(&browser, "a1_terrain").await);
 
     browser.fill("turns_played", "20").await;
-    browser.select("s1_how", "shot_down").await;
+    browser.select("a1_how", "shot_down").await;
     // Shot down: the crash and evade tables apply, the landing and bail-out do not.
     for (id, shown) in [
-        ("s1_terrain", true),
-        ("s1_altitude", true),
-        ("s1_side_of_lines", true),
-        ("s1_pilot_crash_dice", true),
-        ("s1_observer_evade_dice", true),
-        ("s1_landing_dice", false),
-        ("s1_road", false),
-        ("s1_pilot_bail_out_dice", false),
+        ("a1_terrain", true),
+        ("a1_altitude", true),
+        ("a1_side_of_lines", true),
+        ("a1_pilot_crash_dice", true),
+        ("a1_observer_evade_dice", true),
+        ("a1_landing_dice", false),
+        ("a1_road", false),
+        ("a1_pilot_bail_out_dice", false),
     ] {
         assert_eq!(displayed(&browser, id).await, shown, "#{id}");
     }
     assert_accessible(&browser, "the debrief form, shot down").await;
-    scroll_to(&browser, "s1_down").await;
+    scroll_to(&browser, "a1_down").await;
     browser.screenshot("game-debrief-shot-down").await;
-    browser.select("s1_terrain", "woods").await;
-    browser.fill("s1_altitude", "2").await;
-    browser.select("s1_side_of_lines", "no_mans_land").await;
-    browser.fill("s1_hexes", "4").await;
+    browser.select("a1_terrain", "woods").await;
+    browser.fill("a1_altitude", "2").await;
+    browser.select("a1_side_of_lines", "no_mans_land").await;
+    browser.fill("a1_hexes", "4").await;
     for (id, dice) in [
-        ("s1_pilot_crash_dice", "6 4"),
-        ("s1_pilot_evade_dice", "5 4"),
-        ("s1_pilot_injury_dice", "4"),
-        ("s1_observer_crash_dice", "6 6"),
-        ("s1_observer_evade_dice", "2 2"),
-        ("s1_observer_capture_dice", "3 4"),
+        ("a1_pilot_crash_dice", "6 4"),
+        ("a1_pilot_evade_dice", "5 4"),
+        ("a1_pilot_injury_dice", "4"),
+        ("a1_observer_crash_dice", "6 6"),
+        ("a1_observer_evade_dice", "2 2"),
+        ("a1_observer_capture_dice", "3 4"),
     ] {
         browser.fill(id, dice).await;
     }
     browser.select("k1_victim", "a1").await;
-    browser.select("k1_shooters", &voss.to_string()).await;
+    browser
+        .client
+        .find(Locator::Id(&format!("k1_shooter_{voss}")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
 
     // R14: a die that is no die of the crash table is refused next to the crewman
-    // whose dice it was (the refusal's structure, not its wording, says where).
-    browser.fill("s1_observer_crash_dice", "6 9").await;
+    // whose dice it was (the refusal's structure, not its wording, says where), in
+    // the page's words (API v1.2): the field's label, no JSON path.
+    browser.fill("a1_observer_crash_dice", "6 9").await;
     click_to_navigate(&browser, "preview-debrief").await;
     let reason = browser
-        .text("s1_observer-error")
+        .text("a1_observer-error")
         .await
         .expect("a reason next to Mottershead");
-    assert!(reason.contains("down.dice.crash"), "{reason}");
-    assert_eq!(browser.text("s1-error").await, None);
+    assert!(reason.contains("the crash dice"), "{reason}");
+    assert!(!reason.contains("down.dice"), "{reason}");
+    assert_eq!(browser.text("a1-error").await, None);
     assert_eq!(browser.text("preview").await, None);
-    assert_eq!(browser.value("s1_observer_crash_dice").await, "6 9");
+    assert_eq!(browser.value("a1_observer_crash_dice").await, "6 9");
     assert_accessible(&browser, "the preview refused").await;
-    browser.fill("s1_observer_crash_dice", "6 6").await;
+    browser.fill("a1_observer_crash_dice", "6 6").await;
 
     // The preview plays the tables out and writes nothing.
     click_to_navigate(&browser, "preview-debrief").await;
@@ -317,9 +326,9 @@ async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
         rows(&mottershead_rolls)
     );
     // Everything typed is kept for the submit.
-    assert_eq!(browser.value("s1_how").await, "shot_down");
-    assert_eq!(browser.value("s1_observer_capture_dice").await, "3 4");
-    assert!(displayed(&browser, "s1_pilot_crash_dice").await);
+    assert_eq!(browser.value("a1_how").await, "shot_down");
+    assert_eq!(browser.value("a1_observer_capture_dice").await, "3 4");
+    assert!(displayed(&browser, "a1_pilot_crash_dice").await);
     assert_preview_well_formed(
         &browser,
         "debrief-form",

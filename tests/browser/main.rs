@@ -17,6 +17,7 @@ mod briefing;
 mod clubnight;
 mod dashboards;
 mod debrief_down;
+mod debrief_form;
 mod forms;
 mod live;
 mod queries;

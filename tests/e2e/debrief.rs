@@ -790,6 +790,62 @@ async fn a_broken_debrief_writes_nothing_and_names_the_first_problem() {
     assert_eq!(row_counts(&app).await, after);
 }
 
+// API v1.2, "Refusals in people's words": every problem of one debrief is named at
+// once — the turns (R5), a sortie's turns (R5), a crewman's wounds (R7) and a kill
+// (R4) — in the report's order, `detail` joining them and `problems` listing each
+// with its rule and its path in the request; nothing is written.
+#[tokio::test]
+async fn a_broken_debrief_names_every_problem_at_once() {
+    let app = TestApp::spawn().await;
+    let s = squadron(&app, "ref").await;
+    let ids = validation_game(&app, &s).await;
+    let (ball, mannock) = (s.id("Ball"), s.id("Mannock"));
+    let mut report = valid_report(&s, &ids);
+    report["enemy_left_board_on_turn"]["central"] = json!(30);
+    report["sorties"][0]["crew"][0]["wound_boxes"] = json!(4);
+    report["sorties"][1]["turns_on_board"] = json!(22);
+    report["kills"][0]["victim"] = json!("a2");
+    report["sorties"][1]["aircraft_lost"] = json!(true);
+    let before = row_counts(&app).await;
+    let response = post_debrief(&app, &s, ids.game, &report).await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let problem = body(response).await;
+    let detail = problem["detail"].as_str().unwrap();
+    let problems = problem["problems"].as_array().expect("a list of problems");
+    let listed: Vec<(&str, &str)> = problems
+        .iter()
+        .map(|p| (p["rule"].as_str().unwrap(), p["path"].as_str().unwrap()))
+        .collect();
+    let ball_path = format!("sorties[key=a1].crew[crew_id={ball}]");
+    assert_eq!(
+        listed,
+        [
+            ("R5", "turns_played"),
+            ("R7", ball_path.as_str()),
+            ("R5", "sorties[key=a2]"),
+            ("R4", "kills"),
+        ],
+        "{problem}"
+    );
+    for expected in [
+        "R5: the central side is reported leaving the board on turn 30".to_owned(),
+        format!("R7: crewman {ball} has 4 wound boxes"),
+        "R5: sortie \"a2\" was 22 turns on the board but the game had 21".to_owned(),
+        format!("R4: crewman {mannock} is on the same side as \"a2\""),
+    ] {
+        assert!(detail.contains(&expected), "«{expected}» in «{detail}»");
+    }
+    assert_eq!(problem["rule"], "R5");
+    assert_eq!(row_counts(&app).await, before);
+    // The OpenAPI document describes the list.
+    let doc = body(app.get("/api/openapi.json", None).await).await;
+    let item = &doc["components"]["schemas"]["ProblemItem"]["properties"];
+    assert!(
+        item["path"].is_object() && item["detail"].is_object(),
+        "{item}"
+    );
+}
+
 // A debrief belongs to its game's campaign (404 otherwise), to the referee (403 for
 // a player, 401 without a token) and to the current week (409 once it is closed).
 #[tokio::test]

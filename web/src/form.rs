@@ -149,7 +149,8 @@ impl FieldErrors {
     ) -> Result<(), PageError> {
         match field_of(&error) {
             Some(field) => {
-                self.add(field, error.to_string());
+                // In the page's words (API v1.2): no code formatting.
+                self.add(field, crate::pages::words::plain(&error));
                 Ok(())
             }
             None => Err(error.into()),

@@ -16,11 +16,17 @@ use crate::error::{Locus, ServiceError};
 
 /// Plays out `down` for the sortie `report` flown by `crew` (in report order), and
 /// checks the outcomes and the loss the referee sent against it.
+///
+/// With `preview`, no die is rolled: a table whose dice were not entered is read with
+/// stand-in dice and its roll marked not entered, so the preview can show the table
+/// and its modifiers and nothing of what follows it; the checks that read what follows
+/// are left to the submit.
 pub fn play(
     report: &SortieReport,
     down: &DownReport,
     crew: &[&CrewmanView],
     setting: Setting,
+    preview: bool,
 ) -> Result<Descent, ServiceError> {
     let key = &report.key;
     if down.how == How::Exploded && !down.dice.bail_out.is_empty() {
@@ -72,6 +78,7 @@ pub fn play(
         dice: &down.dice,
         used: Vec::new(),
         current: None,
+        preview,
     };
     let descent = come_down(&down.down(), &setting, &aboard, &mut dice).map_err(|e| {
         let field = match &e {
@@ -87,6 +94,10 @@ pub fn play(
         )
         .at(part(key, None, field))
     })?;
+    if preview && descent.rolls().any(|r| !r.entered) {
+        // What follows a table still to roll is not known yet.
+        return Ok(descent);
+    }
     for (table, crew_id, _) in &entered {
         if !dice.used.contains(&(*table, crew_id.map(CrewId))) {
             return Err(ServiceError::invalid(format!(
@@ -215,6 +226,8 @@ struct DownDiceSource<'a> {
     dice: &'a DownDice,
     used: Vec<(Table, Option<CrewId>)>,
     current: Option<DiceSource>,
+    /// No server dice: a table not entered is read with stand-in dice (all ones).
+    preview: bool,
 }
 
 impl DiceFor for DownDiceSource<'_> {
@@ -240,6 +253,7 @@ impl DiceFor for DownDiceSource<'_> {
         let was_entered = entered.is_some();
         let source = self.current.insert(match entered {
             Some(d) => DiceSource::Entered(FixedDice::new(d)),
+            None if self.preview => DiceSource::Entered(FixedDice::new(vec![1; 4])),
             None => DiceSource::Server(Box::default()),
         });
         Ok((source, was_entered))

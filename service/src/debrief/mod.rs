@@ -48,7 +48,7 @@ pub async fn create(
             "kills": request.kills.len(),
         });
         let user_id = user.id;
-        let plan = checked(conn, user, campaign_id, game_id, request, "enter a debrief").await?;
+        let plan = checked(conn, user, campaign_id, game_id, request, false).await?;
         write::write(conn, campaign_id, user_id, plan, counts).await
     })
     .await
@@ -56,8 +56,9 @@ pub async fn create(
 
 /// What a debrief would give each crewman — his outcome and the rolls that decided it
 /// (R7, R8, R14) — checked as [`create`] checks it, with nothing written and nothing
-/// logged: the debrief page's "Preview the rolls". Dice not entered are the server's,
-/// rolled afresh for the preview and again for the debrief.
+/// logged: the debrief page's "Preview the rolls". No die is rolled: a roll whose dice
+/// were not entered is listed with its table and modifiers and no dice (what follows
+/// it is not known yet), and the submit rolls it once (R14).
 pub async fn preview(
     conn: &mut AsyncPgConnection,
     user: User,
@@ -68,31 +69,28 @@ pub async fn preview(
     conn.transaction::<_, ServiceError, _>(async move |conn| {
         let conn: &AsyncPgConnection = conn;
         let user_id = user.id;
-        let plan = checked(
-            conn,
-            user,
-            campaign_id,
-            game_id,
-            request,
-            "preview a debrief",
-        )
-        .await?;
+        let plan = checked(conn, user, campaign_id, game_id, request, true).await?;
         write::preview(campaign_id, user_id, plan)
     })
     .await
 }
 
-/// Checks `request` for the game `game_id` as `user`, who must referee the campaign
-/// (to `doing` what), and plans it; the caller's transaction holds the campaign's lock
-/// from here on.
+/// Checks `request` for the game `game_id` as `user`, who must referee the campaign,
+/// and plans it (for a `preview`, rolling no die); the caller's transaction holds the
+/// campaign's lock from here on.
 async fn checked(
     conn: &AsyncPgConnection,
     user: User,
     campaign_id: i64,
     game_id: i64,
     request: DebriefRequest,
-    doing: &str,
+    preview: bool,
 ) -> Result<validate::Plan, ServiceError> {
+    let doing = if preview {
+        "preview a debrief"
+    } else {
+        "enter a debrief"
+    };
     // The lock serialises a debrief with a week close and with a second debrief of
     // the same game. What the checks read is sent with it (pipelined): the server
     // runs the reads in order, after the lock is taken.
@@ -120,7 +118,7 @@ async fn checked(
         crew,
         aircraft,
     };
-    validate::plan(&campaign, facts, request)
+    validate::plan(&campaign, facts, request, preview)
 }
 
 /// Each crewman of the game `game_id`'s sorties with his outcome and the rolls made

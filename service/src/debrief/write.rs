@@ -34,7 +34,7 @@ pub async fn write(
     let turns = i32::try_from(plan.debrief.turns_played)
         .map_err(|_| ServiceError::invalid("`turns_played` is too large"))?;
     let tally = Tally::of(&plan);
-    let (rows, _) = settle(campaign_id, user_id, plan)?;
+    let (rows, _) = settle(campaign_id, user_id, plan, false)?;
     let summary = crate::webhooks::debrief_summary(tally.week, game_id, tally.kills, tally.deaths);
     let tally = serde_json::to_value(&tally)
         .map_err(|e| ServiceError::Internal(format!("the debrief's tally: {e}")))?;
@@ -103,15 +103,19 @@ pub fn preview(
     user_id: i64,
     plan: Plan,
 ) -> Result<Vec<CrewRollsView>, ServiceError> {
-    settle(campaign_id, user_id, plan).map(|(_, crew)| crew)
+    settle(campaign_id, user_id, plan, true).map(|(_, crew)| crew)
 }
 
 /// The rows of `plan`, with the dice of every fate that needs them rolled, and each
 /// crewman's outcome and rolls (in report order) for a preview.
+///
+/// For a `preview` no die is rolled: a roll whose dice were not entered is listed with
+/// its table and modifiers and no dice, and nothing after it.
 fn settle(
     campaign_id: i64,
     user_id: i64,
     plan: Plan,
+    preview: bool,
 ) -> Result<(DebriefRows, Vec<CrewRollsView>), ServiceError> {
     let Plan {
         game,
@@ -173,13 +177,30 @@ fn settle(
             rolled_by: Some(user_id),
         };
         let mut lines = Vec::new();
+        let mut waiting = false;
         // The forced landing's rolls come first: they decided the fate (R8).
         for made in planned.rolls.take().unwrap_or_default() {
             let logged = log_entry(&context, &made.roll, made.roll.result, made.entered);
+            if preview && !made.entered {
+                lines.push(to_be_rolled(&logged));
+                waiting = true;
+                break;
+            }
             lines.push(RollLine::from(&logged));
             rows.log_roll(&logged, planned.crew_id);
         }
         let (crew_id, outcome) = (planned.crew_id, planned.outcome);
+        if preview && (waiting || planned.dice.as_ref().is_some_and(|d| !d.entered())) {
+            if !waiting {
+                lines.extend(fate_to_be_rolled(&context, &planned));
+            }
+            crew.push(CrewRollsView {
+                crew_id,
+                outcome,
+                rolls: lines,
+            });
+            continue;
+        }
         if let Some((casualty, roll)) = settle_fate(&context, planned)? {
             lines.extend(roll.as_ref().map(RollLine::from));
             let logged = roll.as_ref().map_or(CasualtyRoll::None, CasualtyRoll::New);
@@ -202,6 +223,34 @@ fn settle(
         rows.mission_result(mission_id, results.get(side).unwrap_or(false), &details);
     }
     Ok((rows, crew))
+}
+
+/// A roll still to be made, as the preview lists it: its table and modifiers, no dice,
+/// no total, no result.
+fn to_be_rolled(roll: &NewRoll) -> RollLine {
+    let mut line = RollLine::from(roll);
+    line.dice.clear();
+    line.total = 0;
+    line.result = serde_json::Value::Null;
+    line
+}
+
+/// The injury or capture roll `planned`'s fate still needs, as [`to_be_rolled`] lists
+/// it (read with stand-in dice for its modifiers).
+fn fate_to_be_rolled(context: &RollContext, planned: &PlannedFate) -> Option<RollLine> {
+    let mut stand_in = campaign::dice::FixedDice::new(vec![1; 4]);
+    let logged = match planned.fate {
+        Fate::Injured(severity) => {
+            let roll = roll_injury(severity, &mut stand_in);
+            log_entry(context, &roll, roll.result.weeks_out.to_string(), false)
+        }
+        Fate::Captured => {
+            let roll = roll_capture(&mut stand_in);
+            log_entry(context, &roll, roll.result.as_str(), false)
+        }
+        Fate::Unharmed | Fate::Killed => return None,
+    };
+    Some(to_be_rolled(&logged))
 }
 
 /// Rolls what became of one crewman (R7, R8): the injury's weeks out or the capture,

@@ -277,7 +277,7 @@ pub async fn switch_side(
                 Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
                 // R2 and "a referee has no side to switch" are fixed on this form;
                 // 403 and 404 are error pages.
-                Err(ServiceError::Unprocessable { detail, .. }) => detail,
+                Err(e @ ServiceError::Unprocessable { .. }) => super::words::plain(&e),
                 Err(e) => return Err(e.into()),
             }
         }

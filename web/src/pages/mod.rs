@@ -16,6 +16,7 @@ pub mod live;
 pub mod members;
 pub mod sign_in;
 pub mod week;
+pub mod words;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::HttpResponse;

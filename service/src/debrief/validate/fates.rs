@@ -18,33 +18,57 @@ use crate::error::ServiceError;
 
 /// The fates of the crew of `report`, flown by `crew` (in report order) for the side
 /// of `setting`; a `down` is played out and its outcomes and loss go into `sortie`.
+///
+/// With `preview` no die is rolled (see [`super::super::down::play`]): a crewman whose
+/// fate waits on a table still to roll gets that roll, not entered, as his last, and
+/// no fate dice.
 pub(super) fn plan(
     report: &SortieReport,
     crew: &[&CrewmanView],
     setting: Setting,
     sortie: &mut Sortie,
+    preview: bool,
 ) -> Result<Vec<PlannedFate>, ServiceError> {
     let side = setting.side;
     let Some(down) = &report.down else {
-        return report
-            .crew
-            .iter()
-            .map(|member| {
-                let outcome = member.outcome.unwrap_or(Outcome::Unharmed);
-                let entered = member.dice.clone().unwrap_or_default();
-                planned_fate(&report.key, member, side, outcome, entered, None)
-            })
-            .collect();
+        return every_crewman(
+            report
+                .crew
+                .iter()
+                .map(|member| {
+                    let outcome = member.outcome.unwrap_or(Outcome::Unharmed);
+                    let entered = member.dice.clone().unwrap_or_default();
+                    planned_fate(&report.key, member, side, outcome, entered, None)
+                })
+                .collect(),
+        );
     };
-    let descent = super::super::down::play(report, down, crew, setting)?;
+    let descent = super::super::down::play(report, down, crew, setting, preview)?;
     sortie.aircraft_lost = descent.aircraft_lost;
-    report
+    // A landing still to roll decides what follows for every crewman aboard.
+    let landing_to_roll = descent
+        .rolls()
+        .find(|r| !r.entered && r.roll.table == Table::Landing)
+        .cloned();
+    let planned: Vec<Result<PlannedFate, ServiceError>> = report
         .crew
         .iter()
         .zip(descent.crew)
         .zip(&mut sortie.crew)
         .map(|((member, derived), seat)| {
             seat.outcome = derived.outcome;
+            if preview {
+                if let Some(waiting) = waiting_on(&derived.rolls, landing_to_roll.as_ref()) {
+                    return Ok(PlannedFate {
+                        crew_id: member.crew_id,
+                        side,
+                        outcome: derived.outcome,
+                        fate: Fate::Unharmed,
+                        dice: None,
+                        rolls: Some(waiting),
+                    });
+                }
+            }
             let entered = crew_dice(member, &down.dice)
                 .map_err(|e| e.at(part(&report.key, Some(member.crew_id), "dice")))?;
             planned_fate(
@@ -56,7 +80,32 @@ pub(super) fn plan(
                 Some(derived.rolls),
             )
         })
-        .collect()
+        .collect();
+    every_crewman(planned)
+}
+
+/// A crewman's rolls up to the first still to roll, when his fate waits on one (his
+/// own, or the landing of his aircraft).
+fn waiting_on(rolls: &[DownRoll], landing: Option<&DownRoll>) -> Option<Vec<DownRoll>> {
+    if let Some(landing) = landing {
+        if !rolls.iter().any(|r| r.roll.table == Table::Landing) {
+            return Some(vec![landing.clone()]);
+        }
+    }
+    let first = rolls.iter().position(|r| !r.entered)?;
+    Some(rolls[..=first].to_vec())
+}
+
+/// The fates of every crewman, or the problems of every crewman whose fate could not
+/// be planned.
+fn every_crewman(
+    planned: Vec<Result<PlannedFate, ServiceError>>,
+) -> Result<Vec<PlannedFate>, ServiceError> {
+    let (fates, problems): (Vec<_>, Vec<_>) = planned.into_iter().partition(Result::is_ok);
+    match ServiceError::all(problems.into_iter().filter_map(Result::err)) {
+        Some(problems) => Err(problems),
+        None => Ok(fates.into_iter().filter_map(Result::ok).collect()),
+    }
 }
 
 /// A crewman's injury and capture dice, entered with his seat or under the sortie's
@@ -88,8 +137,9 @@ fn planned_fate(
     entered: CrewDice,
     rolls: Option<Vec<DownRoll>>,
 ) -> Result<PlannedFate, ServiceError> {
-    let fate = fate(CrewId(member.crew_id), member.wound_boxes, outcome)?;
     let at = |field| part(key, Some(member.crew_id), field);
+    let fate = fate(CrewId(member.crew_id), member.wound_boxes, outcome)
+        .map_err(|e| ServiceError::from(e).at(at("wound_boxes")))?;
     let refuse = |what: &'static str, why: &str| {
         Err(ServiceError::invalid(format!(
             "crewman {}: dice.{what} was entered but {why}; leave it out",

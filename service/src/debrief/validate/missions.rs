@@ -66,18 +66,22 @@ pub(super) fn assigned(
 }
 
 /// Checks the mission reports in order and joins them to `debrief`, each refusal
-/// pointed at its mission.
+/// pointed at its mission; every mission's problem at once.
 pub(super) fn check_reports(
     reports: &[MissionFacts],
     missions: &[GameMission],
     debrief: &mut Debrief,
 ) -> Result<(), ServiceError> {
     let mut reported = Vec::new();
-    for facts in reports {
-        check_report_of(facts, missions, &mut reported, debrief)
-            .map_err(|e| e.at(Locus::Mission(facts.mission_id)))?;
-    }
-    Ok(())
+    let problems: Vec<ServiceError> = reports
+        .iter()
+        .filter_map(|facts| {
+            check_report_of(facts, missions, &mut reported, debrief)
+                .map_err(|e| e.at(Locus::Mission(facts.mission_id)))
+                .err()
+        })
+        .collect();
+    ServiceError::all(problems).map_or(Ok(()), Err)
 }
 
 /// Checks the report of one mission (R10) and joins it to `debrief`; `reported` holds

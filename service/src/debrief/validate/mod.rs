@@ -17,13 +17,14 @@
 //! - [`missions`]: the mission reports (R10), where a mission aircraft lost or with
 //!   its crew killed or captured cannot have landed safely.
 //!
-//! The first problem in the order the report lists them is refused (422), as if the
-//! report were read from the top: when a sortie cannot be read, the consistency of
-//! the sorties before it (and of that sortie, when only its records-bound checks
-//! failed) is judged first, and the kills only once every sortie was read. Each
-//! refusal carries the part it is about (the turns, a sortie by its key, the kills, a
-//! mission) as its [`Locus`], so the debrief page shows it beside that part whatever
-//! its wording.
+//! Every problem it can judge is refused at once (422, [`ServiceError::Problems`]
+//! when there are several), in the order the report lists them: every sortie is read
+//! whatever the problems of those before it, the consistency of all those read is
+//! judged, and the kills and the mission reports — which need every sortie's loss and
+//! fates — once every sortie was found. Each problem carries the part it is about (the
+//! turns, a sortie by its key, one of its crewmen or fields, the kills, a mission) as
+//! its [`Locus`], so the debrief page shows each beside its part whatever its
+//! wording.
 
 mod consistency;
 mod fates;
@@ -89,10 +90,14 @@ pub struct Facts {
 
 /// Checks `request` for the game of `facts` of `campaign` (locked by the caller) and
 /// plans it.
+///
+/// With `preview` no die is rolled: the forced landings are played as far as the dice
+/// entered take them, and the fates still to roll are left for the submit.
 pub fn plan(
     campaign: &Campaign,
     facts: Facts,
     request: DebriefRequest,
+    preview: bool,
 ) -> Result<Plan, ServiceError> {
     let Facts {
         game,
@@ -118,8 +123,10 @@ pub fn plan(
             campaign.start_date,
             u32::try_from(game.week).unwrap_or(1),
         ),
+        preview,
     };
     let read = sorties::read(&request.sorties, &game_of);
+    let every_sortie_read = read.sorties.len() == request.sorties.len();
     let mut debrief = Debrief {
         turns_played: request.turns_played,
         enemy_left_board_on_turn: PerSide {
@@ -128,8 +135,9 @@ pub fn plan(
         },
         missions: flown,
         sorties: read.sorties,
-        // The kills name sorties by key: judged once every sortie was read.
-        kills: if read.failure.is_none() {
+        // The kills name sorties by key, and need each one's loss: judged once every
+        // sortie was found.
+        kills: if every_sortie_read {
             request
                 .kills
                 .iter()
@@ -142,11 +150,18 @@ pub fn plan(
             Vec::new()
         },
     };
-    consistency::check(&debrief, &game_missions)?;
-    if let Some(failure) = read.failure {
-        return Err(failure);
+    let mut problems = consistency::check(&debrief, &game_missions);
+    problems.extend(read.failures);
+    // The mission reports read the sorties' losses and fates: judged once every sortie
+    // was found.
+    if every_sortie_read {
+        if let Err(e) = missions::check_reports(&request.missions, &game_missions, &mut debrief) {
+            problems.push(e);
+        }
     }
-    missions::check_reports(&request.missions, &game_missions, &mut debrief)?;
+    if let Some(refusal) = ServiceError::all(once_each(problems)) {
+        return Err(refusal);
+    }
 
     let awards = experience::awards(&debrief)?;
     let results = debrief.mission_results()?;
@@ -160,6 +175,20 @@ pub fn plan(
         awards,
         results,
     })
+}
+
+/// `problems` without repeats: a problem two checks found (wound boxes past three are
+/// both inconsistent and no fate, R7) is named once, where it was first found.
+fn once_each(problems: Vec<ServiceError>) -> Vec<ServiceError> {
+    let mut seen = std::collections::HashSet::new();
+    problems
+        .into_iter()
+        .flat_map(|p| match p {
+            ServiceError::Problems(all) => all,
+            one => vec![one],
+        })
+        .filter(|p| seen.insert(p.to_string()))
+        .collect()
 }
 
 /// The most any count of a debrief may be: far beyond any game, low enough that no

@@ -16,8 +16,10 @@ use campaign::assignment::{
 };
 use campaign::crew::{CrewId, Role};
 use campaign::debrief::{FlownMission, Sortie, SortieCrew};
+use campaign::down::How;
 use campaign::injuries::Outcome;
 use campaign::sides::PerSide;
+use campaign::tables::evade::SideOfLines;
 use campaign::tables::ground_offensive::GroundOffensive;
 use chrono::NaiveDate;
 use eagles_db::aircraft::AircraftType;
@@ -39,9 +41,11 @@ pub(super) struct Game<'a> {
     pub offensive: GroundOffensive,
     /// The date of the game's week (service, parachutes).
     pub date: NaiveDate,
+    /// A preview: no die is rolled (see [`super::fates::plan`]).
+    pub preview: bool,
 }
 
-/// The sorties read, up to the first that could not be.
+/// The sorties read, and why those that could not be were not.
 #[derive(Default)]
 pub(super) struct Read {
     /// As the rules read them, with the outcomes and loss a forced landing gave.
@@ -50,12 +54,14 @@ pub(super) struct Read {
     pub aircraft: Vec<i64>,
     /// Every crewman's fate, in report order.
     pub fates: Vec<PlannedFate>,
-    /// Why the next sortie could not be read, pointed at it. When its aircraft and
-    /// crew were found, it is the last of `sorties`, as reported.
-    pub failure: Option<ServiceError>,
+    /// Why sorties could not be read, or broke R9 or R8, each pointed at its sortie
+    /// (or a crewman or field of it), in report order. A sortie whose aircraft and
+    /// crew were found is in `sorties` even when its later checks failed (then with
+    /// the loss the way it came down makes likely).
+    pub failures: Vec<ServiceError>,
 }
 
-/// Reads `reports` in order, stopping at the first that cannot be read.
+/// Reads every one of `reports`, in order, gathering the problems of each.
 pub(super) fn read(reports: &[SortieReport], game: &Game<'_>) -> Read {
     let mut read = Read::default();
     for report in reports {
@@ -63,19 +69,16 @@ pub(super) fn read(reports: &[SortieReport], game: &Game<'_>) -> Read {
         let (aircraft, crew) = match find(report, game) {
             Ok(found) => found,
             Err(e) => {
-                read.failure = Some(at(e));
-                break;
+                read.failures.push(at(e));
+                continue;
             }
         };
         let mut sortie = sortie(report, &aircraft);
         match settle(report, &aircraft, &crew, &mut sortie, game) {
             Ok(fates) => read.fates.extend(fates),
-            Err(e) => read.failure = Some(at(e)),
+            Err(problems) => read.failures.extend(problems.into_iter().map(at)),
         }
         read.sorties.push(sortie);
-        if read.failure.is_some() {
-            break;
-        }
         read.aircraft.push(report.aircraft_id);
     }
     read
@@ -126,16 +129,19 @@ struct Aircraft<'a> {
 }
 
 /// The checks of a sortie that need the records (R9), then its crew's fates, the
-/// forced landing played out into `sortie` when it came down.
+/// forced landing played out into `sortie` when it came down; every problem found.
 fn settle(
     report: &SortieReport,
     aircraft: &Aircraft<'_>,
     crew: &[&CrewmanView],
     sortie: &mut Sortie,
     game: &Game<'_>,
-) -> Result<Vec<PlannedFate>, ServiceError> {
+) -> Result<Vec<PlannedFate>, Vec<ServiceError>> {
     let side = aircraft.facts.side;
-    check_crew(report, &aircraft.facts, crew, game.date)?;
+    let mut problems = Vec::new();
+    if let Err(e) = check_crew(report, &aircraft.facts, crew, game.date) {
+        problems.push(e);
+    }
     if let Some(flown) = game.missions.get(side) {
         let in_seat = |position: Role| {
             report
@@ -144,7 +150,7 @@ fn settle(
                 .find(|c| c.position == position)
                 .map(|c| c.crew_id)
         };
-        check_mission_sortie(
+        if let Err(e) = check_mission_sortie(
             side,
             flown.mission.mission_type,
             game.assigned.get(side).as_ref(),
@@ -155,7 +161,9 @@ fn settle(
                 pilot_id: in_seat(Role::Pilot),
                 observer_id: in_seat(Role::Observer),
             },
-        )?;
+        ) {
+            problems.push(e.into());
+        }
     }
     let setting = campaign::down::Setting {
         side,
@@ -163,7 +171,17 @@ fn settle(
         date: game.date,
         dual_controls: aircraft.record.dual_controls,
     };
-    fates::plan(report, crew, setting, sortie)
+    match fates::plan(report, crew, setting, sortie, game.preview) {
+        Ok(fates) if problems.is_empty() => Ok(fates),
+        Ok(_) => Err(problems),
+        Err(e) => {
+            match e {
+                ServiceError::Problems(all) => problems.extend(all),
+                one => problems.push(one),
+            }
+            Err(problems)
+        }
+    }
 }
 
 fn sortie(report: &SortieReport, aircraft: &Aircraft<'_>) -> Sortie {
@@ -173,7 +191,15 @@ fn sortie(report: &SortieReport, aircraft: &Aircraft<'_>) -> Sortie {
         assignment: report.assignment,
         two_seater: aircraft.facts.two_seater,
         turns_on_board: report.turns_on_board,
-        aircraft_lost: report.aircraft_lost.unwrap_or(false),
+        // As sent; without it, as the way it came down makes likely until the
+        // forced-landing tables say (a landing behind its own lines keeps it).
+        aircraft_lost: report.aircraft_lost.unwrap_or_else(|| {
+            report.down.as_ref().is_some_and(|d| match d.how {
+                How::OffBoard => false,
+                How::Landed => d.side_of_lines != Some(SideOfLines::Own),
+                How::ShotDown | How::Exploded | How::BailedOut => true,
+            })
+        }),
         crew: report
             .crew
             .iter()

@@ -7,6 +7,8 @@ pub struct Choice {
     pub value: String,
     pub label: String,
     pub selected: bool,
+    /// What the page's script reads of it (an aircraft type's seats), or "".
+    pub data: String,
 }
 
 impl Choice {
@@ -21,6 +23,7 @@ impl Choice {
                 selected: chosen.clone().into_iter().any(|c| c == value),
                 value,
                 label,
+                data: String::new(),
             })
             .collect()
     }

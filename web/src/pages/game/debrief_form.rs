@@ -1,20 +1,33 @@
-//! The debrief form: a fixed set of sortie rows (four a side, the first of each side
-//! filled in from its mission's assignment), kill rows and each mission's facts, read
-//! into the API's `DebriefRequest`. The form is read as name/value pairs, so a
-//! rejected form comes back exactly as typed, and a refusal is placed next to the row,
-//! crewman or section it names (by the refusal's [`Locus`], never its wording).
+//! The debrief form: a row per aircraft that flew — each side's mission aircraft
+//! filled in from its assignment, one spare row a side, and "Add an Allied (Central)
+//! aircraft" for more — kill rows whose victims are named by row, aircraft and pilot
+//! and whose shooters are boxes to tick, and each mission's facts that its success
+//! needs (R10), read into the API's `DebriefRequest`. The form is read as name/value
+//! pairs, so a refused or extended form comes back exactly as typed; every problem of
+//! a submit is placed next to the row, crewman or section it names (by the
+//! refusal's [`Locus`], never its wording) and said in the page's words
+//! ([`super::words`]).
 //!
-//! Each row asks what happened to the aircraft when it came down (API v1.1 `down`,
-//! R8, §11, appendix C) in plain words, with the facts the tables read and the dice of
-//! each table; every field says when it applies, and `static/debrief.js` hides those
-//! that do not. "Preview the rolls" sends the same form to the preview, which shows
-//! what the dice give before anything is written.
-
-use std::collections::HashMap;
+//! Field names (stable: the live notice keeps them while a form is half typed): the
+//! game `turns_played`, `left_allied`, `left_central`; the rows' counts
+//! `allied_rows`, `central_rows`, `kill_rows`; a row by its key (`a1`, `c2`, …):
+//! `{key}_aircraft`, `{key}_turns`, `{key}_how`, `{key}_terrain`, `{key}_road`,
+//! `{key}_smoking`, `{key}_on_fire`, `{key}_gliding`, `{key}_critical_damage`,
+//! `{key}_pusher`, `{key}_destroyed`, `{key}_altitude`, `{key}_side_of_lines`,
+//! `{key}_hexes`, `{key}_landing_dice`; a seat `{key}_pilot` / `{key}_observer` and,
+//! after it, `_red_hits`, `_wounds`, `_injury_dice`, `_capture_dice`, `_crash_dice`,
+//! `_bail_out_dice`, `_evade_dice`; a kill `k{n}_victim`, `k{n}_shooters` (one box a
+//! crewman); a mission `m{id}_landed_safely`, `m{id}_target_observed`,
+//! `m{id}_hexes_observed`, `m{id}_target_destroyed`, `m{id}_trips`,
+//! `m{id}_hexes_strafed`, `m{id}_balloon_destroyed`.
+//!
+//! One control says how each aircraft ended its sortie (API v1.1 `down`, R8, §11,
+//! appendix C) — came home, or the way it came down — and its loss follows from it.
+//! The facts the tables read and the dice of each table say when they apply, and
+//! `static/debrief.js` hides those that do not (and the observer of a single-seater).
 
 use campaign::crew::Role;
 use campaign::down::How;
-use campaign::injuries::Outcome;
 use campaign::missions::{AircraftRequirement, Assignment, MissionType};
 use campaign::sides::Side;
 use campaign::tables::evade::SideOfLines;
@@ -24,18 +37,19 @@ use eagles_service::debrief::{
     LeftBoard, MissionFacts, SortieReport,
 };
 use eagles_service::games::MissionView;
-use eagles_service::Locus;
+use eagles_service::{Locus, ServiceError};
 
 use super::choice::{parse_count, parse_dice, Choice};
-use super::results::{crew_rolls, CrewRolls};
+use super::results::crew_rolls;
 use super::roster::Roster;
+use super::words::Words;
 
-/// Sortie rows per side: the mission aircraft and up to three more.
-pub const ROWS_PER_SIDE: usize = 4;
-/// Kill rows.
-pub const KILL_ROWS: usize = 4;
+/// Rows a side starts with: its mission aircraft and one more.
+pub const ROWS_PER_SIDE: usize = 2;
+/// The most rows a side or the kills may grow to.
+pub const MAX_ROWS: usize = 12;
 
-/// A form read as its name/value pairs, in order (a multiple select repeats its name).
+/// A form read as its name/value pairs, in order (boxes of one name repeat it).
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(transparent)]
 pub struct RawForm(pub Vec<(String, String)>);
@@ -62,32 +76,36 @@ impl RawForm {
     pub fn ticked(&self, name: &str) -> bool {
         !self.value(name).is_empty()
     }
+
+    /// What the "Add …" button pressed asks for: `allied`, `central`, `kill`, or "".
+    pub fn adding(&self) -> &str {
+        self.value("add")
+    }
 }
 
 /// A seat of a sortie row.
 #[derive(Debug, Clone)]
 pub struct SeatInput {
-    /// Field names start with it, e.g. `s1_pilot`.
+    /// Field names start with it, e.g. `a1_pilot`.
     pub prefix: String,
     pub label: &'static str,
     pub crew: Vec<Choice>,
     pub red_hits: String,
     pub wounds: String,
-    pub outcomes: Vec<Choice>,
     pub injury_dice: String,
     pub capture_dice: String,
     /// His dice on the forced-landing tables, as typed.
     pub crash_dice: String,
     pub bail_out_dice: String,
     pub evade_dice: String,
-    /// A refusal that names him.
-    pub error: Option<String>,
+    /// The refusals that name him.
+    pub errors: Vec<String>,
 }
 
-/// What happened to a sortie's aircraft, as typed (API v1.1 `down`).
+/// How a sortie's aircraft ended it, as typed (API v1.1 `down`).
 #[derive(Debug, Clone)]
 pub struct DownInput {
-    /// "What happened to the aircraft?": blank when it came home.
+    /// "How did it end its sortie?": blank when it came home.
     pub hows: Vec<Choice>,
     pub terrains: Vec<Choice>,
     /// Its checkboxes, in the order of [`DOWN_CHECKS`].
@@ -96,65 +114,59 @@ pub struct DownInput {
     pub sides: Vec<Choice>,
     pub hexes: String,
     pub landing_dice: String,
-    /// A refusal that names one of these fields.
-    pub error: Option<String>,
+    /// The refusals that name one of these fields.
+    pub errors: Vec<String>,
 }
 
-/// A checkbox of what happened to a sortie's aircraft.
+/// A checkbox of how a sortie's aircraft came down.
 #[derive(Debug, Clone)]
 pub struct DownCheck {
-    /// Its field, after the sortie's prefix (e.g. `s1_road`).
+    /// Its field, after the row's key (e.g. `a1_road`).
     pub field: &'static str,
-    /// Markup: the fact and when it counts.
+    /// The fact.
     pub label: &'static str,
+    /// When it counts, in words.
+    pub hint: &'static str,
     /// The ways of coming down it counts for, as the form's script reads them.
     pub when: &'static str,
     pub ticked: bool,
 }
 
-/// The checkboxes of [`DownInput`] as `(field, label, when)`, in the order shown.
-const DOWN_CHECKS: [(&str, &str, &str); 7] = [
-    (
-        "road",
-        "A road in the hex <small>(only if it landed)</small>",
-        "landed",
-    ),
-    (
-        "smoking",
-        "Smoking <small>(only if it landed)</small>",
-        "landed",
-    ),
+/// The checkboxes of [`DownInput`] as `(field, label, hint, when)`, in the order shown.
+const DOWN_CHECKS: [(&str, &str, &str, &str); 7] = [
+    ("road", "A road in the hex", "only if it landed", "landed"),
+    ("smoking", "Smoking", "only if it landed", "landed"),
     (
         "on_fire",
-        "On fire <small>(only if it landed, was shot down or bailed out of)</small>",
+        "On fire",
+        "only if it landed, was shot down or bailed out of",
         "landed shot_down bailed_out",
     ),
-    (
-        "gliding",
-        "Gliding <small>(only if it landed)</small>",
-        "landed",
-    ),
+    ("gliding", "Gliding", "only if it landed", "landed"),
     (
         "critical_damage",
-        "Critical damage <small>(only if it landed)</small>",
+        "Critical damage",
+        "only if it landed",
         "landed",
     ),
     (
         "pusher",
-        "A pusher aircraft <small>(only if it landed or was shot down)</small>",
+        "A pusher aircraft",
+        "only if it landed or was shot down",
         "landed shot_down",
     ),
     (
         "destroyed",
-        "Destroyed as they bailed out <small>(only if the crew bailed out)</small>",
+        "Destroyed as they bailed out",
+        "only if the crew bailed out",
         "bailed_out",
     ),
 ];
 
-/// The words the form asks "What happened to the aircraft?" with.
+/// The words the form asks "How did it end its sortie?" with.
 fn how_label(how: How) -> &'static str {
     match how {
-        How::Landed => "landed away from its airfield (forced landing)",
+        How::Landed => "forced landing",
         How::ShotDown => "shot down",
         How::Exploded => "exploded",
         How::BailedOut => "the crew bailed out",
@@ -180,7 +192,7 @@ impl DownInput {
         let f = |field: &str| raw.value(&format!("{p}_{field}")).to_owned();
         let ticked = |field: &str| raw.ticked(&format!("{p}_{field}"));
         let how = f("how");
-        let hows = std::iter::once((String::new(), "came home, nothing to roll".to_owned())).chain(
+        let hows = std::iter::once((String::new(), "came home".to_owned())).chain(
             How::ALL
                 .iter()
                 .map(|h| (h.as_str().to_owned(), how_label(*h).to_owned())),
@@ -202,9 +214,10 @@ impl DownInput {
             terrains: Choice::list(terrains, [terrain.as_str()]),
             checks: DOWN_CHECKS
                 .iter()
-                .map(|&(field, label, when)| DownCheck {
+                .map(|&(field, label, hint, when)| DownCheck {
                     field,
                     label,
+                    hint,
                     when,
                     ticked: ticked(field),
                 })
@@ -213,24 +226,65 @@ impl DownInput {
             sides: Choice::list(sides, [side.as_str()]),
             hexes: f("hexes"),
             landing_dice: f("landing_dice"),
-            error: None,
+            errors: Vec::new(),
         }
     }
 }
 
-/// A sortie row.
+/// A sortie row: one aircraft that flew.
 #[derive(Debug, Clone)]
 pub struct SortieInput {
-    pub n: usize,
+    /// Its key, `a1`, `c2`, …: field names start with it.
     pub key: String,
     pub side: Side,
+    /// What it flew: the side's mission (its first row, once assigned; every row on
+    /// fighter sweep or scramble, R9) or fighter sweep.
+    pub assignment: Assignment,
     pub aircraft: Vec<Choice>,
-    pub assignments: Vec<Choice>,
     pub turns: String,
-    pub lost: bool,
+    /// The pilot, and the observer unless the aircraft chosen is a single-seater.
     pub seats: Vec<SeatInput>,
     pub down: DownInput,
-    pub error: Option<String>,
+    pub errors: Vec<String>,
+}
+
+impl SortieInput {
+    /// "Albatros D-III, Max Immelmann", as far as the row is filled in.
+    fn named(&self, roster: &Roster) -> Option<String> {
+        let aircraft = chosen(&self.aircraft).and_then(|a| a.parse().ok());
+        let pilot = self
+            .seats
+            .first()
+            .and_then(|s| chosen(&s.crew))
+            .and_then(|c| c.parse().ok());
+        let parts: Vec<String> = [
+            aircraft.map(|a| roster.aircraft_name(a)),
+            pilot.map(|p| roster.crew_name(p)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!parts.is_empty()).then(|| parts.join(", "))
+    }
+
+    /// Whether it flew its side's mission.
+    pub fn flies_mission(&self) -> bool {
+        self.assignment == Assignment::Mission
+    }
+
+    /// Every refusal of the row, its crew's and its landing's.
+    pub fn refused(&self) -> bool {
+        !self.errors.is_empty()
+            || !self.down.errors.is_empty()
+            || self.seats.iter().any(|s| !s.errors.is_empty())
+    }
+}
+
+/// A side's rows.
+#[derive(Debug, Clone)]
+pub struct SideRows {
+    pub side: Side,
+    pub rows: Vec<SortieInput>,
 }
 
 /// A kill row.
@@ -238,10 +292,11 @@ pub struct SortieInput {
 pub struct KillInput {
     pub n: usize,
     pub victims: Vec<Choice>,
+    /// One box per crewman who may fly this week.
     pub shooters: Vec<Choice>,
 }
 
-/// A mission's facts (R10): only those its type is judged on are shown.
+/// A mission's facts (R10): only those its success is judged on are shown.
 #[derive(Debug, Clone)]
 pub struct MissionInput {
     pub id: i64,
@@ -256,10 +311,14 @@ pub struct MissionInput {
     pub trips_needed: Option<i32>,
     pub hexes_strafed: String,
     pub balloon_destroyed: bool,
-    pub error: Option<String>,
+    pub errors: Vec<String>,
 }
 
 impl MissionInput {
+    /// R10: only the observation missions need the aircraft home safely.
+    pub fn needs_landing(&self) -> bool {
+        self.observes_target() || self.observes_troops()
+    }
     pub fn observes_target(&self) -> bool {
         matches!(
             self.mission_type,
@@ -283,23 +342,44 @@ impl MissionInput {
     }
 }
 
+/// What the preview gives a crewman.
+#[derive(Debug, Clone)]
+pub struct PreviewCrew {
+    pub crew_id: i64,
+    pub crew: String,
+    /// His outcome, or that dice still to roll decide it.
+    pub outcome: String,
+    pub rolls: Vec<PreviewRoll>,
+}
+
+/// A roll of the preview: made with the dice entered, or still to roll (its table and
+/// modifiers only).
+#[derive(Debug, Clone)]
+pub struct PreviewRoll {
+    pub table: &'static str,
+    pub dice: String,
+    pub modifiers: String,
+    pub total: String,
+    pub result: String,
+}
+
 /// The whole debrief form, as typed, with the reasons it was refused.
 #[derive(Debug, Clone, Default)]
 pub struct DebriefForm {
     pub turns_played: String,
     pub left_allied: String,
     pub left_central: String,
-    pub sorties: Vec<SortieInput>,
+    pub sides: Vec<SideRows>,
     pub kills: Vec<KillInput>,
     pub missions: Vec<MissionInput>,
-    /// A refusal that names no row.
-    pub error: Option<String>,
-    pub turns_error: Option<String>,
-    pub kills_error: Option<String>,
+    /// Refusals that name no part of the form.
+    pub errors: Vec<String>,
+    pub turns_errors: Vec<String>,
+    pub kills_errors: Vec<String>,
     /// What the entered dice give each crewman, once "Preview the rolls" was asked.
-    pub preview: Option<Vec<CrewRolls>>,
-    /// The campaign's crewmen by id, to name them in the preview.
-    names: HashMap<i64, String>,
+    pub preview: Option<Vec<PreviewCrew>>,
+    /// The names the page shows, to say refusals and the preview with.
+    words: Words,
 }
 
 fn key_of(side: Side, i: usize) -> String {
@@ -311,184 +391,191 @@ fn mission_of(missions: &[MissionView], side: Side) -> Option<&MissionView> {
     missions.iter().find(|m| m.side == side)
 }
 
+/// A count of rows as the form holds it: `default` when absent, one more when its
+/// "Add" button was pressed, within 1 and [`MAX_ROWS`].
+fn rows_count(raw: &RawForm, field: &str, add: &str, default: usize) -> usize {
+    let held = raw.value(field).trim().parse().unwrap_or(default);
+    let more = usize::from(raw.adding() == add);
+    (held + more).clamp(1, MAX_ROWS)
+}
+
 impl DebriefForm {
     /// The form for `missions` as `raw` holds it; `raw` empty gives the blank form with
-    /// each side's mission aircraft filled in from its assignment.
+    /// each side's mission aircraft and crew filled in from its assignment.
     pub fn read(raw: &RawForm, missions: &[MissionView], roster: &Roster) -> Self {
         let fresh = raw.0.is_empty();
-        let mut sorties = Vec::new();
+        let mut sides = Vec::new();
         for side in Side::ALL.iter().copied() {
             let mission = mission_of(missions, side);
-            let sweep_side = mission.is_none_or(|m| m.mission_type.is_sweep());
-            for i in 0..ROWS_PER_SIDE {
-                let n = sorties.len() + 1;
-                let p = format!("s{n}");
-                let assigned = mission.filter(|_| fresh && i == 0);
-                let id = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
-                let aircraft = match assigned {
-                    Some(m) => id(m.aircraft_id),
-                    None => raw.value(&format!("{p}_aircraft")).to_owned(),
-                };
-                let assignment = if fresh {
-                    let mission_row = sweep_side || i == 0;
-                    (if mission_row { "mission" } else { "sweep" }).to_owned()
-                } else {
-                    raw.value(&format!("{p}_assignment")).to_owned()
-                };
-                let seat = |role: Role, chosen: String| {
-                    let sp = format!("{p}_{}", role.as_str());
-                    // Blank: as the forced-landing tables give it, unharmed when the
-                    // aircraft came home.
-                    let outcome = raw.value(&format!("{sp}_outcome")).to_owned();
-                    SeatInput {
-                        label: if role == Role::Pilot {
-                            "Pilot"
-                        } else {
-                            "Observer"
-                        },
-                        crew: Choice::list(roster.crew_options(side, role), [chosen.as_str()]),
-                        red_hits: raw.value(&format!("{sp}_red_hits")).to_owned(),
-                        wounds: raw.value(&format!("{sp}_wounds")).to_owned(),
-                        outcomes: Choice::list(
-                            std::iter::once((
-                                String::new(),
-                                "as the dice give (unharmed if it came home)".to_owned(),
-                            ))
-                            .chain(
-                                Outcome::ALL
-                                    .iter()
-                                    .map(|o| (o.as_str().to_owned(), o.label().to_owned())),
-                            ),
-                            [outcome.as_str()],
-                        ),
-                        injury_dice: raw.value(&format!("{sp}_injury_dice")).to_owned(),
-                        capture_dice: raw.value(&format!("{sp}_capture_dice")).to_owned(),
-                        crash_dice: raw.value(&format!("{sp}_crash_dice")).to_owned(),
-                        bail_out_dice: raw.value(&format!("{sp}_bail_out_dice")).to_owned(),
-                        evade_dice: raw.value(&format!("{sp}_evade_dice")).to_owned(),
-                        error: None,
-                        prefix: sp,
-                    }
-                };
-                let pilot = match assigned {
-                    Some(m) => id(m.pilot_id),
-                    None => raw.value(&format!("{p}_pilot")).to_owned(),
-                };
-                let observer = match assigned {
-                    Some(m) => id(m.observer_id),
-                    None => raw.value(&format!("{p}_observer")).to_owned(),
-                };
-                sorties.push(SortieInput {
-                    n,
-                    key: key_of(side, i),
-                    side,
-                    aircraft: Choice::list(
-                        roster.aircraft_options(side, AircraftRequirement::Either),
-                        [aircraft.as_str()],
-                    ),
-                    assignments: Choice::list(
-                        Assignment::ALL
-                            .iter()
-                            .map(|a| (a.as_str().to_owned(), a.as_str().to_owned())),
-                        [assignment.as_str()],
-                    ),
-                    turns: raw.value(&format!("{p}_turns")).to_owned(),
-                    lost: raw.ticked(&format!("{p}_lost")),
-                    seats: vec![seat(Role::Pilot, pilot), seat(Role::Observer, observer)],
-                    down: DownInput::read(raw, &p),
-                    error: None,
-                });
-            }
+            let sweep_side = mission.is_some_and(|m| m.mission_type.is_sweep());
+            let assigned = mission.filter(|m| m.aircraft_id.is_some());
+            let count = rows_count(raw, &format!("{side}_rows"), side.as_str(), ROWS_PER_SIDE);
+            let rows = (0..count)
+                .map(|i| {
+                    let key = key_of(side, i);
+                    let filled = assigned.filter(|_| fresh && i == 0);
+                    let mission_row = sweep_side || (i == 0 && assigned.is_some());
+                    sortie_row(raw, roster, side, key, filled, mission_row)
+                })
+                .collect();
+            sides.push(SideRows { side, rows });
         }
-        let keys: Vec<(String, String)> = sorties
-            .iter()
-            .map(|s| (s.key.clone(), format!("{} ({})", s.key, s.side)))
-            .collect();
-        let kills = (1..=KILL_ROWS)
-            .map(|n| KillInput {
-                n,
-                victims: Choice::list(keys.clone(), [raw.value(&format!("k{n}_victim"))]),
-                shooters: Choice::list(roster.flyers(), raw.values(&format!("k{n}_shooters"))),
-            })
-            .collect();
-        let missions = missions
-            .iter()
-            .filter(|m| !m.mission_type.is_sweep())
-            .map(|m| {
-                let f = |field: &str| format!("m{}_{field}", m.id);
-                MissionInput {
-                    id: m.id,
-                    side: m.side,
-                    name: m.mission_type.label(),
-                    mission_type: m.mission_type,
-                    landed_safely: raw.ticked(&f("landed_safely")),
-                    target_observed: raw.ticked(&f("target_observed")),
-                    hexes_observed: raw.value(&f("hexes_observed")).to_owned(),
-                    target_destroyed: raw.ticked(&f("target_destroyed")),
-                    trips: raw.value(&f("trips")).to_owned(),
-                    trips_needed: m.trips_needed,
-                    hexes_strafed: raw.value(&f("hexes_strafed")).to_owned(),
-                    balloon_destroyed: raw.ticked(&f("balloon_destroyed")),
-                    error: None,
-                }
-            })
-            .collect();
-        Self {
+        let kill_count = rows_count(raw, "kill_rows", "kill", 1);
+        let mut form = Self {
             turns_played: raw.value("turns_played").to_owned(),
             left_allied: raw.value("left_allied").to_owned(),
             left_central: raw.value("left_central").to_owned(),
-            sorties,
-            kills,
-            missions,
-            names: roster.crew.iter().map(|c| (c.id, c.name.clone())).collect(),
+            sides,
+            missions: missions
+                .iter()
+                .filter(|m| !m.mission_type.is_sweep())
+                .map(|m| mission_input(raw, m))
+                .collect(),
+            words: Words {
+                crew: roster.crew.iter().map(|c| (c.id, c.name.clone())).collect(),
+                aircraft: roster
+                    .aircraft
+                    .iter()
+                    .map(|a| (a.id, a.name.clone()))
+                    .collect(),
+                missions: missions
+                    .iter()
+                    .map(|m| {
+                        let side = if m.side == Side::Allied {
+                            "Allied"
+                        } else {
+                            "Central"
+                        };
+                        (
+                            m.id,
+                            format!("the {side} mission ({})", m.mission_type.label()),
+                        )
+                    })
+                    .collect(),
+            },
             ..Self::default()
-        }
+        };
+        let victims: Vec<(String, String)> = form
+            .rows()
+            .map(|row| {
+                let side = if row.side == Side::Allied {
+                    "Allied"
+                } else {
+                    "Central"
+                };
+                let label = match row.named(roster) {
+                    Some(named) => format!("{} — {named}", row.key),
+                    None => format!("{} — the {side} aircraft of that row", row.key),
+                };
+                (row.key.clone(), label)
+            })
+            .collect();
+        let flyers = roster.flyers();
+        form.kills = (1..=kill_count)
+            .map(|n| KillInput {
+                n,
+                victims: Choice::list(victims.clone(), [raw.value(&format!("k{n}_victim"))]),
+                shooters: Choice::list(flyers.clone(), raw.values(&format!("k{n}_shooters"))),
+            })
+            .collect();
+        form
     }
 
-    /// Shows what the preview gave each crewman.
+    /// Every sortie row, Allied first.
+    pub fn rows(&self) -> impl Iterator<Item = &SortieInput> {
+        self.sides.iter().flat_map(|s| s.rows.iter())
+    }
+
+    fn rows_mut(&mut self) -> impl Iterator<Item = &mut SortieInput> {
+        self.sides.iter_mut().flat_map(|s| s.rows.iter_mut())
+    }
+
+    /// Shows what the preview gave each crewman: the rolls whose dice were entered,
+    /// and the first still to roll with its table and modifiers.
     pub fn show_preview(&mut self, crew: &[CrewRollsView]) {
-        self.preview = Some(crew_rolls(crew, &self.names));
+        let texts = crew_rolls(crew, &self.words.crew);
+        self.preview = Some(
+            crew.iter()
+                .zip(texts)
+                .map(|(view, text)| {
+                    let waiting = view.rolls.iter().any(|r| r.dice.is_empty());
+                    PreviewCrew {
+                        crew_id: text.crew_id,
+                        crew: text.crew,
+                        outcome: if waiting {
+                            "decided by the dice still to roll".to_owned()
+                        } else {
+                            text.outcome.to_owned()
+                        },
+                        rolls: view
+                            .rolls
+                            .iter()
+                            .zip(text.rolls)
+                            .map(|(line, t)| {
+                                let rolled = !line.dice.is_empty();
+                                PreviewRoll {
+                                    table: t.table,
+                                    dice: if rolled {
+                                        t.dice
+                                    } else {
+                                        "to be rolled".to_owned()
+                                    },
+                                    modifiers: t.modifiers,
+                                    total: if rolled {
+                                        t.total.to_string()
+                                    } else {
+                                        "—".to_owned()
+                                    },
+                                    result: if rolled { t.result } else { "—".to_owned() },
+                                }
+                            })
+                            .collect(),
+                    }
+                })
+                .collect(),
+        );
     }
 
     /// Whether any reason is shown.
     pub fn refused(&self) -> bool {
-        self.error.is_some()
-            || self.turns_error.is_some()
-            || self.kills_error.is_some()
-            || self.sorties.iter().any(|s| {
-                s.error.is_some()
-                    || s.down.error.is_some()
-                    || s.seats.iter().any(|seat| seat.error.is_some())
-            })
-            || self.missions.iter().any(|m| m.error.is_some())
+        !self.errors.is_empty()
+            || !self.turns_errors.is_empty()
+            || !self.kills_errors.is_empty()
+            || self.rows().any(SortieInput::refused)
+            || self.missions.iter().any(|m| !m.errors.is_empty())
     }
 
-    /// The API's request, or `None` with the reasons placed when the form itself does
+    /// The API's request, or `None` with every reason placed when the form itself does
     /// not read (a word where a number goes, a row half filled in).
     pub fn request(&mut self) -> Option<DebriefRequest> {
         let turns_played = match self.turns_played.trim() {
             "" => Err("enter the turns the game lasted".to_owned()),
-            t => parse_count(t, 0, "turns played"),
+            t => parse_count(t, 0, "Turns played"),
         };
-        let left = |text: &str| match text.trim() {
+        let left = |text: &str, side: &str| match text.trim() {
             "" => Ok(None),
-            t => parse_count(t, 0, "the turn a side left").map(Some),
+            t => parse_count(t, 0, &format!("The turn the {side} side left")).map(Some),
         };
-        let (allied, central) = (left(&self.left_allied), left(&self.left_central));
-        let (turns_played, allied, central) = match (turns_played, allied, central) {
-            (Ok(t), Ok(a), Ok(c)) => (t, a, c),
-            (t, a, c) => {
-                self.turns_error = [t.err(), a.err(), c.err()].into_iter().flatten().next();
-                return None;
-            }
-        };
+        let (allied, central) = (
+            left(&self.left_allied, "Allied"),
+            left(&self.left_central, "Central"),
+        );
         let mut sorties = Vec::new();
-        for row in &mut self.sorties {
-            match row_report(row, turns_played) {
-                Ok(Some(report)) => sorties.push(report),
-                Ok(None) => {}
-                Err(reason) => row.error = Some(reason),
+        let played = turns_played.as_ref().map_or(0, |t| *t);
+        for row in self.rows_mut() {
+            if let Some(report) = row_report(row, played) {
+                sorties.push(report);
             }
+        }
+        for e in [
+            turns_played.as_ref().err(),
+            allied.as_ref().err(),
+            central.as_ref().err(),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            self.turns_errors.push(e.clone());
         }
         let mut kills = Vec::new();
         for kill in &self.kills {
@@ -505,8 +592,8 @@ impl DebriefForm {
                     shooters,
                 }),
                 None if !shooters.is_empty() => {
-                    self.kills_error = Some(format!(
-                        "kill {}: choose the victim of the shooters",
+                    self.kills_errors.push(format!(
+                        "kill {}: choose the aircraft its shooters brought down",
                         kill.n
                     ));
                 }
@@ -516,9 +603,9 @@ impl DebriefForm {
         let mut missions = Vec::new();
         for m in &mut self.missions {
             let counts = (
-                parse_count(&m.hexes_observed, 0, "hexes observed"),
-                parse_count(&m.trips, 0, "trips"),
-                parse_count(&m.hexes_strafed, 0, "hexes strafed"),
+                parse_count(&m.hexes_observed, 0, "Hexes observed"),
+                parse_count(&m.trips, 0, "Trips done"),
+                parse_count(&m.hexes_strafed, 0, "Trench hexes strafed"),
             );
             match counts {
                 (Ok(hexes_observed), Ok(trips), Ok(hexes_strafed)) => missions.push(MissionFacts {
@@ -531,9 +618,14 @@ impl DebriefForm {
                     hexes_strafed,
                     balloon_destroyed: m.balloon_destroyed,
                 }),
-                (a, b, c) => m.error = [a.err(), b.err(), c.err()].into_iter().flatten().next(),
+                (a, b, c) => m
+                    .errors
+                    .extend([a.err(), b.err(), c.err()].into_iter().flatten()),
             }
         }
+        let (Ok(turns_played), Ok(allied), Ok(central)) = (turns_played, allied, central) else {
+            return None;
+        };
         if self.refused() {
             return None;
         }
@@ -546,46 +638,152 @@ impl DebriefForm {
         })
     }
 
-    /// Puts the API's refusal next to the part of the report it points at: a sortie by
-    /// its key (one of its crewmen, or what happened to the aircraft), the kills, a
-    /// mission, the turns; else above the form.
-    pub fn place(&mut self, detail: String, at: Option<&Locus>) {
+    /// Puts every problem of the API's refusal next to the part of the report it
+    /// points at — a row by its key (one of its crewmen, or how it came down), the
+    /// kills, a mission, the turns; else above the form — in the page's words.
+    pub fn place(&mut self, error: &ServiceError) {
+        for problem in error.problems() {
+            let words = self.words.say(&problem.to_string());
+            self.place_one(words, problem.locus());
+        }
+    }
+
+    fn place_one(&mut self, words: String, at: Option<&Locus>) {
         let slot = match at {
             Some(Locus::SortiePart {
                 key,
                 crew_id,
                 field,
-            }) => self
-                .sorties
-                .iter_mut()
-                .find(|row| row.key == *key)
-                .map(|row| {
-                    let seat = crew_id.and_then(|id| {
-                        row.seats
-                            .iter()
-                            .position(|s| chosen(&s.crew) == Some(id.to_string().as_str()))
-                    });
-                    match (seat, field) {
-                        (Some(i), _) => &mut row.seats[i].error,
-                        (None, Some(f)) if f.starts_with("down") => &mut row.down.error,
-                        (None, _) => &mut row.error,
-                    }
-                }),
+            }) => self.rows_mut().find(|row| row.key == *key).map(|row| {
+                let seat = crew_id.and_then(|id| {
+                    row.seats
+                        .iter()
+                        .position(|s| chosen(&s.crew) == Some(id.to_string().as_str()))
+                });
+                match (seat, field) {
+                    (Some(i), _) => &mut row.seats[i].errors,
+                    (None, Some(f)) if f.starts_with("down") => &mut row.down.errors,
+                    (None, _) => &mut row.errors,
+                }
+            }),
             Some(Locus::Sortie(key)) => self
-                .sorties
-                .iter_mut()
+                .rows_mut()
                 .find(|row| row.key == *key)
-                .map(|row| &mut row.error),
-            Some(Locus::Kills) => Some(&mut self.kills_error),
+                .map(|row| &mut row.errors),
+            Some(Locus::Kills) => Some(&mut self.kills_errors),
             Some(Locus::Mission(id)) => self
                 .missions
                 .iter_mut()
                 .find(|m| m.id == *id)
-                .map(|m| &mut m.error),
-            Some(Locus::Field("turns_played")) => Some(&mut self.turns_error),
+                .map(|m| &mut m.errors),
+            Some(Locus::Field("turns_played")) => Some(&mut self.turns_errors),
             Some(Locus::Field(_)) | None => None,
         };
-        *slot.unwrap_or(&mut self.error) = Some(detail);
+        match slot {
+            Some(slot) => slot.push(words),
+            None => self.errors.push(words),
+        }
+    }
+}
+
+/// A row of `side` keyed `key`: as `raw` holds it, or filled in from the mission's
+/// assignment.
+fn sortie_row(
+    raw: &RawForm,
+    roster: &Roster,
+    side: Side,
+    key: String,
+    filled: Option<&MissionView>,
+    mission_row: bool,
+) -> SortieInput {
+    let p = key.as_str();
+    let id = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
+    let typed = |field: &str| raw.value(&format!("{p}_{field}")).to_owned();
+    let aircraft = match filled {
+        Some(m) => id(m.aircraft_id),
+        None => typed("aircraft"),
+    };
+    let single_seater = aircraft
+        .parse::<i64>()
+        .ok()
+        .and_then(|a| roster.aircraft.iter().find(|t| t.id == a))
+        .is_some_and(|t| t.crew == 1);
+    let seat = |role: Role, chosen: String| {
+        let sp = format!("{p}_{}", role.as_str());
+        let f = |field: &str| raw.value(&format!("{sp}_{field}")).to_owned();
+        SeatInput {
+            label: if role == Role::Pilot {
+                "Pilot"
+            } else {
+                "Observer"
+            },
+            crew: Choice::list(roster.crew_options(side, role), [chosen.as_str()]),
+            red_hits: f("red_hits"),
+            wounds: f("wounds"),
+            injury_dice: f("injury_dice"),
+            capture_dice: f("capture_dice"),
+            crash_dice: f("crash_dice"),
+            bail_out_dice: f("bail_out_dice"),
+            evade_dice: f("evade_dice"),
+            errors: Vec::new(),
+            prefix: sp,
+        }
+    };
+    let pilot = match filled {
+        Some(m) => id(m.pilot_id),
+        None => typed("pilot"),
+    };
+    let mut seats = vec![seat(Role::Pilot, pilot)];
+    if !single_seater {
+        let observer = match filled {
+            Some(m) => id(m.observer_id),
+            None => typed("observer"),
+        };
+        seats.push(seat(Role::Observer, observer));
+    }
+    let mut aircraft_choices = Choice::list(
+        roster.aircraft_options(side, AircraftRequirement::Either),
+        [aircraft.as_str()],
+    );
+    for c in &mut aircraft_choices {
+        c.data = roster
+            .aircraft
+            .iter()
+            .find(|t| t.id.to_string() == c.value)
+            .map_or(String::new(), |t| t.crew.to_string());
+    }
+    SortieInput {
+        side,
+        assignment: if mission_row {
+            Assignment::Mission
+        } else {
+            Assignment::Sweep
+        },
+        aircraft: aircraft_choices,
+        turns: typed("turns"),
+        seats,
+        down: DownInput::read(raw, p),
+        errors: Vec::new(),
+        key,
+    }
+}
+
+fn mission_input(raw: &RawForm, m: &MissionView) -> MissionInput {
+    let f = |field: &str| format!("m{}_{field}", m.id);
+    MissionInput {
+        id: m.id,
+        side: m.side,
+        name: m.mission_type.label(),
+        mission_type: m.mission_type,
+        landed_safely: raw.ticked(&f("landed_safely")),
+        target_observed: raw.ticked(&f("target_observed")),
+        hexes_observed: raw.value(&f("hexes_observed")).to_owned(),
+        target_destroyed: raw.ticked(&f("target_destroyed")),
+        trips: raw.value(&f("trips")).to_owned(),
+        trips_needed: m.trips_needed,
+        hexes_strafed: raw.value(&f("hexes_strafed")).to_owned(),
+        balloon_destroyed: raw.ticked(&f("balloon_destroyed")),
+        errors: Vec::new(),
     }
 }
 
@@ -596,87 +794,120 @@ fn chosen(choices: &[Choice]) -> Option<&str> {
         .map(|c| c.value.as_str())
 }
 
-/// A row's sortie; `None` for a row left blank (no aircraft, no crew).
-fn row_report(row: &SortieInput, turns_played: u32) -> Result<Option<SortieReport>, String> {
-    let aircraft = chosen(&row.aircraft);
+/// A row's sortie; `None` for a row left blank (no aircraft, no crew) or one whose
+/// problems were placed on it, its seats and its landing.
+fn row_report(row: &mut SortieInput, turns_played: u32) -> Option<SortieReport> {
+    let aircraft = chosen(&row.aircraft).map(str::to_owned);
     let crew_chosen = row.seats.iter().any(|s| chosen(&s.crew).is_some());
     let aircraft_id = match (aircraft, crew_chosen) {
-        (None, false) => return Ok(None),
-        (None, true) => return Err("choose the aircraft this crew flew".into()),
-        (Some(a), _) => a
-            .parse::<i64>()
-            .map_err(|_| "choose an aircraft".to_owned())?,
+        (None, false) => return None,
+        (None, true) => {
+            row.errors.push("choose the aircraft this crew flew".into());
+            None
+        }
+        (Some(a), _) => a.parse::<i64>().ok(),
     };
-    let assignment = chosen(&row.assignments)
-        .and_then(|a| a.parse::<Assignment>().ok())
-        .ok_or("choose mission or sweep")?;
-    let turns_on_board = parse_count(&row.turns, turns_played, "turns on the board")?;
+    let turns_on_board = parse_count(&row.turns, turns_played, "Turns on board")
+        .map_err(|e| row.errors.push(e))
+        .ok();
     let mut crew = Vec::new();
-    for (seat, position) in row.seats.iter().zip([Role::Pilot, Role::Observer]) {
-        let Some(crew_id) = chosen(&seat.crew) else {
+    for (seat, position) in row.seats.iter_mut().zip([Role::Pilot, Role::Observer]) {
+        let Some(crew_id) = chosen(&seat.crew).and_then(|c| c.parse::<i64>().ok()) else {
             if position == Role::Pilot {
-                return Err("choose the pilot who flew it".into());
+                seat.errors.push("choose the pilot who flew it".into());
             }
             continue;
         };
-        let outcome = chosen(&seat.outcomes).and_then(|o| o.parse::<Outcome>().ok());
-        let injury = parse_dice(&seat.injury_dice)?;
-        let capture = parse_dice(&seat.capture_dice)?;
-        crew.push(CrewReport {
-            crew_id: crew_id.parse().map_err(|_| "choose a crewman".to_owned())?,
-            position,
-            red_hits: parse_count(&seat.red_hits, 0, "red hits")?,
-            wound_boxes: parse_count(&seat.wounds, 0, "wound boxes")?,
-            outcome,
-            dice: (injury.is_some() || capture.is_some()).then_some(CrewDice { injury, capture }),
-        });
+        let errors = &mut seat.errors;
+        let injury = keep(parse_dice(&seat.injury_dice), errors);
+        let capture = keep(parse_dice(&seat.capture_dice), errors);
+        let red_hits = keep(parse_count(&seat.red_hits, 0, "Red hits"), errors);
+        let wound_boxes = keep(parse_count(&seat.wounds, 0, "Wound boxes"), errors);
+        if let (Some(injury), Some(capture), Some(red_hits), Some(wound_boxes)) =
+            (injury, capture, red_hits, wound_boxes)
+        {
+            crew.push(CrewReport {
+                crew_id,
+                position,
+                red_hits,
+                wound_boxes,
+                outcome: None,
+                dice: (injury.is_some() || capture.is_some())
+                    .then_some(CrewDice { injury, capture }),
+            });
+        }
     }
-    let down = down_report(row, &crew)?;
-    Ok(Some(SortieReport {
+    let down = down_report(row, &crew);
+    if row.refused() {
+        return None;
+    }
+    let down = down?;
+    Some(SortieReport {
         key: row.key.clone(),
-        aircraft_id,
-        assignment,
-        turns_on_board,
-        // With `down` the loss follows from the tables (R8); ticked, it must agree.
-        aircraft_lost: (down.is_none() || row.lost).then_some(row.lost),
+        aircraft_id: aircraft_id?,
+        assignment: row.assignment,
+        turns_on_board: turns_on_board?,
+        // How it ended its sortie says whether it was lost (R8): came home, kept.
+        aircraft_lost: down.is_none().then_some(false),
         crew,
         down,
-    }))
+    })
 }
 
-/// The row's `down` when it came down: the facts as typed, and the dice typed for each
-/// table, keyed by the crewman in the seat they were typed in.
-fn down_report(row: &SortieInput, crew: &[CrewReport]) -> Result<Option<DownReport>, String> {
-    let d = &row.down;
-    let Some(how) = chosen(&d.hows).and_then(|h| h.parse::<How>().ok()) else {
-        return Ok(None);
+/// What `result` read, or `None` with its problem added to `errors`.
+fn keep<T>(result: Result<T, String>, errors: &mut Vec<String>) -> Option<T> {
+    result.map_err(|e| errors.push(e)).ok()
+}
+
+/// The row's `down` when it came down — the facts as typed, and the dice typed for
+/// each table keyed by the crewman in the seat they were typed in — `Some(None)` when
+/// it came home, and `None` with the problems placed when a field does not read.
+fn down_report(row: &mut SortieInput, crew: &[CrewReport]) -> Option<Option<DownReport>> {
+    let Some(how) = chosen(&row.down.hows).and_then(|h| h.parse::<How>().ok()) else {
+        return Some(None);
     };
+    let mut problems = Vec::new();
+    fn read<T>(
+        result: Result<T, String>,
+        errors: &mut Vec<(Option<usize>, String)>,
+        seat: Option<usize>,
+    ) -> Option<T> {
+        result.map_err(|e| errors.push((seat, e))).ok()
+    }
     let mut dice = DownDice {
-        landing: parse_dice(&d.landing_dice)?,
+        landing: read(parse_dice(&row.down.landing_dice), &mut problems, None).flatten(),
         ..DownDice::default()
     };
-    for (seat, member) in row
-        .seats
-        .iter()
-        .filter(|s| chosen(&s.crew).is_some())
-        .zip(crew)
-    {
+    for (i, seat) in row.seats.iter().enumerate() {
+        let Some(member) = chosen(&seat.crew)
+            .and_then(|c| c.parse::<i64>().ok())
+            .and_then(|id| crew.iter().find(|m| m.crew_id == id))
+        else {
+            continue;
+        };
         let id = member.crew_id;
         for (typed, table) in [
             (&seat.crash_dice, &mut dice.crash),
             (&seat.bail_out_dice, &mut dice.bail_out),
             (&seat.evade_dice, &mut dice.evade),
         ] {
-            if let Some(d) = parse_dice(typed)? {
+            if let Some(Some(d)) = read(parse_dice(typed), &mut problems, Some(i)) {
                 table.insert(id, d);
             }
         }
     }
+    let d = &row.down;
     let hexes = match d.hexes.trim() {
-        "" => None,
-        h => Some(parse_count(h, 0, "hexes from the friendly trenches")?),
+        "" => Some(None),
+        h => read(
+            parse_count(h, 0, "Hexes from the friendly trenches"),
+            &mut problems,
+            None,
+        )
+        .map(Some),
     };
-    Ok(Some(DownReport {
+    let altitude = read(parse_count(&d.altitude, 0, "Altitude"), &mut problems, None);
+    let report = DownReport {
         how,
         terrain: chosen(&d.terrains).and_then(|t| t.parse().ok()),
         road: d.ticked("road"),
@@ -685,10 +916,20 @@ fn down_report(row: &SortieInput, crew: &[CrewReport]) -> Result<Option<DownRepo
         gliding: d.ticked("gliding"),
         critical_damage: d.ticked("critical_damage"),
         pusher: d.ticked("pusher"),
-        altitude: parse_count(&d.altitude, 0, "altitude")?,
+        altitude: altitude.unwrap_or(0),
         aircraft_destroyed: d.ticked("destroyed"),
         side_of_lines: chosen(&d.sides).and_then(|s| s.parse().ok()),
-        hexes_from_friendly_trenches: hexes,
+        hexes_from_friendly_trenches: hexes.flatten(),
         dice,
-    }))
+    };
+    if problems.is_empty() {
+        return Some(Some(report));
+    }
+    for (seat, e) in problems {
+        match seat {
+            Some(i) => row.seats[i].errors.push(e),
+            None => row.down.errors.push(e),
+        }
+    }
+    None
 }

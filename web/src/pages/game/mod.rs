@@ -8,6 +8,7 @@ mod choice;
 mod debrief_form;
 pub mod results;
 mod roster;
+mod words;
 
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
@@ -255,8 +256,8 @@ fn placed(
             page.message = Some(detail);
             Ok(StatusCode::CONFLICT)
         }
-        e @ ServiceError::Unprocessable { .. } => {
-            place(page, e.to_string());
+        e @ (ServiceError::Unprocessable { .. } | ServiceError::Problems(_)) => {
+            place(page, super::words::plain(&e));
             Ok(StatusCode::UNPROCESSABLE_ENTITY)
         }
         other => Err(other.into()),
@@ -444,9 +445,12 @@ pub async fn debrief(
     }
 }
 
-/// "Preview the rolls" of the debrief form: the form checked and played out as a
-/// debrief would be, nothing written, and the page again with what the dice give
-/// each crewman (R8, R14) — or with the refusal placed as a debrief's would be.
+/// The debrief form's other buttons, which write nothing. "Add an Allied (Central)
+/// aircraft" and "Add a kill" give the form again with one more row, everything typed
+/// kept. "Preview the rolls" checks the form as a debrief would be checked and shows
+/// the tables each crewman's fate goes through with their modifiers, and what the
+/// dice entered give — no die is rolled for it (R14: the submit rolls what was not
+/// entered, once) — or every refusal placed as a debrief's would be.
 #[post("/campaigns/{cid}/games/{gid}/debrief/preview")]
 pub async fn preview_debrief(
     pool: web::Data<DbPool>,
@@ -457,6 +461,10 @@ pub async fn preview_debrief(
     let user = session.sender(form.value("csrf"))?;
     let (campaign_id, game_id) = path.into_inner();
     let mut conn = pool.get().await?;
+    if !form.adding().is_empty() {
+        let page = GamePage::load(&mut conn, &session, (campaign_id, game_id), &form).await?;
+        return Ok(render(&page, StatusCode::OK));
+    }
     let (mut page, request) =
         match debrief_form(&mut conn, &session, (campaign_id, game_id), &form).await? {
             Ok(read) => read,
@@ -486,13 +494,21 @@ async fn debrief_form(
     })
 }
 
-/// The debrief page again with the refusal placed by its locus (the sortie, the
-/// crewman, the field), a debrief's or a preview's alike.
+/// The debrief page again with every problem of the refusal placed by its locus (the
+/// row, the crewman, the field) and said in the page's words, a debrief's or a
+/// preview's alike; a 409 goes above the page.
 fn debrief_refused(page: &mut GamePage, error: ServiceError) -> Result<HttpResponse, PageError> {
-    let at = error.locus().cloned();
-    let status = placed(error, page, |page, reason| {
-        page.debrief.place(reason, at.as_ref());
-    })?;
+    let status = match error {
+        ServiceError::Conflict(detail) => {
+            page.message = Some(detail);
+            StatusCode::CONFLICT
+        }
+        e @ (ServiceError::Unprocessable { .. } | ServiceError::Problems(_)) => {
+            page.debrief.place(&e);
+            StatusCode::UNPROCESSABLE_ENTITY
+        }
+        other => return Err(other.into()),
+    };
     Ok(render(page, status))
 }
 
