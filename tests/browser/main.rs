@@ -19,6 +19,7 @@ mod dashboards;
 mod debrief_down;
 mod forms;
 mod live;
+mod phone;
 mod queries;
 mod sessions;
 mod walkthrough;
