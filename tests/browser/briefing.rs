@@ -167,13 +167,23 @@ async fn the_briefing_names_a_player_whose_crew_cannot_fly() {
         .send()
         .await
         .unwrap();
-    assert!(closed.status().is_success(), "{}", closed.text().await.unwrap());
+    assert!(
+        closed.status().is_success(),
+        "{}",
+        closed.text().await.unwrap()
+    );
     let browser = Browser::start(&app.address).await;
     browser
         .open(&format!("/campaigns/{campaign}/weeks/2/briefing"))
         .await;
-    let grounded = browser.text("grounded").await.expect("the grounded players");
-    assert!(grounded.contains("paul (Allied) has nobody fit to fly"), "{grounded}");
+    let grounded = browser
+        .text("grounded")
+        .await
+        .expect("the grounded players");
+    assert!(
+        grounded.contains("paul (Allied) has nobody fit to fly"),
+        "{grounded}"
+    );
     assert!(
         grounded.contains("Albert Ball (pilot) is wounded, out until week 3, back in week 4"),
         "{grounded}"
@@ -185,6 +195,8 @@ async fn the_briefing_names_a_player_whose_crew_cannot_fly() {
     assert!(!grounded.contains("carl"), "carl's pilot flies: {grounded}");
     let flying = browser.text("flying").await.unwrap();
     assert!(flying.contains("Hans Weiss"), "{flying}");
-    browser.assert_well_formed("the briefing with a grounded player").await;
+    browser
+        .assert_well_formed("the briefing with a grounded player")
+        .await;
     browser.close().await;
 }

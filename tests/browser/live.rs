@@ -366,14 +366,13 @@ async fn the_live_page_shows_a_roll_and_a_debrief_as_they_are_posted() {
     assert!(missions.contains("success"), "{missions}");
     until_text(&browser, "live-out", "Hans Weiss").await;
     let out = text(&browser, "live-out").await.unwrap();
-    assert!(
-        out.contains("out until week 7, back in week 8"),
-        "{out}"
-    );
+    assert!(out.contains("out until week 7, back in week 8"), "{out}");
     // The injury roll of the debrief says whose it was.
     let rolls = text(&browser, "live-rolls-section").await.unwrap();
     assert!(
-        rolls.lines().any(|l| l.contains("injury") && l.contains("Hans Weiss")),
+        rolls
+            .lines()
+            .any(|l| l.contains("injury") && l.contains("Hans Weiss")),
         "{rolls}"
     );
     assert_window_kept(&browser, "for the debrief").await;
@@ -565,7 +564,11 @@ async fn a_half_typed_debrief_survives_what_happens_elsewhere() {
          Your entries are kept: reload after you submit.",
     )
     .await;
-    assert_eq!(text(&browser, "changed-reload").await, None, "no reload link");
+    assert_eq!(
+        text(&browser, "changed-reload").await,
+        None,
+        "no reload link"
+    );
     assert_window_kept(&browser, "for this game's mission").await;
     assert_eq!(
         values(&browser, "form.debrief input:not([type=hidden])").await,

@@ -86,7 +86,8 @@ async fn widths(browser: &Browser) -> (i64, i64) {
 
 /// What stands wider than the window, for the failure message.
 async fn too_wide(browser: &Browser) -> Value {
-    let script = "const w = window.innerWidth; return Array.from(document.querySelectorAll('body *'))
+    let script =
+        "const w = window.innerWidth; return Array.from(document.querySelectorAll('body *'))
         .filter(e => e.getBoundingClientRect().right > w + 0.5)
         .slice(0, 8)
         .map(e => e.tagName + (e.id ? '#' + e.id : '') + (e.className ? '.' + e.className : '')
@@ -175,15 +176,21 @@ async fn the_ledger_adds_up_and_an_absence_reads_one_way() {
         let script = "return Array.from(document.querySelectorAll('#ledger tbody tr'))
             .map(r => Number(r.cells[2].textContent.trim()));";
         let points: Vec<i64> =
-            serde_json::from_value(browser.client.execute(script, vec![]).await.unwrap())
-                .unwrap();
-        let xp: i64 = browser.text("xp").await.unwrap()
+            serde_json::from_value(browser.client.execute(script, vec![]).await.unwrap()).unwrap();
+        let xp: i64 = browser
+            .text("xp")
+            .await
+            .unwrap()
             .split_whitespace()
             .next()
             .unwrap()
             .parse()
             .unwrap();
-        assert_eq!(points.iter().sum::<i64>(), xp, "crewman {crewman}: {points:?}");
+        assert_eq!(
+            points.iter().sum::<i64>(),
+            xp,
+            "crewman {crewman}: {points:?}"
+        );
         assert_eq!(
             browser.text("ledger-total").await.as_deref(),
             Some(xp.to_string().as_str())
@@ -240,9 +247,7 @@ async fn the_ledger_adds_up_and_an_absence_reads_one_way() {
         &format!("SELECT min(crew_id) FROM ({latest}) o WHERE out_until_week = {out}"),
     )
     .await;
-    browser
-        .open(&format!("/campaigns/{cid}/crew/{who}"))
-        .await;
+    browser.open(&format!("/campaigns/{cid}/crew/{who}")).await;
     let status = browser.text("status").await.unwrap();
     assert!(status.ends_with(&words), "{status}");
     browser.close().await;
@@ -290,12 +295,17 @@ async fn the_home_links_its_games_and_the_leaderboard_says_which_week() {
     browser.open(&format!("/campaigns/{cid}/leaderboard")).await;
     let open = browser.text("board-when").await.unwrap();
     assert!(
-        open.starts_with(&format!("The board so far in week {week}, which is still open")),
+        open.starts_with(&format!(
+            "The board so far in week {week}, which is still open"
+        )),
         "{open}"
     );
     assert!(!open.contains("at the close of"), "{open}");
     browser
-        .open(&format!("/campaigns/{cid}/leaderboard?as_of_week={}", week - 1))
+        .open(&format!(
+            "/campaigns/{cid}/leaderboard?as_of_week={}",
+            week - 1
+        ))
         .await;
     let closed = browser.text("board-when").await.unwrap();
     assert!(

@@ -130,12 +130,17 @@ impl Live {
         let campaign = &scope.campaign;
         let games = tonight(conn, &scope).await?;
         // The rolls that are a game's own: its ground offensive and its missions.
-        let records = eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week)
-            .await?;
+        let records =
+            eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
         let ids: Vec<i64> = records.iter().map(|g| g.id).collect();
         let mut own: HashMap<i64, String> = records
             .iter()
-            .map(|g| (g.offensive_roll_id, format!("Game {}: ground offensive", g.id)))
+            .map(|g| {
+                (
+                    g.offensive_roll_id,
+                    format!("Game {}: ground offensive", g.id),
+                )
+            })
             .collect();
         for m in eagles_db::games::missions_of(conn, &ids).await? {
             own.insert(
