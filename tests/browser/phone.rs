@@ -99,6 +99,8 @@ async fn too_wide(browser: &Browser) -> Value {
 async fn smallest_chart_text(browser: &Browser) -> Option<f64> {
     let script = "const svg = document.querySelector('#xp-chart svg');
         if (!svg) { return null; }
+        // Without a viewBox the drawing would not scale: count that as unreadable.
+        if (!svg.viewBox.baseVal || !svg.viewBox.baseVal.width) { return 0; }
         const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
         const sizes = Array.from(svg.querySelectorAll('text'))
             .map(t => parseFloat(t.getAttribute('font-size') || getComputedStyle(t).fontSize) * scale);
