@@ -206,6 +206,8 @@ async fn the_ledger_adds_up_and_an_absence_reads_one_way() {
         .await;
     let start = browser.text("ledger-start").await.unwrap();
     assert!(start.contains("50"), "{start}");
+    browser.client.set_window_size(PHONE, 915).await.unwrap();
+    browser.screenshot("phone-crewman").await;
 
     // Whoever is out reads "out until week N, back in week N+1" on the home, the crew
     // list, his page, the briefing and the projector.
