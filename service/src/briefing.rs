@@ -52,6 +52,9 @@ pub struct Briefing {
     pub new_aircraft: Vec<AircraftView>,
     /// The crew fit to fly, by side then player.
     pub flying: Vec<SideRoster>,
+    /// The players none of whose crew can fly this week (all out, killed or
+    /// captured), with each crewman's state: they may create replacements (R3).
+    pub grounded: Vec<GroundedPlayer>,
     /// The crew out of service, and until when.
     pub out: Vec<OutCrewman>,
     /// The crew back this week: their time out ended with the week before (R7).
@@ -87,6 +90,24 @@ pub struct SideRoster {
 pub struct PlayerRoster {
     pub owner: String,
     pub crew: Vec<FlyingCrewman>,
+}
+
+/// A player with crew, none of it fit to fly.
+#[derive(Debug, Serialize)]
+pub struct GroundedPlayer {
+    pub owner: String,
+    pub side: Side,
+    /// His crew, each with why he cannot fly.
+    pub crew: Vec<GroundedCrewman>,
+}
+
+/// A crewman of a grounded player and why he cannot fly.
+#[derive(Debug, Serialize)]
+pub struct GroundedCrewman {
+    pub crewman: CrewmanRef,
+    pub status: CrewStatus,
+    /// The last week he is out; none when his war is over.
+    pub out_until_week: Option<i32>,
 }
 
 /// A crewman fit to fly, with what the table needs of him.
@@ -236,6 +257,7 @@ pub async fn briefing(
     };
     let date = calendar::week_date(campaign.start_date, week_number(week));
     let (flying, out, returning, pending_picks) = roster(&crew, week);
+    let grounded = grounded(&crew, week);
     Ok(Briefing {
         campaign_id: campaign.id,
         campaign_name: campaign.name.clone(),
@@ -247,6 +269,7 @@ pub async fn briefing(
         ended_week: campaign.ended_week,
         new_aircraft,
         flying,
+        grounded,
         out,
         returning,
         pending_picks,
@@ -347,6 +370,35 @@ fn roster(crew: &[CrewAtWeek], week: i32) -> Roster {
     // Those back soonest first; those whose war is over last.
     out.sort_by_key(|o| (o.out_until_week.unwrap_or(i32::MAX), o.crewman.id));
     (flying, out, returning, pending)
+}
+
+/// The players whose crew, every one of them, is out, killed or captured in `week`;
+/// by side, then player.
+fn grounded(crew: &[CrewAtWeek], week: i32) -> Vec<GroundedPlayer> {
+    // Keyed Allied first, then by player; `None` once a crewman of his can fly.
+    let mut by_owner: BTreeMap<(bool, String), Option<Vec<GroundedCrewman>>> = BTreeMap::new();
+    for CrewAtWeek { crewman: c, .. } in crew {
+        let (status, until) = status::service_state(c.latest_casualty(), week);
+        let entry = by_owner
+            .entry((c.nationality.side() == Side::Central, c.owner.clone()))
+            .or_insert_with(|| Some(Vec::new()));
+        match (status, entry.as_mut()) {
+            (CrewStatus::Active, _) => *entry = None,
+            (_, Some(list)) => list.push(GroundedCrewman {
+                crewman: crewman_ref(c),
+                status,
+                out_until_week: until,
+            }),
+            (_, None) => {}
+        }
+    }
+    by_owner
+        .into_iter()
+        .filter_map(|((central, owner), crew)| {
+            let side = if central { Side::Central } else { Side::Allied };
+            crew.map(|crew| GroundedPlayer { owner, side, crew })
+        })
+        .collect()
 }
 
 /// The standings as of `week` (the week before the briefing's) and their change since

@@ -39,6 +39,12 @@ pub struct CampaignEvent {
     pub kind: EventKind,
     /// The id of what was written: the roll, game, mission, debriefed game, crewman…
     pub id: i64,
+    /// The game the write concerns, when its kind says which: the game opened or
+    /// debriefed, a mission's or an assignment's game, the game a roll was tagged
+    /// with. Absent for a roll of no game and for the other kinds, so a page can tell
+    /// whether an event changes what it shows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<i64>,
 }
 
 impl From<eagles_db::events::Event> for CampaignEvent {
@@ -48,6 +54,7 @@ impl From<eagles_db::events::Event> for CampaignEvent {
             revision: e.revision,
             kind: e.kind,
             id: e.entity_id,
+            game_id: e.game_id,
         }
     }
 }
@@ -363,6 +370,7 @@ mod tests {
             revision,
             kind: EventKind::Roll,
             id: 7,
+            game_id: None,
         }
     }
 
@@ -421,15 +429,21 @@ mod tests {
 
     #[test]
     fn a_notification_payload_is_read_as_the_event() {
-        let payload = r#"{"campaign_id" : 3, "revision" : 12, "kind" : "debrief", "id" : 40}"#;
+        let payload = r#"{"campaign_id" : 3, "revision" : 12, "kind" : "debrief", "id" : 40, "game_id" : 40}"#;
         assert_eq!(
             CampaignEvent::from_notification(payload),
             Some(CampaignEvent {
                 campaign_id: 3,
                 revision: 12,
                 kind: EventKind::Debrief,
-                id: 40
+                id: 40,
+                game_id: Some(40),
             })
+        );
+        let roll = r#"{"campaign_id" : 3, "revision" : 13, "kind" : "roll", "id" : 41}"#;
+        assert_eq!(
+            CampaignEvent::from_notification(roll).map(|e| e.game_id),
+            Some(None)
         );
         assert_eq!(CampaignEvent::from_notification("{}"), None);
     }

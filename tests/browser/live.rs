@@ -309,8 +309,35 @@ async fn the_live_page_shows_a_roll_and_a_debrief_as_they_are_posted() {
         assert!(!missions.contains(secret), "{secret} shown: {missions}");
     }
     assert!(missions.contains("secret until the debrief"), "{missions}");
+    // The game's own mission roll is shown as the game's.
+    assert_eq!(
+        text(&browser, "newest-table").await.as_deref(),
+        Some(format!("Game {}: Central mission", club.game).as_str())
+    );
     until_stream_open(&browser).await;
     mark_window(&browser).await;
+
+    // Issue #23: a mission-table roll on the dice page tagged with the game is not
+    // that game's mission: the projector says it was a roll for the game, and the
+    // game keeps its own missions.
+    club.write(
+        Method::POST,
+        &club.api("/rolls"),
+        json!({ "table": "mission", "dice": [4], "game_id": club.game, "side": "allied" }),
+    )
+    .await;
+    until_text(&browser, "newest-dice", "4").await;
+    let tagged = text(&browser, "newest-table").await.unwrap();
+    assert!(
+        tagged.ends_with(&format!("· Allied · for game {}", club.game)),
+        "{tagged}"
+    );
+    assert!(!tagged.starts_with("Game "), "{tagged}");
+    let missions = text(&browser, &game).await.unwrap();
+    assert!(
+        missions.contains("observe enemy airfield"),
+        "the game's own mission: {missions}"
+    );
 
     club.roll([6, 5]).await;
     until_text(&browser, "newest-dice", "6 5").await;
@@ -339,7 +366,15 @@ async fn the_live_page_shows_a_roll_and_a_debrief_as_they_are_posted() {
     assert!(missions.contains("success"), "{missions}");
     until_text(&browser, "live-out", "Hans Weiss").await;
     let out = text(&browser, "live-out").await.unwrap();
-    assert!(out.contains("back in week 8"), "{out}");
+    assert!(out.contains("out until week 7, back in week 8"), "{out}");
+    // The injury roll of the debrief says whose it was.
+    let rolls = text(&browser, "live-rolls-section").await.unwrap();
+    assert!(
+        rolls
+            .lines()
+            .any(|l| l.contains("injury") && l.contains("Hans Weiss")),
+        "{rolls}"
+    );
     assert_window_kept(&browser, "for the debrief").await;
     browser
         .assert_well_formed("the live page after the debrief")
@@ -377,11 +412,15 @@ async fn another_campaign_page_offers_a_reload_once_the_campaign_changes() {
         .await;
     mark_window(&browser).await;
 
+    // A roll changes nothing of the leaderboard: no notice for it.
     club.roll([4, 4]).await;
+    until_heard(&browser, revision_of(&club).await).await;
+    assert_eq!(text(&browser, "changed").await.as_deref(), Some(""));
+    club.debrief().await;
     until_text(
         &browser,
         "changed",
-        "Changed — a new roll since this page was loaded.",
+        "Changed — a game was debriefed since this page was loaded.",
     )
     .await;
     assert_window_kept(&browser, "for the roll").await;
@@ -394,5 +433,150 @@ async fn another_campaign_page_offers_a_reload_once_the_campaign_changes() {
     browser.assert_path(&leaderboard).await;
     until_stream_open(&browser).await;
     assert_eq!(text(&browser, "changed-reload").await, None);
+    browser.close().await;
+}
+
+/// True once the page's script has heard the event of at least this revision (the
+/// game page sets `data-heard` on every event, whether it concerns it or not).
+async fn until_heard(browser: &Browser, revision: i64) {
+    until(
+        &format!("the page to hear revision {revision}"),
+        ARRIVAL,
+        || async {
+            let heard = browser
+                .client
+                .execute("return Number(document.body.dataset.heard || 0);", vec![])
+                .await
+                .map_err(|e| e.to_string())?;
+            match heard.as_i64() {
+                Some(h) if h >= revision => Ok(()),
+                other => Err(format!("it heard {other:?}")),
+            }
+        },
+    )
+    .await;
+}
+
+/// The values of the fields `selector` finds, in order.
+async fn values(browser: &Browser, selector: &str) -> Vec<String> {
+    let script = "return Array.from(document.querySelectorAll(arguments[0])).map(e => e.value);";
+    let answer = browser
+        .client
+        .execute(script, vec![json!(selector)])
+        .await
+        .unwrap();
+    serde_json::from_value(answer).unwrap()
+}
+
+/// The campaign's revision now.
+async fn revision_of(club: &Club) -> i64 {
+    count(
+        &club.app,
+        &format!(
+            "SELECT revision FROM campaigns WHERE id = {}",
+            club.campaign
+        ),
+    )
+    .await
+}
+
+/// Issue #23: a half-typed debrief is never lost. The referee types into the debrief
+/// form of a second game (its turns played, `form.debrief input[name=turns_played]`,
+/// and the form's next text field); a roll on the dice endpoint and the debrief of the
+/// first game — events of no concern to this game — leave the page as it was: no
+/// navigation, no notice, the typed values in their fields. A roll then tagged with
+/// this very game brings a notice saying so, that the entries are kept, and no link
+/// that would reload them away.
+#[tokio::test]
+async fn a_half_typed_debrief_survives_what_happens_elsewhere() {
+    let club = Club::start().await;
+    // A second game, both missions rolled (fighter sweeps), so its debrief form shows.
+    let game = club
+        .write(Method::POST, &club.api("/games"), json!({ "dice": [3, 4] }))
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    for side in ["allied", "central"] {
+        club.write(
+            Method::POST,
+            &club.api(&format!("/games/{game}/missions")),
+            json!({ "side": side, "dice": [9] }),
+        )
+        .await;
+    }
+    let browser = Browser::start(&club.app.address).await;
+    browser.sign_in_as("rita").await;
+    browser.open(&club.page(&format!("/games/{game}"))).await;
+    until_stream_open(&browser).await;
+    mark_window(&browser).await;
+
+    let turns = "form.debrief input[name=turns_played]";
+    let other = "form.debrief input[type=text]:not([name=turns_played]), \
+                 form.debrief input[type=number]:not([name=turns_played])";
+    browser
+        .client
+        .find(fantoccini::Locator::Css(turns))
+        .await
+        .expect("the debrief form's turns played")
+        .send_keys("17")
+        .await
+        .unwrap();
+    let typed_other = match browser.client.find(fantoccini::Locator::Css(other)).await {
+        Ok(field) => {
+            field.clear().await.unwrap();
+            field.send_keys("3").await.unwrap();
+            true
+        }
+        Err(_) => false,
+    };
+    let before = values(&browser, "form.debrief input:not([type=hidden])").await;
+    assert!(before.iter().any(|v| v.contains("17")), "{before:?}");
+
+    // A roll of no game on the dice endpoint, then the first game's debrief.
+    club.roll([6, 6]).await;
+    club.debrief().await;
+    until_heard(&browser, revision_of(&club).await).await;
+    assert_window_kept(&browser, "for a roll and another game's debrief").await;
+    assert_eq!(
+        values(&browser, "form.debrief input:not([type=hidden])").await,
+        before,
+        "the typed values stay"
+    );
+    assert_eq!(text(&browser, "changed").await.as_deref(), Some(""));
+    if typed_other {
+        assert_eq!(
+            values(&browser, other).await.first().map(String::as_str),
+            Some("3")
+        );
+    }
+
+    // A roll for this very game: the notice says what changed and keeps the input.
+    club.write(
+        Method::POST,
+        &club.api("/rolls"),
+        json!({ "table": "2d6", "modifiers": {}, "dice": [1, 2], "game_id": game }),
+    )
+    .await;
+    until_text(
+        &browser,
+        "changed",
+        "Changed — a roll was made for this game since this page was loaded. \
+         Your entries are kept: reload after you submit.",
+    )
+    .await;
+    assert_eq!(
+        text(&browser, "changed-reload").await,
+        None,
+        "no reload link"
+    );
+    assert_window_kept(&browser, "for this game's mission").await;
+    assert_eq!(
+        values(&browser, "form.debrief input:not([type=hidden])").await,
+        before
+    );
+    browser
+        .assert_well_formed("the game page with its notice")
+        .await;
+    browser.screenshot("changed-kept").await;
     browser.close().await;
 }

@@ -20,6 +20,7 @@ mod debrief_down;
 mod debrief_form;
 mod forms;
 mod live;
+mod phone;
 mod queries;
 mod sessions;
 mod walkthrough;

@@ -120,9 +120,14 @@ async fn the_demo_briefing_of_week_4_names_who_is_out_last_weeks_kills_and_the_c
                 "Kurt Wolff",
                 "demo-carl",
                 "wounded",
-                "week 16 (out until week 15)"
+                "out until week 15, back in week 16"
             ],
-            ["Georges Guynemer", "demo-bert", "prisoner", "not this war"],
+            [
+                "Georges Guynemer",
+                "demo-bert",
+                "prisoner",
+                "for the rest of the war"
+            ],
         ]
     );
     // Julius Arigi: a minor injury in week 2, 1d6 − 1 of a 2 = 1 week (at least 1) →

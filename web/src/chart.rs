@@ -7,8 +7,13 @@ use plotters::prelude::*;
 
 use crate::error::PageError;
 
-/// Width and height of a chart in SVG user units; the stylesheet scales it to fit.
-const SIZE: (u32, u32) = (640, 260);
+/// Width and height of a chart in SVG user units; the stylesheet shows it at this
+/// width at most and scales it down to fit a phone.
+const SIZE: (u32, u32) = (480, 240);
+/// The size of every text of a chart, in SVG user units: a 412 px phone shows the chart
+/// about 396 px wide, so the labels are 16 px there (and at least 11 px on a 320 px
+/// screen), never the 7 px a wider drawing scaled down gave.
+pub const TEXT_SIZE: u32 = 20;
 /// The line's colour: the stylesheet's link blue.
 const INK: RGBColor = RGBColor(0x1f, 0x4e, 0x79);
 
@@ -24,8 +29,8 @@ pub fn xp_by_week(points: &[(i32, i64)]) -> Result<String, PageError> {
         root.fill(&WHITE).map_err(PageError::internal)?;
         let mut chart = ChartBuilder::on(&root)
             .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(52)
+            .x_label_area_size(48)
+            .y_label_area_size(64)
             .build_cartesian_2d(first..last, 0i64..(top + top / 10 + 1))
             .map_err(PageError::internal)?;
         chart
@@ -34,7 +39,8 @@ pub fn xp_by_week(points: &[(i32, i64)]) -> Result<String, PageError> {
             .x_labels(usize::try_from(last - first + 1).unwrap_or(2))
             .x_desc("week")
             .y_desc("XP")
-            .label_style(("sans-serif", 16))
+            .label_style(("sans-serif", TEXT_SIZE))
+            .axis_desc_style(("sans-serif", TEXT_SIZE))
             .draw()
             .map_err(PageError::internal)?;
         chart

@@ -1,8 +1,12 @@
 // Follows the campaign's event stream (GET /api/v1/campaigns/{cid}/events). On the
 // live page (#live-content) each event newer than what is shown fetches the page's
 // content again (?fragment=1) and swaps it in, saying politely what changed; on the
-// campaign's other pages it shows a notice with a link to reload. The pages work
-// without it: the live page then refreshes itself, the others are read as they are.
+// campaign's other pages an event that changes what the page shows (its game, its
+// crewman, its standings…: the event's kind and `game_id` or `id` against the page's
+// address) brings a notice saying what changed, with a link to reload — unless the
+// reader has typed into a form of the page: then the notice says the entries are kept
+// and offers no reload that would throw them away. The pages work without it: the
+// live page then refreshes itself, the others are read as they are.
 (function () {
   'use strict';
 
@@ -124,8 +128,65 @@
       });
   }
 
-  // --- The other pages: a notice with a link to reload. ---
+  // --- The other pages: a notice, with a link to reload unless a form was edited. ---
+  // What the page shows, read from its address: an event that changes none of it
+  // (a roll of another game on a game page, say) is not worth a word.
+  var place = location.pathname.slice(match[0].length).replace(/\/$/, '');
+  var gameShown = (/^games\/(\d+)$/.exec(place) || [])[1];
+  var crewmanShown = (/^crew\/(\d+)$/.exec(place) || [])[1];
+  var FOLLOWS = {
+    '': ['game', 'mission', 'assignment', 'debrief', 'void', 'week', 'crew', 'member'],
+    'club-night': ['game', 'mission', 'assignment', 'debrief', 'void', 'week'],
+    leaderboard: ['debrief', 'void', 'week', 'crew', 'member'],
+    players: ['debrief', 'void', 'week', 'crew', 'member'],
+    crew: ['debrief', 'void', 'week', 'crew', 'member'],
+    dice: ['roll', 'game', 'week'],
+    members: ['member', 'crew']
+  };
+
+  function concerns(kind, data) {
+    if (kind === 'end') {
+      return true;
+    }
+    if (gameShown) {
+      // The game's own rolls, missions, assignments and debrief; a void (of its
+      // debrief or of an award, which the event does not tell apart) and a week's
+      // close may change it too.
+      if (kind === 'void' || kind === 'week') {
+        return true;
+      }
+      return data !== null && String(data.game_id) === gameShown;
+    }
+    if (crewmanShown) {
+      if (kind === 'crew') {
+        return data === null || String(data.id) === crewmanShown;
+      }
+      return ['debrief', 'void', 'week'].indexOf(kind) >= 0;
+    }
+    var follows = FOLLOWS[place];
+    return !follows || follows.indexOf(kind) >= 0;
+  }
+
+  function said(kind, data) {
+    var ours = gameShown && data !== null && String(data.game_id) === gameShown;
+    if (ours) {
+      switch (kind) {
+        case 'roll': return 'A roll was made for this game';
+        case 'mission': return 'A mission was rolled for this game';
+        case 'assignment': return 'A mission of this game was assigned its aircraft and crew';
+        case 'debrief': return 'This game was debriefed';
+      }
+    }
+    if (crewmanShown && kind === 'crew') {
+      return 'This crewman changed';
+    }
+    return SAID[kind] || 'The campaign changed';
+  }
+
   var notice = null;
+  // Whether the reader has typed into a form of the page: a reload would lose it.
+  var edited = false;
+  var changed = null;
 
   function noticeRegion() {
     // Made empty at once, so that screen readers announce what is put in it later.
@@ -139,31 +200,61 @@
     return region;
   }
 
-  function showNotice(kind) {
-    if (!notice) {
+  function showNotice() {
+    if (!notice || !changed) {
       return;
     }
-    var what = SAID[kind] || 'The campaign changed';
-    var text = what.charAt(0).toLowerCase() + what.slice(1) + ' since this page was loaded. ';
-    var link = notice.querySelector('a');
+    var text = 'Changed — ' + changed.charAt(0).toLowerCase() + changed.slice(1) +
+      ' since this page was loaded.';
+    var line = notice.firstChild;
+    if (!line) {
+      line = document.createElement('p');
+      line.appendChild(document.createElement('span'));
+      notice.appendChild(line);
+    }
+    var words = line.firstChild;
+    var link = document.getElementById('changed-reload');
+    if (edited) {
+      // A reload would throw away what was typed: no link, and the page says so.
+      if (link) {
+        link.remove();
+      }
+      words.textContent = text + ' Your entries are kept: reload after you submit.';
+      return;
+    }
+    words.textContent = text + ' ';
     if (!link) {
-      var line = document.createElement('p');
-      var words = document.createElement('span');
       link = document.createElement('a');
       link.id = 'changed-reload';
       link.href = location.pathname + location.search;
       link.textContent = 'Reload the page';
-      line.appendChild(words);
       line.appendChild(link);
-      notice.appendChild(line);
     }
-    link.previousSibling.textContent = 'Changed — ' + text;
+  }
+
+  function onEdit(event) {
+    var field = event.target;
+    if (edited || !field || !field.form) {
+      return;
+    }
+    edited = true;
+    body.dataset.edited = 'yes';
+    showNotice();
   }
 
   var stream = null;
   // Set once the server refused the stream (a private campaign: the API serves it to
   // tokens only; or too many streams from this address): the page stops asking.
   var refused = false;
+
+  function dataOf(event) {
+    try {
+      var data = JSON.parse(event.data);
+      return data && typeof data === 'object' ? data : null;
+    } catch (e) {
+      return null;
+    }
+  }
 
   function onEvent(event) {
     var revision = revisionOf(event);
@@ -174,11 +265,18 @@
     if (live) {
       pending.push(event.type);
       refresh();
-    } else {
-      showNotice(event.type);
-      // One notice says it all: the stream's slot is given back to the server.
-      disconnect();
+      return;
     }
+    var data = dataOf(event);
+    // Seen, whether it concerns the page or not (tests wait on it).
+    body.dataset.heard = String(revision);
+    if (!concerns(event.type, data)) {
+      return;
+    }
+    changed = said(event.type, data);
+    showNotice();
+    // One notice says it all: the stream's slot is given back to the server.
+    disconnect();
   }
 
   function connect() {
@@ -222,6 +320,8 @@
 
   if (!live) {
     notice = noticeRegion();
+    document.addEventListener('input', onEdit, true);
+    document.addEventListener('change', onEdit, true);
   }
   connect();
   // A page out of sight (another tab, a phone in a pocket) holds no stream: a club's

@@ -155,6 +155,7 @@ mod tests {
             revision: 17,
             kind: EventKind::Debrief,
             id: 9,
+            game_id: None,
         };
         assert_eq!(
             message(&Item::Event(event)),

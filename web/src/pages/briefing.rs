@@ -11,10 +11,11 @@ use campaign::crew::CrewStatus;
 use campaign::sides::Side;
 use eagles_db::DbPool;
 use eagles_service::briefing::{
-    Briefing, CasualtyLine, CrewmanRef, KillLine, MissionResult, StandingLine,
+    Briefing, CasualtyLine, CrewmanRef, GroundedPlayer, KillLine, MissionResult, StandingLine,
 };
 use eagles_service::standings::SidesView;
 
+use super::crew_list::absence;
 use super::{render, Nav};
 use crate::error::PageError;
 use crate::session::Session;
@@ -49,13 +50,23 @@ pub struct SideLine {
     pub players: Vec<PlayerLine>,
 }
 
+/// A player none of whose crew can fly this week, and what he may do.
+pub struct GroundedLine {
+    pub owner: String,
+    pub side: &'static str,
+    /// Each crewman and why he cannot fly.
+    pub why: String,
+    /// What the player may do about it (R3).
+    pub may: String,
+}
+
 /// A crewman out of service.
 pub struct OutLine {
     pub id: i64,
     pub name: String,
     pub owner: String,
     pub status: &'static str,
-    /// "week 15 (out until week 14)" or "not this war".
+    /// "out until week 14, back in week 15" or "for the rest of the war".
     pub back: String,
 }
 
@@ -125,6 +136,7 @@ pub struct BriefingPage {
     pub ended_week: Option<i32>,
     pub new_aircraft: Vec<AircraftLine>,
     pub flying: Vec<SideLine>,
+    pub grounded: Vec<GroundedLine>,
     pub out: Vec<OutLine>,
     pub returning: Vec<String>,
     pub picks: Vec<PickLine>,
@@ -189,7 +201,7 @@ fn kill_line(k: &KillLine) -> String {
 fn casualty_line(c: &CasualtyLine) -> String {
     let fate = match (c.out_until_week, c.sent_home) {
         (_, true) => " — sent home".to_owned(),
-        (Some(w), false) => format!(" — out until week {w}"),
+        (Some(w), false) => format!(" — {}", absence(w)),
         (None, false) => String::new(),
     };
     format!("{} ({}, {}){fate}", c.name, c.side.label(), c.owner)
@@ -256,6 +268,44 @@ fn side_totals(now: &SidesView, before: Option<&SidesView>) -> Vec<SideTotal> {
     ]
 }
 
+/// A grounded player's line: his crew with why each cannot fly, and the replacements
+/// R3 lets him create (one per role none of his crew can fill this week).
+fn grounded_line(g: GroundedPlayer) -> GroundedLine {
+    let why = g
+        .crew
+        .iter()
+        .map(|c| {
+            let state = match (c.status, c.out_until_week) {
+                (CrewStatus::Killed, _) => "was killed".to_owned(),
+                (CrewStatus::SentHome, _) => "was sent home".to_owned(),
+                (CrewStatus::Captured, None) => "is a prisoner for the rest of the war".to_owned(),
+                (status, Some(w)) => {
+                    format!("is {}, {}", status_label(status, Some(w)), absence(w))
+                }
+                (status, None) => format!("is {}", status.label()),
+            };
+            format!("{} ({}) {state}", c.crewman.name, c.crewman.role.label())
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    let mut roles: Vec<&str> = g.crew.iter().map(|c| c.crewman.role.label()).collect();
+    roles.sort_unstable();
+    roles.dedup();
+    let roles = match roles.as_slice() {
+        [] => "pilot or observer".to_owned(),
+        [one] => (*one).to_owned(),
+        many => many.join(" or "),
+    };
+    GroundedLine {
+        owner: g.owner,
+        side: g.side.label(),
+        why,
+        may: format!(
+            "He may create a replacement {roles} on the crew page (R3): a novice with 0 XP."
+        ),
+    }
+}
+
 fn status_label(status: CrewStatus, until: Option<i32>) -> &'static str {
     match (status, until) {
         (CrewStatus::Captured, None) => "prisoner",
@@ -309,16 +359,16 @@ impl BriefingPage {
                     .collect(),
             })
             .collect();
+        let grounded = b.grounded.into_iter().map(grounded_line).collect();
         let out = b
             .out
             .into_iter()
             .map(|o| OutLine {
                 id: o.crewman.id,
                 status: status_label(o.status, o.out_until_week),
-                back: o.out_until_week.map_or_else(
-                    || "not this war".to_owned(),
-                    |w| format!("week {} (out until week {w})", w + 1),
-                ),
+                back: o
+                    .out_until_week
+                    .map_or_else(|| "for the rest of the war".to_owned(), absence),
                 name: o.crewman.name,
                 owner: o.crewman.owner,
             })
@@ -378,6 +428,7 @@ impl BriefingPage {
             ended_week: b.ended_week,
             new_aircraft,
             flying,
+            grounded,
             out,
             returning,
             picks,

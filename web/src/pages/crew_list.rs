@@ -62,6 +62,22 @@ impl CrewLine {
     }
 }
 
+/// How every page words a time out of service (R7): the last week out and the week
+/// he flies again, "out until week 9, back in week 10".
+pub fn absence(out_until_week: i32) -> String {
+    format!(
+        "out until week {out_until_week}, back in week {}",
+        out_until_week + 1
+    )
+}
+
+impl CrewLine {
+    /// His time out of service in the words of [`absence`], if he is coming back.
+    pub fn absence(&self) -> Option<String> {
+        self.out_until_week.map(absence)
+    }
+}
+
 /// Every crewman of the campaign in one query, with what the rules derive.
 pub async fn crew_lines(
     conn: &mut AsyncPgConnection,

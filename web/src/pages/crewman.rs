@@ -23,6 +23,7 @@ use eagles_service::record::{record_weeks, RecordWeek};
 use eagles_service::ServiceError;
 use serde::Deserialize;
 
+use super::crew_list::absence;
 use super::form_page::{self, FormPage};
 use super::{see_other, Nav};
 use crate::error::PageError;
@@ -69,8 +70,15 @@ pub struct CrewmanPage {
     pub role: &'static str,
     pub nationality: &'static str,
     pub status: &'static str,
+    /// "out until week 9, back in week 10", when he is out and coming back.
+    pub absence: Option<String>,
     pub abilities: Vec<AbilityLine>,
     pub awards: Vec<XpEntryView>,
+    /// The XP he started with (R3: 50 for the first crew, 0 for a replacement), the
+    /// ledger's first line: with the awards it adds up to his XP.
+    pub starting_xp: i64,
+    /// The week he joined the campaign.
+    pub joined_week: i32,
     /// The XP of the next ability slot (R6).
     pub next_slot_at: i32,
     /// Whether the caller may pick for him: his player or a referee, while the
@@ -110,6 +118,13 @@ fn xp_by_week(xp_now: i64, joined: i32, current: i32, record: &[RecordWeek]) -> 
         .collect()
 }
 
+impl CrewmanPage {
+    /// A time out of service in the words every page uses.
+    pub fn absence_of(&self, out_until_week: i32) -> String {
+        absence(out_until_week)
+    }
+}
+
 impl FormPage for CrewmanPage {
     /// The campaign and the crewman.
     type Key = (i64, i64);
@@ -131,6 +146,8 @@ impl FormPage for CrewmanPage {
         let joined_week = record.joined_week;
         let crewman = CrewmanView::from_record(record, scope.campaign.current_week)?;
         let awards = eagles_db::crew::awards(conn, crew_id).await?;
+        // His XP is his starting XP plus every entry of the ledger (R3, R4).
+        let starting_xp = crewman.xp - awards.iter().map(|a| i64::from(a.points)).sum::<i64>();
         let service = record_weeks(conn, &scope.campaign, crew_id).await?;
         let xp_points = xp_by_week(
             crewman.xp,
@@ -162,6 +179,7 @@ impl FormPage for CrewmanPage {
             role: crewman.role.label(),
             nationality: crewman.nationality.label(),
             status: crewman.status.label(),
+            absence: crewman.out_until_week.map(absence),
             abilities: crewman
                 .abilities
                 .iter()
@@ -169,6 +187,8 @@ impl FormPage for CrewmanPage {
                 .map(|a| AbilityLine::of(a, &effects))
                 .collect(),
             awards: awards.into_iter().map(XpEntryView::from).collect(),
+            starting_xp,
+            joined_week,
             next_slot_at: status::next_slot_at(xp).get(),
             may_pick,
             ended_week: scope.campaign.ended_week,

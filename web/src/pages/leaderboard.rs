@@ -61,6 +61,9 @@ pub struct LeaderboardPage {
     pub name: String,
     /// The week the board stands at.
     pub week: i32,
+    /// Whether that week is closed: the board then stands "at the close of week N",
+    /// else "so far in week N".
+    pub closed: bool,
     /// Weeks 1 to the current one, for the as-of picker.
     pub weeks: Vec<i32>,
     pub rows: Vec<LeaderboardRow>,
@@ -91,11 +94,13 @@ impl FormPage for LeaderboardPage {
         } else {
             Vec::new()
         };
+        let week = filters.as_of_week.unwrap_or(campaign.current_week);
         Ok(Self {
             nav: session.nav(),
             id: campaign.id,
             name: campaign.name.clone(),
-            week: filters.as_of_week.unwrap_or(campaign.current_week),
+            week,
+            closed: week < campaign.current_week || campaign.ended_week == Some(week),
             weeks: (1..=campaign.current_week).collect(),
             rows,
             csv_query: query_string(&filters),

@@ -8,6 +8,8 @@
 //! on each event fetches `?fragment=1`, the page's content alone, to swap it in.
 //! Without JavaScript the page refreshes itself every half minute.
 
+use std::collections::HashMap;
+
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
@@ -27,7 +29,52 @@ use crate::session::Session;
 /// How many crews the page ranks.
 const TOP_CREWS: usize = 5;
 /// How many rolls the page shows after the newest, smaller.
-const EARLIER_ROLLS: usize = 5;
+const EARLIER_ROLLS: usize = 7;
+
+/// A roll as the projector shows it: the log's line, what it was for in words, and
+/// whose it was.
+pub struct LiveRoll {
+    pub line: RollLine,
+    /// "Game 3: Allied mission" for a game's own offensive or mission roll; else the
+    /// table, its side, and for a roll tagged with a game "for game 3" — a roll on the
+    /// dice page is never shown as a game's mission.
+    pub what: String,
+    /// The crewman the roll was for (an injury, a landing…), by name.
+    pub crewman: Option<String>,
+}
+
+impl LiveRoll {
+    fn new(
+        entry: eagles_db::roll_log::RollEntry,
+        own: &HashMap<i64, String>,
+        crew: &HashMap<i64, String>,
+    ) -> Self {
+        let crewman = entry.roll.crew_id.and_then(|c| crew.get(&c).cloned());
+        let line = RollLine::from(RollView::from(entry));
+        let what = match own.get(&line.id) {
+            Some(own) => own.clone(),
+            None => {
+                let mut chars = line.table.chars();
+                let mut what: String = chars
+                    .next()
+                    .map(|c| c.to_uppercase().chain(chars).collect())
+                    .unwrap_or_default();
+                if !line.side.is_empty() {
+                    what.push_str(&format!(" · {}", line.side));
+                }
+                if let Some(g) = line.game_id {
+                    what.push_str(&format!(" · for game {g}"));
+                }
+                what
+            }
+        };
+        Self {
+            line,
+            what,
+            crewman,
+        }
+    }
+}
 
 /// What the page shows, and what its fragment holds.
 pub struct Live {
@@ -38,9 +85,9 @@ pub struct Live {
     pub ended_week: Option<i32>,
     pub games: Vec<GameLine>,
     /// The latest roll of the week, shown big.
-    pub newest: Option<RollLine>,
+    pub newest: Option<LiveRoll>,
     /// The rolls before it, newest first.
-    pub earlier: Vec<RollLine>,
+    pub earlier: Vec<LiveRoll>,
     pub out: Vec<CrewLine>,
     pub top_crews: Vec<LeaderboardRow>,
 }
@@ -82,21 +129,38 @@ impl Live {
         let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
         let campaign = &scope.campaign;
         let games = tonight(conn, &scope).await?;
+        // The rolls that are a game's own: its ground offensive and its missions.
+        let records =
+            eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
+        let ids: Vec<i64> = records.iter().map(|g| g.id).collect();
+        let mut own: HashMap<i64, String> = records
+            .iter()
+            .map(|g| {
+                (
+                    g.offensive_roll_id,
+                    format!("Game {}: ground offensive", g.id),
+                )
+            })
+            .collect();
+        for m in eagles_db::games::missions_of(conn, &ids).await? {
+            own.insert(
+                m.roll_id,
+                format!("Game {}: {} mission", m.game_id, m.side.label()),
+            );
+        }
+        let crew = crew_lines(conn, campaign).await?;
+        let names: HashMap<i64, String> = crew.iter().map(|c| (c.id, c.name.clone())).collect();
         // The log comes oldest first; a club night's week holds a few dozen rolls.
-        let mut rolls: Vec<RollLine> =
+        let mut rolls: Vec<LiveRoll> =
             eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week))
                 .await?
                 .into_iter()
                 .rev()
                 .take(EARLIER_ROLLS + 1)
-                .map(|r| RollLine::from(RollView::from(r)))
+                .map(|r| LiveRoll::new(r, &own, &names))
                 .collect();
         let newest = (!rolls.is_empty()).then(|| rolls.remove(0));
-        let out = crew_lines(conn, campaign)
-            .await?
-            .into_iter()
-            .filter(|c| c.status != "active")
-            .collect();
+        let out = crew.into_iter().filter(|c| c.status != "active").collect();
         let mut top_crews = crew_ranking(conn, campaign, &LeaderboardQuery::default()).await?;
         top_crews.truncate(TOP_CREWS);
         let live = Live {
