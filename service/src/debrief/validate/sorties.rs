@@ -174,6 +174,8 @@ fn sortie(report: &SortieReport, aircraft: &Aircraft<'_>) -> Sortie {
         two_seater: aircraft.facts.two_seater,
         turns_on_board: report.turns_on_board,
         aircraft_lost: report.aircraft_lost.unwrap_or(false),
+        down: report.down.as_ref().map(|d| d.how),
+        dual_controls: aircraft.record.dual_controls,
         crew: report
             .crew
             .iter()
