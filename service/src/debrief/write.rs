@@ -179,7 +179,7 @@ fn settle(
             lines.push(RollLine::from(&logged));
             rows.log_roll(&logged, planned.crew_id);
         }
-        let (crew_id, outcome) = (planned.crew_id, planned.outcome);
+        let (crew_id, outcome, fate) = (planned.crew_id, planned.outcome, planned.fate.kind());
         if let Some((casualty, roll)) = settle_fate(&context, planned)? {
             lines.extend(roll.as_ref().map(RollLine::from));
             let logged = roll.as_ref().map_or(CasualtyRoll::None, CasualtyRoll::New);
@@ -188,6 +188,7 @@ fn settle(
         crew.push(CrewRollsView {
             crew_id,
             outcome,
+            fate,
             rolls: lines,
         });
     }
