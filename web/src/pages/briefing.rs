@@ -71,6 +71,8 @@ pub struct PickLine {
 pub struct ResultsLines {
     pub week: i32,
     pub games: usize,
+    /// Games abandoned without a debrief when the week closed (API v1.2).
+    pub abandoned: Vec<i64>,
     pub kills: Vec<String>,
     pub deaths: Vec<String>,
     pub captures: Vec<String>,
@@ -350,6 +352,7 @@ impl BriefingPage {
         let last_week = b.last_week.map(|r| ResultsLines {
             week: r.week,
             games: r.games,
+            abandoned: r.abandoned,
             kills: r.kills.iter().map(kill_line).collect(),
             deaths: r.deaths.iter().map(casualty_line).collect(),
             captures: r.captures.iter().map(casualty_line).collect(),

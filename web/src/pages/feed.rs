@@ -250,6 +250,9 @@ fn count(n: usize, one: &str, many: &str) -> String {
 /// The week in a few words, for the entry's title.
 fn headline(r: &WeekResults) -> String {
     let mut parts = vec![count(r.games, "game", "games")];
+    if !r.abandoned.is_empty() {
+        parts.push(count(r.abandoned.len(), "abandoned", "abandoned"));
+    }
     if !r.kills.is_empty() {
         parts.push(count(r.kills.len(), "kill", "kills"));
     }
@@ -264,10 +267,15 @@ fn headline(r: &WeekResults) -> String {
 
 /// The week's results in short, as sentences.
 fn summary(r: &WeekResults) -> String {
+    let played = match r.games {
+        0 => "No game was played.".to_owned(),
+        n => format!("{}.", count(n, "game", "games")),
+    };
+    let mut sentences = vec![played];
+    sentences.extend(abandoned_sentence(&r.abandoned));
     if r.games == 0 {
-        return "No game was played.".to_owned();
+        return sentences.join(" ");
     }
-    let mut sentences = vec![format!("{}.", count(r.games, "game", "games"))];
     for k in &r.kills {
         let crew = if k.victim_crew.is_empty() {
             String::new()
@@ -316,6 +324,20 @@ fn summary(r: &WeekResults) -> String {
         sentences.push(format!("Missions: {}.", missions.join("; ")));
     }
     sentences.join(" ")
+}
+
+/// "Game 4 was abandoned without a debrief when the week closed (no awards, no
+/// casualties).", when a game was (API v1.2).
+fn abandoned_sentence(games: &[i64]) -> Option<String> {
+    let names: Vec<String> = games.iter().map(|g| format!("Game {g}")).collect();
+    let (games, verb) = match names.as_slice() {
+        [] => return None,
+        [one] => (one.clone(), "was"),
+        [rest @ .., last] => (format!("{} and {last}", rest.join(", ")), "were"),
+    };
+    Some(format!(
+        "{games} {verb} abandoned without a debrief when the week closed (no awards, no casualties)."
+    ))
 }
 
 #[cfg(test)]
