@@ -346,15 +346,18 @@ async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
     browser
         .assert_well_formed("game debriefed with a forced landing")
         .await;
-    browser
-        .assert_text(&format!("outcome-{ball}"), "minor injury")
-        .await;
-    browser
-        .assert_text(&format!("outcome-{mottershead}"), "captured")
-        .await;
-    browser
-        .assert_text(&format!("outcome-{voss}"), "unharmed")
-        .await;
+    // API v1.2: the page shows each man's fate, in the crew's rolls and in who flew
+    // what, never a table's result as if it were his fate.
+    for (id, fate) in [
+        (ball, "minor injury"),
+        (mottershead, "captured"),
+        (voss, "unharmed"),
+    ] {
+        browser.assert_text(&format!("fate-{id}"), fate).await;
+        browser
+            .assert_text(&format!("fate-{game}-{id}"), fate)
+            .await;
+    }
     assert_eq!(
         roll_rows(&browser, &format!("rolls-{ball}")).await,
         rows(&ball_rolls)

@@ -22,8 +22,8 @@ pub struct OffensiveView {
 }
 
 /// A side's mission in a game (R9), with its assignment and, after the debrief, its
-/// success (R10). Until the game's debrief its assignment is shown only to the
-/// referees and the players of its side (§13.20); anyone else gets
+/// success (R10). Until the game's debrief (or its abandonment) its assignment is
+/// shown only to the referees and the players of its side (§13.20); anyone else gets
 /// `assignment_hidden: true` and null `aircraft_id`, `pilot_id` and `observer_id`,
 /// whether or not the mission is assigned yet.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -131,10 +131,10 @@ impl OffensiveView {
 }
 
 impl MissionView {
-    /// A stored mission of a game as `reader` may see it (§13.20); `debriefed` says
-    /// whether its game has been debriefed.
-    pub fn seen_by(m: MissionRecord, debriefed: bool, reader: Reader) -> Self {
-        let shown = reader.sees_assignment(m.side, debriefed);
+    /// A stored mission of a game as `reader` may see it (§13.20); `over` says whether
+    /// its game is over: debriefed, or abandoned when its week closed.
+    pub fn seen_by(m: MissionRecord, over: bool, reader: Reader) -> Self {
+        let shown = reader.sees_assignment(m.side, over);
         let shown_or_none = |v: Option<i64>| v.filter(|_| shown);
         Self {
             side: m.side,
@@ -179,8 +179,10 @@ impl GameView {
             .collect();
         for mission in missions {
             if let Some(game) = views.iter_mut().find(|g| g.id == mission.game_id) {
+                // An abandoned game is over without a debrief: nothing is kept secret.
+                let over = game.debriefed || game.abandoned;
                 game.missions
-                    .push(MissionView::seen_by(mission, game.debriefed, reader));
+                    .push(MissionView::seen_by(mission, over, reader));
             }
         }
         for game in &mut views {

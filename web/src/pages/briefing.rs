@@ -15,7 +15,7 @@ use eagles_service::briefing::{
 };
 use eagles_service::standings::SidesView;
 
-use super::{render, Nav};
+use super::{and_list, render, Nav};
 use crate::error::PageError;
 use crate::session::Session;
 
@@ -166,14 +166,6 @@ fn side_label(wire: &str) -> &'static str {
         .map_or("", |s| s.label())
 }
 
-fn names(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
 fn kill_line(k: &KillLine) -> String {
     let crew = if k.victim_crew.is_empty() {
         String::new()
@@ -182,7 +174,7 @@ fn kill_line(k: &KillLine) -> String {
     };
     format!(
         "{} shot down the {} {}{crew}",
-        names(&k.shooters),
+        and_list(&k.shooters),
         side_label(&k.victim_side),
         k.victim_aircraft
     )

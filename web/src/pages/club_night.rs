@@ -17,7 +17,7 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
 use eagles_service::access::readable_campaign;
 use eagles_service::campaigns::CampaignEnd;
-use eagles_service::games::{GameState, NewGameRequest};
+use eagles_service::games::NewGameRequest;
 use eagles_service::weeks::CloseWeekRequest;
 use eagles_service::ServiceError;
 use serde::Deserialize;
@@ -25,7 +25,7 @@ use serde::Deserialize;
 use super::form_page::{self, FormPage};
 use super::game::parse_dice;
 use super::week::{tonight, GameLine};
-use super::{render, see_other, Nav, WeekLine};
+use super::{and_list, render, see_other, Nav, WeekLine};
 use crate::error::PageError;
 use crate::form::{ticked, FieldErrors};
 use crate::session::Session;
@@ -42,7 +42,14 @@ pub struct ClubNightForm {
     pub confirm: Option<String>,
     /// Ticked on the second step of a close: abandon the week's open games.
     pub abandon: Option<String>,
+    /// `abandon` when sent from that second step.
+    #[serde(default)]
+    pub step: String,
 }
+
+/// The mark of a close refused for the week's open games, which the page answers by
+/// asking whether to abandon them; it is shown nowhere itself.
+const OPEN_GAMES: &str = "open_games";
 
 /// The club-night page.
 #[derive(Template)]
@@ -58,6 +65,8 @@ pub struct ClubNightPage {
     pub ask_abandon: bool,
     /// The games without a debrief, in words: "game 3", "games 3 and 4".
     pub open_games: String,
+    /// How many they are.
+    pub open_count: usize,
     pub is_referee: bool,
     /// The week the campaign ended in; it then takes no more writes (§13.203).
     pub ended_week: Option<i32>,
@@ -131,11 +140,13 @@ impl FormPage for ClubNightPage {
             .filter(|g| g.state.open())
             .map(|g| g.id.to_string())
             .collect();
-        let ask_abandon = errors.get("abandon").is_some() && !open.is_empty();
-        let open_games = match open.as_slice() {
-            [one] => format!("game {one}"),
-            [rest @ .., last] => format!("games {} and {last}", rest.join(", ")),
-            [] => String::new(),
+        let refused_for_open_games =
+            errors.get(OPEN_GAMES).is_some() || errors.get("abandon").is_some();
+        let ask_abandon = refused_for_open_games && !open.is_empty();
+        let open_count = open.len();
+        let open_games = match open.len() {
+            1 => format!("game {}", open[0]),
+            _ => format!("games {}", and_list(&open)),
         };
         Ok(Self {
             nav: session.nav(),
@@ -145,6 +156,7 @@ impl FormPage for ClubNightPage {
             games,
             ask_abandon,
             open_games,
+            open_count,
             is_referee: scope.is_referee(),
             ended_week: campaign.ended_week,
             form,
@@ -225,13 +237,18 @@ pub async fn act(
                 }
                 Err(e) => {
                     // Refused for games without a debrief: the page lists them and
-                    // asks whether to abandon them (`ask_abandon`). Any other conflict
-                    // (a close at the same moment) is told as it is.
+                    // asks whether to abandon them (`ask_abandon`); asked already, it
+                    // says so beside the box. Any other conflict (a close at the same
+                    // moment) is told as it is.
                     if matches!(e, ServiceError::Conflict(_)) && !abandon_open_games {
-                        errors.add(
-                            "abandon",
-                            "these games have no debrief: tick the box to abandon them and close the week, or keep the week open and debrief them first",
-                        );
+                        if form.step == "abandon" {
+                            errors.add(
+                                "abandon",
+                                "tick the box to abandon the games listed and close the week, or keep the week open to debrief first",
+                            );
+                        } else {
+                            errors.add(OPEN_GAMES, "the week has games without a debrief");
+                        }
                     }
                     errors.place(e, |e| {
                         matches!(e, ServiceError::Conflict(_)).then_some("confirm")

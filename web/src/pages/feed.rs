@@ -18,6 +18,7 @@ use eagles_db::DbPool;
 use eagles_service::briefing::WeekResults;
 use eagles_service::feed::{CampaignFeed, ClosedWeek, FeedEnd};
 
+use super::and_list;
 use crate::error::PageError;
 
 /// The address the service is reached at from outside, for absolute links: a scheme,
@@ -330,13 +331,14 @@ fn summary(r: &WeekResults) -> String {
 /// casualties).", when a game was (API v1.2).
 fn abandoned_sentence(games: &[i64]) -> Option<String> {
     let names: Vec<String> = games.iter().map(|g| format!("Game {g}")).collect();
-    let (games, verb) = match names.as_slice() {
-        [] => return None,
-        [one] => (one.clone(), "was"),
-        [rest @ .., last] => (format!("{} and {last}", rest.join(", ")), "were"),
+    let verb = match names.len() {
+        0 => return None,
+        1 => "was",
+        _ => "were",
     };
     Some(format!(
-        "{games} {verb} abandoned without a debrief when the week closed (no awards, no casualties)."
+        "{} {verb} abandoned without a debrief when the week closed (no awards, no casualties).",
+        and_list(&names)
     ))
 }
 

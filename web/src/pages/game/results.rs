@@ -15,6 +15,7 @@ use eagles_db::ledger::Award;
 use eagles_service::debrief::{CrewRollsView, Flown, FlownKill, FlownSortie, RollLine};
 
 use crate::error::PageError;
+use crate::pages::and_list;
 
 /// The kinds of award in the order the columns show them.
 pub const KINDS: [&str; 6] = [
@@ -124,10 +125,7 @@ pub fn crew_rolls(crew: &[CrewRollsView], names: &HashMap<i64, String>) -> Vec<C
     crew.iter()
         .map(|c| CrewRolls {
             crew_id: c.crew_id,
-            crew: names
-                .get(&c.crew_id)
-                .cloned()
-                .unwrap_or_else(|| format!("crewman {}", c.crew_id)),
+            crew: name_of(names, c.crew_id),
             fate: c.fate.label(),
             outcome: c.outcome.label(),
             rolls: c.rolls.iter().map(roll_text).collect(),
@@ -211,15 +209,6 @@ fn name_of(names: &HashMap<i64, String>, id: i64) -> String {
         .unwrap_or_else(|| format!("crewman {id}"))
 }
 
-/// "a, b and c".
-fn and_list(items: Vec<String>) -> String {
-    match items.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 fn sortie_line(s: &FlownSortie, names: &HashMap<i64, String>) -> SortieLine {
     SortieLine {
         key: s.key.clone(),
@@ -243,7 +232,7 @@ fn sortie_line(s: &FlownSortie, names: &HashMap<i64, String>) -> SortieLine {
 /// "Georges Guynemer (Spad VII, a1) shot down c2 (Albatros D.III, Max Immelmann)":
 /// each shooter with his aircraft and sortie, the victim with its aircraft and crew.
 fn kill_line(kill: &FlownKill, flown: &Flown, names: &HashMap<i64, String>) -> String {
-    let shooters = kill
+    let shooters: Vec<String> = kill
         .shooters
         .iter()
         .map(|&id| {
@@ -256,12 +245,13 @@ fn kill_line(kill: &FlownKill, flown: &Flown, names: &HashMap<i64, String>) -> S
         .collect();
     let victim = match flown.sortie(kill.game_id, &kill.victim) {
         Some(s) => {
-            let crew = and_list(s.crew.iter().map(|c| name_of(names, c.crew_id)).collect());
+            let crew: Vec<String> = s.crew.iter().map(|c| name_of(names, c.crew_id)).collect();
+            let crew = and_list(&crew);
             format!("{} ({}, {crew})", s.key, s.aircraft)
         }
         None => kill.victim.clone(),
     };
-    format!("{} shot down {victim}", and_list(shooters))
+    format!("{} shot down {victim}", and_list(&shooters))
 }
 
 /// The results of each game among `awards` and `casualties` (loaded for many games at
@@ -271,12 +261,7 @@ fn by_game(
     casualties: Vec<(Option<i64>, GameCasualty)>,
     names: &HashMap<i64, String>,
 ) -> HashMap<i64, GameResults> {
-    let name = |id: i64| {
-        names
-            .get(&id)
-            .cloned()
-            .unwrap_or_else(|| format!("crewman {id}"))
-    };
+    let name = |id: i64| name_of(names, id);
     let mut results: HashMap<i64, GameResults> = HashMap::new();
     for (award, reversed_by) in awards {
         let Some(game_id) = award.game_id else {
