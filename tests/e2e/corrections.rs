@@ -246,6 +246,7 @@ async fn closing_a_week_with_an_open_game_asks_to_abandon_it() {
     );
     for sent in [
         None,
+        Some(json!(null)),
         Some(json!({})),
         Some(json!({ "abandon_open_games": false })),
     ] {

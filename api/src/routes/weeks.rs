@@ -16,7 +16,7 @@ use crate::routes::paths::{CampaignPath, WeekPath};
     tag = "weeks",
     security(("bearer" = [])),
     params(CampaignPath),
-    request_body(content = Option<CloseWeekRequest>, description = "Optional: no body closes as `{}` does"),
+    request_body(content = Option<CloseWeekRequest>, description = "Optional: no body (or `null`) closes as `{}` does"),
     responses(
         (status = 200, body = ClosedWeek),
         (status = 409, description = "A game of the week has no debrief (the detail names each), or the week was closed at the same moment", body = crate::error::Problem),
@@ -29,11 +29,11 @@ pub async fn close_week(
     path: web::Path<CampaignPath>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    // The body is optional: none at all closes as `{}` does.
+    // The body is optional: none at all, or `null`, closes as `{}` does.
     let request: CloseWeekRequest = if body.iter().all(u8::is_ascii_whitespace) {
         CloseWeekRequest::default()
     } else {
-        crate::extract::parse_json(&body)?
+        crate::extract::parse_json::<Option<CloseWeekRequest>>(&body)?.unwrap_or_default()
     };
     let mut conn = pool.get().await?;
     let closed = close(&mut conn, user, path.cid, request).await?;
