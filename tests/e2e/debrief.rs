@@ -6,30 +6,10 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::support::fixtures_debrief::{
-    aircraft, ball_and_smith_fly, count, crewman, debrief_ok, game, mission, post_debrief,
-    row_counts, set_week, squadron, sweep_game, Assigned, Squadron,
+    aircraft, aw, awards_of, ball_and_smith_fly, count, crewman, debrief_ok, game, mission,
+    post_debrief, row_counts, set_week, squadron, sweep_game, Assigned, Squadron,
 };
 use crate::support::{body, problem, TestApp};
-
-/// The (points, reason) of each award of `crew`, in the order given.
-fn awards_of(result: &Value, crew: i64) -> Vec<(i64, String)> {
-    result["awards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|a| a["crew_id"] == crew)
-        .map(|a| {
-            (
-                a["points"].as_i64().unwrap(),
-                a["reason"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
-
-fn aw(points: i64, reason: &str) -> (i64, String) {
-    (points, reason.to_owned())
-}
 
 fn sortie(key: &str, aircraft: i64, assignment: &str, turns: u32, crew: Value) -> Value {
     json!({ "key": key, "aircraft_id": aircraft, "assignment": assignment,

@@ -86,6 +86,27 @@ pub async fn debrief_ok(
     result
 }
 
+/// The (points, reason) of each award of `crew`, in the order given.
+pub fn awards_of(result: &serde_json::Value, crew: i64) -> Vec<(i64, String)> {
+    result["awards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["crew_id"] == crew)
+        .map(|a| {
+            (
+                a["points"].as_i64().unwrap(),
+                a["reason"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// An award as [`awards_of`] lists it.
+pub fn aw(points: i64, reason: &str) -> (i64, String) {
+    (points, reason.to_owned())
+}
+
 /// API v1.2, R7, R8: each `crew[]` entry of a debrief's answer carries the `fate` the
 /// same answer lists for him — `killed` among the deaths, `captured` among the
 /// captures, `minor_injury` or `serious_injury` by his injury's severity, `unharmed`
