@@ -4,6 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::crew::{CrewId, Role};
+use crate::down::How;
 use crate::error::RuleError;
 use crate::injuries::{Outcome, WOUND_BOXES};
 use crate::missions::{Assignment, MissionType};
@@ -51,6 +52,10 @@ pub struct Sortie {
     pub turns_on_board: u32,
     /// Whether the aircraft was lost (destroyed, crashed, captured).
     pub aircraft_lost: bool,
+    /// How it came down, when it did (API v1.1 `down.how`).
+    pub down: Option<How>,
+    /// Whether the type has dual controls: its observer may fly it (§9.00).
+    pub dual_controls: bool,
     /// Its crew: a pilot, and an observer in a two-seater.
     pub crew: Vec<SortieCrew>,
 }
@@ -390,6 +395,8 @@ pub(crate) mod tests {
             two_seater: crew.len() > 1,
             turns_on_board: 20,
             aircraft_lost: false,
+            down: None,
+            dual_controls: false,
             crew,
         }
     }

@@ -125,6 +125,15 @@ pub enum RuleError {
         /// Runs given.
         runs: usize,
     },
+    /// `landed_safely` reported for a mission aircraft that cannot have landed at its
+    /// airfield (§9.00).
+    #[error("R10 (§9.00): mission aircraft \"{key}\" did not land safely at its airfield: {why}; send landed_safely false")]
+    NotLandedSafely {
+        /// The mission sortie's key.
+        key: String,
+        /// Why not.
+        why: crate::landed_safely::NotHome,
+    },
     /// More troop-concentration hexes observed than were designated.
     #[error("appendix E: observe troop concentrations designates 4 hexes; {hexes} observed is more than that")]
     TooManyHexesObserved {
@@ -411,7 +420,7 @@ impl RuleError {
             WoundBoxesOutOfRange { .. } => "R7",
             NoParachute { .. } => "§13.03",
             BombingAltitude { .. } | TooManyHexesObserved { .. } => "appendix E",
-            TooManyBombRuns { .. } => "R10",
+            TooManyBombRuns { .. } | NotLandedSafely { .. } => "R10",
             TripsNeededMissing
             | TripsNeededOutOfRange { .. }
             | AircraftNotInService { .. }

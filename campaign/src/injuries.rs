@@ -112,6 +112,37 @@ impl Fate {
 }
 
 wire_enum! {
+    /// A crewman's fate by name, as the debrief's answer and the pages give it (API
+    /// v1.2): the final result after R7 — the worse of his wounds and the tables'
+    /// results — and capture (R8).
+    pub enum FateKind {
+        /// Fit for next week.
+        Unharmed = "unharmed",
+        /// A minor injury.
+        MinorInjury = "minor_injury" as "minor injury",
+        /// A serious injury.
+        SeriousInjury = "serious_injury" as "serious injury",
+        /// Dead.
+        Killed = "killed",
+        /// Taken prisoner (the capture roll says for how long, R8).
+        Captured = "captured",
+    }
+}
+
+impl Fate {
+    /// The fate by name.
+    pub const fn kind(self) -> FateKind {
+        match self {
+            Fate::Unharmed => FateKind::Unharmed,
+            Fate::Injured(Severity::Minor) => FateKind::MinorInjury,
+            Fate::Injured(Severity::Serious) => FateKind::SeriousInjury,
+            Fate::Killed => FateKind::Killed,
+            Fate::Captured => FateKind::Captured,
+        }
+    }
+}
+
+wire_enum! {
     /// What a casualty of a game was, as the record keeps it (R7, R8).
     pub enum CasualtyKind {
         /// Injured: out for the weeks his injury roll gave.
@@ -286,6 +317,28 @@ mod tests {
         assert_eq!(fate(C, 3, Outcome::Captured), Ok(Fate::Killed));
     }
 
+    // API v1.2, R7, R8: the fate by name is the final result, never the table's alone:
+    // a serious wound under an "unharmed" crash result is a serious injury.
+    #[test]
+    fn r7_fate_names_the_final_result() {
+        let kind = |boxes, outcome| fate(C, boxes, outcome).map(Fate::kind);
+        assert_eq!(kind(2, Outcome::Unharmed), Ok(FateKind::SeriousInjury));
+        assert_eq!(kind(1, Outcome::Evaded), Ok(FateKind::MinorInjury));
+        assert_eq!(kind(0, Outcome::Evaded), Ok(FateKind::Unharmed));
+        assert_eq!(kind(3, Outcome::MinorInjury), Ok(FateKind::Killed));
+        assert_eq!(kind(1, Outcome::Captured), Ok(FateKind::Captured));
+        assert_eq!(
+            FateKind::NAMES,
+            [
+                "unharmed",
+                "minor_injury",
+                "serious_injury",
+                "killed",
+                "captured"
+            ]
+        );
+    }
+
     fn weeks(severity: Severity, dice: &[u32]) -> InjuryWeeks {
         roll_injury(severity, &mut FixedDice::new(dice)).result
     }
@@ -330,6 +383,7 @@ mod tests {
     fn wire_names_round_trip() {
         round_trips(Severity::ALL);
         round_trips(Harm::ALL);
+        round_trips(FateKind::ALL);
         round_trips(Outcome::ALL);
     }
 }

@@ -20,6 +20,7 @@ pub mod error;
 pub mod events;
 pub mod experience;
 pub mod injuries;
+pub mod landed_safely;
 pub mod missions;
 pub mod roster;
 pub mod sides;

@@ -82,6 +82,8 @@ fn debrief() -> impl Strategy<Value = Debrief> {
                             two_seater,
                             turns_on_board: turns,
                             aircraft_lost: lost,
+                            down: None,
+                            dual_controls: false,
                             crew,
                         }
                     },

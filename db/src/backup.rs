@@ -81,6 +81,7 @@ pub struct GameRow {
     pub voided_by: Option<i64>,
     pub created_by: i64,
     pub created_at: DateTime<Utc>,
+    pub abandoned_at: Option<DateTime<Utc>>,
 }
 
 /// A side's mission in a game.
@@ -517,6 +518,7 @@ pub async fn insert_game(
             games::voided_by.eq(row.voided_by),
             games::created_by.eq(row.created_by),
             games::created_at.eq(row.created_at),
+            games::abandoned_at.eq(row.abandoned_at),
         ))
         .returning(games::id)
         .get_result(conn)

@@ -1,6 +1,7 @@
 //! What the weekly briefing and the campaign feed read: the crew as they stood when a
-//! week began, and the results of a range of weeks (kills, casualties, missions), each
-//! in one query whatever the number of weeks, plus when each week was closed.
+//! week began, and the results of a range of weeks (kills, casualties, missions, games
+//! abandoned), each in one query whatever the number of weeks, plus when each week was
+//! closed.
 //!
 //! A week's results are read as they stood when it closed: a game voided in a later
 //! week still counts here, as it does in the standings of that week
@@ -190,6 +191,7 @@ LEFT JOIN crew p ON p.id = m.pilot_id
 LEFT JOIN crew o ON o.id = m.observer_id
 WHERE g.campaign_id = $1 AND g.week BETWEEN $2 AND $3
   AND (g.voided_week IS NULL OR g.voided_week > g.week)
+  AND g.abandoned_at IS NULL
 ORDER BY g.week, g.id, m.id";
 
 /// The missions of the games of the weeks that stood when their week closed, by
@@ -200,6 +202,28 @@ pub async fn missions_of_weeks(
     weeks: Weeks,
 ) -> QueryResult<Vec<WeekMission>> {
     weeks.load(conn, MISSIONS_OF_WEEKS).await
+}
+
+/// A game abandoned when its week closed without its debrief (API v1.2).
+#[derive(Debug, Clone, QueryableByName)]
+pub struct AbandonedGame {
+    #[diesel(sql_type = Int4)]
+    pub week: i32,
+    #[diesel(sql_type = Int8)]
+    pub game_id: i64,
+}
+
+const ABANDONED_OF_WEEKS: &str = "
+SELECT g.week, g.id AS game_id FROM games g
+WHERE g.campaign_id = $1 AND g.week BETWEEN $2 AND $3 AND g.abandoned_at IS NOT NULL
+ORDER BY g.week, g.id";
+
+/// The games of the weeks abandoned when their week closed, by week then game.
+pub async fn abandoned_of_weeks(
+    conn: &AsyncPgConnection,
+    weeks: Weeks,
+) -> QueryResult<Vec<AbandonedGame>> {
+    weeks.load(conn, ABANDONED_OF_WEEKS).await
 }
 
 /// A time of a week: when it was closed, or its latest roll.

@@ -17,7 +17,8 @@ pub use crate::games::{find as game, GameRecord as DebriefGame, MissionRecord as
 use crate::prepared::prepared;
 use crate::schema::games;
 
-/// Marks a game debriefed with its turns; false when it already was, or was voided.
+/// Marks a game debriefed with its turns; false when it already was, or was voided or
+/// abandoned.
 /// The condition makes a second debrief of the same game fail even without a lock.
 pub async fn mark_debriefed(
     mut conn: &AsyncPgConnection,
@@ -36,7 +37,7 @@ pub async fn mark_debriefed(
 // this one runs under the campaign's lock in every debrief.
 const MARK_DEBRIEFED: &str = "
 UPDATE games SET turns_played = $2, debriefed_at = now()
-WHERE id = $1 AND debriefed_at IS NULL AND voided_week IS NULL";
+WHERE id = $1 AND debriefed_at IS NULL AND voided_week IS NULL AND abandoned_at IS NULL";
 
 /// Marks a debriefed game voided from `week` on; false when it was not debriefed or
 /// is already voided.

@@ -1,12 +1,17 @@
-//! The debrief results of several games at once — their awards and casualties — each
-//! in one query, for the pages that show a week's or a game's results.
+//! The debrief results of several games at once — their awards, casualties, sorties
+//! and kills — each in one query, for the pages that show a week's or a game's
+//! results.
 
+use campaign::missions::Assignment;
+use campaign::sides::Side;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::debriefs::GameCasualty;
 use crate::ledger::Award;
-use crate::schema::{casualties, dice_rolls, xp_awards};
+use crate::schema::{
+    aircraft_types, casualties, dice_rolls, kill_shooters, kills, sorties, xp_awards,
+};
 
 /// The original awards (not the reversals) of the given games, by game then in the
 /// order they were given, each with the id of the entry reversing it, if any.
@@ -56,6 +61,69 @@ pub async fn casualties_of_games(
             ),
         ))
         .order((casualties::game_id, casualties::id))
+        .load(&mut conn)
+        .await
+}
+
+/// A sortie of a debriefed game, with its aircraft type's name.
+#[derive(Debug, Clone, Queryable)]
+pub struct SortieRow {
+    pub id: i64,
+    pub game_id: i64,
+    /// The key the debrief named it by: `a1`, `c2`, …
+    pub key: String,
+    pub side: Side,
+    pub aircraft: String,
+    pub assignment: Assignment,
+    pub aircraft_lost: bool,
+}
+
+/// The sorties of the given games, by game then in the order they were reported.
+pub async fn sorties_of_games(
+    mut conn: &AsyncPgConnection,
+    game_ids: &[i64],
+) -> QueryResult<Vec<SortieRow>> {
+    sorties::table
+        .inner_join(aircraft_types::table.on(aircraft_types::id.eq(sorties::aircraft_type_id)))
+        .filter(sorties::game_id.eq_any(game_ids.to_vec()))
+        .select((
+            sorties::id,
+            sorties::game_id,
+            sorties::key,
+            sorties::side,
+            aircraft_types::name,
+            sorties::assignment,
+            sorties::aircraft_lost,
+        ))
+        .order((sorties::game_id, sorties::id))
+        .load(&mut conn)
+        .await
+}
+
+/// A shooter credited with a kill: one row per kill and shooter.
+#[derive(Debug, Clone, Queryable)]
+pub struct KillShooterRow {
+    pub kill_id: i64,
+    pub game_id: i64,
+    pub victim_sortie_id: i64,
+    pub shooter: i64,
+}
+
+/// The kills of the given games with their shooters, by game, kill, then shooter id.
+pub async fn kills_of_games(
+    mut conn: &AsyncPgConnection,
+    game_ids: &[i64],
+) -> QueryResult<Vec<KillShooterRow>> {
+    kills::table
+        .inner_join(kill_shooters::table)
+        .filter(kills::game_id.eq_any(game_ids.to_vec()))
+        .select((
+            kills::id,
+            kills::game_id,
+            kills::victim_sortie_id,
+            kill_shooters::crew_id,
+        ))
+        .order((kills::game_id, kills::id, kill_shooters::crew_id))
         .load(&mut conn)
         .await
 }

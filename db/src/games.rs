@@ -24,6 +24,8 @@ pub struct GameRecord {
     pub turns_played: Option<i32>,
     pub debriefed_at: Option<DateTime<Utc>>,
     pub voided_week: Option<i32>,
+    /// When its week closed without its debrief, at the referee's word (API v1.2).
+    pub abandoned_at: Option<DateTime<Utc>>,
     /// The 2d6 of the ground offensive.
     #[diesel(select_expression = dice_rolls::dice)]
     pub offensive_dice: Vec<i32>,
@@ -36,6 +38,16 @@ impl GameRecord {
     /// Whether the game's debrief has been entered (voiding keeps it debriefed).
     pub fn debriefed(&self) -> bool {
         self.debriefed_at.is_some()
+    }
+
+    /// Whether its week closed without its debrief: it was abandoned (API v1.2).
+    pub fn abandoned(&self) -> bool {
+        self.abandoned_at.is_some()
+    }
+
+    /// Whether it still waits for its debrief: neither debriefed nor abandoned.
+    pub fn open(&self) -> bool {
+        !self.debriefed() && !self.abandoned()
     }
 }
 
@@ -117,6 +129,29 @@ pub async fn first_of_week(
         .limit(limit)
         .load(conn)
         .await
+}
+
+/// Marks abandoned the games of a campaign's week that have no debrief, when the week
+/// closes at the referee's word (API v1.2); returns their ids, oldest first. Call it
+/// with the campaign row locked.
+pub async fn abandon_open(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    week: i32,
+) -> QueryResult<Vec<i64>> {
+    let mut ids: Vec<i64> = diesel::update(
+        games::table
+            .filter(games::campaign_id.eq(campaign_id))
+            .filter(games::week.eq(week))
+            .filter(games::debriefed_at.is_null())
+            .filter(games::abandoned_at.is_null()),
+    )
+    .set(games::abandoned_at.eq(diesel::dsl::now))
+    .returning(games::id)
+    .get_results(conn)
+    .await?;
+    ids.sort_unstable();
+    Ok(ids)
 }
 
 /// A mission with the dice of its roll.

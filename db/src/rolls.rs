@@ -1,6 +1,7 @@
 //! The dice roll log (R14): every roll with its table, dice, modifiers, result, who
 //! rolled it and whether the server rolled or a person entered physical dice.
 
+use campaign::crew::Role;
 use campaign::injuries::Outcome;
 use campaign::sides::Side;
 use campaign::tables::Table;
@@ -63,8 +64,12 @@ pub async fn insert(conn: &mut AsyncPgConnection, roll: &NewRoll) -> QueryResult
 #[derive(Debug, Clone, Queryable)]
 pub struct GameSeat {
     pub game_id: i64,
+    pub sortie_id: i64,
     pub crew_id: i64,
+    pub position: Role,
     pub outcome: Outcome,
+    /// Wound boxes crossed off in the game (R7).
+    pub wound_boxes: i32,
 }
 
 /// A logged roll that was one crewman's (R8, R14).
@@ -89,8 +94,11 @@ pub async fn seats_of_games(
         ))
         .select((
             sortie_crew::game_id,
+            sortie_crew::sortie_id,
             sortie_crew::crew_id,
+            sortie_crew::position,
             sortie_crew::outcome,
+            sortie_crew::wound_boxes,
         ))
         .load(&mut conn)
         .await

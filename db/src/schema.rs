@@ -195,6 +195,8 @@ diesel::table! {
         voided_by -> Nullable<Int8>,
         created_by -> Int8,
         created_at -> Timestamptz,
+        /// Set when its week closed without its debrief (migration 000018).
+        abandoned_at -> Nullable<Timestamptz>,
     }
 }
 

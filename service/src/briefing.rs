@@ -148,6 +148,9 @@ pub struct WeekResults {
     pub week: i32,
     /// Games played and not voided by the close.
     pub games: usize,
+    /// Games abandoned when the week closed without their debrief (API v1.2): no
+    /// awards, no casualties; not counted in `games`.
+    pub abandoned: Vec<i64>,
     pub kills: Vec<KillLine>,
     pub deaths: Vec<CasualtyLine>,
     pub captures: Vec<CasualtyLine>,
@@ -475,7 +478,7 @@ async fn standings(
 }
 
 /// The results of weeks `first..=last` as they stood when each closed, by week; a
-/// week without games has no entry. Three queries, whatever the number of weeks.
+/// week without games has no entry. Four queries, whatever the number of weeks.
 pub async fn results_of_weeks(
     conn: &mut AsyncPgConnection,
     campaign: &Campaign,
@@ -491,7 +494,19 @@ pub async fn results_of_weeks(
     let kills = eagles_db::briefing::kills_of_weeks(conn, weeks).await?;
     let casualties = eagles_db::briefing::casualties_of_weeks(conn, weeks).await?;
     let missions = eagles_db::briefing::missions_of_weeks(conn, weeks).await?;
-    Ok(group_results(kills, casualties, missions, reader))
+    let abandoned = eagles_db::briefing::abandoned_of_weeks(conn, weeks).await?;
+    let mut results = group_results(kills, casualties, missions, reader);
+    for game in abandoned {
+        results
+            .entry(game.week)
+            .or_insert_with(|| WeekResults {
+                week: game.week,
+                ..WeekResults::default()
+            })
+            .abandoned
+            .push(game.game_id);
+    }
+    Ok(results)
 }
 
 fn group_results(

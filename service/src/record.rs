@@ -6,6 +6,9 @@ use eagles_db::users::User;
 use std::collections::BTreeMap;
 
 use campaign::calendar::week_date;
+use campaign::crew::CrewId;
+use campaign::injuries::{fate, FateKind, Outcome};
+use campaign::ParseEnumError;
 use chrono::NaiveDate;
 use eagles_db::campaigns::Campaign;
 use eagles_db::crew::AwardEntry;
@@ -58,8 +61,12 @@ pub struct RecordSortie {
     pub turns_on_board: i32,
     pub red_hits: i32,
     pub wound_boxes: i32,
+    /// As sent, or as the forced-landing tables gave it.
     #[schema(value_type = campaign::injuries::Outcome)]
     pub outcome: String,
+    /// What became of him (API v1.2): the worse of his wounds and his outcome (R7), or
+    /// his capture (R8). The pages show this, never the outcome alone.
+    pub fate: FateKind,
     pub aircraft_lost: bool,
     /// The side's mission, when this sortie flew it.
     #[schema(value_type = Option<campaign::missions::MissionType>)]
@@ -137,7 +144,7 @@ pub async fn record_weeks(
     for s in sorties {
         week_of(&mut weeks, start, s.game.week)
             .sorties
-            .push(sortie(s));
+            .push(sortie(s, crew_id)?);
     }
     for k in kills {
         week_of(&mut weeks, start, k.game.week).kills.push(kill(k));
@@ -163,8 +170,17 @@ fn week_of(weeks: &mut BTreeMap<i32, RecordWeek>, start: NaiveDate, n: i32) -> &
     })
 }
 
-fn sortie(s: SortieRow) -> RecordSortie {
-    RecordSortie {
+fn sortie(s: SortieRow, crew_id: i64) -> Result<RecordSortie, ServiceError> {
+    let stored = |what: String| {
+        ServiceError::Internal(format!("a stored seat of crewman {crew_id}: {what}"))
+    };
+    let outcome: Outcome = s
+        .outcome
+        .parse()
+        .map_err(|e: ParseEnumError| stored(e.to_string()))?;
+    let boxes = u32::try_from(s.wound_boxes).unwrap_or(u32::MAX);
+    let fate = fate(CrewId(crew_id), boxes, outcome).map_err(|e| stored(e.to_string()))?;
+    Ok(RecordSortie {
         game_id: s.game.game_id,
         key: s.key,
         aircraft: s.aircraft,
@@ -174,11 +190,12 @@ fn sortie(s: SortieRow) -> RecordSortie {
         red_hits: s.red_hits,
         wound_boxes: s.wound_boxes,
         outcome: s.outcome,
+        fate: fate.kind(),
         aircraft_lost: s.aircraft_lost,
         mission_type: s.mission_type,
         mission_success: s.mission_success,
         voided_week: s.game.voided_week,
-    }
+    })
 }
 
 fn kill(k: KillRow) -> RecordKill {

@@ -4,6 +4,10 @@
 //! Closing is allowed whatever the date: the rulebook ends no campaign, R1 bounds only
 //! its start, and R13 leaves it to the club to say when the campaign ends. A week past
 //! the Armistice (1918-11-11) is dated like any other.
+//!
+//! A week whose games are not all debriefed closes only when the referee says to
+//! abandon the open ones (API v1.2): an abandoned game gives no awards and no
+//! casualties, and is never debriefed.
 
 use campaign::calendar::{self, Era};
 use campaign::events::EventKind;
@@ -11,7 +15,7 @@ use campaign::webhooks::WebhookEvent;
 use chrono::NaiveDate;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::access::{locked_campaign, readable_campaign, CampaignScope, ReadAccess};
 use crate::campaigns::week_number;
@@ -19,6 +23,16 @@ use crate::error::ServiceError;
 use crate::games::{reader_of, GameView};
 use crate::reference::AircraftView;
 use crate::rolls::RollView;
+
+/// How to close a week (API v1.2); no body is `{}`.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CloseWeekRequest {
+    /// `true`: the week's games without a debrief are abandoned (no awards, no
+    /// casualties); absent or `false`: such a game refuses the close (409).
+    #[serde(default)]
+    pub abandon_open_games: bool,
+}
 
 /// What closing a week did.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -33,14 +47,18 @@ pub struct ClosedWeek {
     pub returned: Vec<i64>,
     /// Types in service on the new week's date that were not on the closed week's.
     pub new_aircraft: Vec<AircraftView>,
+    /// The games of the closed week abandoned without a debrief (`abandon_open_games`).
+    pub abandoned_games: Vec<i64>,
 }
 
-/// Closes the campaign's current week as `user`, who must referee it (R15). The API
-/// and the pages both close weeks here.
+/// Closes the campaign's current week as `user`, who must referee it (R15). A game of
+/// the week without a debrief refuses the close (409 naming it) unless `request` says
+/// to abandon such games. The API and the pages both close weeks here.
 pub async fn close(
     conn: &mut AsyncPgConnection,
     user: User,
     campaign_id: i64,
+    request: CloseWeekRequest,
 ) -> Result<ClosedWeek, ServiceError> {
     conn
         .transaction::<_, ServiceError, _>(async move |conn| {
@@ -49,6 +67,12 @@ pub async fn close(
             scope.require_referee("close the week")?;
             let campaign = scope.campaign;
             let week = campaign.current_week;
+            let abandoned_games = if request.abandon_open_games {
+                eagles_db::games::abandon_open(conn, campaign_id, week).await?
+            } else {
+                refuse_open_games(conn, campaign_id, week).await?;
+                Vec::new()
+            };
             let returned: Vec<i64> = eagles_db::crew::list(conn, campaign_id, &Default::default())
                 .await?
                 .into_iter()
@@ -67,7 +91,7 @@ pub async fn close(
                 Some(user.id),
                 Some(campaign_id),
                 "week.close",
-                serde_json::json!({ "closed_week": week, "returned": returned, "new_aircraft": new_aircraft.iter().map(|a| a.id).collect::<Vec<_>>() }),
+                serde_json::json!({ "closed_week": week, "returned": returned, "new_aircraft": new_aircraft.iter().map(|a| a.id).collect::<Vec<_>>(), "abandoned_games": abandoned_games }),
             )
             .await?;
             let week_date = calendar::week_date(campaign.start_date, week_number(week + 1));
@@ -78,6 +102,7 @@ pub async fn close(
                 era: calendar::era_on(week_date),
                 returned,
                 new_aircraft,
+                abandoned_games,
             };
             // Told to the campaign's webhooks in this transaction: never lost, never
             // sent for a close that rolled back.
@@ -94,6 +119,29 @@ pub async fn close(
             Ok(closed)
         })
         .await
+}
+
+/// A 409 naming the games of `week` still without a debrief, if any: the referee
+/// debriefs them or abandons them with the close.
+async fn refuse_open_games(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    week: i32,
+) -> Result<(), ServiceError> {
+    let open: Vec<String> = eagles_db::games::list_for_week(conn, campaign_id, week)
+        .await?
+        .iter()
+        .filter(|g| g.open())
+        .map(|g| format!("game {} (week {week})", g.id))
+        .collect();
+    let (games, verb, them) = match open.as_slice() {
+        [] => return Ok(()),
+        [one] => (one.clone(), "has", "it"),
+        [rest @ .., last] => (format!("{} and {last}", rest.join(", ")), "have", "them"),
+    };
+    Err(ServiceError::Conflict(format!(
+        "{games} {verb} no debrief; debrief {them} first, or close the week with abandon_open_games true to abandon {them} (no awards, no casualties)"
+    )))
 }
 
 /// What a `week_closed` webhook delivery carries as its `data`: the close's answer

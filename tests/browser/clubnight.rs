@@ -659,7 +659,7 @@ async fn a_private_campaigns_pages_do_not_exist_for_a_stranger() {
 #[tokio::test]
 async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
     let mut night = night(true).await;
-    let (a, _b, _) = two_games(&mut night).await;
+    let (a, b, _) = two_games(&mut night).await;
     let csrf = night.csrf.clone();
     let allied = count(
         &night.app,
@@ -730,8 +730,9 @@ async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
     let page = night.rita.get(&night.path(&format!("/games/{a}"))).await;
     assert!(text_of_id(&page.text().await.unwrap(), "voided").is_some());
 
-    // Closing the week needs the box ticked; then week 2 starts (R15) and the page
-    // of week 1 is shown.
+    // Closing the week needs the box ticked; then, game b having no debrief, the page
+    // lists it and asks to abandon it (API v1.2); abandoning it, week 2 starts (R15)
+    // and the page of week 1 is shown.
     let club = night.path("/club-night");
     let response = night
         .rita
@@ -750,6 +751,34 @@ async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
             &[("csrf", &csrf), ("action", "close"), ("confirm", "on")],
         )
         .await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = response.text().await.unwrap();
+    assert!(page.contains("id=\"open-games\""), "{page}");
+    let listed = format!(
+        "<a href=\"{}\">Game {b}</a> (in progress)",
+        night.path(&format!("/games/{b}"))
+    );
+    assert!(page.contains(&listed), "{page}");
+    assert!(
+        text_of_id(&page, "abandon-error").is_none(),
+        "asked, not refused"
+    );
+    assert_eq!(
+        count(&night.app, "SELECT current_week::bigint FROM campaigns").await,
+        1
+    );
+    let response = night
+        .rita
+        .post(
+            &club,
+            &[
+                ("csrf", &csrf),
+                ("action", "close"),
+                ("confirm", "on"),
+                ("abandon", "on"),
+            ],
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     assert_eq!(
         response.headers()["location"],
@@ -759,6 +788,78 @@ async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
         count(&night.app, "SELECT current_week::bigint FROM campaigns").await,
         2
     );
+    assert_eq!(
+        count(
+            &night.app,
+            &format!("SELECT count(*) FROM games WHERE id = {b} AND abandoned_at IS NOT NULL")
+        )
+        .await,
+        1
+    );
+}
+
+// API v1.2, in a browser: closing a week whose game has no debrief shows that game and
+// asks to abandon it; a submit without the box ticked asks again and closes nothing;
+// with it ticked the week closes and its page says the game was abandoned.
+#[tokio::test]
+async fn closing_a_week_with_an_open_game_asks_to_abandon_it_first() {
+    let mut night = night(false).await;
+    let (game, _, _) = night.open_game().await;
+    let cid = night.campaign;
+    let week = || count(&night.app, "SELECT current_week::bigint FROM campaigns");
+    let browser = Browser::start(&night.app.address).await;
+    browser.sign_in_as("rita").await;
+    browser.open(&format!("/campaigns/{cid}/club-night")).await;
+    click(&browser, "confirm").await;
+    browser.submit("confirm").await;
+    let open = browser.text("open-games").await.expect("the open games");
+    assert!(
+        open.contains(&format!("Game {game} (in progress)")),
+        "{open}"
+    );
+    assert_eq!(
+        browser.text("abandon-error").await,
+        None,
+        "asked, not refused"
+    );
+    let label = browser
+        .client
+        .find(Locator::Css("label[for=abandon]"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(label, format!("Yes, abandon game {game} and close week 1"));
+    browser
+        .assert_well_formed("club night asking to abandon")
+        .await;
+    browser.screenshot("club-night-abandon-open-games").await;
+    assert_eq!(week().await, 1);
+
+    // Sent without the box ticked, the step asks again, beside the box.
+    browser.submit("abandon").await;
+    assert!(browser.text("open-games").await.is_some());
+    let reason = browser.text("abandon-error").await.expect("a reason");
+    assert!(reason.starts_with("tick the box"), "{reason}");
+    assert_eq!(week().await, 1);
+
+    click(&browser, "abandon").await;
+    browser.submit("abandon").await;
+    browser
+        .assert_path(&format!("/campaigns/{cid}/weeks/1"))
+        .await;
+    browser
+        .assert_text(
+            &format!("abandoned-{game}"),
+            "Abandoned when week 1 closed without its debrief: it gave no awards and no casualties.",
+        )
+        .await;
+    browser
+        .assert_well_formed("week with an abandoned game")
+        .await;
+    assert_eq!(week().await, 2);
+    browser.close().await;
 }
 
 #[tokio::test]

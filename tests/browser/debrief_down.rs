@@ -309,13 +309,13 @@ async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
         ["capture", "3 4", "none", "7", "prisoner"],
     ];
     browser
-        .assert_text(&format!("preview-outcome-{ball}"), "minor injury")
+        .assert_text(&format!("preview-fate-{ball}"), "minor injury")
         .await;
     browser
-        .assert_text(&format!("preview-outcome-{mottershead}"), "captured")
+        .assert_text(&format!("preview-fate-{mottershead}"), "captured")
         .await;
     browser
-        .assert_text(&format!("preview-outcome-{voss}"), "unharmed")
+        .assert_text(&format!("preview-fate-{voss}"), "unharmed")
         .await;
     assert_eq!(
         roll_rows(&browser, &format!("preview-{ball}")).await,
@@ -355,15 +355,18 @@ async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
     browser
         .assert_well_formed("game debriefed with a forced landing")
         .await;
-    browser
-        .assert_text(&format!("outcome-{ball}"), "minor injury")
-        .await;
-    browser
-        .assert_text(&format!("outcome-{mottershead}"), "captured")
-        .await;
-    browser
-        .assert_text(&format!("outcome-{voss}"), "unharmed")
-        .await;
+    // API v1.2: the page shows each man's fate, in the crew's rolls and in who flew
+    // what, never a table's result as if it were his fate.
+    for (id, fate) in [
+        (ball, "minor injury"),
+        (mottershead, "captured"),
+        (voss, "unharmed"),
+    ] {
+        browser.assert_text(&format!("fate-{id}"), fate).await;
+        browser
+            .assert_text(&format!("fate-{game}-{id}"), fate)
+            .await;
+    }
     assert_eq!(
         roll_rows(&browser, &format!("rolls-{ball}")).await,
         rows(&ball_rolls)

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use std::collections::HashMap;
 
-use crate::support::fixtures_debrief::{aircraft, game, squadron};
+use crate::support::fixtures_debrief::{aircraft, squadron, sweep_game};
 use crate::support::{body, problem, TestApp};
 
 /// The demo campaign on a fresh server, its referee's token and its id.
@@ -381,7 +381,7 @@ async fn each_crewmans_rolls_of_a_forced_landing_survive_a_round_trip() {
     let s = squadron(&app, "rhoda").await;
     let camel = aircraft(&app, "Sopwith Camel").await;
     let bristol = aircraft(&app, "Bristol F2b").await;
-    let g = game(&app, s.campaign).await;
+    let g = sweep_game(&app, s.campaign).await;
     let (ball, mannock, jones) = (s.id("Ball"), s.id("Mannock"), s.id("Jones"));
     let seat = |id: i64, position: &str, wound_boxes: u32| json!({ "crew_id": id, "position": position, "wound_boxes": wound_boxes });
     let report = json!({ "turns_played": 20, "sorties": [
@@ -440,6 +440,8 @@ async fn each_crewmans_rolls_of_a_forced_landing_survive_a_round_trip() {
         whose,
         [
             json!(["ground_offensive", null]),
+            json!(["mission", null]),
+            json!(["mission", null]),
             json!(["landing", "Ball"]),
             json!(["evade", "Ball"]),
             json!(["landing", "Mannock"]),

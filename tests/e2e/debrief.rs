@@ -6,30 +6,10 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::support::fixtures_debrief::{
-    aircraft, ball_and_smith_fly, count, crewman, debrief_ok, game, mission, post_debrief,
-    row_counts, set_week, squadron, Assigned, Squadron,
+    aircraft, aw, awards_of, ball_and_smith_fly, count, crewman, debrief_ok, game, mission,
+    post_debrief, row_counts, set_week, squadron, sweep_game, Assigned, Squadron,
 };
 use crate::support::{body, problem, TestApp};
-
-/// The (points, reason) of each award of `crew`, in the order given.
-fn awards_of(result: &Value, crew: i64) -> Vec<(i64, String)> {
-    result["awards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|a| a["crew_id"] == crew)
-        .map(|a| {
-            (
-                a["points"].as_i64().unwrap(),
-                a["reason"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
-
-fn aw(points: i64, reason: &str) -> (i64, String) {
-    (points, reason.to_owned())
-}
 
 fn sortie(key: &str, aircraft: i64, assignment: &str, turns: u32, crew: Value) -> Value {
     json!({ "key": key, "aircraft_id": aircraft, "assignment": assignment,
@@ -654,7 +634,7 @@ async fn a_broken_debrief_writes_nothing_and_names_the_first_problem() {
     let fokker = aircraft(&app, "Fokker DVII").await;
 
     // Jones is wounded in an earlier game of the same week.
-    let earlier = game(&app, s.campaign).await;
+    let earlier = sweep_game(&app, s.campaign).await;
     debrief_ok(
         &app,
         &s,
@@ -963,8 +943,9 @@ async fn voiding_a_debrief_restores_the_crew_and_keeps_the_originals() {
     }
     let result = debrief_ok(&app, &s, g, &report).await;
     let awards = result["awards"].as_array().unwrap().len() as i64;
-    // R7, R14: every crewman is listed with his outcome and the rolls made for him:
-    // Ball's injury roll [5] − 1 = 4 weeks under him, Voss killed with no roll.
+    // R7, R14: every crewman is listed with his outcome, his fate and the rolls made
+    // for him: Ball sent unharmed with a wound box is a minor injury (API v1.2), his
+    // injury roll [5] − 1 = 4 weeks under him; Voss killed with no roll.
     let listed = |id: i64| {
         result["crew"]
             .as_array()
@@ -976,11 +957,12 @@ async fn voiding_a_debrief_restores_the_crew_and_keeps_the_originals() {
     };
     assert_eq!(
         listed(s.id("Ball")),
-        json!({ "crew_id": s.id("Ball"), "outcome": "unharmed", "rolls": [
+        json!({ "crew_id": s.id("Ball"), "outcome": "unharmed", "fate": "minor_injury", "rolls": [
             { "table": "minor_injury", "dice": [5], "modifiers": { "minor_injury": -1 },
               "total": 4, "result": 4 } ] })
     );
     assert_eq!(listed(s.id("Voss"))["rolls"], json!([]));
+    assert_eq!(listed(s.id("Voss"))["fate"], "killed");
     assert_eq!(result["crew"].as_array().unwrap().len(), names.len());
     assert_eq!(standing(crewman(&app, &s, s.id("Voss")).await).2, "killed");
     // Ball: 50 + 47 (the worked example) = 97, wounded 5−1 = 4 weeks, until week 5.

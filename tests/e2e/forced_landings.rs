@@ -8,8 +8,8 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::support::fixtures_debrief::{
-    aircraft, ball_and_smith_fly, crewman, debrief_ok, game, post_debrief, row_counts, set_week,
-    squadron, Squadron,
+    aircraft, assert_fates_agree, ball_and_smith_fly, crewman, debrief_ok, game, mission,
+    post_debrief, row_counts, set_week, squadron, sweep_game, Squadron,
 };
 use crate::support::{body, problem, TestApp};
 
@@ -27,13 +27,18 @@ async fn refused(app: &TestApp, s: &Squadron, game: i64, report: &Value) -> Stri
 
 /// A game of the current week opened through the API with the ground offensive's
 /// 2d6 entered (appendix E: 2 major Central, 3 minor Central, 4–10 quiet, 11 minor
-/// Allied, 12 major Allied).
+/// Allied, 12 major Allied), both sides flying fighter sweep (a debrief needs both
+/// missions, API v1.2).
 async fn open_game(app: &TestApp, s: &Squadron, dice: [u32; 2]) -> i64 {
     let response = app
         .post(&s.api("/games"), Some(&s.referee), &json!({ "dice": dice }))
         .await;
     assert_eq!(response.status(), StatusCode::CREATED);
-    body(response).await["id"].as_i64().unwrap()
+    let g = body(response).await["id"].as_i64().unwrap();
+    for side in ["allied", "central"] {
+        mission(app, g, side, "fighter_sweep", None, None).await;
+    }
+    g
 }
 
 /// A sweep sortie that came down.
@@ -55,8 +60,8 @@ fn seat(id: i64, position: &str, wound_boxes: u32) -> Value {
     json!({ "crew_id": id, "position": position, "wound_boxes": wound_boxes })
 }
 
-/// A fresh app with rhoda's squadron, a game of its first week and the ids of the
-/// aircraft types `names`.
+/// A fresh app with rhoda's squadron, a game of its first week (both sides flying
+/// fighter sweep) and the ids of the aircraft types `names`.
 async fn rhodas_game<const N: usize>(names: [&str; N]) -> (TestApp, Squadron, i64, [i64; N]) {
     let app = TestApp::spawn().await;
     let s = squadron(&app, "rhoda").await;
@@ -64,7 +69,7 @@ async fn rhodas_game<const N: usize>(names: [&str; N]) -> (TestApp, Squadron, i6
     for (id, name) in types.iter_mut().zip(names) {
         *id = aircraft(&app, name).await;
     }
-    let g = game(&app, s.campaign).await;
+    let g = sweep_game(&app, s.campaign).await;
     (app, s, g, types)
 }
 
@@ -108,7 +113,9 @@ async fn roll_log(app: &TestApp, s: &Squadron) -> Vec<Value> {
 async fn stored_debrief(app: &TestApp, s: &Squadron, game: i64) -> Value {
     let response = app.get(&s.debrief_path(game), Some(&s.referee)).await;
     assert_eq!(response.status(), StatusCode::OK);
-    body(response).await
+    let stored = body(response).await;
+    assert_fates_agree(&stored);
+    stored
 }
 
 // §11.01 and appendix C landing, §11.03 note and evade, R7 injuries:
@@ -201,7 +208,10 @@ async fn landed_on_a_road_and_a_failed_landing_going_on_to_the_crash_table() {
     let logged: Vec<Value> = roll_log(&app, &s)
         .await
         .into_iter()
-        .filter(|r| r["game_id"] == g && r["table"] != "ground_offensive")
+        .filter(|r| {
+            r["game_id"] == g
+                && !["ground_offensive", "mission"].contains(&r["table"].as_str().unwrap())
+        })
         .map(|r| json!([r["table"], r["dice"], r["total"], r["side"], r["entered"]]))
         .collect();
     assert_eq!(
@@ -320,7 +330,7 @@ async fn bailed_out_with_and_without_parachutes_by_date() {
     };
 
     set_week(&app, s.campaign, 26).await;
-    let early = game(&app, s.campaign).await;
+    let early = sweep_game(&app, s.campaign).await;
     let detail = refused(
         &app,
         &s,
@@ -336,7 +346,7 @@ async fn bailed_out_with_and_without_parachutes_by_date() {
     );
 
     set_week(&app, s.campaign, 27).await;
-    let g = game(&app, s.campaign).await;
+    let g = sweep_game(&app, s.campaign).await;
     let detail = refused(
         &app,
         &s,
@@ -645,9 +655,11 @@ async fn r7_the_worse_of_wounds_and_crash_result() {
 // in the roll log (and, underneath, no row at all).
 #[tokio::test]
 async fn each_consistency_check_refuses_and_writes_nothing() {
-    let (app, s, g, [bristol]) = rhodas_game(["Bristol F2b"]).await;
+    let (app, s, _, [bristol]) = rhodas_game(["Bristol F2b"]).await;
     let (ball, smith) = (s.id("Ball"), s.id("Smith"));
+    let g = game(&app, s.campaign).await;
     let observe = ball_and_smith_fly(&app, &s, (g, bristol), "observe_hq").await;
+    mission(&app, g, "central", "fighter_sweep", None, None).await;
     let base = |lost: Value, ball_outcome: &str, smith_outcome: &str, down: Value| {
         let mut sortie = json!({ "key": "a1", "aircraft_id": bristol, "assignment": "mission",
             "turns_on_board": 20, "crew": [
@@ -677,28 +689,47 @@ async fn each_consistency_check_refuses_and_writes_nothing() {
     );
     disagreeing["sorties"][0]["crew"][0]["outcome"] = json!("killed");
     let cases: Vec<(Value, Vec<String>)> = vec![
-        // A mission aircraft lost did not land safely.
+        // R10, §9.00 (v1.2): a mission aircraft lost did not land safely.
         (
             base(json!(true), "unharmed", "unharmed", Value::Null),
             vec![
-                format!("mission {observe}"),
-                "sortie \"a1\"".into(),
+                "R10".into(),
+                "mission aircraft \"a1\"".into(),
                 "aircraft was lost".into(),
+                "landed_safely false".into(),
             ],
         ),
-        // Nor did one whose observer was killed, or whose pilot was captured.
+        // Nor did one with nobody left to fly it home: its pilot killed or captured,
+        // and its observer too, dual controls or not (§9.00).
         (
-            base(Value::Null, "unharmed", "killed", Value::Null),
+            base(Value::Null, "killed", "killed", Value::Null),
             vec![
-                format!("crewman {smith} was killed"),
-                "landed_safely".into(),
+                format!("its pilot, crewman {ball}, was killed"),
+                format!("its observer, crewman {smith}, was killed too"),
+                "landed_safely false".into(),
             ],
         ),
         (
-            base(Value::Null, "captured", "unharmed", Value::Null),
+            base(Value::Null, "captured", "captured", Value::Null),
             vec![
-                format!("crewman {ball} was captured"),
-                "landed_safely".into(),
+                format!("its pilot, crewman {ball}, was captured"),
+                format!("its observer, crewman {smith}, was captured too"),
+            ],
+        ),
+        // Nor one that came down on the board, whoever survived: it landed in a field.
+        (
+            base(
+                Value::Null,
+                "",
+                "",
+                json!({ "how": "landed", "terrain": "clear", "side_of_lines": "own",
+                        "hexes_from_friendly_trenches": 2,
+                        "dice": { "landing": [6, 6],
+                                  "evade": { ball.to_string(): [6, 6], smith.to_string(): [6, 6] } } }),
+            ),
+            vec![
+                "mission aircraft \"a1\"".into(),
+                "came down on the board (landed)".into(),
             ],
         ),
         // §13.03: no bail-out from an aircraft that exploded.

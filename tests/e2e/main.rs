@@ -13,6 +13,7 @@ mod campaign_end;
 mod campaigns;
 mod cli;
 mod concurrency;
+mod corrections;
 mod crew;
 mod debrief;
 mod faults;

@@ -880,6 +880,18 @@ async fn debriefs_and_the_end_are_delivered_to_their_subscribers() {
         .await;
     assert_eq!(game.status(), StatusCode::CREATED);
     let game_id = body(game).await["id"].as_i64().unwrap();
+    // A debrief needs both sides' missions (API v1.2): both roll fighter sweep (d10 9).
+    for side in ["allied", "central"] {
+        let rolled = setup
+            .call(
+                address,
+                Method::POST,
+                &format!("/games/{game_id}/missions"),
+                Some(json!({ "side": side, "dice": [9] })),
+            )
+            .await;
+        assert_eq!(rolled.status(), StatusCode::CREATED);
+    }
     let debriefed = setup
         .call(
             address,
@@ -929,9 +941,10 @@ async fn debriefs_and_the_end_are_delivered_to_their_subscribers() {
         events[1]
     );
     // Each names the campaign's revision it was made at: the game's opening raised it
-    // to 1, the debrief to 2, the week's close to 3 and the end to 4 (contract v1.1).
-    assert_eq!(events[0]["revision"], 2);
-    assert_eq!(events[1]["revision"], 4);
+    // to 1, its two missions to 3, the debrief to 4, the week's close to 5 and the end
+    // to 6 (contract v1.1).
+    assert_eq!(events[0]["revision"], 4);
+    assert_eq!(events[1]["revision"], 6);
     let campaign = setup.call(address, Method::GET, "", None).await;
-    assert_eq!(body(campaign).await["revision"], 4);
+    assert_eq!(body(campaign).await["revision"], 6);
 }

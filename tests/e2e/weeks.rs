@@ -117,7 +117,25 @@ async fn a_week_shows_its_games_missions_and_rolls() {
     let mission = lp.mission(gid, "allied", &[6, 3]).await;
     let debriefed = lp.open_game([2, 3]).await["id"].as_i64().unwrap();
     lp.mark_debriefed(debriefed).await;
-    close(&lp).await;
+    // Karl plays Central: the Allied assignment is kept from him until the debrief
+    // (§13.20), assigned or not.
+    let secret = json!([{ "id": mission["id"], "game_id": gid, "side": "allied", "roll": 6,
+                          "dice": [6, 3], "mission_type": "direct_artillery", "trips_needed": 3,
+                          "aircraft_id": null, "pilot_id": null, "observer_id": null,
+                          "assignment_hidden": true, "success": null,
+                          "roll_id": mission["roll_id"] }]);
+    let week = body(lp.get("/weeks/1", Some(&lp.karl)).await).await;
+    assert_eq!(week["games"][0]["missions"], secret);
+    assert_eq!(week["games"][0]["state"], "awaiting_missions");
+    // The first game never had its debrief: the week closes abandoning it (API v1.2).
+    let closed = lp
+        .post(
+            "/weeks/close",
+            Some(&lp.referee),
+            &json!({ "abandon_open_games": true }),
+        )
+        .await;
+    assert_eq!(body(closed).await["abandoned_games"], json!([gid]));
     lp.open_game([3, 3]).await;
 
     let week = body(lp.get("/weeks/1", Some(&lp.karl)).await).await;
@@ -132,20 +150,24 @@ async fn a_week_shows_its_games_missions_and_rolls() {
         games[0]["ground_offensive"],
         json!({ "dice": [5, 6], "roll": 11, "result": "minor_allied", "roll_id": game["ground_offensive"]["roll_id"] })
     );
-    // Karl plays Central: the Allied assignment is kept from him until the debrief
-    // (§13.20), assigned or not.
+    // Abandoned, the game is over without a debrief: nothing of it is secret any more
+    // (§13.20), and nothing was assigned.
+    let mut shown = secret.clone();
+    shown[0]["assignment_hidden"] = json!(false);
+    assert_eq!(games[0]["missions"], shown);
     assert_eq!(
-        games[0]["missions"],
-        json!([{ "id": mission["id"], "game_id": gid, "side": "allied", "roll": 6, "dice": [6, 3],
-                 "mission_type": "direct_artillery", "trips_needed": 3, "aircraft_id": null,
-                 "pilot_id": null, "observer_id": null, "assignment_hidden": true,
-                 "success": null, "roll_id": mission["roll_id"] }])
+        (
+            games[0]["debriefed"].clone(),
+            games[0]["voided"].clone(),
+            games[0]["abandoned"].clone(),
+            games[0]["state"].clone()
+        ),
+        (json!(false), json!(false), json!(true), json!("abandoned"))
     );
     assert_eq!(
-        (games[0]["debriefed"].clone(), games[0]["voided"].clone()),
-        (json!(false), json!(false))
+        (games[1]["debriefed"].clone(), games[1]["state"].clone()),
+        (json!(true), json!("debriefed"))
     );
-    assert_eq!(games[1]["debriefed"], true);
     assert_eq!(games[1]["missions"], json!([]));
     let tables: Vec<&str> = week["rolls"]
         .as_array()

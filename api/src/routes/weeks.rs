@@ -2,21 +2,24 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::weeks::{close, ClosedWeek, WeekView};
+use eagles_service::weeks::{close, CloseWeekRequest, ClosedWeek, WeekView};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::{Reading, SignedIn};
 use crate::error::ApiError;
 use crate::routes::paths::{CampaignPath, WeekPath};
 
-/// Closes the current week (R15): referee only.
+/// Closes the current week (R15): referee only. A game of the week without a debrief
+/// refuses the close (409 naming it) unless the body says `abandon_open_games: true`;
+/// the body is optional (none is `{}`).
 #[utoipa::path(
     tag = "weeks",
     security(("bearer" = [])),
     params(CampaignPath),
+    request_body(content = Option<CloseWeekRequest>, description = "Optional: no body (or `null`) closes as `{}` does"),
     responses(
         (status = 200, body = ClosedWeek),
-        (status = 409, description = "The week was closed at the same moment", body = crate::error::Problem),
+        (status = 409, description = "A game of the week has no debrief (the detail names each), or the week was closed at the same moment", body = crate::error::Problem),
     )
 )]
 #[post("/campaigns/{cid}/weeks/close")]
@@ -24,9 +27,16 @@ pub async fn close_week(
     pool: web::Data<DbPool>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    // The body is optional: none at all, or `null`, closes as `{}` does.
+    let request: CloseWeekRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        CloseWeekRequest::default()
+    } else {
+        crate::extract::parse_json::<Option<CloseWeekRequest>>(&body)?.unwrap_or_default()
+    };
     let mut conn = pool.get().await?;
-    let closed = close(&mut conn, user, path.cid).await?;
+    let closed = close(&mut conn, user, path.cid, request).await?;
     Ok(HttpResponse::Ok().json(closed))
 }
 

@@ -182,6 +182,10 @@ pub struct ExportedGame {
     pub voided_by: Option<String>,
     pub created_by: String,
     pub created_at: DateTime<Utc>,
+    /// When its week closed without its debrief, at the referee's word (API v1.2);
+    /// absent in documents from before abandoned games.
+    #[serde(default)]
+    pub abandoned_at: Option<DateTime<Utc>>,
 }
 
 /// A side's mission in a game.

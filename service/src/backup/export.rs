@@ -148,6 +148,7 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     voided_by: g.voided_by.map(user).transpose()?,
                     created_by: user(g.created_by)?,
                     created_at: g.created_at,
+                    abandoned_at: g.abandoned_at,
                 })
             })
             .collect::<Result<_, ServiceError>>()?,

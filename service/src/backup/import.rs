@@ -295,6 +295,7 @@ async fn write(
                 voided_by: g.voided_by.as_ref().map(user),
                 created_by: user(&g.created_by),
                 created_at: g.created_at,
+                abandoned_at: g.abandoned_at,
             },
         )
         .await?;

@@ -4,6 +4,7 @@
 //! or a single award with reversing ledger entries.
 
 mod down;
+mod flown;
 mod request;
 mod response;
 mod validate;
@@ -11,13 +12,15 @@ mod void;
 mod write;
 
 use campaign::events::EventKind;
+use campaign::sides::Side;
 use eagles_db::campaigns::Campaign;
-use eagles_db::debriefs::DebriefGame;
+use eagles_db::debriefs::{DebriefGame, GameMission};
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
 use futures_util::future::{try_join, try_join5};
 use serde_json::json;
 
+pub use flown::{flown, Flown, FlownKill, FlownSeat, FlownSortie};
 pub use request::{
     CrewDice, CrewReport, DebriefRequest, DownDice, DownReport, KillReport, LeftBoard,
     MissionFacts, SortieReport, VoidRequest,
@@ -112,6 +115,7 @@ async fn checked(
     let campaign = scope.campaign;
     let game = game.ok_or_else(|| game_not_found(game_id))?;
     open_for_debrief(&game, &campaign)?;
+    missions_rolled(&game, &missions)?;
     let facts = validate::Facts {
         game,
         missions,
@@ -119,6 +123,26 @@ async fn checked(
         aircraft,
     };
     validate::plan(&campaign, facts, request, preview)
+}
+
+/// A game is debriefed once both sides' missions are rolled (R9: each side rolls its
+/// mission at each game; API v1.2): before that the debrief would leave the game
+/// "debriefed" with a mission missing for good. A 409 saying which is missing.
+fn missions_rolled(game: &DebriefGame, missions: &[GameMission]) -> Result<(), ServiceError> {
+    let missing: Vec<&str> = Side::ALL
+        .iter()
+        .filter(|side| !missions.iter().any(|m| m.side == **side))
+        .map(|side| side.label())
+        .collect();
+    let which = match missing.as_slice() {
+        [] => return Ok(()),
+        [side] => format!("the {side} side's mission is not rolled"),
+        _ => "neither side's mission is rolled".to_owned(),
+    };
+    Err(ServiceError::Conflict(format!(
+        "game {} cannot be debriefed yet: {which}; roll both sides' missions first",
+        game.id
+    )))
 }
 
 /// Each crewman of the game `game_id`'s sorties with his outcome and the rolls made
@@ -134,7 +158,7 @@ pub async fn crew_rolls(
         eagles_db::rolls::crew_rolls_of_games(conn, &[game_id]),
     )
     .await?;
-    Ok(response::crew_rolls(seats, rolls))
+    response::crew_rolls(seats, rolls)
 }
 
 /// Voids a game's debrief as `user`, who must referee the campaign, for `reason`
@@ -183,8 +207,8 @@ fn game_not_found(game_id: i64) -> ServiceError {
     ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
 }
 
-/// A game takes one debrief, in its own week: not voided, not debriefed, and its week
-/// still the campaign's current one.
+/// A game takes one debrief, in its own week: not voided, not debriefed, not abandoned,
+/// and its week still the campaign's current one.
 fn open_for_debrief(game: &DebriefGame, campaign: &Campaign) -> Result<(), ServiceError> {
     if let Some(week) = game.voided_week {
         return Err(ServiceError::Conflict(format!(
@@ -196,6 +220,12 @@ fn open_for_debrief(game: &DebriefGame, campaign: &Campaign) -> Result<(), Servi
         return Err(ServiceError::Conflict(format!(
             "game {} is already debriefed; correct it by voiding the debrief or single awards",
             game.id
+        )));
+    }
+    if game.abandoned() {
+        return Err(ServiceError::Conflict(format!(
+            "game {} was abandoned without a debrief when week {} closed; an abandoned game is not debriefed, open a new game for a replay",
+            game.id, game.week
         )));
     }
     if game.week != campaign.current_week {

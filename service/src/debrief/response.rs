@@ -1,7 +1,8 @@
 //! A game's debrief result as stored: the answer of the debrief POST and of its GET,
 //! read back from the rows written, so both always agree.
 
-use campaign::injuries::{CasualtyKind, Outcome, Severity};
+use campaign::crew::CrewId;
+use campaign::injuries::{fate, CasualtyKind, Fate, FateKind, Outcome, Severity};
 use campaign::tables::Table;
 use eagles_db::debriefs::DebriefGame;
 use eagles_db::diesel_async::AsyncPgConnection;
@@ -38,12 +39,16 @@ pub struct DebriefResult {
     pub crew: Vec<CrewRollsView>,
 }
 
-/// One crewman's outcome and the rolls that decided it.
+/// One crewman's outcome, his fate and the rolls that decided it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct CrewRollsView {
     pub crew_id: i64,
     /// As sent, or as the forced-landing tables gave it.
     pub outcome: Outcome,
+    /// What became of him (API v1.2): the worse of his wounds and his outcome (R7), or
+    /// his capture (R8) — `unharmed`, `minor_injury`, `serious_injury`, `killed` or
+    /// `captured`. The pages show this, never the outcome alone.
+    pub fate: FateKind,
     pub rolls: Vec<RollLine>,
 }
 
@@ -250,25 +255,43 @@ pub async fn load(
         captures,
         deaths,
         missions,
-        crew: crew_rolls(seats, rolls),
+        crew: crew_rolls(seats, rolls)?,
     };
     Ok(Some((game, result)))
 }
 
-/// Each crewman of `seats` with his outcome and, in the order made, his `rolls`.
-pub fn crew_rolls(seats: Vec<GameSeat>, rolls: Vec<CrewRoll>) -> Vec<CrewRollsView> {
-    let mut crew: Vec<CrewRollsView> = seats
+/// Each crewman of `seats` with his outcome, his fate (R7, R8) and, in the order
+/// made, his `rolls`.
+pub fn crew_rolls(
+    seats: Vec<GameSeat>,
+    rolls: Vec<CrewRoll>,
+) -> Result<Vec<CrewRollsView>, ServiceError> {
+    let mut crew = seats
         .into_iter()
-        .map(|s| CrewRollsView {
-            crew_id: s.crew_id,
-            outcome: s.outcome,
-            rolls: Vec::new(),
+        .map(|s| {
+            Ok(CrewRollsView {
+                crew_id: s.crew_id,
+                outcome: s.outcome,
+                fate: seat_fate(&s)?,
+                rolls: Vec::new(),
+            })
         })
-        .collect();
+        .collect::<Result<Vec<_>, ServiceError>>()?;
     for r in rolls {
         if let Some(c) = crew.iter_mut().find(|c| c.crew_id == r.crew_id) {
             c.rolls.push(RollLine::from(&r.roll));
         }
     }
-    crew
+    Ok(crew)
+}
+
+/// What became of the man of a stored seat: the worse of his wounds and his outcome
+/// (R7), or his capture (R8), as the debrief decided it.
+pub(super) fn seat_fate(seat: &GameSeat) -> Result<FateKind, ServiceError> {
+    let boxes = u32::try_from(seat.wound_boxes).unwrap_or(u32::MAX);
+    fate(CrewId(seat.crew_id), boxes, seat.outcome)
+        .map(Fate::kind)
+        .map_err(|e| {
+            ServiceError::Internal(format!("the stored seat of crewman {}: {e}", seat.crew_id))
+        })
 }

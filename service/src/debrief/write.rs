@@ -189,7 +189,7 @@ fn settle(
             lines.push(RollLine::from(&logged));
             rows.log_roll(&logged, planned.crew_id);
         }
-        let (crew_id, outcome) = (planned.crew_id, planned.outcome);
+        let (crew_id, outcome, fate) = (planned.crew_id, planned.outcome, planned.fate.kind());
         if preview && (waiting || planned.dice.as_ref().is_some_and(|d| !d.entered())) {
             if !waiting {
                 lines.extend(fate_to_be_rolled(&context, &planned));
@@ -197,6 +197,7 @@ fn settle(
             crew.push(CrewRollsView {
                 crew_id,
                 outcome,
+                fate,
                 rolls: lines,
             });
             continue;
@@ -209,6 +210,7 @@ fn settle(
         crew.push(CrewRollsView {
             crew_id,
             outcome,
+            fate,
             rolls: lines,
         });
     }

@@ -18,7 +18,7 @@ use eagles_db::users::User;
 use serde::Deserialize;
 
 pub use secrecy::reader_of;
-pub use view::{GameView, MissionView, OffensiveView};
+pub use view::{GameState, GameView, MissionView, OffensiveView};
 
 use crate::access::{locked_campaign, readable_campaign, CampaignScope};
 use crate::dice::{record, DiceSource, RollContext};
@@ -56,6 +56,17 @@ pub struct AssignmentRequest {
 
 fn game_not_found(game_id: i64) -> ServiceError {
     ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
+}
+
+/// A 409 for a game abandoned when its week closed (API v1.2), saying `what` of it.
+fn refuse_abandoned(game: &eagles_db::games::GameRecord, what: &str) -> Result<(), ServiceError> {
+    if game.abandoned() {
+        return Err(ServiceError::Conflict(format!(
+            "game {} was abandoned when week {} closed; {what}",
+            game.id, game.week
+        )));
+    }
+    Ok(())
 }
 
 /// 403 unless the caller referees the campaign or plays `side` in it.
@@ -163,6 +174,7 @@ pub async fn roll_side(
                     "game {game_id} is already debriefed; its missions can no longer change"
                 )));
             }
+            refuse_abandoned(&game, "its missions can no longer change")?;
             let duplicate = || {
                 ServiceError::Conflict(format!(
                     "the {side} side already has its mission in game {game_id}; one mission per side per game (R9)"
@@ -243,6 +255,7 @@ pub async fn assign(
                     "game {game_id} is already debriefed; its mission assignment can no longer change"
                 )));
             }
+            refuse_abandoned(&game, "its mission assignment can no longer change")?;
             let crew = assignment::check(conn, campaign, &game, &mission, &request).await?;
             eagles_db::games::assign(conn, mission_id, crew).await?;
             eagles_db::events::record(conn, campaign_id, EventKind::Assignment, mission_id).await?;

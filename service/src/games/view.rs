@@ -22,8 +22,8 @@ pub struct OffensiveView {
 }
 
 /// A side's mission in a game (R9), with its assignment and, after the debrief, its
-/// success (R10). Until the game's debrief its assignment is shown only to the
-/// referees and the players of its side (§13.20); anyone else gets
+/// success (R10). Until the game's debrief (or its abandonment) its assignment is
+/// shown only to the referees and the players of its side (§13.20); anyone else gets
 /// `assignment_hidden: true` and null `aircraft_id`, `pilot_id` and `observer_id`,
 /// whether or not the mission is assigned yet.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -53,6 +53,52 @@ pub struct MissionView {
     pub roll_id: i64,
 }
 
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GameState {
+    /// Not both sides' missions rolled yet: no debrief can be entered (API v1.2).
+    AwaitingMissions,
+    /// Both missions rolled, waiting for its debrief.
+    InProgress,
+    /// Debriefed.
+    Debriefed,
+    /// Debriefed, then voided: its kills and casualties no longer count.
+    Voided,
+    /// Its week closed without its debrief, at the referee's word: no awards, no
+    /// casualties (API v1.2).
+    Abandoned,
+}
+
+impl GameState {
+    /// The state as the pages write it: "awaiting missions", "in progress", …
+    pub const fn label(self) -> &'static str {
+        match self {
+            GameState::AwaitingMissions => "awaiting missions",
+            GameState::InProgress => "in progress",
+            GameState::Debriefed => "debriefed",
+            GameState::Voided => "voided",
+            GameState::Abandoned => "abandoned",
+        }
+    }
+
+    /// Whether it still waits for its debrief.
+    pub const fn open(self) -> bool {
+        matches!(self, GameState::AwaitingMissions | GameState::InProgress)
+    }
+
+    /// Whether it has a debrief to show (voided or not).
+    pub const fn has_debrief(self) -> bool {
+        matches!(self, GameState::Debriefed | GameState::Voided)
+    }
+}
+
+impl std::fmt::Display for GameState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
 /// A game with its ground offensive and missions.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GameView {
@@ -64,6 +110,12 @@ pub struct GameView {
     pub debriefed: bool,
     /// Whether its debrief was voided.
     pub voided: bool,
+    /// Whether its week closed without its debrief (API v1.2): it gives no awards and
+    /// no casualties.
+    pub abandoned: bool,
+    /// Where it stands: `awaiting_missions`, `in_progress`, `debriefed`, `voided` or
+    /// `abandoned`.
+    pub state: GameState,
 }
 
 impl OffensiveView {
@@ -79,10 +131,10 @@ impl OffensiveView {
 }
 
 impl MissionView {
-    /// A stored mission of a game as `reader` may see it (§13.20); `debriefed` says
-    /// whether its game has been debriefed.
-    pub fn seen_by(m: MissionRecord, debriefed: bool, reader: Reader) -> Self {
-        let shown = reader.sees_assignment(m.side, debriefed);
+    /// A stored mission of a game as `reader` may see it (§13.20); `over` says whether
+    /// its game is over: debriefed, or abandoned when its week closed.
+    pub fn seen_by(m: MissionRecord, over: bool, reader: Reader) -> Self {
+        let shown = reader.sees_assignment(m.side, over);
         let shown_or_none = |v: Option<i64>| v.filter(|_| shown);
         Self {
             side: m.side,
@@ -120,14 +172,36 @@ impl GameView {
                 missions: Vec::new(),
                 debriefed: game.debriefed(),
                 voided: game.voided_week.is_some(),
+                abandoned: game.abandoned(),
+                // Settled below, once its missions are counted.
+                state: GameState::AwaitingMissions,
             })
             .collect();
         for mission in missions {
             if let Some(game) = views.iter_mut().find(|g| g.id == mission.game_id) {
+                // An abandoned game is over without a debrief: nothing is kept secret.
+                let over = game.debriefed || game.abandoned;
                 game.missions
-                    .push(MissionView::seen_by(mission, game.debriefed, reader));
+                    .push(MissionView::seen_by(mission, over, reader));
             }
         }
+        for game in &mut views {
+            game.state = game.settled_state();
+        }
         views
+    }
+
+    fn settled_state(&self) -> GameState {
+        if self.voided {
+            GameState::Voided
+        } else if self.debriefed {
+            GameState::Debriefed
+        } else if self.abandoned {
+            GameState::Abandoned
+        } else if self.missions.len() < Side::ALL.len() {
+            GameState::AwaitingMissions
+        } else {
+            GameState::InProgress
+        }
     }
 }

@@ -327,6 +327,8 @@ fn play(rng: &mut StdRng, sides: &[SideCrew], n: usize, debriefed: bool) -> Play
             two_seater: true,
             turns_on_board: turns_played,
             aircraft_lost: false,
+            down: None,
+            dual_controls: false,
             crew: vec![
                 seat(squad.pilots[0], Role::Pilot, rng.gen_range(0..=2)),
                 seat(squad.observer, Role::Observer, rng.gen_range(0..=2)),
@@ -340,6 +342,8 @@ fn play(rng: &mut StdRng, sides: &[SideCrew], n: usize, debriefed: bool) -> Play
             two_seater: false,
             turns_on_board: rng.gen_range(10..=turns_played),
             aircraft_lost: false,
+            down: None,
+            dual_controls: false,
             crew: vec![seat(squad.pilots[1], Role::Pilot, rng.gen_range(0..=4))],
         });
         aircraft.push(crew.single_seater);

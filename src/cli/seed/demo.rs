@@ -221,7 +221,9 @@ impl Demo {
     }
 
     async fn close_week(&self, conn: &mut AsyncPgConnection) -> Result<(), String> {
-        eagles_service::weeks::close(conn, self.referee.clone(), self.campaign)
+        // Every game of a demo week is debriefed: none is left to abandon.
+        let request = eagles_service::weeks::CloseWeekRequest::default();
+        eagles_service::weeks::close(conn, self.referee.clone(), self.campaign, request)
             .await
             .map(drop)
             .map_err(refused("close the week"))

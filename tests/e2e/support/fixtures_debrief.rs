@@ -62,7 +62,9 @@ pub async fn post_debrief(
         .await
 }
 
-/// The answer to the referee's debrief of `game`, which must be accepted (201).
+/// The answer to the referee's debrief of `game`, which must be accepted (201); each
+/// crewman's fate agrees with the casualties it lists (see [`assert_fates_agree`]), in
+/// the answer and in the stored debrief read back.
 pub async fn debrief_ok(
     app: &TestApp,
     s: &Squadron,
@@ -73,7 +75,81 @@ pub async fn debrief_ok(
     let status = response.status();
     let result = body(response).await;
     assert_eq!(status, StatusCode::CREATED, "{result}");
+    assert_fates_agree(&result);
+    let stored = app.get(&s.debrief_path(game), Some(&s.referee)).await;
+    assert_eq!(stored.status(), StatusCode::OK);
+    let stored = body(stored).await;
+    assert_eq!(
+        stored["crew"], result["crew"],
+        "the GET answers the POST's crew"
+    );
     result
+}
+
+/// The (points, reason) of each award of `crew`, in the order given.
+pub fn awards_of(result: &serde_json::Value, crew: i64) -> Vec<(i64, String)> {
+    result["awards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["crew_id"] == crew)
+        .map(|a| {
+            (
+                a["points"].as_i64().unwrap(),
+                a["reason"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// An award as [`awards_of`] lists it.
+pub fn aw(points: i64, reason: &str) -> (i64, String) {
+    (points, reason.to_owned())
+}
+
+/// API v1.2, R7, R8: each `crew[]` entry of a debrief's answer carries the `fate` the
+/// same answer lists for him — `killed` among the deaths, `captured` among the
+/// captures, `minor_injury` or `serious_injury` by his injury's severity, `unharmed`
+/// when none lists him — and every man listed there is one of its crew.
+pub fn assert_fates_agree(result: &serde_json::Value) {
+    let ids = |key: &str| -> Vec<i64> {
+        result[key]
+            .as_array()
+            .unwrap_or_else(|| panic!("no {key} in {result}"))
+            .iter()
+            .map(|v| v.as_i64().or_else(|| v["crew_id"].as_i64()).unwrap())
+            .collect()
+    };
+    let (deaths, captures) = (ids("deaths"), ids("captures"));
+    let injuries = result["injuries"].as_array().unwrap();
+    let crew = result["crew"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+    for c in crew {
+        let id = c["crew_id"].as_i64().unwrap();
+        let listed = if deaths.contains(&id) {
+            "killed".to_owned()
+        } else if captures.contains(&id) {
+            "captured".to_owned()
+        } else if let Some(i) = injuries.iter().find(|i| i["crew_id"] == id) {
+            format!("{}_injury", i["severity"].as_str().unwrap())
+        } else {
+            "unharmed".to_owned()
+        };
+        assert_eq!(
+            c["fate"],
+            listed.as_str(),
+            "the fate of crewman {id} in {result}"
+        );
+    }
+    let in_crew: Vec<i64> = crew
+        .iter()
+        .map(|c| c["crew_id"].as_i64().unwrap())
+        .collect();
+    for id in deaths.iter().chain(&captures).chain(&ids("injuries")) {
+        assert!(
+            in_crew.contains(id),
+            "crewman {id} is listed but not in crew: {result}"
+        );
+    }
 }
 
 /// Crewman `id` as the API shows him to the referee.
@@ -174,6 +250,17 @@ pub async fn game(app: &TestApp, campaign: i64) -> i64 {
     .await
     .unwrap()
     .id
+}
+
+/// A game of the campaign's current week whose sides both rolled fighter sweep,
+/// unassigned: every sortie flies fighter sweep, as in a game with no mission (R4, R9),
+/// and the game can be debriefed (API v1.2: a debrief needs both missions).
+pub async fn sweep_game(app: &TestApp, campaign: i64) -> i64 {
+    let g = game(app, campaign).await;
+    for side in ["allied", "central"] {
+        mission(app, g, side, "fighter_sweep", None, None).await;
+    }
+    g
 }
 
 /// The aircraft type and crew a mission was assigned.

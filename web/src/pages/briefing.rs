@@ -16,7 +16,7 @@ use eagles_service::briefing::{
 use eagles_service::standings::SidesView;
 
 use super::crew_list::absence;
-use super::{render, Nav};
+use super::{and_list, render, Nav};
 use crate::error::PageError;
 use crate::session::Session;
 
@@ -82,6 +82,8 @@ pub struct PickLine {
 pub struct ResultsLines {
     pub week: i32,
     pub games: usize,
+    /// Games abandoned without a debrief when the week closed (API v1.2).
+    pub abandoned: Vec<i64>,
     pub kills: Vec<String>,
     pub deaths: Vec<String>,
     pub captures: Vec<String>,
@@ -176,14 +178,6 @@ fn side_label(wire: &str) -> &'static str {
         .map_or("", |s| s.label())
 }
 
-fn names(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
 fn kill_line(k: &KillLine) -> String {
     let crew = if k.victim_crew.is_empty() {
         String::new()
@@ -192,7 +186,7 @@ fn kill_line(k: &KillLine) -> String {
     };
     format!(
         "{} shot down the {} {}{crew}",
-        names(&k.shooters),
+        and_list(&k.shooters),
         side_label(&k.victim_side),
         k.victim_aircraft
     )
@@ -400,6 +394,7 @@ impl BriefingPage {
         let last_week = b.last_week.map(|r| ResultsLines {
             week: r.week,
             games: r.games,
+            abandoned: r.abandoned,
             kills: r.kills.iter().map(kill_line).collect(),
             deaths: r.deaths.iter().map(casualty_line).collect(),
             captures: r.captures.iter().map(casualty_line).collect(),

@@ -5,6 +5,10 @@
 //! (`?end=confirm`, no JavaScript needed). Anyone who may read the campaign sees it;
 //! the writes are the API's operations, so only the referee may make them, and an
 //! ended campaign shows no form at all.
+//!
+//! Closing a week whose games are not all debriefed takes a second step (API v1.2):
+//! the close is refused, and the page lists the open games and asks whether to abandon
+//! them; a second submit with that box ticked closes the week and abandons them.
 
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
@@ -14,13 +18,14 @@ use eagles_db::DbPool;
 use eagles_service::access::readable_campaign;
 use eagles_service::campaigns::CampaignEnd;
 use eagles_service::games::NewGameRequest;
+use eagles_service::weeks::CloseWeekRequest;
 use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::form_page::{self, FormPage};
 use super::game::parse_dice;
 use super::week::{tonight, GameLine};
-use super::{render, see_other, Nav, WeekLine};
+use super::{and_list, render, see_other, Nav, WeekLine};
 use crate::error::PageError;
 use crate::form::{ticked, FieldErrors};
 use crate::session::Session;
@@ -35,7 +40,16 @@ pub struct ClubNightForm {
     #[serde(default)]
     pub dice: String,
     pub confirm: Option<String>,
+    /// Ticked on the second step of a close: abandon the week's open games.
+    pub abandon: Option<String>,
+    /// `abandon` when sent from that second step.
+    #[serde(default)]
+    pub step: String,
 }
+
+/// The mark of a close refused for the week's open games, which the page answers by
+/// asking whether to abandon them; it is shown nowhere itself.
+const OPEN_GAMES: &str = "open_games";
 
 /// The club-night page.
 #[derive(Template)]
@@ -46,6 +60,13 @@ pub struct ClubNightPage {
     pub name: String,
     pub week: WeekLine,
     pub games: Vec<GameLine>,
+    /// Whether to ask the referee to abandon the open games of the week he is
+    /// closing: his close was refused because of them.
+    pub ask_abandon: bool,
+    /// The games without a debrief, in words: "game 3", "games 3 and 4".
+    pub open_games: String,
+    /// How many they are.
+    pub open_count: usize,
     pub is_referee: bool,
     /// The week the campaign ended in; it then takes no more writes (§13.203).
     pub ended_week: Option<i32>,
@@ -114,12 +135,28 @@ impl FormPage for ClubNightPage {
         let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
         let campaign = &scope.campaign;
         let games = tonight(conn, &scope).await?;
+        let open: Vec<String> = games
+            .iter()
+            .filter(|g| g.state.open())
+            .map(|g| g.id.to_string())
+            .collect();
+        let refused_for_open_games =
+            errors.get(OPEN_GAMES).is_some() || errors.get("abandon").is_some();
+        let ask_abandon = refused_for_open_games && !open.is_empty();
+        let open_count = open.len();
+        let open_games = match open.len() {
+            1 => format!("game {}", open[0]),
+            _ => format!("games {}", and_list(&open)),
+        };
         Ok(Self {
             nav: session.nav(),
             id: campaign.id,
             name: campaign.name.clone(),
             week: WeekLine::of(campaign),
             games,
+            ask_abandon,
+            open_games,
+            open_count,
             is_referee: scope.is_referee(),
             ended_week: campaign.ended_week,
             form,
@@ -189,16 +226,34 @@ pub async fn act(
             Err(reason) => errors.add("dice", reason),
         },
         "close" if ticked(&form.confirm) => {
-            match eagles_service::weeks::close(&mut conn, user, campaign_id).await {
+            let abandon_open_games = ticked(&form.abandon);
+            let request = CloseWeekRequest { abandon_open_games };
+            match eagles_service::weeks::close(&mut conn, user, campaign_id, request).await {
                 Ok(closed) => {
                     return Ok(see_other(&format!(
                         "/campaigns/{campaign_id}/weeks/{}",
                         closed.closed_week
                     )))
                 }
-                Err(e) => errors.place(e, |e| {
-                    matches!(e, ServiceError::Conflict(_)).then_some("confirm")
-                })?,
+                Err(e) => {
+                    // Refused for games without a debrief: the page lists them and
+                    // asks whether to abandon them (`ask_abandon`); asked already, it
+                    // says so beside the box. Any other conflict (a close at the same
+                    // moment) is told as it is.
+                    if matches!(e, ServiceError::Conflict(_)) && !abandon_open_games {
+                        if form.step == "abandon" {
+                            errors.add(
+                                "abandon",
+                                "tick the box to abandon the games listed and close the week, or keep the week open to debrief first",
+                            );
+                        } else {
+                            errors.add(OPEN_GAMES, "the week has games without a debrief");
+                        }
+                    }
+                    errors.place(e, |e| {
+                        matches!(e, ServiceError::Conflict(_)).then_some("confirm")
+                    })?
+                }
             }
         }
         // Sent from the confirmation page only, which asked "this cannot be undone".

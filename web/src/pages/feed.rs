@@ -18,6 +18,7 @@ use eagles_db::DbPool;
 use eagles_service::briefing::WeekResults;
 use eagles_service::feed::{CampaignFeed, ClosedWeek, FeedEnd};
 
+use super::and_list;
 use crate::error::PageError;
 
 /// The address the service is reached at from outside, for absolute links: a scheme,
@@ -250,6 +251,9 @@ fn count(n: usize, one: &str, many: &str) -> String {
 /// The week in a few words, for the entry's title.
 fn headline(r: &WeekResults) -> String {
     let mut parts = vec![count(r.games, "game", "games")];
+    if !r.abandoned.is_empty() {
+        parts.push(count(r.abandoned.len(), "abandoned", "abandoned"));
+    }
     if !r.kills.is_empty() {
         parts.push(count(r.kills.len(), "kill", "kills"));
     }
@@ -264,10 +268,15 @@ fn headline(r: &WeekResults) -> String {
 
 /// The week's results in short, as sentences.
 fn summary(r: &WeekResults) -> String {
+    let played = match r.games {
+        0 => "No game was played.".to_owned(),
+        n => format!("{}.", count(n, "game", "games")),
+    };
+    let mut sentences = vec![played];
+    sentences.extend(abandoned_sentence(&r.abandoned));
     if r.games == 0 {
-        return "No game was played.".to_owned();
+        return sentences.join(" ");
     }
-    let mut sentences = vec![format!("{}.", count(r.games, "game", "games"))];
     for k in &r.kills {
         let crew = if k.victim_crew.is_empty() {
             String::new()
@@ -316,6 +325,21 @@ fn summary(r: &WeekResults) -> String {
         sentences.push(format!("Missions: {}.", missions.join("; ")));
     }
     sentences.join(" ")
+}
+
+/// "Game 4 was abandoned without a debrief when the week closed (no awards, no
+/// casualties).", when a game was (API v1.2).
+fn abandoned_sentence(games: &[i64]) -> Option<String> {
+    let names: Vec<String> = games.iter().map(|g| format!("Game {g}")).collect();
+    let verb = match names.len() {
+        0 => return None,
+        1 => "was",
+        _ => "were",
+    };
+    Some(format!(
+        "{} {verb} abandoned without a debrief when the week closed (no awards, no casualties).",
+        and_list(&names)
+    ))
 }
 
 #[cfg(test)]

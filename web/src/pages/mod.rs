@@ -56,6 +56,15 @@ pub fn render(template: &impl Template, status: StatusCode) -> HttpResponse {
     }
 }
 
+/// Items as a person lists them: "a", "a and b", "a, b and c".
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 /// After a form succeeds: see the page at `location` (303, so a reload does not post
 /// again).
 pub fn see_other(location: &str) -> HttpResponse {

@@ -14,7 +14,7 @@ use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
 use eagles_service::access::CampaignScope;
-use eagles_service::games::{reader_of, GameView};
+use eagles_service::games::{reader_of, GameState, GameView};
 use eagles_service::rolls::RollView;
 use eagles_service::weeks::{entering_service, readable_week};
 
@@ -41,8 +41,9 @@ pub struct GameLine {
     pub offensive: String,
     pub offensive_dice: String,
     pub missions: Vec<MissionLine>,
-    /// "awaiting missions", "in progress", "debriefed" or "voided".
-    pub state: &'static str,
+    /// Awaiting missions, in progress, debriefed, voided or abandoned; it shows as
+    /// its label.
+    pub state: GameState,
     /// Filled in by the week page.
     pub results: GameResults,
 }
@@ -95,15 +96,7 @@ pub async fn game_lines(
                 joined(&g.ground_offensive.dice, " + "),
                 g.ground_offensive.roll
             ),
-            state: if g.voided {
-                "voided"
-            } else if g.debriefed {
-                "debriefed"
-            } else if g.missions.len() < 2 {
-                "awaiting missions"
-            } else {
-                "in progress"
-            },
+            state: g.state,
             missions: g
                 .missions
                 .iter()
@@ -196,11 +189,9 @@ pub async fn show(
     let missions = eagles_db::games::missions_of(conn, &ids).await?;
     let games = GameView::build_all(games, missions, reader_of(&scope));
     let mut games = game_lines(conn, campaign, games).await?;
-    let awards = eagles_db::game_results::awards_of_games(conn, &ids).await?;
-    let casualties = eagles_db::game_results::casualties_of_games(conn, &ids).await?;
     let crew = eagles_db::crew::list(conn, campaign.id, &Default::default()).await?;
     let names = crew.into_iter().map(|c| (c.id, c.name)).collect();
-    let mut by_game = results::by_game(awards, casualties, &names);
+    let mut by_game = results::load(conn, &ids, &names).await?;
     for game in &mut games {
         game.results = by_game.remove(&game.id).unwrap_or_default();
     }

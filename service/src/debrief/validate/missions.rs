@@ -1,11 +1,12 @@
 //! The game's missions as the debrief reads them, and the reports of their mission
-//! aircraft (R9, R10). A mission with no mission sortie fails and may report no facts.
+//! aircraft (R9, R10). A mission with no mission sortie fails and may report no facts;
+//! one reported landed safely must have been able to (R10, §9.00).
 
 use std::collections::HashMap;
 
 use campaign::assignment::AssignedMission;
 use campaign::debrief::{Debrief, FlownMission, Sortie};
-use campaign::injuries::{Outcome, WOUND_BOXES};
+use campaign::landed_safely;
 use campaign::missions::Assignment;
 use campaign::sides::{PerSide, Side};
 use campaign::success::{check_report, MissionReport};
@@ -136,49 +137,21 @@ fn check_report_of(
         });
     }
     if report.landed_safely {
-        check_landed_safely(mission.id, side, &debrief.sorties)?;
+        check_landed_safely(side, &debrief.sorties)?;
     }
     check_report(&flown.mission, &report)?;
     flown.report = report;
     Ok(())
 }
 
-/// A mission whose aircraft was lost, or whose crew was killed or captured, did not
-/// land safely (API v1.1, R4, R10).
-fn check_landed_safely(
-    mission_id: i64,
-    side: Side,
-    sorties: &[Sortie],
-) -> Result<(), ServiceError> {
-    for sortie in sorties
+/// A mission aircraft lost, come down on the board, or with nobody left to fly it
+/// home did not land safely; the rule is the rules crate's (R10, §9.00, API v1.2).
+fn check_landed_safely(side: Side, sorties: &[Sortie]) -> Result<(), ServiceError> {
+    sorties
         .iter()
         .filter(|s| s.side == side && s.assignment == Assignment::Mission)
-    {
-        let why = if sortie.aircraft_lost {
-            Some("its aircraft was lost".to_owned())
-        } else {
-            sortie.crew.iter().find_map(|c| {
-                let fate = match c.outcome {
-                    Outcome::Captured => "captured",
-                    Outcome::Killed => "killed",
-                    _ if c.wound_boxes >= WOUND_BOXES => "killed (3 wound boxes)",
-                    _ => return None,
-                };
-                Some(format!("crewman {} was {fate}", c.crew))
-            })
-        };
-        if let Some(why) = why {
-            return Err(ServiceError::Unprocessable {
-                rule: Some("R10"),
-                detail: format!(
-                    "R10: mission {mission_id} reports landed_safely true, but on its sortie \"{}\" {why}; a mission aircraft lost, or with its crew killed or captured, did not land safely, so send landed_safely false",
-                    sortie.key
-                ),
-                at: None,
-            });
-        }
-    }
-    Ok(())
+        .try_for_each(landed_safely::check_landed_safely)
+        .map_err(ServiceError::from)
 }
 
 fn has_mission_sortie(sorties: &[Sortie], side: Side) -> bool {

@@ -200,6 +200,8 @@ fn sortie(report: &SortieReport, aircraft: &Aircraft<'_>) -> Sortie {
                 How::ShotDown | How::Exploded | How::BailedOut => true,
             })
         }),
+        down: report.down.as_ref().map(|d| d.how),
+        dual_controls: aircraft.record.dual_controls,
         crew: report
             .crew
             .iter()

@@ -347,8 +347,8 @@ impl MissionInput {
 pub struct PreviewCrew {
     pub crew_id: i64,
     pub crew: String,
-    /// His outcome, or that dice still to roll decide it.
-    pub outcome: String,
+    /// His fate (API v1.2), or that dice still to roll decide it.
+    pub fate: String,
     pub rolls: Vec<PreviewRoll>,
 }
 
@@ -502,10 +502,11 @@ impl DebriefForm {
                     PreviewCrew {
                         crew_id: text.crew_id,
                         crew: text.crew,
-                        outcome: if waiting {
+                        fate: if waiting {
                             "decided by the dice still to roll".to_owned()
                         } else {
-                            text.outcome.to_owned()
+                            // What becomes of him (API v1.2 `fate`), not a table's result.
+                            text.fate.to_owned()
                         },
                         rolls: view
                             .rolls

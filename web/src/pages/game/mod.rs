@@ -80,6 +80,8 @@ pub struct GamePage {
     pub offensive: String,
     pub offensive_dice: String,
     pub debriefed: bool,
+    /// Its week closed without its debrief (API v1.2).
+    pub abandoned: bool,
     pub voided_week: Option<i32>,
     pub turns_played: Option<i32>,
     /// The caller referees a running campaign: the debrief and void forms are his.
@@ -170,10 +172,8 @@ impl GamePage {
         };
         let (stored, results) = if game.debriefed {
             let stored = eagles_db::debriefs::game(conn, campaign.id, game_id).await?;
-            let awards = eagles_db::game_results::awards_of_games(conn, &[game_id]).await?;
-            let casualties = eagles_db::game_results::casualties_of_games(conn, &[game_id]).await?;
             let names = roster.crew.iter().map(|c| (c.id, c.name.clone())).collect();
-            let mut by_game = results::by_game(awards, casualties, &names);
+            let mut by_game = results::load(conn, &[game_id], &names).await?;
             let mut results = by_game.remove(&game_id).unwrap_or_default();
             let crew = eagles_service::debrief::crew_rolls(conn, game_id).await?;
             results.crew = results::crew_rolls(&crew, &names);
@@ -185,7 +185,7 @@ impl GamePage {
             .iter()
             .map(|&side| SidePanel {
                 side,
-                can_act: plays_side(&scope, side) && !game.debriefed && scope.running(),
+                can_act: plays_side(&scope, side) && game.state.open() && scope.running(),
                 mission: game
                     .missions
                     .iter()
@@ -211,6 +211,7 @@ impl GamePage {
                 offensive.roll
             ),
             debriefed: game.debriefed,
+            abandoned: game.abandoned,
             voided_week: stored.as_ref().and_then(|g| g.voided_week),
             turns_played: stored.as_ref().and_then(|g| g.turns_played),
             may_referee: scope.is_referee() && scope.running(),

@@ -1,15 +1,21 @@
-//! A debriefed game's results as the game and week pages show them: the XP each
-//! crewman earned, per kind of award (R4, R5), and the casualties (R7, R8). Built from
-//! the batch queries of `eagles_db::game_results`, so a week of games costs the same
-//! queries as one. The game page adds what became of each crewman with the rolls that
-//! decided it (R8, R14); the debrief form's preview shows the same lines.
+//! A debriefed game's results as the game and week pages show them: who flew what,
+//! with each man's fate (R7, R8), who shot down whom (R4), the XP each crewman earned,
+//! per kind of award (R4, R5), and the casualties. Built from batch queries, so a week
+//! of games costs the same queries as one. The game page adds what became of each
+//! crewman with the rolls that decided it (R8, R14); the debrief form's preview shows
+//! the same lines.
 
 use std::collections::HashMap;
 
 use campaign::injuries::CasualtyKind;
+use campaign::missions::Assignment;
 use eagles_db::debriefs::GameCasualty;
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::Award;
-use eagles_service::debrief::{CrewRollsView, RollLine};
+use eagles_service::debrief::{CrewRollsView, Flown, FlownKill, FlownSortie, RollLine};
+
+use crate::error::PageError;
+use crate::pages::and_list;
 
 /// The kinds of award in the order the columns show them.
 pub const KINDS: [&str; 6] = [
@@ -44,6 +50,13 @@ pub struct AwardRow {
 /// A game's debrief results.
 #[derive(Debug, Clone, Default)]
 pub struct GameResults {
+    /// The game's id, for the ids of the page's elements.
+    pub game_id: i64,
+    /// Each aircraft that flew, with its crew and their fates.
+    pub sorties: Vec<SortieLine>,
+    /// Who shot down whom: "Georges Guynemer (Spad VII, a1) shot down c2 (Albatros
+    /// D.III, Max Immelmann)".
+    pub kills: Vec<String>,
     pub awards: Vec<AwardRow>,
     /// Awards since reversed by a correction; they no longer count.
     pub reversed: usize,
@@ -53,11 +66,42 @@ pub struct GameResults {
     pub crew: Vec<CrewRolls>,
 }
 
+/// An aircraft that flew in the game.
+#[derive(Debug, Clone)]
+pub struct SortieLine {
+    /// `a1`, `c2`, …
+    pub key: String,
+    /// "Allied" or "Central".
+    pub side: &'static str,
+    pub aircraft: String,
+    /// It flew its side's mission (R9).
+    pub mission: bool,
+    pub lost: bool,
+    /// Its pilot, then its observer.
+    pub crew: Vec<SeatLine>,
+}
+
+/// A man aboard and his fate.
+#[derive(Debug, Clone)]
+pub struct SeatLine {
+    pub crew_id: i64,
+    pub crew: String,
+    /// "pilot" or "observer".
+    pub position: &'static str,
+    /// "unharmed", "serious injury", "captured", …: the final result (R7, R8).
+    pub fate: &'static str,
+}
+
 /// What became of one crewman, and the rolls that decided it, in the order made.
 #[derive(Debug, Clone)]
 pub struct CrewRolls {
     pub crew_id: i64,
     pub crew: String,
+    /// His fate: the worse of his wounds and the tables' results, or his capture (R7,
+    /// R8); never a table's result alone. The pages show this.
+    pub fate: &'static str,
+    /// What the forced-landing tables gave, or what was sent: shown beside the fate
+    /// only where it says otherwise ("unharmed" on the crash table, a serious wound).
     pub outcome: &'static str,
     pub rolls: Vec<RollText>,
 }
@@ -81,10 +125,8 @@ pub fn crew_rolls(crew: &[CrewRollsView], names: &HashMap<i64, String>) -> Vec<C
     crew.iter()
         .map(|c| CrewRolls {
             crew_id: c.crew_id,
-            crew: names
-                .get(&c.crew_id)
-                .cloned()
-                .unwrap_or_else(|| format!("crewman {}", c.crew_id)),
+            crew: name_of(names, c.crew_id),
+            fate: c.fate.label(),
             outcome: c.outcome.label(),
             rolls: c.rolls.iter().map(roll_text).collect(),
         })
@@ -129,19 +171,97 @@ fn roll_text(roll: &RollLine) -> RollText {
     }
 }
 
+/// The results of the games `game_ids`, by game id; `names` gives crewmen's names.
+/// Five queries, whatever the number of games.
+pub async fn load(
+    conn: &AsyncPgConnection,
+    game_ids: &[i64],
+    names: &HashMap<i64, String>,
+) -> Result<HashMap<i64, GameResults>, PageError> {
+    let awards = eagles_db::game_results::awards_of_games(conn, game_ids).await?;
+    let casualties = eagles_db::game_results::casualties_of_games(conn, game_ids).await?;
+    let flown = eagles_service::debrief::flown(conn, game_ids).await?;
+    let mut results = by_game(awards, casualties, names);
+    for sortie in &flown.sorties {
+        results
+            .entry(sortie.game_id)
+            .or_default()
+            .sorties
+            .push(sortie_line(sortie, names));
+    }
+    for kill in &flown.kills {
+        results
+            .entry(kill.game_id)
+            .or_default()
+            .kills
+            .push(kill_line(kill, &flown, names));
+    }
+    for (&game_id, game) in &mut results {
+        game.game_id = game_id;
+    }
+    Ok(results)
+}
+
+fn name_of(names: &HashMap<i64, String>, id: i64) -> String {
+    names
+        .get(&id)
+        .cloned()
+        .unwrap_or_else(|| format!("crewman {id}"))
+}
+
+fn sortie_line(s: &FlownSortie, names: &HashMap<i64, String>) -> SortieLine {
+    SortieLine {
+        key: s.key.clone(),
+        side: s.side.label(),
+        aircraft: s.aircraft.clone(),
+        mission: s.assignment == Assignment::Mission,
+        lost: s.lost,
+        crew: s
+            .crew
+            .iter()
+            .map(|c| SeatLine {
+                crew_id: c.crew_id,
+                crew: name_of(names, c.crew_id),
+                position: c.position.label(),
+                fate: c.fate.label(),
+            })
+            .collect(),
+    }
+}
+
+/// "Georges Guynemer (Spad VII, a1) shot down c2 (Albatros D.III, Max Immelmann)":
+/// each shooter with his aircraft and sortie, the victim with its aircraft and crew.
+fn kill_line(kill: &FlownKill, flown: &Flown, names: &HashMap<i64, String>) -> String {
+    let shooters: Vec<String> = kill
+        .shooters
+        .iter()
+        .map(|&id| {
+            let name = name_of(names, id);
+            match flown.sortie_of(kill.game_id, id) {
+                Some(s) => format!("{name} ({}, {})", s.aircraft, s.key),
+                None => name,
+            }
+        })
+        .collect();
+    let victim = match flown.sortie(kill.game_id, &kill.victim) {
+        Some(s) => {
+            let crew: Vec<String> = s.crew.iter().map(|c| name_of(names, c.crew_id)).collect();
+            let crew = and_list(&crew);
+            format!("{} ({}, {crew})", s.key, s.aircraft)
+        }
+        None => kill.victim.clone(),
+    };
+    format!("{} shot down {victim}", and_list(&shooters))
+}
+
 /// The results of each game among `awards` and `casualties` (loaded for many games at
 /// once), by game id; `names` gives crewmen's names.
-pub fn by_game(
+fn by_game(
     awards: Vec<(Award, Option<i64>)>,
     casualties: Vec<(Option<i64>, GameCasualty)>,
     names: &HashMap<i64, String>,
 ) -> HashMap<i64, GameResults> {
-    let name = |id: i64| {
-        names
-            .get(&id)
-            .cloned()
-            .unwrap_or_else(|| format!("crewman {id}"))
-    };
+    let name = |id: i64| name_of(names, id);
     let mut results: HashMap<i64, GameResults> = HashMap::new();
     for (award, reversed_by) in awards {
         let Some(game_id) = award.game_id else {

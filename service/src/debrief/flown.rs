@@ -1,0 +1,129 @@
+//! Who flew what and who shot down whom in debriefed games: each sortie's aircraft and
+//! crew with each man's fate (R7, R8), and each kill with its shooters (R4), read for
+//! many games at once for the game and week pages. After its debrief everything of a
+//! game is open to every reader of the campaign (§13.20).
+
+use std::collections::HashMap;
+
+use campaign::crew::Role;
+use campaign::injuries::FateKind;
+use campaign::missions::Assignment;
+use campaign::sides::Side;
+use eagles_db::diesel_async::AsyncPgConnection;
+use futures_util::future::try_join3;
+
+use super::response::seat_fate;
+use crate::error::ServiceError;
+
+/// The sorties and kills of debriefed games.
+#[derive(Debug, Clone, Default)]
+pub struct Flown {
+    /// Every sortie, by game then in the order reported.
+    pub sorties: Vec<FlownSortie>,
+    /// Every kill, by game then in the order recorded.
+    pub kills: Vec<FlownKill>,
+}
+
+/// An aircraft that flew in a game.
+#[derive(Debug, Clone)]
+pub struct FlownSortie {
+    pub game_id: i64,
+    /// The key the debrief named it by: `a1`, `c2`, …
+    pub key: String,
+    pub side: Side,
+    /// Its type's name.
+    pub aircraft: String,
+    pub assignment: Assignment,
+    pub lost: bool,
+    /// Its pilot, then its observer.
+    pub crew: Vec<FlownSeat>,
+}
+
+/// A man aboard a sortie and what became of him.
+#[derive(Debug, Clone)]
+pub struct FlownSeat {
+    pub crew_id: i64,
+    pub position: Role,
+    /// The final result after R7 and capture (API v1.2).
+    pub fate: FateKind,
+}
+
+/// An aircraft shot down.
+#[derive(Debug, Clone)]
+pub struct FlownKill {
+    pub game_id: i64,
+    /// The victim's sortie key.
+    pub victim: String,
+    /// The crewmen credited, by id (a shared kill has several, R4).
+    pub shooters: Vec<i64>,
+}
+
+impl Flown {
+    /// The sortie `crew_id` flew in game `game_id`.
+    pub fn sortie_of(&self, game_id: i64, crew_id: i64) -> Option<&FlownSortie> {
+        self.sorties
+            .iter()
+            .find(|s| s.game_id == game_id && s.crew.iter().any(|c| c.crew_id == crew_id))
+    }
+
+    /// The sortie `key` of game `game_id`.
+    pub fn sortie(&self, game_id: i64, key: &str) -> Option<&FlownSortie> {
+        self.sorties
+            .iter()
+            .find(|s| s.game_id == game_id && s.key == key)
+    }
+}
+
+/// The sorties and kills of the games `game_ids`: three queries, sent together
+/// (pipelined), whatever the number of games.
+pub async fn flown(conn: &AsyncPgConnection, game_ids: &[i64]) -> Result<Flown, ServiceError> {
+    let (sorties, seats, kills) = try_join3(
+        eagles_db::game_results::sorties_of_games(conn, game_ids),
+        eagles_db::rolls::seats_of_games(conn, game_ids),
+        eagles_db::game_results::kills_of_games(conn, game_ids),
+    )
+    .await?;
+    let mut by_id: HashMap<i64, usize> = HashMap::new();
+    let mut flown = Flown::default();
+    for s in sorties {
+        by_id.insert(s.id, flown.sorties.len());
+        flown.sorties.push(FlownSortie {
+            game_id: s.game_id,
+            key: s.key,
+            side: s.side,
+            aircraft: s.aircraft,
+            assignment: s.assignment,
+            lost: s.aircraft_lost,
+            crew: Vec::new(),
+        });
+    }
+    for seat in seats {
+        let fate = seat_fate(&seat)?;
+        if let Some(&i) = by_id.get(&seat.sortie_id) {
+            flown.sorties[i].crew.push(FlownSeat {
+                crew_id: seat.crew_id,
+                position: seat.position,
+                fate,
+            });
+        }
+    }
+    let mut last_kill = None;
+    for row in kills {
+        if last_kill != Some(row.kill_id) {
+            let victim = by_id
+                .get(&row.victim_sortie_id)
+                .map(|&i| flown.sorties[i].key.clone())
+                .unwrap_or_default();
+            flown.kills.push(FlownKill {
+                game_id: row.game_id,
+                victim,
+                shooters: Vec::new(),
+            });
+            last_kill = Some(row.kill_id);
+        }
+        if let Some(kill) = flown.kills.last_mut() {
+            kill.shooters.push(row.shooter);
+        }
+    }
+    Ok(flown)
+}
