@@ -511,7 +511,7 @@ async fn the_home_page_shows_the_first_games_of_a_busy_week() {
     let signed_in = visitor.sign_in(&lp.app, "rita", "password-of-rita").await;
     let cookie = session_cookie(&signed_in).expect("signed in");
     let home = format!("/campaigns/{}", lp.campaign);
-    let games_shown = |html: &str| html.matches("<li>Game ").count();
+    let games_shown = |html: &str| html.matches("<li id=\"game-").count();
 
     let mut opened = Vec::new();
     for _ in 0..12 {
@@ -524,8 +524,8 @@ async fn the_home_page_shows_the_first_games_of_a_busy_week() {
     let thirteenth = lp.open_game([3, 4]).await["id"].as_i64().unwrap();
     let html = visitor.page(&lp.app, &home, &cookie).await;
     assert_eq!(games_shown(&html), 12);
-    assert!(html.contains(&format!("<li>Game {}:", opened[0])));
-    assert!(!html.contains(&format!("<li>Game {thirteenth}:")));
+    assert!(html.contains(&format!("<li id=\"game-{}\">", opened[0])));
+    assert!(!html.contains(&format!("<li id=\"game-{thirteenth}\">")));
     assert!(html.contains(&format!(
         "<a href=\"/campaigns/{}/weeks/1\">the week page</a>",
         lp.campaign
