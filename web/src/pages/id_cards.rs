@@ -46,6 +46,13 @@ pub struct IdCard {
     pub skills: Vec<Skill>,
 }
 
+impl IdCard {
+    /// His time out of service in the words every page uses, if he is coming back.
+    pub fn absence(&self) -> Option<String> {
+        self.crewman.out_until_week.map(super::crew_list::absence)
+    }
+}
+
 /// An ability on a card: its name and what it does, briefly.
 pub struct Skill {
     pub name: &'static str,

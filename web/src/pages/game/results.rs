@@ -154,7 +154,7 @@ fn roll_text(roll: &RollLine) -> RollText {
         })
         .unwrap_or_default();
     let result = match &roll.result {
-        serde_json::Value::Number(weeks) => format!("out {weeks} week(s)"),
+        serde_json::Value::Number(weeks) => weeks_out(weeks.as_i64().unwrap_or_default()),
         serde_json::Value::String(name) => name.replace('_', " "),
         other => other.to_string(),
     };
@@ -300,6 +300,12 @@ fn by_game(
     results
 }
 
+/// "out 1 week", "out 3 weeks": an injury roll's result.
+fn weeks_out(weeks: i64) -> String {
+    let unit = if weeks == 1 { "week" } else { "weeks" };
+    format!("out {weeks} {unit}")
+}
+
 fn casualty_line(name: &str, c: &GameCasualty) -> String {
     let what = c.kind.label();
     let out = match (c.kind, c.weeks_out, c.sent_home) {
@@ -307,8 +313,8 @@ fn casualty_line(name: &str, c: &GameCasualty) -> String {
         (_, _, true) => ", sent home for the rest of the war".to_owned(),
         (CasualtyKind::Captured, None, _) => ", prisoner for the rest of the war".to_owned(),
         (_, Some(weeks), _) => match c.out_until_week {
-            Some(until) => format!(", out {weeks} week(s), until week {until}"),
-            None => format!(", out {weeks} week(s)"),
+            Some(until) => format!(", {}", super::super::crew_list::absence(until)),
+            None => format!(", {}", weeks_out(i64::from(weeks))),
         },
         _ => String::new(),
     };
