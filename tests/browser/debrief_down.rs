@@ -18,11 +18,13 @@
 use std::time::Duration;
 
 use fantoccini::Locator;
-use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::support::browser::Browser;
-use crate::support::{add_crewman, add_player, count, new_campaign, TestApp, ALBERT_BALL};
+use crate::support::{
+    add_crewman, add_player, aircraft_id, count, new_campaign, open_assigned_game, MissionCrew,
+    TestApp, ALBERT_BALL,
+};
 use crate::wait::until;
 
 /// Clicks the button `id` and waits until the page the server answers with has
@@ -135,75 +137,30 @@ async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
     let [ball, mottershead, voss] = crew[..] else {
         unreachable!()
     };
-    let aircraft = |name: &'static str| {
-        let app = &app;
-        async move {
-            count(
-                app,
-                &format!("SELECT id FROM aircraft_types WHERE name = '{name}'"),
-            )
-            .await
-        }
-    };
-    let (re8, albatros) = (aircraft("RAF RE8").await, aircraft("Albatros D-III").await);
+    let (re8, albatros) = (
+        aircraft_id(&app, "RAF RE8").await,
+        aircraft_id(&app, "Albatros D-III").await,
+    );
 
     // The game, its missions and their assignments, through the forms.
+    let (game, _, _) = open_assigned_game(
+        &app,
+        &mut rita,
+        &csrf,
+        cid,
+        MissionCrew {
+            aircraft: re8,
+            pilot: ball,
+            observer: Some(mottershead),
+        },
+        MissionCrew {
+            aircraft: albatros,
+            pilot: voss,
+            observer: None,
+        },
+    )
+    .await;
     let path = |rest: &str| format!("/campaigns/{cid}{rest}");
-    let response = rita
-        .post(
-            &path("/club-night"),
-            &[("csrf", &csrf), ("action", "open"), ("dice", "3 4")],
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::SEE_OTHER);
-    let game = count(&app, "SELECT max(id) FROM games").await;
-    for (side, dice) in [("allied", "2"), ("central", "9")] {
-        let response = rita
-            .post(
-                &path(&format!("/games/{game}/missions")),
-                &[("csrf", &csrf), ("side", side), ("dice", dice)],
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::SEE_OTHER, "{side} mission");
-    }
-    let mission = |side: &'static str| {
-        let app = &app;
-        async move {
-            count(
-                app,
-                &format!("SELECT id FROM missions WHERE game_id = {game} AND side = '{side}'"),
-            )
-            .await
-        }
-    };
-    let (allied, central) = (mission("allied").await, mission("central").await);
-    for (mission, fields) in [
-        (
-            allied,
-            vec![
-                ("aircraft", re8.to_string()),
-                ("pilot", ball.to_string()),
-                ("observer", mottershead.to_string()),
-            ],
-        ),
-        (
-            central,
-            vec![
-                ("aircraft", albatros.to_string()),
-                ("pilot", voss.to_string()),
-            ],
-        ),
-    ] {
-        let mut fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        fields.push(("csrf", &csrf));
-        let response = rita
-            .post(
-                &path(&format!("/games/{game}/missions/{mission}/assignment")),
-                &fields,
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::SEE_OTHER, "assign {mission}");
-    }
 
     let browser = Browser::start(&app.address).await;
     browser.sign_in_as("rita").await;
@@ -294,7 +251,7 @@ async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
             "4",
             "minor injury \u{2212}1",
             "3",
-            "out 3 week(s)",
+            "out 3 weeks",
         ],
     ];
     let mottershead_rolls = [

@@ -15,7 +15,10 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::support::browser::Browser;
-use crate::support::{add_crewman, add_player, count, new_campaign, TestApp, ALBERT_BALL};
+use crate::support::{
+    add_crewman, add_player, aircraft_id, count, new_campaign, open_assigned_game, MissionCrew,
+    TestApp, ALBERT_BALL,
+};
 
 /// The phone the pages are judged on (issue #23).
 const PHONE_WIDTH: u32 = 412;
@@ -67,76 +70,26 @@ async fn game() -> Game {
             add_crewman(&app, &mut rita, &csrf, cid, recruit).await,
         ));
     }
-    let aircraft = |name: &'static str| {
-        let app = &app;
-        async move {
-            count(
-                app,
-                &format!("SELECT id FROM aircraft_types WHERE name = '{name}'"),
-            )
-            .await
-        }
-    };
-    let re8 = aircraft("RAF RE8").await;
-    let nieuport = aircraft("Nieuport 17").await;
-    let albatros = aircraft("Albatros D-III").await;
-    let path = |rest: &str| format!("/campaigns/{cid}{rest}");
-    let response = rita
-        .post(
-            &path("/club-night"),
-            &[("csrf", &csrf), ("action", "open"), ("dice", "3 4")],
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::SEE_OTHER);
-    let game = count(&app, "SELECT max(id) FROM games").await;
-    for (side, dice) in [("allied", "2"), ("central", "9")] {
-        let response = rita
-            .post(
-                &path(&format!("/games/{game}/missions")),
-                &[("csrf", &csrf), ("side", side), ("dice", dice)],
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::SEE_OTHER, "{side} mission");
-    }
-    let mission = |side: &'static str| {
-        let app = &app;
-        async move {
-            count(
-                app,
-                &format!("SELECT id FROM missions WHERE game_id = {game} AND side = '{side}'"),
-            )
-            .await
-        }
-    };
-    let (allied, central) = (mission("allied").await, mission("central").await);
-    let id = |name: &str| crew.iter().find(|(n, _)| *n == name).unwrap().1.to_string();
-    for (mission, fields) in [
-        (
-            allied,
-            vec![
-                ("aircraft", re8.to_string()),
-                ("pilot", id("Albert Ball")),
-                ("observer", id("Tom Mottershead")),
-            ],
-        ),
-        (
-            central,
-            vec![
-                ("aircraft", albatros.to_string()),
-                ("pilot", id("Werner Voss")),
-            ],
-        ),
-    ] {
-        let mut fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        fields.push(("csrf", &csrf));
-        let response = rita
-            .post(
-                &path(&format!("/games/{game}/missions/{mission}/assignment")),
-                &fields,
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::SEE_OTHER, "assign {mission}");
-    }
+    let nieuport = aircraft_id(&app, "Nieuport 17").await;
+    let albatros = aircraft_id(&app, "Albatros D-III").await;
+    let id = |name: &str| crew.iter().find(|(n, _)| *n == name).unwrap().1;
+    let (game, allied, _) = open_assigned_game(
+        &app,
+        &mut rita,
+        &csrf,
+        cid,
+        MissionCrew {
+            aircraft: aircraft_id(&app, "RAF RE8").await,
+            pilot: id("Albert Ball"),
+            observer: Some(id("Tom Mottershead")),
+        },
+        MissionCrew {
+            aircraft: albatros,
+            pilot: id("Werner Voss"),
+            observer: None,
+        },
+    )
+    .await;
     Game {
         app,
         campaign: cid,

@@ -226,6 +226,82 @@ pub async fn add_crewman(
     count(app, "SELECT max(id) FROM crew").await
 }
 
+/// An aircraft type's id by its name in appendix A or B.
+pub async fn aircraft_id(app: &TestApp, name: &str) -> i64 {
+    count(
+        app,
+        &format!("SELECT id FROM aircraft_types WHERE name = '{name}'"),
+    )
+    .await
+}
+
+/// The mission aircraft of one side and its crew, as the assignment form takes them.
+pub struct MissionCrew {
+    pub aircraft: i64,
+    pub pilot: i64,
+    pub observer: Option<i64>,
+}
+
+/// A game opened at the club night through the referee's forms, with the physical
+/// dice: ground offensive 3 4, the Allied mission d10 2 (observe enemy HQ, R9), the
+/// Central d10 9 (fighter sweep), each assigned to `allied` and `central`. Answers
+/// the game's id and its Allied and Central missions' ids.
+pub async fn open_assigned_game(
+    app: &TestApp,
+    referee: &mut Visitor,
+    csrf: &str,
+    campaign: i64,
+    allied: MissionCrew,
+    central: MissionCrew,
+) -> (i64, i64, i64) {
+    let path = |rest: &str| format!("/campaigns/{campaign}{rest}");
+    let response = referee
+        .post(
+            &path("/club-night"),
+            &[("csrf", csrf), ("action", "open"), ("dice", "3 4")],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER, "open a game");
+    let game = count(app, "SELECT max(id) FROM games").await;
+    let mut missions = Vec::new();
+    for ((side, dice), crew) in [("allied", "2"), ("central", "9")]
+        .into_iter()
+        .zip([allied, central])
+    {
+        let response = referee
+            .post(
+                &path(&format!("/games/{game}/missions")),
+                &[("csrf", csrf), ("side", side), ("dice", dice)],
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::SEE_OTHER, "{side} mission");
+        let mission = count(
+            app,
+            &format!("SELECT id FROM missions WHERE game_id = {game} AND side = '{side}'"),
+        )
+        .await;
+        let (aircraft, pilot) = (crew.aircraft.to_string(), crew.pilot.to_string());
+        let observer = crew.observer.map(|o| o.to_string());
+        let mut fields = vec![
+            ("csrf", csrf),
+            ("aircraft", aircraft.as_str()),
+            ("pilot", pilot.as_str()),
+        ];
+        if let Some(observer) = &observer {
+            fields.push(("observer", observer.as_str()));
+        }
+        let response = referee
+            .post(
+                &path(&format!("/games/{game}/missions/{mission}/assignment")),
+                &fields,
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::SEE_OTHER, "assign {side}");
+        missions.push(mission);
+    }
+    (game, missions[0], missions[1])
+}
+
 /// The CSRF token of the first form of a page.
 pub fn csrf_of(html: &str) -> String {
     let marker = "name=\"csrf\" value=\"";
