@@ -1,12 +1,15 @@
 //! The HTTP server: the API, the pages, request logging.
 
 use std::net::TcpListener;
+use std::sync::Arc;
 
 use actix_web::dev::Server;
 use actix_web::{middleware, web, App, HttpServer};
 use eagles_db::DbPool;
+use eagles_office::Office;
 use eagles_service::events::{Hub, StreamSettings};
 use eagles_service::webhooks::AddressPolicy;
+use eagles_service::Service;
 use eagles_web::PublicUrl;
 use tracing_actix_web::TracingLogger;
 
@@ -69,6 +72,8 @@ pub fn run_serving(
     let public_url = web::Data::new(public_url);
     let webhooks = web::Data::new(webhooks);
     let read_cache = web::Data::new(crate::read_cache::ReadCache::default());
+    let office: Arc<dyn Office> = Arc::new(Service::new(pool.get_ref().clone()));
+    let office = web::Data::from(office);
     let server = HttpServer::new(move || {
         App::new()
             // Innermost: it keeps the bodies as the handlers wrote them, before compression.
@@ -80,6 +85,7 @@ pub fn run_serving(
             .wrap(TracingLogger::<RequestSpan>::new())
             .wrap(middleware::Compress::default())
             .wrap(eagles_web::security_headers())
+            .app_data(office.clone())
             .app_data(pool.clone())
             .app_data(public_url.clone())
             .app_data(webhooks.clone())

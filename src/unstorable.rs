@@ -18,8 +18,8 @@ use actix_web::http::{header, Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::web::{Bytes, BytesMut};
 use actix_web::{HttpMessage, ResponseError};
+use eagles_office::Error as ServiceError;
 use eagles_service::text::{storable, UNSTORABLE};
-use eagles_service::ServiceError;
 use futures_util::StreamExt;
 
 /// A form body larger than this is passed on unread: the pages refuse it as too large.

@@ -6,19 +6,41 @@ use std::fmt;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
-use eagles_service::{Locus, ServiceError};
+use eagles_office::{Error as ServiceError, Locus};
 use serde::Serialize;
 
 /// A use case's error on its way out as a problem document.
 #[derive(Debug)]
 pub struct ApiError(pub ServiceError);
 
-impl<E> From<E> for ApiError
-where
-    ServiceError: From<E>,
-{
-    fn from(e: E) -> Self {
-        Self(ServiceError::from(e))
+impl From<ServiceError> for ApiError {
+    fn from(e: ServiceError) -> Self {
+        Self(e)
+    }
+}
+
+impl From<campaign::RuleError> for ApiError {
+    fn from(e: campaign::RuleError) -> Self {
+        Self(eagles_service::ServiceError::from(e).into())
+    }
+}
+
+// Until every handler calls the office: the service's own error, and the database's.
+impl From<eagles_service::ServiceError> for ApiError {
+    fn from(e: eagles_service::ServiceError) -> Self {
+        Self(e.into())
+    }
+}
+
+impl From<eagles_db::PoolError> for ApiError {
+    fn from(e: eagles_db::PoolError) -> Self {
+        eagles_service::ServiceError::from(e).into()
+    }
+}
+
+impl From<eagles_db::diesel::result::Error> for ApiError {
+    fn from(e: eagles_db::diesel::result::Error) -> Self {
+        eagles_service::ServiceError::from(e).into()
     }
 }
 

@@ -1,7 +1,7 @@
 //! Request parsing: malformed JSON, a wrong type, an unknown field or a bad path or
 //! query parameter becomes a 400 problem that names the field and what was wrong.
 
-use eagles_service::ServiceError;
+use eagles_office::Error as ServiceError;
 use std::future::Future;
 use std::pin::Pin;
 

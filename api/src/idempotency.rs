@@ -18,7 +18,7 @@ use actix_web::web::{self, Bytes, BytesMut};
 use actix_web::HttpMessage;
 use eagles_db::idempotency::{self, Claim, Completed, NewClaim, StoredKey};
 use eagles_db::DbPool;
-use eagles_service::ServiceError;
+use eagles_office::Error as ServiceError;
 use sha2::{Digest, Sha256};
 
 use crate::auth::{bearer_token, token};

@@ -12,7 +12,7 @@ pub mod paging;
 pub mod routes;
 
 use actix_web::web;
-use eagles_service::ServiceError;
+use eagles_office::Error as ServiceError;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub use error::ApiError;

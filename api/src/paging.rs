@@ -5,7 +5,7 @@
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
 use eagles_db::window::Window;
-use eagles_service::ServiceError;
+use eagles_office::Error as ServiceError;
 use serde::Serialize;
 
 use crate::error::ApiError;

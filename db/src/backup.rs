@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{Array, Int8};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::campaigns::Campaign;
+use crate::campaigns::CampaignRow as Campaign;
 use crate::ledger::Award;
 use crate::rolls::RollRecord;
 use crate::schema::{

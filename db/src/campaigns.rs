@@ -10,22 +10,47 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{campaign_members, campaigns, users};
 
-/// A campaign as stored.
+pub use eagles_office::campaigns::{Campaign, Member, Reader};
+
+/// A campaign's row; the use cases read it as a [`Campaign`].
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = campaigns)]
-pub struct Campaign {
+pub struct CampaignRow {
     pub id: i64,
     pub name: String,
     pub start_date: NaiveDate,
     pub public: bool,
     pub current_week: i32,
     pub created_by: i64,
-    /// The week the referee ended it in (§13.203); `None` while it runs. An ended
-    /// campaign is read-only.
     pub ended_week: Option<i32>,
-    /// Raised by every write to it (contract v1.1): what a reader's cache and ETag
-    /// are keyed on.
     pub revision: i64,
+}
+
+impl From<CampaignRow> for Campaign {
+    fn from(r: CampaignRow) -> Self {
+        Campaign {
+            id: r.id,
+            name: r.name,
+            start_date: r.start_date,
+            public: r.public,
+            current_week: r.current_week,
+            created_by: r.created_by,
+            ended_week: r.ended_week,
+            revision: r.revision,
+        }
+    }
+}
+
+/// A member's row: the membership and the account's name.
+type MemberRow = (i64, String, MemberRole, Option<Side>);
+
+fn member_of((user_id, username, role, side): MemberRow) -> Member {
+    Member {
+        user_id,
+        username,
+        role,
+        side,
+    }
 }
 
 /// Creates a campaign whose creator becomes its referee. Run it in a transaction.
@@ -36,28 +61,29 @@ pub async fn create(
     public: bool,
     created_by: i64,
 ) -> QueryResult<Campaign> {
-    let campaign: Campaign = diesel::insert_into(campaigns::table)
+    let campaign: CampaignRow = diesel::insert_into(campaigns::table)
         .values((
             campaigns::name.eq(name),
             campaigns::start_date.eq(start_date),
             campaigns::public.eq(public),
             campaigns::created_by.eq(created_by),
         ))
-        .returning(Campaign::as_returning())
+        .returning(CampaignRow::as_returning())
         .get_result(conn)
         .await?;
     add_member(conn, campaign.id, created_by, MemberRole::Referee, None).await?;
-    Ok(campaign)
+    Ok(campaign.into())
 }
 
 /// One campaign.
 pub async fn find(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Option<Campaign>> {
     campaigns::table
         .find(id)
-        .select(Campaign::as_select())
+        .select(CampaignRow::as_select())
         .first(conn)
         .await
         .optional()
+        .map(|row| row.map(Campaign::from))
 }
 
 /// The campaign, locked against concurrent writes until the transaction ends.
@@ -67,11 +93,12 @@ pub async fn find_for_update(
 ) -> QueryResult<Option<Campaign>> {
     campaigns::table
         .find(id)
-        .select(Campaign::as_select())
+        .select(CampaignRow::as_select())
         .for_update()
-        .first(&mut conn)
+        .first::<CampaignRow>(&mut conn)
         .await
         .optional()
+        .map(|row| row.map(Campaign::from))
 }
 
 /// Ends a campaign in its current week, which it keeps; from then on the database
@@ -83,20 +110,10 @@ pub async fn end(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Campaign>
             campaigns::ended_week.eq(campaigns::current_week.nullable()),
             campaigns::ended_at.eq(diesel::dsl::now),
         ))
-        .returning(Campaign::as_returning())
+        .returning(CampaignRow::as_returning())
         .get_result(conn)
         .await
-}
-
-/// Which campaigns a reader may see.
-#[derive(Debug, Clone, Copy)]
-pub enum Reader {
-    /// No account: public campaigns only.
-    Anonymous,
-    /// Public campaigns and those the user is a member of.
-    Member(i64),
-    /// Every campaign.
-    Admin,
+        .map(Campaign::from)
 }
 
 /// The campaigns a reader may see, newest first.
@@ -104,7 +121,8 @@ pub async fn list_readable(
     conn: &mut AsyncPgConnection,
     reader: Reader,
 ) -> QueryResult<Vec<Campaign>> {
-    readable(reader).load(conn).await
+    let rows: Vec<CampaignRow> = readable(reader).load(conn).await?;
+    Ok(rows.into_iter().map(Campaign::from).collect())
 }
 
 /// The campaigns `reader` may read, newest first, within `window`.
@@ -116,16 +134,17 @@ pub async fn list_readable_window(
     readable(reader)
         .limit(window.limit)
         .offset(window.offset)
-        .load(conn)
+        .load::<CampaignRow>(conn)
         .await
+        .map(|rows| rows.into_iter().map(Campaign::from).collect())
 }
 
-type ReadableQuery = campaigns::BoxedQuery<'static, Pg, SqlTypeOf<AsSelect<Campaign, Pg>>>;
+type ReadableQuery = campaigns::BoxedQuery<'static, Pg, SqlTypeOf<AsSelect<CampaignRow, Pg>>>;
 
 /// The campaigns `reader` may read, newest first, as a query to narrow further.
 fn readable(reader: Reader) -> ReadableQuery {
     let query = campaigns::table
-        .select(Campaign::as_select())
+        .select(CampaignRow::as_select())
         .order(campaigns::id.desc())
         .into_boxed();
     match reader {
@@ -139,15 +158,6 @@ fn readable(reader: Reader) -> ReadableQuery {
         ),
         Reader::Admin => query,
     }
-}
-
-/// A member of a campaign.
-#[derive(Debug, Clone, Queryable)]
-pub struct Member {
-    pub user_id: i64,
-    pub username: String,
-    pub role: MemberRole,
-    pub side: Option<Side>,
 }
 
 const MEMBER_COLUMNS: (
@@ -193,9 +203,10 @@ pub async fn member(
         .filter(campaign_members::campaign_id.eq(campaign_id))
         .filter(campaign_members::user_id.eq(user_id))
         .select(MEMBER_COLUMNS)
-        .first(&mut conn)
+        .first::<MemberRow>(&mut conn)
         .await
         .optional()
+        .map(|row| row.map(member_of))
 }
 
 /// Every member of a campaign, in the order they joined.
@@ -205,8 +216,9 @@ pub async fn members(conn: &mut AsyncPgConnection, campaign_id: i64) -> QueryRes
         .filter(campaign_members::campaign_id.eq(campaign_id))
         .select(MEMBER_COLUMNS)
         .order((campaign_members::joined_at, campaign_members::user_id))
-        .load(conn)
+        .load::<MemberRow>(conn)
         .await
+        .map(|rows| rows.into_iter().map(member_of).collect())
 }
 
 /// Changes a member's side; returns whether the member existed.

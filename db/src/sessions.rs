@@ -5,7 +5,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{sessions, users};
-use crate::users::User;
+use crate::users::{Account, User};
 
 /// A live session: its CSRF token and the signed-in account, if any.
 #[derive(Debug, Clone)]
@@ -26,15 +26,18 @@ pub struct NewSession<'a> {
 
 /// The unexpired session with this id digest, with its account: one query.
 pub async fn find(conn: &mut AsyncPgConnection, id_hash: &[u8]) -> QueryResult<Option<SessionRow>> {
-    let row: Option<(String, Option<User>)> = sessions::table
+    let row: Option<(String, Option<Account>)> = sessions::table
         .left_join(users::table)
         .filter(sessions::id_hash.eq(id_hash))
         .filter(sessions::expires_at.gt(diesel::dsl::now))
-        .select((sessions::csrf_token, Option::<User>::as_select()))
+        .select((sessions::csrf_token, Option::<Account>::as_select()))
         .first(conn)
         .await
         .optional()?;
-    Ok(row.map(|(csrf_token, user)| SessionRow { csrf_token, user }))
+    Ok(row.map(|(csrf_token, user)| SessionRow {
+        csrf_token,
+        user: user.map(User::from),
+    }))
 }
 
 /// Stores a session.

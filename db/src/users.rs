@@ -10,14 +10,26 @@ diesel::define_sql_function! {
     fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
 }
 
-/// An account.
+pub use eagles_office::User;
+
+/// An account with its password hash: only signing in reads the hash.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = users)]
-pub struct User {
+pub struct Account {
     pub id: i64,
     pub username: String,
     pub password_hash: String,
     pub is_admin: bool,
+}
+
+impl From<Account> for User {
+    fn from(a: Account) -> Self {
+        User {
+            id: a.id,
+            username: a.username,
+            is_admin: a.is_admin,
+        }
+    }
 }
 
 /// Creates an account; a username taken in any letter case is a unique violation.
@@ -33,19 +45,20 @@ pub async fn create(
             users::password_hash.eq(password_hash),
             users::is_admin.eq(is_admin),
         ))
-        .returning(User::as_returning())
+        .returning(Account::as_returning())
         .get_result(conn)
         .await
+        .map(User::from)
 }
 
 /// The account with this username, in any letter case.
 pub async fn find_by_username(
     conn: &mut AsyncPgConnection,
     username: &str,
-) -> QueryResult<Option<User>> {
+) -> QueryResult<Option<Account>> {
     users::table
         .filter(lower(users::username).eq(lower(username)))
-        .select(User::as_select())
+        .select(Account::as_select())
         .first(conn)
         .await
         .optional()
@@ -75,10 +88,11 @@ pub async fn find_by_token(
     api_tokens::table
         .inner_join(users::table)
         .filter(api_tokens::token_hash.eq(token_hash))
-        .select(User::as_select())
+        .select(Account::as_select())
         .first(conn)
         .await
         .optional()
+        .map(|a| a.map(User::from))
 }
 
 /// Deletes a token; returns whether it existed.

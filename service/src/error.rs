@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+pub use eagles_office::Locus;
+
 /// What went wrong; each kind maps to one of API.md's error statuses.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -49,27 +51,6 @@ pub enum ServiceError {
     Internal(String),
 }
 
-/// The part of a request a refusal is about, so that a form can show the reason beside
-/// the input it concerns, whatever the reason's wording.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Locus {
-    /// A named field of the request, e.g. `turns_played`.
-    Field(&'static str),
-    /// A debrief's sortie, by its key.
-    Sortie(String),
-    /// A part of a debrief's sortie: one of its crewmen, one of its fields (`down.terrain`,
-    /// `down.dice.crash`, `outcome`, …), or both.
-    SortiePart {
-        key: String,
-        crew_id: Option<i64>,
-        field: Option<&'static str>,
-    },
-    /// A debrief's kills.
-    Kills,
-    /// A debrief's report of this mission.
-    Mission(i64),
-}
-
 impl ServiceError {
     /// A 422 for a value the client can correct.
     pub fn invalid(detail: impl Into<String>) -> Self {
@@ -96,23 +77,6 @@ impl ServiceError {
         }
     }
 
-    /// The HTTP status of this kind of error (API.md, Errors); the pages answer with
-    /// the same status as the API.
-    pub fn status(&self) -> u16 {
-        match self {
-            Self::BadRequest(_) => 400,
-            Self::Unauthorized(_) => 401,
-            Self::Forbidden(_) => 403,
-            Self::NotFound(_) => 404,
-            Self::Conflict(_) => 409,
-            Self::PayloadTooLarge(_) => 413,
-            Self::Unprocessable { .. } | Self::Problems(_) => 422,
-            Self::TooManyRequests { .. } => 429,
-            Self::Internal(_) => 500,
-            Self::Unavailable => 503,
-        }
-    }
-
     /// Every problem of `problems`, in order, as one error: `None` when there is none,
     /// the problem itself when there is one, [`ServiceError::Problems`] when there are
     /// more (nested lists flattened).
@@ -128,32 +92,6 @@ impl ServiceError {
             0 => None,
             1 => flat.pop(),
             _ => Some(Self::Problems(flat)),
-        }
-    }
-
-    /// The problems this error stands for: those of [`ServiceError::Problems`], else
-    /// the error itself.
-    pub fn problems(&self) -> Vec<&ServiceError> {
-        match self {
-            Self::Problems(all) => all.iter().collect(),
-            one => vec![one],
-        }
-    }
-
-    /// The rule that refused a 422 (the first problem's, for several).
-    pub fn rule(&self) -> Option<&'static str> {
-        match self {
-            Self::Unprocessable { rule, .. } => *rule,
-            Self::Problems(all) => all.iter().find_map(Self::rule),
-            _ => None,
-        }
-    }
-
-    /// What part of the request a 422 is about, when known.
-    pub fn locus(&self) -> Option<&Locus> {
-        match self {
-            Self::Unprocessable { at, .. } => at.as_ref(),
-            _ => None,
         }
     }
 }
@@ -240,5 +178,61 @@ pub fn one_of(values: impl IntoIterator<Item = impl fmt::Display>) -> String {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         Some((last, _)) => last.clone(),
         None => String::new(),
+    }
+}
+
+/// The doors receive a refusal without the database's types in it.
+impl From<ServiceError> for eagles_office::Error {
+    fn from(e: ServiceError) -> Self {
+        use eagles_office::Error as Door;
+        match e {
+            ServiceError::BadRequest(d) => Door::BadRequest(d),
+            ServiceError::Unauthorized(d) => Door::Unauthorized(d),
+            ServiceError::Forbidden(d) => Door::Forbidden(d),
+            ServiceError::NotFound(d) => Door::NotFound(d),
+            ServiceError::Conflict(d) => Door::Conflict(d),
+            ServiceError::Unprocessable { detail, rule, at } => {
+                Door::Unprocessable { detail, rule, at }
+            }
+            ServiceError::Problems(all) => {
+                Door::Problems(all.into_iter().map(Into::into).collect())
+            }
+            ServiceError::PayloadTooLarge(d) => Door::PayloadTooLarge(d),
+            ServiceError::TooManyRequests {
+                detail,
+                retry_after,
+            } => Door::TooManyRequests {
+                detail,
+                retry_after,
+            },
+            ServiceError::Unavailable => Door::Unavailable,
+            ServiceError::Internal(d) => Door::Internal(d),
+        }
+    }
+}
+
+/// A refusal the doors' vocabulary made (a scope's access check) keeps its kind.
+impl From<eagles_office::Error> for ServiceError {
+    fn from(e: eagles_office::Error) -> Self {
+        use eagles_office::Error as Door;
+        match e {
+            Door::BadRequest(d) => Self::BadRequest(d),
+            Door::Unauthorized(d) => Self::Unauthorized(d),
+            Door::Forbidden(d) => Self::Forbidden(d),
+            Door::NotFound(d) => Self::NotFound(d),
+            Door::Conflict(d) => Self::Conflict(d),
+            Door::Unprocessable { detail, rule, at } => Self::Unprocessable { detail, rule, at },
+            Door::Problems(all) => Self::Problems(all.into_iter().map(Into::into).collect()),
+            Door::PayloadTooLarge(d) => Self::PayloadTooLarge(d),
+            Door::TooManyRequests {
+                detail,
+                retry_after,
+            } => Self::TooManyRequests {
+                detail,
+                retry_after,
+            },
+            Door::Unavailable => Self::Unavailable,
+            Door::Internal(d) => Self::Internal(d),
+        }
     }
 }

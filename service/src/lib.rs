@@ -16,6 +16,7 @@ pub mod events;
 pub mod feed;
 pub mod games;
 pub mod members;
+pub mod office;
 pub mod password;
 pub mod record;
 pub mod reference;
@@ -29,3 +30,4 @@ pub mod webhooks;
 pub mod weeks;
 
 pub use error::{Locus, ServiceError};
+pub use office::Service;

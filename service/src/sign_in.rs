@@ -49,7 +49,7 @@ pub async fn sign_in(
     match user {
         Some(user) if verified => {
             attempt.succeeded(&mut conn).await?;
-            Ok(user)
+            Ok(user.into())
         }
         _ => {
             attempt.failed(&mut conn).await?;

@@ -222,7 +222,7 @@ pub async fn get(
         date,
         era: calendar::era_on(date),
         closed: week < campaign.current_week,
-        games: GameView::build_all(games, missions, reader_of(&scope)),
+        games: crate::games::game_views(games, missions, reader_of(&scope)),
         rolls: rolls.into_iter().map(RollView::from).collect(),
     })
 }

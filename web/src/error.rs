@@ -7,7 +7,7 @@ use std::fmt;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
-use eagles_service::ServiceError;
+use eagles_office::Error as ServiceError;
 
 use crate::pages::{render, Nav};
 
@@ -102,14 +102,21 @@ impl From<ServiceError> for PageError {
     }
 }
 
+// Until every page calls the office: the service's own error, and the database's.
+impl From<eagles_service::ServiceError> for PageError {
+    fn from(e: eagles_service::ServiceError) -> Self {
+        ServiceError::from(e).into()
+    }
+}
+
 impl From<eagles_db::PoolError> for PageError {
     fn from(e: eagles_db::PoolError) -> Self {
-        ServiceError::from(e).into()
+        eagles_service::ServiceError::from(e).into()
     }
 }
 
 impl From<eagles_db::diesel::result::Error> for PageError {
     fn from(e: eagles_db::diesel::result::Error) -> Self {
-        ServiceError::from(e).into()
+        eagles_service::ServiceError::from(e).into()
     }
 }

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use actix_web::error::UrlencodedError;
 use actix_web::http::StatusCode;
 use actix_web::web;
-use eagles_service::ServiceError;
+use eagles_office::Error as ServiceError;
 
 use crate::error::PageError;
 

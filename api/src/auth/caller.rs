@@ -1,7 +1,7 @@
 //! Who is calling: the account behind the bearer token, if any.
 
+use eagles_office::Error as ServiceError;
 use eagles_service::access::{CheckedRead, ReadAccess};
-use eagles_service::ServiceError;
 use std::future::Future;
 use std::pin::Pin;
 

@@ -6,8 +6,8 @@ use std::convert::Infallible;
 use actix_web::http::header;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use eagles_db::DbPool;
+use eagles_office::Error as ServiceError;
 use eagles_service::events::{EventStream, Hub, Item};
-use eagles_service::ServiceError;
 use serde::Deserialize;
 use utoipa::IntoParams;
 

@@ -2,6 +2,7 @@
 
 use actix_web::{get, post, put, web, HttpResponse};
 use eagles_db::DbPool;
+use eagles_office::Office;
 use eagles_service::games::{
     assign, open, roll_side, AssignmentRequest, GameView, MissionRequest, MissionView,
     NewGameRequest,
@@ -54,12 +55,11 @@ pub async fn open_game(
 )]
 #[get("/campaigns/{cid}/games/{gid}")]
 pub async fn get_game(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let view = eagles_service::games::get(&mut conn, caller, path.cid, path.gid).await?;
+    let view = office.game(caller, path.cid, path.gid).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -2,10 +2,10 @@
 
 use actix_web::{get, web, HttpResponse};
 use eagles_db::DbPool;
+use eagles_office::Error as ServiceError;
 use eagles_service::standings::{
     LeaderboardQuery, LeaderboardRow, PlayerRow, PlayersQuery, SidesQuery, SidesView,
 };
-use eagles_service::ServiceError;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::Reading;

@@ -2,7 +2,7 @@
 
 use actix_web::{delete, post, web, HttpRequest, HttpResponse};
 use eagles_db::DbPool;
-use eagles_service::ServiceError;
+use eagles_office::Error as ServiceError;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::{bearer_token, token, SignedIn};

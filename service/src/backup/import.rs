@@ -18,7 +18,7 @@ use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::{ParseEnumError, Table};
 use chrono::Utc;
 use eagles_db::backup::{self as rows, CampaignRow, MemberRow};
-use eagles_db::campaigns::Campaign;
+use eagles_db::campaigns::CampaignRow as Campaign;
 use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel::result::{DatabaseErrorKind, Error as DieselError};
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};

@@ -15,44 +15,15 @@ use campaign::tables::Table;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
-use serde::Deserialize;
+pub use eagles_office::games::{AssignmentRequest, MissionRequest, NewGameRequest};
 
 pub use secrecy::reader_of;
-pub use view::{GameState, GameView, MissionView, OffensiveView};
+pub use view::{game_views, GameState, GameView, MissionView, OffensiveView};
 
 use crate::access::{locked_campaign, readable_campaign, CampaignScope};
 use crate::dice::{record, DiceSource, RollContext};
 use crate::error::ServiceError;
 use crate::unique::is_unique_violation;
-
-/// A game to open.
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NewGameRequest {
-    /// The 2d6 of the ground offensive, entered; the server rolls without.
-    pub dice: Option<Vec<u32>>,
-}
-
-/// A side's mission to roll.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MissionRequest {
-    pub side: Side,
-    /// The d10, and a d6 of trips after a 6 (directing artillery), entered.
-    pub dice: Option<Vec<u32>>,
-}
-
-/// The mission aircraft and its crew (R9).
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct AssignmentRequest {
-    /// An aircraft type id of `GET /api/v1/aircraft`.
-    pub aircraft_id: i64,
-    pub pilot_id: i64,
-    /// Null or absent on a single-seater.
-    #[serde(default)]
-    pub observer_id: Option<i64>,
-}
 
 fn game_not_found(game_id: i64) -> ServiceError {
     ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
@@ -93,7 +64,7 @@ pub async fn load_game(
         .await?
         .ok_or_else(|| game_not_found(game_id))?;
     let missions = eagles_db::games::missions_of(conn, &[game_id]).await?;
-    GameView::build_all(vec![game], missions, reader_of(scope))
+    crate::games::game_views(vec![game], missions, reader_of(scope))
         .pop()
         .ok_or_else(|| game_not_found(game_id))
 }
@@ -282,7 +253,7 @@ async fn written_mission(
 ) -> Result<MissionView, ServiceError> {
     eagles_db::games::find_mission(conn, game_id, mission_id)
         .await?
-        .map(|m| MissionView::seen_by(m, false, reader_of(scope)))
+        .map(|m| view::mission_seen_by(m, false, reader_of(scope)))
         .ok_or_else(|| ServiceError::Internal(format!("mission {mission_id} vanished")))
 }
 

@@ -124,7 +124,10 @@ pub async fn create(
             start_date,
             public: ticked(&form.public),
         };
-        match eagles_service::campaigns::create(&mut conn, &user, new).await {
+        match eagles_service::campaigns::create(&mut conn, &user, new)
+            .await
+            .map_err(eagles_office::Error::from)
+        {
             Ok(created) => return Ok(see_other(&format!("/campaigns/{}", created.id))),
             Err(e) => errors.place(e, |e| {
                 refusal_rule(e).map(|rule| match rule {

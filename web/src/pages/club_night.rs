@@ -15,11 +15,11 @@ use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_office::Error as ServiceError;
 use eagles_service::access::readable_campaign;
 use eagles_service::campaigns::CampaignEnd;
 use eagles_service::games::NewGameRequest;
 use eagles_service::weeks::CloseWeekRequest;
-use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::form_page::{self, FormPage};
@@ -211,7 +211,10 @@ pub async fn act(
         "open" => match parse_dice(&form.dice) {
             Ok(dice) => {
                 let request = NewGameRequest { dice };
-                match eagles_service::games::open(&mut conn, user, campaign_id, request).await {
+                match eagles_service::games::open(&mut conn, user, campaign_id, request)
+                    .await
+                    .map_err(eagles_office::Error::from)
+                {
                     Ok(game) => {
                         return Ok(see_other(&format!(
                             "/campaigns/{campaign_id}/games/{}",
@@ -228,7 +231,10 @@ pub async fn act(
         "close" if ticked(&form.confirm) => {
             let abandon_open_games = ticked(&form.abandon);
             let request = CloseWeekRequest { abandon_open_games };
-            match eagles_service::weeks::close(&mut conn, user, campaign_id, request).await {
+            match eagles_service::weeks::close(&mut conn, user, campaign_id, request)
+                .await
+                .map_err(eagles_office::Error::from)
+            {
                 Ok(closed) => {
                     return Ok(see_other(&format!(
                         "/campaigns/{campaign_id}/weeks/{}",

@@ -10,10 +10,10 @@ use eagles_db::campaigns::Campaign;
 use eagles_db::crew::CrewFilter;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_office::Error as ServiceError;
+use eagles_office::Locus;
 use eagles_service::access::readable_campaign;
 use eagles_service::crew::{CrewmanView, NewCrew};
-use eagles_service::Locus;
-use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::campaign_home::is_member;
@@ -215,7 +215,10 @@ pub async fn create(
             replacement,
             owner,
         };
-        match eagles_service::crew::create(&mut conn, user, campaign_id, new).await {
+        match eagles_service::crew::create(&mut conn, user, campaign_id, new)
+            .await
+            .map_err(eagles_office::Error::from)
+        {
             Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/crew"))),
             Err(e) => errors.place(e, |e| match e {
                 ServiceError::Unprocessable {

@@ -17,10 +17,10 @@ use campaign::status;
 use campaign::xp::Xp;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_office::Error as ServiceError;
 use eagles_service::access::readable_campaign;
 use eagles_service::crew::{CrewmanView, XpEntryView};
 use eagles_service::record::{record_weeks, RecordWeek};
-use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::crew_list::absence;
@@ -231,7 +231,10 @@ pub async fn pick(
     match form.ability.parse::<Ability>() {
         Err(_) => errors.add("ability", "choose an ability from the list"),
         Ok(ability) => {
-            match eagles_service::crew::pick(&mut conn, user, campaign_id, crew_id, ability).await {
+            match eagles_service::crew::pick(&mut conn, user, campaign_id, crew_id, ability)
+                .await
+                .map_err(eagles_office::Error::from)
+            {
                 Ok(_) => {
                     return Ok(see_other(&format!(
                         "/campaigns/{campaign_id}/crew/{crew_id}"

@@ -10,10 +10,10 @@ use campaign::sides::Side;
 use campaign::tables::Table;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_office::Error as ServiceError;
+use eagles_office::Locus;
 use eagles_service::access::readable_campaign;
 use eagles_service::rolls::{RollRequest, RollView};
-use eagles_service::Locus;
-use eagles_service::ServiceError;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -264,7 +264,10 @@ pub async fn roll(
     let mut errors = FieldErrors::default();
     let mut conn = pool.get().await?;
     if let Some(request) = request(&form, &mut errors) {
-        match eagles_service::rolls::roll(&mut conn, user, campaign_id, request).await {
+        match eagles_service::rolls::roll(&mut conn, user, campaign_id, request)
+            .await
+            .map_err(eagles_office::Error::from)
+        {
             Ok(view) => {
                 return Ok(see_other(&format!(
                     "/campaigns/{campaign_id}/dice?week={}&roll={}#last-roll",

@@ -11,11 +11,11 @@ use campaign::sides::Side;
 use eagles_db::campaigns::Member;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_office::Error as ServiceError;
+use eagles_office::Locus;
 use eagles_service::access::readable_campaign;
 use eagles_service::members::NewMember;
 use eagles_service::webhooks::WebhookView;
-use eagles_service::Locus;
-use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::form_page::{self, FormPage};
@@ -236,7 +236,10 @@ pub async fn add(
             role,
             side,
         };
-        match eagles_service::members::add(&mut conn, user, campaign_id, new).await {
+        match eagles_service::members::add(&mut conn, user, campaign_id, new)
+            .await
+            .map_err(eagles_office::Error::from)
+        {
             Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
             Err(e) => errors.place(e, |e| match (e, e.locus()) {
                 // The only refusals a referee can fix here: a player without a side
@@ -273,6 +276,7 @@ pub async fn switch_side(
                 side,
             )
             .await
+            .map_err(ServiceError::from)
             {
                 Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
                 // R2 and "a referee has no side to switch" are fixed on this form;

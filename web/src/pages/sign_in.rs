@@ -7,8 +7,8 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
 use eagles_db::DbPool;
+use eagles_office::Error as ServiceError;
 use eagles_service::throttle::{client_address, Attempt};
-use eagles_service::ServiceError;
 use serde::Deserialize;
 
 use super::{render, see_other, Nav};
@@ -125,24 +125,26 @@ pub async fn sign_in(
         };
         render(&page, status)
     };
-    let user =
-        match eagles_service::sign_in::sign_in(&pool, &attempt, username.trim(), password).await {
-            Ok(user) => user,
-            Err(ServiceError::TooManyRequests {
-                detail,
-                retry_after,
-            }) => {
-                let mut response = refused(username, detail, StatusCode::TOO_MANY_REQUESTS);
-                response
-                    .headers_mut()
-                    .insert(header::RETRY_AFTER, header::HeaderValue::from(retry_after));
-                return Ok(response);
-            }
-            Err(ServiceError::Unauthorized(message)) => {
-                return Ok(refused(username, message, StatusCode::UNAUTHORIZED));
-            }
-            Err(other) => return Err(other.into()),
-        };
+    let user = match eagles_service::sign_in::sign_in(&pool, &attempt, username.trim(), password)
+        .await
+        .map_err(eagles_office::Error::from)
+    {
+        Ok(user) => user,
+        Err(ServiceError::TooManyRequests {
+            detail,
+            retry_after,
+        }) => {
+            let mut response = refused(username, detail, StatusCode::TOO_MANY_REQUESTS);
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(retry_after));
+            return Ok(response);
+        }
+        Err(ServiceError::Unauthorized(message)) => {
+            return Ok(refused(username, message, StatusCode::UNAUTHORIZED));
+        }
+        Err(other) => return Err(other.into()),
+    };
     let mut conn = pool.get().await?;
     if let Some(old) = session.id_hash() {
         eagles_db::sessions::delete(&mut conn, old).await?;

@@ -62,7 +62,7 @@ pub async fn tonight(
     let games = eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
     let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let missions = eagles_db::games::missions_of(conn, &ids).await?;
-    let games = GameView::build_all(games, missions, reader_of(scope));
+    let games = eagles_service::games::game_views(games, missions, reader_of(scope));
     game_lines(conn, campaign, games).await
 }
 
@@ -187,7 +187,7 @@ pub async fn show(
     let games = eagles_db::games::list_for_week(conn, campaign.id, week).await?;
     let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let missions = eagles_db::games::missions_of(conn, &ids).await?;
-    let games = GameView::build_all(games, missions, reader_of(&scope));
+    let games = eagles_service::games::game_views(games, missions, reader_of(&scope));
     let mut games = game_lines(conn, campaign, games).await?;
     let crew = eagles_db::crew::list(conn, campaign.id, &Default::default()).await?;
     let names = crew.into_iter().map(|c| (c.id, c.name)).collect();

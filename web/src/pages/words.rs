@@ -3,7 +3,7 @@
 //! marked as code; the pages show no code formatting and name the fields as their
 //! forms label them.
 
-use eagles_service::ServiceError;
+use eagles_office::Error as ServiceError;
 
 /// The request's field names as the pages' forms label them.
 const LABELS: &[(&str, &str)] = &[

@@ -32,12 +32,12 @@ use campaign::missions::{AircraftRequirement, Assignment, MissionType};
 use campaign::sides::Side;
 use campaign::tables::evade::SideOfLines;
 use campaign::tables::landing::Terrain;
+use eagles_office::{Error as ServiceError, Locus};
 use eagles_service::debrief::{
     CrewDice, CrewReport, CrewRollsView, DebriefRequest, DownDice, DownReport, KillReport,
     LeftBoard, MissionFacts, SortieReport,
 };
 use eagles_service::games::MissionView;
-use eagles_service::{Locus, ServiceError};
 
 use super::choice::{parse_count, parse_dice, Choice};
 use super::results::crew_rolls;

@@ -19,11 +19,11 @@ use campaign::missions::AircraftRequirement;
 use campaign::sides::Side;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
+use eagles_office::Error as ServiceError;
 use eagles_service::access::{readable_campaign, CampaignScope};
 use eagles_service::crew::CrewmanView;
 use eagles_service::debrief::DebriefRequest;
 use eagles_service::games::{AssignmentRequest, GameView, MissionRequest, MissionView};
-use eagles_service::ServiceError;
 use serde::Deserialize;
 
 pub use choice::{parse_dice, Choice};
@@ -163,7 +163,7 @@ impl GamePage {
             .await?
             .into_iter()
             .map(|r| CrewmanView::from_record(r, game.week))
-            .collect::<Result<Vec<_>, ServiceError>>()?;
+            .collect::<Result<Vec<_>, eagles_service::ServiceError>>()?;
         let aircraft = eagles_db::aircraft::list(conn, None, None).await?;
         let roster = Roster {
             crew,
@@ -329,6 +329,7 @@ pub async fn roll(
             MissionRequest { side, dice },
         )
         .await
+        .map_err(ServiceError::from)
         .map(drop),
         Err(reason) => Err(ServiceError::invalid(reason)),
     };
@@ -393,6 +394,7 @@ pub async fn assign(
             request,
         )
         .await
+        .map_err(ServiceError::from)
         .map(drop),
         Err(e) => Err(e),
     };
@@ -440,7 +442,10 @@ pub async fn debrief(
             Ok(read) => read,
             Err(unreadable) => return Ok(unreadable),
         };
-    match eagles_service::debrief::create(&mut conn, user, campaign_id, game_id, request).await {
+    match eagles_service::debrief::create(&mut conn, user, campaign_id, game_id, request)
+        .await
+        .map_err(eagles_office::Error::from)
+    {
         Ok(_) => Ok(see_other(&game_url(campaign_id, game_id))),
         Err(error) => debrief_refused(&mut page, error),
     }
@@ -471,7 +476,10 @@ pub async fn preview_debrief(
             Ok(read) => read,
             Err(unreadable) => return Ok(unreadable),
         };
-    match eagles_service::debrief::preview(&mut conn, user, campaign_id, game_id, request).await {
+    match eagles_service::debrief::preview(&mut conn, user, campaign_id, game_id, request)
+        .await
+        .map_err(eagles_office::Error::from)
+    {
         Ok(crew) => {
             page.debrief.show_preview(&crew);
             Ok(render(&page, StatusCode::OK))
@@ -536,6 +544,7 @@ pub async fn void(
     let outcome = if ticked(&form.confirm) {
         eagles_service::debrief::void(&mut conn, user, campaign_id, game_id, &form.reason)
             .await
+            .map_err(ServiceError::from)
             .map(drop)
     } else {
         Err(ServiceError::invalid(

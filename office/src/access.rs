@@ -1,0 +1,115 @@
+//! Who may read and write a campaign, as the use cases decide it and the doors carry it.
+
+use campaign::roster::MemberRole;
+
+use crate::campaigns::{Campaign, Member};
+use crate::{Error, User};
+
+/// A campaign as one caller sees it.
+#[derive(Debug, Clone)]
+pub struct CampaignScope {
+    pub campaign: Campaign,
+    pub caller: Option<User>,
+    pub member: Option<Member>,
+}
+
+/// Who reads a campaign, as the reads take him: a caller whose access is to be
+/// checked, or the campaign as a check made earlier in the same request found it.
+#[derive(Debug, Clone)]
+pub enum ReadAccess {
+    Caller(Option<User>),
+    /// Checked by the read cache, which reads the campaign before the handler does
+    /// and hands it over when the handler is sure to run ([`readable_by_token`]).
+    Checked(CampaignScope),
+}
+
+impl From<Option<User>> for ReadAccess {
+    fn from(caller: Option<User>) -> Self {
+        Self::Caller(caller)
+    }
+}
+
+/// A read's access as checked before its handler, kept in the request for it.
+#[derive(Debug, Clone)]
+pub struct CheckedRead(pub CampaignScope);
+
+impl CampaignScope {
+    /// Whether the campaign still takes writes: not once it has ended (§13.203). Pages
+    /// offer their forms only while it runs.
+    pub fn running(&self) -> bool {
+        self.campaign.ended_week.is_none()
+    }
+
+    /// The signed-in caller; 401 without one.
+    pub fn user(&self) -> Result<&User, Error> {
+        self.caller.as_ref().ok_or_else(|| {
+            Error::Unauthorized("sign in first: send `Authorization: Bearer <token>`".into())
+        })
+    }
+
+    /// Whether the caller referees this campaign (admins count as referees).
+    pub fn is_referee(&self) -> bool {
+        self.caller.as_ref().is_some_and(|u| u.is_admin)
+            || self
+                .member
+                .as_ref()
+                .is_some_and(|m| m.role == MemberRole::Referee)
+    }
+
+    /// 403 unless the caller referees this campaign.
+    pub fn require_referee(&self, action: &str) -> Result<&User, Error> {
+        let user = self.user()?;
+        if self.is_referee() {
+            Ok(user)
+        } else {
+            Err(Error::Forbidden(format!(
+                "only a referee of \"{}\" may {action}",
+                self.campaign.name
+            )))
+        }
+    }
+
+    /// 403 unless the caller is a member (player or referee) of this campaign.
+    pub fn require_member(&self, action: &str) -> Result<&User, Error> {
+        let user = self.user()?;
+        if self.member.is_some() || user.is_admin {
+            Ok(user)
+        } else {
+            Err(Error::Forbidden(format!(
+                "only members of \"{}\" may {action}; ask its referee to add you",
+                self.campaign.name
+            )))
+        }
+    }
+}
+
+/// What a request presents to say who calls: the digest of an API token or of a page
+/// session's id, or nothing.
+#[derive(Debug, Clone, Copy)]
+pub enum Credential<'a> {
+    None,
+    Token(&'a [u8]),
+    Session(&'a [u8]),
+}
+
+/// Who a read is for, as far as what he may see goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reader {
+    Anonymous,
+    /// A page session without an account (it holds the sign-in form's CSRF token).
+    Visitor,
+    User {
+        id: i64,
+        is_admin: bool,
+    },
+}
+
+/// A read the caller may make, at the campaign's revision now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadProbe {
+    pub revision: i64,
+    /// The campaign's webhooks' revision, which moves when they or their deliveries
+    /// change; `None` for a reader without a token or session, who sees none of them.
+    pub webhooks_revision: Option<i64>,
+    pub reader: Reader,
+}

@@ -1,0 +1,16 @@
+//! What the campaign office offers its two doors (`eagles_api`, `eagles_web`): every use
+//! case as a method of [`Office`], with the inputs it takes, the read models it answers
+//! and the [`Error`] it refuses with. Nothing here knows the database; `eagles_service`
+//! implements [`Office`] over it, and the binary hands the doors an `Arc<dyn Office>`.
+
+pub mod error;
+pub mod identity;
+
+pub use error::{Error, Locus};
+pub use identity::User;
+pub mod access;
+pub mod campaigns;
+pub mod games;
+pub mod office;
+
+pub use office::Office;

@@ -1,0 +1,27 @@
+//! [`eagles_office::Office`] over the database: each method takes a connection from
+//! the pool, runs the use case of its module and hands back its answer with the
+//! database's types left behind. The doors know only the trait.
+
+mod games;
+
+use eagles_db::DbPool;
+
+use crate::ServiceError;
+
+/// The campaign office over its database: what the binary hands the doors as an
+/// `Arc<dyn eagles_office::Office>`.
+#[derive(Clone)]
+pub struct Service {
+    pool: DbPool,
+}
+
+impl Service {
+    pub fn new(pool: DbPool) -> Self {
+        Self { pool }
+    }
+
+    /// A connection, or 503 when the database cannot be reached.
+    async fn conn(&self) -> Result<eagles_db::DbConn, ServiceError> {
+        Ok(self.pool.get().await?)
+    }
+}
