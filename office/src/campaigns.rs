@@ -1,8 +1,12 @@
 //! Campaigns and their members, as the use cases hand them to the doors.
 
+use crate::standings::{PlayerRow, SidesView};
+use campaign::calendar::{self, Era};
 use campaign::roster::MemberRole;
 use campaign::sides::Side;
+use campaign::standings::Leader;
 use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
 
 /// A campaign as stored.
 #[derive(Debug, Clone)]
@@ -39,4 +43,95 @@ pub struct Member {
     pub username: String,
     pub role: MemberRole,
     pub side: Option<Side>,
+}
+
+/// A new campaign.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewCampaign {
+    pub name: String,
+    /// From 1915-06-01 to 1918-11-30 (R1).
+    #[schema(value_type = String, format = Date, example = "1917-04-02")]
+    pub start_date: NaiveDate,
+    /// Readable without an account.
+    #[serde(default)]
+    pub public: bool,
+}
+
+/// A campaign and where it stands.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CampaignView {
+    pub id: i64,
+    pub name: String,
+    #[schema(value_type = String, format = Date)]
+    pub start_date: NaiveDate,
+    pub public: bool,
+    pub current_week: i32,
+    /// The current week's date (R1: start + 7(n−1) days).
+    #[schema(value_type = String, format = Date)]
+    pub week_date: NaiveDate,
+    /// `early` before 1917-01-01, else `late` (R1).
+    pub era: Era,
+    /// Whether the referee has ended it (§13.203); an ended campaign is read-only.
+    pub ended: bool,
+    /// The week it ended in; null while it runs.
+    pub ended_week: Option<i32>,
+    /// Raised by every write to the campaign: a reader holding an older one has missed
+    /// something (the event stream's `id`).
+    pub revision: i64,
+}
+
+impl From<Campaign> for CampaignView {
+    fn from(c: Campaign) -> Self {
+        let week_date = calendar::week_date(c.start_date, week_number(c.current_week));
+        Self {
+            id: c.id,
+            name: c.name,
+            start_date: c.start_date,
+            public: c.public,
+            current_week: c.current_week,
+            week_date,
+            era: calendar::era_on(week_date),
+            ended: c.ended_week.is_some(),
+            ended_week: c.ended_week,
+            revision: c.revision,
+        }
+    }
+}
+
+/// Paging of the campaign list.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct CampaignListQuery {
+    /// At most this many campaigns (1 to 1000, default 1000); a `Link` header with
+    /// `rel="next"` points to the rest.
+    pub limit: Option<u32>,
+    /// Skip this many campaigns first.
+    pub offset: Option<u32>,
+}
+
+/// The answer to ending a campaign: who won and which side won the air war, as the
+/// standings stood in the week it ended.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CampaignEnd {
+    pub campaign_id: i64,
+    /// The campaign's week when it ended; it stays its current week.
+    pub ended_week: i32,
+    /// The player whose best crewman has the most XP, ties going to more kills, then
+    /// fewer weeks out (R13); null when no crewman exists, or when several players are
+    /// level on all three (they are then listed in `shared_first_place`).
+    pub winner: Option<PlayerRow>,
+    /// The players who share first place when R13's tie-breaks cannot part them;
+    /// empty when there is a winner.
+    pub shared_first_place: Vec<PlayerRow>,
+    /// The side winning the air war on R12's totals: `allied`, `central` or `tied`.
+    pub side_leader: Leader,
+    /// The side totals it was decided on (R12).
+    pub sides: SidesView,
+}
+
+/// A stored week number as the rules crate counts weeks.
+pub fn week_number(week: i32) -> u32 {
+    u32::try_from(week).unwrap_or(1)
 }

@@ -14,3 +14,9 @@ pub mod games;
 pub mod office;
 
 pub use office::Office;
+pub mod crew;
+pub mod members;
+pub mod reference;
+pub mod rolls;
+pub mod standings;
+pub mod weeks;

@@ -1,79 +1,20 @@
 //! Campaigns: create, list, read, end (§13.203).
 
 use crate::access::{locked_campaign, readable_campaign, ReadAccess};
-use campaign::calendar::{self, Era};
+use campaign::calendar::{self};
 use campaign::events::EventKind;
-use chrono::NaiveDate;
 use eagles_db::campaigns::Campaign;
 use eagles_db::campaigns::Reader;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
 use eagles_db::window::Window;
-use serde::{Deserialize, Serialize};
+pub use eagles_office::campaigns::{CampaignEnd, CampaignListQuery, CampaignView, NewCampaign};
 
 use crate::error::ServiceError;
-use crate::standings::{air_war_totals, player_ranking, PlayerRow, SidesView};
+use crate::standings::{air_war_totals, player_ranking, PlayerRow};
 use crate::text::clean_name;
-use campaign::standings::Leader;
 
-/// A new campaign.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NewCampaign {
-    pub name: String,
-    /// From 1915-06-01 to 1918-11-30 (R1).
-    #[schema(value_type = String, format = Date, example = "1917-04-02")]
-    pub start_date: NaiveDate,
-    /// Readable without an account.
-    #[serde(default)]
-    pub public: bool,
-}
-
-/// A campaign and where it stands.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct CampaignView {
-    pub id: i64,
-    pub name: String,
-    #[schema(value_type = String, format = Date)]
-    pub start_date: NaiveDate,
-    pub public: bool,
-    pub current_week: i32,
-    /// The current week's date (R1: start + 7(n−1) days).
-    #[schema(value_type = String, format = Date)]
-    pub week_date: NaiveDate,
-    /// `early` before 1917-01-01, else `late` (R1).
-    pub era: Era,
-    /// Whether the referee has ended it (§13.203); an ended campaign is read-only.
-    pub ended: bool,
-    /// The week it ended in; null while it runs.
-    pub ended_week: Option<i32>,
-    /// Raised by every write to the campaign: a reader holding an older one has missed
-    /// something (the event stream's `id`).
-    pub revision: i64,
-}
-
-impl From<Campaign> for CampaignView {
-    fn from(c: Campaign) -> Self {
-        let week_date = calendar::week_date(c.start_date, week_number(c.current_week));
-        Self {
-            id: c.id,
-            name: c.name,
-            start_date: c.start_date,
-            public: c.public,
-            current_week: c.current_week,
-            week_date,
-            era: calendar::era_on(week_date),
-            ended: c.ended_week.is_some(),
-            ended_week: c.ended_week,
-            revision: c.revision,
-        }
-    }
-}
-
-/// A stored week number as the rules crate counts weeks.
-pub fn week_number(week: i32) -> u32 {
-    u32::try_from(week).unwrap_or(1)
-}
+pub use eagles_office::campaigns::week_number;
 
 /// Creates a campaign refereed by `user` (R1), recording it in the audit log. The API
 /// and the pages both create campaigns through here.
@@ -108,18 +49,6 @@ pub async fn create(
     Ok(CampaignView::from(created))
 }
 
-/// Paging of the campaign list.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct CampaignListQuery {
-    /// At most this many campaigns (1 to 1000, default 1000); a `Link` header with
-    /// `rel="next"` points to the rest.
-    pub limit: Option<u32>,
-    /// Skip this many campaigns first.
-    pub offset: Option<u32>,
-}
-
 /// The campaigns `caller` may read, by id, in `window`.
 pub async fn list(
     conn: &mut AsyncPgConnection,
@@ -143,26 +72,6 @@ pub async fn get(
 ) -> Result<CampaignView, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, reader).await?;
     Ok(CampaignView::from(scope.campaign))
-}
-
-/// The answer to ending a campaign: who won and which side won the air war, as the
-/// standings stood in the week it ended.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct CampaignEnd {
-    pub campaign_id: i64,
-    /// The campaign's week when it ended; it stays its current week.
-    pub ended_week: i32,
-    /// The player whose best crewman has the most XP, ties going to more kills, then
-    /// fewer weeks out (R13); null when no crewman exists, or when several players are
-    /// level on all three (they are then listed in `shared_first_place`).
-    pub winner: Option<PlayerRow>,
-    /// The players who share first place when R13's tie-breaks cannot part them;
-    /// empty when there is a winner.
-    pub shared_first_place: Vec<PlayerRow>,
-    /// The side winning the air war on R12's totals: `allied`, `central` or `tied`.
-    pub side_leader: Leader,
-    /// The side totals it was decided on (R12).
-    pub sides: SidesView,
 }
 
 /// Ends a campaign as `user`, who must referee it (§13.203): the campaign keeps its

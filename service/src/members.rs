@@ -6,42 +6,13 @@ use campaign::sides::Side;
 use eagles_db::campaigns::Member;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
-use serde::{Deserialize, Serialize};
+pub use eagles_office::members::{MemberView, NewMember, SideChange};
 
 use crate::access::readable_campaign;
 use crate::error::{Locus, ServiceError};
 use crate::unique::is_unique_violation;
 
 pub use campaign::roster::MemberRole;
-
-/// A user to add to a campaign.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NewMember {
-    pub username: String,
-    pub role: MemberRole,
-    /// Required for players; a referee may have none.
-    pub side: Option<Side>,
-}
-
-/// A member of a campaign.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct MemberView {
-    pub username: String,
-    pub role: MemberRole,
-    /// Null for a neutral referee.
-    pub side: Option<Side>,
-}
-
-impl From<Member> for MemberView {
-    fn from(m: Member) -> Self {
-        Self {
-            username: m.username,
-            role: m.role,
-            side: m.side,
-        }
-    }
-}
 
 /// Adds a member to a campaign as `user`, who must referee it; the API and the pages
 /// both add members through here.
@@ -100,13 +71,6 @@ pub async fn add(
         ))),
         Err(e) => Err(e.into()),
     }
-}
-
-/// A side switch.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SideChange {
-    pub side: Side,
 }
 
 /// Moves the member `username` to `side` as `user`: himself, or anyone as a referee,

@@ -6,15 +6,12 @@
 mod tables;
 
 use campaign::calendar;
-use campaign::sides::Side;
-use campaign::tables::Table;
-use chrono::{DateTime, Utc};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::roll_log::RollEntry;
 use eagles_db::users::User;
 use eagles_db::window::Window;
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+pub use eagles_office::rolls::{RollQuery, RollRequest, RollView};
+use serde_json::Value;
 
 pub use tables::{numeric_result, OffensiveFrom, OffensiveTaken};
 
@@ -24,88 +21,6 @@ use crate::dice::{record, DiceSource, RollContext};
 use crate::error::{Locus, ServiceError};
 use campaign::events::EventKind;
 use eagles_db::diesel_async::AsyncConnection;
-
-/// A roll to make.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RollRequest {
-    /// The table: `mission`, `ground_offensive`, `anti_aircraft`, `landing`, `crash`,
-    /// `bail_out`, `evade`, `capture`, `minor_injury`, `serious_injury`,
-    /// `artillery_trips`, `bomb`, `d6`, `2d6`, `d10` or `d100`.
-    pub table: Table,
-    /// The rulebook's modifiers of that table, by name, e.g.
-    /// `{"terrain": "shell_holes", "minor_wound": true}`. Bail-out also takes the
-    /// crewman's `nationality` (parachutes, §13.03); evade without `game_id` may name
-    /// the `ground_offensive`. A modifier the table does not have → 422.
-    #[serde(default)]
-    #[schema(value_type = Object)]
-    pub modifiers: Map<String, Value>,
-    /// Physical dice, in the order the table reads them; the server rolls without.
-    pub dice: Option<Vec<u32>>,
-    /// The game the roll belongs to; the roll is then of the game's week, and an evade
-    /// takes the game's ground offensive (R8).
-    pub game_id: Option<i64>,
-    /// The side the roll is for; an evade needs it.
-    pub side: Option<Side>,
-}
-
-/// An entry of the roll log (R14).
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct RollView {
-    pub id: i64,
-    pub week: i32,
-    pub game_id: Option<i64>,
-    pub side: Option<Side>,
-    pub table: Table,
-    pub dice: Vec<i32>,
-    /// The modifiers that applied, by name, with what each added.
-    #[schema(value_type = Object)]
-    pub modifiers: Value,
-    /// Dice plus modifiers.
-    pub total: i32,
-    /// A snake_case name, or a number for the injury tables (weeks out), artillery
-    /// trips and plain dice (the total).
-    #[schema(value_type = Object)]
-    pub result: Value,
-    /// Whether a person entered physical dice (otherwise the server rolled).
-    pub entered: bool,
-    /// Username of whoever rolled.
-    pub rolled_by: Option<String>,
-    pub rolled_at: DateTime<Utc>,
-    /// In the answer of an evade roll: the ground offensive it took, and whether from
-    /// the game, from the request's modifiers (no game given), or none given (R8).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ground_offensive: Option<OffensiveTaken>,
-}
-
-impl From<RollEntry> for RollView {
-    fn from(entry: RollEntry) -> Self {
-        let r = entry.roll;
-        let result = match r.table_name {
-            table if numeric_result(table) => r
-                .result
-                .parse::<i64>()
-                .map(Value::from)
-                .unwrap_or_else(|_| Value::from(r.result.clone())),
-            _ => Value::from(r.result),
-        };
-        Self {
-            id: r.id,
-            week: r.week,
-            game_id: r.game_id,
-            side: r.side,
-            table: r.table_name,
-            dice: r.dice,
-            modifiers: r.modifiers,
-            total: r.total,
-            result,
-            entered: r.entered,
-            rolled_by: entry.rolled_by,
-            rolled_at: r.rolled_at,
-            ground_offensive: None,
-        }
-    }
-}
 
 /// Rolls on a table for a member of the campaign and logs the roll (R14); the API and
 /// the dice page both roll through here.
@@ -168,25 +83,11 @@ pub async fn roll(
         .await?;
     Ok(RollView {
         ground_offensive: rolled.offensive,
-        ..RollView::from(RollEntry {
+        ..crate::rolls::roll_view(RollEntry {
             roll: logged,
             rolled_by: Some(user.username),
         })
     })
-}
-
-/// Filter of the roll log.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct RollQuery {
-    /// Only this week's rolls; all weeks when absent.
-    pub week: Option<i32>,
-    /// At most this many rolls (1 to 1000, default 1000); a `Link` header with
-    /// `rel="next"` points to the rest.
-    pub limit: Option<u32>,
-    /// Skip this many rolls first.
-    pub offset: Option<u32>,
 }
 
 /// The roll log of a campaign `caller` may read: one week's or all, in `window`.
@@ -199,5 +100,33 @@ pub async fn list(
 ) -> Result<Vec<RollView>, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, caller).await?;
     let rolls = eagles_db::roll_log::list_window(conn, scope.campaign.id, week, window).await?;
-    Ok(rolls.into_iter().map(RollView::from).collect())
+    Ok(rolls.into_iter().map(crate::rolls::roll_view).collect())
+}
+
+/// The doors' view of a stored row.
+pub fn roll_view(entry: RollEntry) -> RollView {
+    let r = entry.roll;
+    let result = match r.table_name {
+        table if numeric_result(table) => r
+            .result
+            .parse::<i64>()
+            .map(Value::from)
+            .unwrap_or_else(|_| Value::from(r.result.clone())),
+        _ => Value::from(r.result),
+    };
+    RollView {
+        id: r.id,
+        week: r.week,
+        game_id: r.game_id,
+        side: r.side,
+        table: r.table_name,
+        dice: r.dice,
+        modifiers: r.modifiers,
+        total: r.total,
+        result,
+        entered: r.entered,
+        rolled_by: entry.rolled_by,
+        rolled_at: r.rolled_at,
+        ground_offensive: None,
+    }
 }

@@ -9,47 +9,20 @@
 //! abandon the open ones (API v1.2): an abandoned game gives no awards and no
 //! casualties, and is never debriefed.
 
-use campaign::calendar::{self, Era};
+use campaign::calendar::{self};
 use campaign::events::EventKind;
 use campaign::webhooks::WebhookEvent;
 use chrono::NaiveDate;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
-use serde::{Deserialize, Serialize};
+pub use eagles_office::weeks::{CloseWeekRequest, ClosedWeek, WeekView};
+use serde::Serialize;
 
 use crate::access::{locked_campaign, readable_campaign, CampaignScope, ReadAccess};
 use crate::campaigns::week_number;
 use crate::error::ServiceError;
-use crate::games::{reader_of, GameView};
+use crate::games::reader_of;
 use crate::reference::AircraftView;
-use crate::rolls::RollView;
-
-/// How to close a week (API v1.2); no body is `{}`.
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CloseWeekRequest {
-    /// `true`: the week's games without a debrief are abandoned (no awards, no
-    /// casualties); absent or `false`: such a game refuses the close (409).
-    #[serde(default)]
-    pub abandon_open_games: bool,
-}
-
-/// What closing a week did.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct ClosedWeek {
-    pub closed_week: i32,
-    pub current_week: i32,
-    /// The new current week's date.
-    #[schema(value_type = String, format = Date)]
-    pub week_date: NaiveDate,
-    pub era: Era,
-    /// Crewmen whose time out ended with the closed week: available again now (R7, R8).
-    pub returned: Vec<i64>,
-    /// Types in service on the new week's date that were not on the closed week's.
-    pub new_aircraft: Vec<AircraftView>,
-    /// The games of the closed week abandoned without a debrief (`abandon_open_games`).
-    pub abandoned_games: Vec<i64>,
-}
 
 /// Closes the campaign's current week as `user`, who must referee it (R15). A game of
 /// the week without a debrief refuses the close (409 naming it) unless `request` says
@@ -154,20 +127,6 @@ struct WeekClosedEvent<'a> {
     deaths: i64,
 }
 
-/// A week of the campaign.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct WeekView {
-    pub week: i32,
-    #[schema(value_type = String, format = Date)]
-    pub date: NaiveDate,
-    pub era: Era,
-    /// Whether the week has been closed (it is before the current week).
-    pub closed: bool,
-    pub games: Vec<GameView>,
-    /// The week's roll log, oldest first.
-    pub rolls: Vec<RollView>,
-}
-
 /// The aircraft types that enter service in `week` of a campaign begun on
 /// `start_date` (R15).
 pub async fn entering_service(
@@ -181,7 +140,7 @@ pub async fn entering_service(
         .filter(|t| {
             calendar::entered_service_in_week(t.service_start, start_date, week_number(week))
         })
-        .map(AircraftView::from)
+        .map(crate::reference::aircraft_view)
         .collect())
 }
 
@@ -223,6 +182,6 @@ pub async fn get(
         era: calendar::era_on(date),
         closed: week < campaign.current_week,
         games: crate::games::game_views(games, missions, reader_of(&scope)),
-        rolls: rolls.into_iter().map(RollView::from).collect(),
+        rolls: rolls.into_iter().map(crate::rolls::roll_view).collect(),
     })
 }

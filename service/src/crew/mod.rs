@@ -3,54 +3,22 @@
 mod view;
 
 use campaign::abilities::Ability;
-use campaign::crew::Role;
 use campaign::events::EventKind;
 use campaign::roster::{self, RosterEntry};
-use campaign::sides::{Nationality, Side};
+use campaign::sides::Side;
 use campaign::status;
 use campaign::xp::Xp;
 use eagles_db::crew::{CrewFilter, NewCrewman};
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
-use serde::Deserialize;
+pub use eagles_office::crew::{AbilityPick, CrewQuery, NewCrew};
 
-pub use view::{CrewmanView, PendingPicksView, XpEntryView};
+pub use view::{crewman_view, xp_entry_view, CrewmanView, PendingPicksView, XpEntryView};
 
 use crate::access::{readable_campaign, CampaignScope, ReadAccess};
 use crate::error::{Locus, ServiceError};
 use crate::text::clean_name;
 use crate::unique::is_unique_violation;
-
-/// A crewman to create.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NewCrew {
-    pub name: String,
-    pub role: Role,
-    /// Decides the side (R2).
-    pub nationality: Nationality,
-    /// A novice replacement for a role with nobody available (R3).
-    #[serde(default)]
-    pub replacement: bool,
-    /// The owning player's username; the caller by default.
-    pub owner: Option<String>,
-}
-
-/// Filters of the crew list.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct CrewQuery {
-    pub side: Option<Side>,
-    pub role: Option<Role>,
-}
-
-/// An ability to pick.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct AbilityPick {
-    pub ability: Ability,
-}
 
 /// Creates a crewman as `user`, a member of the campaign (R2, R3); the API and the
 /// pages both create crew through here.
@@ -114,7 +82,7 @@ pub async fn create(
                     .into_iter()
                     .map(|r| {
                         let replacement = r.replacement;
-                        let view = CrewmanView::from_record(r, week)?;
+                        let view = crate::crew::crewman_view(r, week)?;
                         Ok(RosterEntry {
                             role: view.role,
                             replacement,
@@ -181,7 +149,7 @@ async fn load_view(
         .ok_or_else(|| {
             ServiceError::NotFound(format!("there is no crewman {crew_id} in this campaign"))
         })?;
-    CrewmanView::from_record(record, week)
+    crate::crew::crewman_view(record, week)
 }
 
 /// Picks an ability for a crewman as `user`, his owner or a referee (R6); the API and
@@ -264,7 +232,7 @@ pub async fn list(
     eagles_db::crew::list(conn, scope.campaign.id, &filter)
         .await?
         .into_iter()
-        .map(|r| CrewmanView::from_record(r, week))
+        .map(|r| crate::crew::crewman_view(r, week))
         .collect()
 }
 
@@ -278,6 +246,6 @@ pub async fn get(
     let scope = readable_campaign(conn, campaign_id, reader).await?;
     let mut view = load_view(conn, campaign_id, crew_id, scope.campaign.current_week).await?;
     let awards = eagles_db::crew::awards(conn, crew_id).await?;
-    view.awards = Some(awards.into_iter().map(XpEntryView::from).collect());
+    view.awards = Some(awards.into_iter().map(crate::crew::xp_entry_view).collect());
     Ok(view)
 }

@@ -10,7 +10,6 @@ use eagles_db::games::{GameRecord, MissionCrew, MissionRecord};
 
 use super::AssignmentRequest;
 use crate::campaigns::week_number;
-use crate::crew::CrewmanView;
 use crate::error::ServiceError;
 
 async fn aircraft_facts(
@@ -46,7 +45,7 @@ async fn crew_facts(
                 "{field} {crew_id} is no crewman of this campaign; assign crew of this campaign"
             ))
         })?;
-    let view = CrewmanView::from_record(record, week)?;
+    let view = crate::crew::crewman_view(record, week)?;
     Ok(CrewFacts {
         name: view.name,
         role: view.role,

@@ -23,6 +23,7 @@ use campaign::tables::mission::roll_mission;
 use campaign::tables::plain::roll_plain;
 use campaign::tables::{Roll, Table};
 use chrono::NaiveDate;
+pub use eagles_office::rolls::{OffensiveFrom, OffensiveTaken};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -47,26 +48,6 @@ pub struct Rolled {
     pub result: String,
     /// For an evade: the ground offensive it took and where from (R8).
     pub offensive: Option<OffensiveTaken>,
-}
-
-/// The ground offensive an evade roll took, and where it came from: the answer says
-/// so, since without a game the roll can only know it from the request (R8).
-#[derive(Debug, Clone, Copy, serde::Serialize, utoipa::ToSchema)]
-pub struct OffensiveTaken {
-    /// The offensive applied.
-    pub result: GroundOffensive,
-    /// `game` (the game's own roll), `modifiers` (named in the request, no game given)
-    /// or `assumed_quiet` (neither: no offensive was applied).
-    pub from: OffensiveFrom,
-}
-
-/// Where an evade's ground offensive came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum OffensiveFrom {
-    Game,
-    Modifiers,
-    AssumedQuiet,
 }
 
 fn named<R>(roll: Roll<R>, name: impl FnOnce(&R) -> String) -> Rolled {

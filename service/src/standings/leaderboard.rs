@@ -1,8 +1,9 @@
 //! The crew leaderboard: by XP, then kills, as JSON or CSV.
 
+pub use eagles_office::standings::{LeaderboardQuery, LeaderboardRow};
 use std::collections::HashMap;
 
-use campaign::crew::{CrewId, Role};
+use campaign::crew::CrewId;
 use campaign::sides::Side;
 use campaign::standings::leaderboard_ranks;
 use campaign::status;
@@ -10,40 +11,9 @@ use campaign::xp::Xp;
 use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::standings::{CrewTotals, StandingsFilter};
-use serde::{Deserialize, Serialize};
 
 use super::{as_of, count};
 use crate::error::ServiceError;
-
-/// Filters of the leaderboard.
-#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct LeaderboardQuery {
-    /// Count only what happened in weeks up to this one; the current week by default.
-    pub as_of_week: Option<i32>,
-    pub side: Option<Side>,
-    pub role: Option<Role>,
-}
-
-/// A crewman's place on the leaderboard. The CSV has these columns in this order.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct LeaderboardRow {
-    /// 1 for the most XP; crewmen level on XP and kills share a rank.
-    pub rank: u32,
-    pub crew_id: i64,
-    pub name: String,
-    pub side: Side,
-    pub role: Role,
-    /// The owning player's username.
-    pub owner: String,
-    /// Starting XP plus the awards made by the week.
-    pub xp: i64,
-    /// Kills of games not voided by the week, shared ones included.
-    pub kills: i64,
-    /// At least 5 kills (R6).
-    pub ace: bool,
-}
 
 /// The leaderboard of a campaign the caller may read (checked by the caller with
 /// `readable_campaign`): one query. The API and the pages both rank through here.

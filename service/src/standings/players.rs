@@ -6,38 +6,10 @@ use campaign::xp::Xp;
 use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::standings::{CrewStanding, StandingsFilter};
-use serde::{Deserialize, Serialize};
+pub use eagles_office::standings::{PlayerRow, PlayersQuery};
 
 use super::{as_of, count};
 use crate::error::ServiceError;
-
-/// The week of the ranking.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct PlayersQuery {
-    /// Rank as things stood when this week closed; the current week by default.
-    pub as_of_week: Option<i32>,
-}
-
-/// A player's place in the campaign.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct PlayerRow {
-    /// 1 for the leader; players level on XP, kills and weeks out share a rank.
-    pub rank: u32,
-    pub username: String,
-    /// His best crewman, pilot or observer.
-    pub best_crew_id: i64,
-    /// That crewman's XP.
-    pub best_xp: i64,
-    /// That crewman's kills (the first tie-break).
-    pub best_kills: u32,
-    /// The weeks that crewman spent out of service (the second tie-break, fewer is
-    /// better): for each injury or capture in a game not voided, the weeks after it
-    /// up to his return week, counting only weeks up to the ranking's week; a crewman
-    /// killed, sent home or captured for the war counts every week since.
-    pub best_weeks_out: u32,
-}
 
 /// The players of a campaign the caller may read, ranked by their best crewman (R13):
 /// one query. The API and the pages both rank through here.

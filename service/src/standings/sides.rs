@@ -1,54 +1,13 @@
 //! Which side is winning the air war (R12, §13.204).
 
-use campaign::standings::{side_totals, Leader, LedgerEntry, SideXp};
+use campaign::standings::{side_totals, LedgerEntry};
 use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::standings::LedgerSum;
-use serde::{Deserialize, Serialize};
+pub use eagles_office::standings::{SideXpView, SidesQuery, SidesView};
 
 use super::as_of;
 use crate::error::ServiceError;
-
-/// The week of the side totals.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct SidesQuery {
-    /// Count only awards made in weeks up to this one; the current week by default.
-    pub as_of_week: Option<i32>,
-}
-
-/// One side's XP for the air war.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct SideXpView {
-    /// XP its crews earned in games; starting XP does not count.
-    pub xp: i64,
-    /// Mission awards earned in two-seaters, counted a second time.
-    pub doubled_mission_xp: i64,
-    /// `xp + doubled_mission_xp`.
-    pub total: i64,
-}
-
-impl From<SideXp> for SideXpView {
-    fn from(s: SideXp) -> Self {
-        Self {
-            xp: s.xp,
-            doubled_mission_xp: s.doubled_mission_xp,
-            total: s.total,
-        }
-    }
-}
-
-/// Both sides' totals and who leads (R12).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct SidesView {
-    pub allied: SideXpView,
-    pub central: SideXpView,
-    /// `allied`, `central` or `tied`, on `total`.
-    pub leader: Leader,
-    /// The week these totals stand at.
-    pub as_of_week: i32,
-}
 
 /// The side totals of a campaign the caller may read (R12): one query. The API and
 /// the pages both total through here.

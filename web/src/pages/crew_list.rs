@@ -87,7 +87,7 @@ pub async fn crew_lines(
         .await?
         .into_iter()
         .map(|r| {
-            CrewmanView::from_record(r, campaign.current_week)
+            eagles_service::crew::crewman_view(r, campaign.current_week)
                 .map(|v| CrewLine::new(campaign.id, v))
                 .map_err(PageError::from)
         })

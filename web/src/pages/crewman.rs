@@ -144,7 +144,7 @@ impl FormPage for CrewmanPage {
                 PageError::not_found(format!("there is no crewman {crew_id} in this campaign"))
             })?;
         let joined_week = record.joined_week;
-        let crewman = CrewmanView::from_record(record, scope.campaign.current_week)?;
+        let crewman = eagles_service::crew::crewman_view(record, scope.campaign.current_week)?;
         let awards = eagles_db::crew::awards(conn, crew_id).await?;
         // His XP is his starting XP plus every entry of the ledger (R3, R4).
         let starting_xp = crewman.xp - awards.iter().map(|a| i64::from(a.points)).sum::<i64>();
@@ -186,7 +186,10 @@ impl FormPage for CrewmanPage {
                 .copied()
                 .map(|a| AbilityLine::of(a, &effects))
                 .collect(),
-            awards: awards.into_iter().map(XpEntryView::from).collect(),
+            awards: awards
+                .into_iter()
+                .map(eagles_service::crew::xp_entry_view)
+                .collect(),
             starting_xp,
             joined_week,
             next_slot_at: status::next_slot_at(xp).get(),

@@ -129,7 +129,7 @@ impl FormPage for DicePage {
         let rolls: Vec<RollLine> = eagles_db::roll_log::list(conn, campaign.id, week)
             .await?
             .into_iter()
-            .map(|entry| RollLine::from(RollView::from(entry)))
+            .map(|entry| RollLine::from(eagles_service::rolls::roll_view(entry)))
             .collect();
         let last_id = query.roll.parse::<i64>().ok();
         let last = last_id

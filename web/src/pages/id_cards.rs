@@ -125,7 +125,7 @@ impl FormPage for IdCardsPage {
                 if !player.is_empty() && !record.owner.eq_ignore_ascii_case(player) {
                     continue;
                 }
-                let crewman = CrewmanView::from_record(record, campaign.current_week)?;
+                let crewman = eagles_service::crew::crewman_view(record, campaign.current_week)?;
                 cards.push(IdCard {
                     role: crewman.role.label(),
                     nationality: crewman.nationality.label(),

@@ -16,7 +16,6 @@ use askama::Template;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
 use eagles_service::access::readable_campaign;
-use eagles_service::rolls::RollView;
 use eagles_service::standings::{crew_ranking, LeaderboardQuery, LeaderboardRow};
 use serde::Deserialize;
 
@@ -50,7 +49,7 @@ impl LiveRoll {
         crew: &HashMap<i64, String>,
     ) -> Self {
         let crewman = entry.roll.crew_id.and_then(|c| crew.get(&c).cloned());
-        let line = RollLine::from(RollView::from(entry));
+        let line = RollLine::from(eagles_service::rolls::roll_view(entry));
         let what = match own.get(&line.id) {
             Some(own) => own.clone(),
             None => {

@@ -209,7 +209,7 @@ pub async fn show(
     let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(week))
         .await?
         .into_iter()
-        .map(|r| RollLine::from(RollView::from(r)))
+        .map(|r| RollLine::from(eagles_service::rolls::roll_view(r)))
         .collect();
     let date = calendar::week_date(campaign.start_date, week_number);
     let page = WeekPage {

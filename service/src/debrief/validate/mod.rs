@@ -109,7 +109,7 @@ pub fn plan(
         .map_err(|e| e.at(Locus::Field("turns_played")))?;
     let roster: HashMap<i64, CrewmanView> = crew
         .into_iter()
-        .map(|r| Ok((r.id, CrewmanView::from_record(r, campaign.current_week)?)))
+        .map(|r| Ok((r.id, crate::crew::crewman_view(r, campaign.current_week)?)))
         .collect::<Result<_, ServiceError>>()?;
     let types: HashMap<i64, AircraftType> = aircraft.into_iter().map(|a| (a.id, a)).collect();
     let flown = missions::flown(&game_missions);

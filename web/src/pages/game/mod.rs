@@ -21,7 +21,6 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
 use eagles_office::Error as ServiceError;
 use eagles_service::access::{readable_campaign, CampaignScope};
-use eagles_service::crew::CrewmanView;
 use eagles_service::debrief::DebriefRequest;
 use eagles_service::games::{AssignmentRequest, GameView, MissionRequest, MissionView};
 use serde::Deserialize;
@@ -162,7 +161,7 @@ impl GamePage {
         let crew = eagles_db::crew::list(conn, campaign.id, &Default::default())
             .await?
             .into_iter()
-            .map(|r| CrewmanView::from_record(r, game.week))
+            .map(|r| eagles_service::crew::crewman_view(r, game.week))
             .collect::<Result<Vec<_>, eagles_service::ServiceError>>()?;
         let aircraft = eagles_db::aircraft::list(conn, None, None).await?;
         let roster = Roster {

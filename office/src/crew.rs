@@ -1,0 +1,93 @@
+//! crew as the doors take and show them.
+
+use campaign::abilities::Ability;
+use campaign::crew::{CrewStatus, Role};
+use campaign::sides::Nationality;
+use campaign::sides::Side;
+use campaign::status::PendingPicks;
+use serde::{Deserialize, Serialize};
+
+/// A crewman.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CrewmanView {
+    pub id: i64,
+    pub name: String,
+    pub role: Role,
+    /// Follows the nationality (R2).
+    pub side: campaign::sides::Side,
+    pub nationality: Nationality,
+    /// The owning player's username.
+    pub owner: String,
+    /// Starting XP plus every award of the ledger.
+    pub xp: i64,
+    /// Under 50 XP (R6, §13.101).
+    pub novice: bool,
+    /// Kills credited, shared ones included (R6).
+    pub kills: i64,
+    /// At least 5 kills (R6).
+    pub ace: bool,
+    /// `active`, `wounded`, `captured`, `killed` or `sent_home`.
+    pub status: CrewStatus,
+    /// Can fly this week.
+    pub available: bool,
+    /// The last week he is out of service (R7), while he is out.
+    pub out_until_week: Option<i32>,
+    /// Ability codes, in the order chosen.
+    pub abilities: Vec<Ability>,
+    #[schema(value_type = PendingPicksView)]
+    pub pending_picks: PendingPicks,
+    /// +1 per 250 XP with Spin Recovery, else 0 (R6).
+    pub spin_recovery_bonus: i32,
+    /// The XP ledger; only on a single crewman's page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub awards: Option<Vec<XpEntryView>>,
+}
+
+/// Picks earned but not yet made.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PendingPicksView {
+    /// From XP slots.
+    pub xp: u32,
+    /// From ace slots.
+    pub ace: u32,
+}
+
+/// One entry of a crewman's XP ledger.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct XpEntryView {
+    pub week: i32,
+    pub game_id: Option<i64>,
+    pub points: i32,
+    pub reason: String,
+}
+
+/// A crewman to create.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewCrew {
+    pub name: String,
+    pub role: Role,
+    /// Decides the side (R2).
+    pub nationality: Nationality,
+    /// A novice replacement for a role with nobody available (R3).
+    #[serde(default)]
+    pub replacement: bool,
+    /// The owning player's username; the caller by default.
+    pub owner: Option<String>,
+}
+
+/// Filters of the crew list.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct CrewQuery {
+    pub side: Option<Side>,
+    pub role: Option<Role>,
+}
+
+/// An ability to pick.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityPick {
+    pub ability: Ability,
+}

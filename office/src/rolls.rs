@@ -1,0 +1,95 @@
+//! rolls as the doors take and show them.
+
+use campaign::sides::Side;
+use campaign::tables::ground_offensive::GroundOffensive;
+use campaign::tables::Table;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// A roll to make.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RollRequest {
+    /// The table: `mission`, `ground_offensive`, `anti_aircraft`, `landing`, `crash`,
+    /// `bail_out`, `evade`, `capture`, `minor_injury`, `serious_injury`,
+    /// `artillery_trips`, `bomb`, `d6`, `2d6`, `d10` or `d100`.
+    pub table: Table,
+    /// The rulebook's modifiers of that table, by name, e.g.
+    /// `{"terrain": "shell_holes", "minor_wound": true}`. Bail-out also takes the
+    /// crewman's `nationality` (parachutes, §13.03); evade without `game_id` may name
+    /// the `ground_offensive`. A modifier the table does not have → 422.
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub modifiers: Map<String, Value>,
+    /// Physical dice, in the order the table reads them; the server rolls without.
+    pub dice: Option<Vec<u32>>,
+    /// The game the roll belongs to; the roll is then of the game's week, and an evade
+    /// takes the game's ground offensive (R8).
+    pub game_id: Option<i64>,
+    /// The side the roll is for; an evade needs it.
+    pub side: Option<Side>,
+}
+
+/// An entry of the roll log (R14).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RollView {
+    pub id: i64,
+    pub week: i32,
+    pub game_id: Option<i64>,
+    pub side: Option<Side>,
+    pub table: Table,
+    pub dice: Vec<i32>,
+    /// The modifiers that applied, by name, with what each added.
+    #[schema(value_type = Object)]
+    pub modifiers: Value,
+    /// Dice plus modifiers.
+    pub total: i32,
+    /// A snake_case name, or a number for the injury tables (weeks out), artillery
+    /// trips and plain dice (the total).
+    #[schema(value_type = Object)]
+    pub result: Value,
+    /// Whether a person entered physical dice (otherwise the server rolled).
+    pub entered: bool,
+    /// Username of whoever rolled.
+    pub rolled_by: Option<String>,
+    pub rolled_at: DateTime<Utc>,
+    /// In the answer of an evade roll: the ground offensive it took, and whether from
+    /// the game, from the request's modifiers (no game given), or none given (R8).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ground_offensive: Option<OffensiveTaken>,
+}
+
+/// Filter of the roll log.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct RollQuery {
+    /// Only this week's rolls; all weeks when absent.
+    pub week: Option<i32>,
+    /// At most this many rolls (1 to 1000, default 1000); a `Link` header with
+    /// `rel="next"` points to the rest.
+    pub limit: Option<u32>,
+    /// Skip this many rolls first.
+    pub offset: Option<u32>,
+}
+
+/// The ground offensive an evade roll took, and where it came from: the answer says
+/// so, since without a game the roll can only know it from the request (R8).
+#[derive(Debug, Clone, Copy, serde::Serialize, utoipa::ToSchema)]
+pub struct OffensiveTaken {
+    /// The offensive applied.
+    pub result: GroundOffensive,
+    /// `game` (the game's own roll), `modifiers` (named in the request, no game given)
+    /// or `assumed_quiet` (neither: no offensive was applied).
+    pub from: OffensiveFrom,
+}
+
+/// Where an evade's ground offensive came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OffensiveFrom {
+    Game,
+    Modifiers,
+    AssumedQuiet,
+}

@@ -1,0 +1,49 @@
+//! weeks as the doors take and show them.
+
+use crate::games::GameView;
+use crate::reference::AircraftView;
+use crate::rolls::RollView;
+use campaign::calendar::Era;
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// How to close a week (API v1.2); no body is `{}`.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CloseWeekRequest {
+    /// `true`: the week's games without a debrief are abandoned (no awards, no
+    /// casualties); absent or `false`: such a game refuses the close (409).
+    #[serde(default)]
+    pub abandon_open_games: bool,
+}
+
+/// What closing a week did.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ClosedWeek {
+    pub closed_week: i32,
+    pub current_week: i32,
+    /// The new current week's date.
+    #[schema(value_type = String, format = Date)]
+    pub week_date: NaiveDate,
+    pub era: Era,
+    /// Crewmen whose time out ended with the closed week: available again now (R7, R8).
+    pub returned: Vec<i64>,
+    /// Types in service on the new week's date that were not on the closed week's.
+    pub new_aircraft: Vec<AircraftView>,
+    /// The games of the closed week abandoned without a debrief (`abandon_open_games`).
+    pub abandoned_games: Vec<i64>,
+}
+
+/// A week of the campaign.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct WeekView {
+    pub week: i32,
+    #[schema(value_type = String, format = Date)]
+    pub date: NaiveDate,
+    pub era: Era,
+    /// Whether the week has been closed (it is before the current week).
+    pub closed: bool,
+    pub games: Vec<GameView>,
+    /// The week's roll log, oldest first.
+    pub rolls: Vec<RollView>,
+}
