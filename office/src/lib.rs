@@ -14,9 +14,15 @@ pub mod games;
 pub mod office;
 
 pub use office::Office;
+pub mod backup;
+pub mod briefing;
 pub mod crew;
+pub mod debrief;
+pub mod feed;
 pub mod members;
+pub mod record;
 pub mod reference;
 pub mod rolls;
 pub mod standings;
+pub mod webhooks;
 pub mod weeks;

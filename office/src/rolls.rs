@@ -93,3 +93,13 @@ pub enum OffensiveFrom {
     Modifiers,
     AssumedQuiet,
 }
+
+/// Whether the table's result is a number (weeks out, trips, a plain total); the API
+/// shows those as JSON numbers, the others as snake_case names.
+pub fn numeric_result(table: Table) -> bool {
+    use Table::*;
+    matches!(
+        table,
+        MinorInjury | SeriousInjury | ArtilleryTrips | D6 | TwoD6 | D10 | D100
+    )
+}

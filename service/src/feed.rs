@@ -3,64 +3,19 @@
 //! only: a feed reader has no session, so a private campaign's feed does not exist
 //! for anyone (404), members included.
 
+pub use eagles_office::feed::{CampaignFeed, ClosedWeek, FeedEnd};
 use std::collections::HashMap;
 
-use campaign::calendar::{self, Era};
+use campaign::calendar::{self};
 use campaign::missions::Reader;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use eagles_db::briefing::Weeks;
 use eagles_db::diesel_async::AsyncPgConnection;
-use serde::Serialize;
 
 use crate::access::readable_campaign;
 use crate::briefing::{results_of_weeks, WeekResults};
-use crate::campaigns::{outcome, week_number, CampaignEnd};
+use crate::campaigns::{outcome, week_number};
 use crate::error::ServiceError;
-
-/// A public campaign's feed.
-#[derive(Debug, Serialize)]
-pub struct CampaignFeed {
-    pub campaign_id: i64,
-    pub name: String,
-    pub created_at: DateTime<Utc>,
-    /// The closed weeks, oldest first.
-    pub weeks: Vec<ClosedWeek>,
-    pub end: Option<FeedEnd>,
-}
-
-/// A closed week.
-#[derive(Debug, Serialize)]
-pub struct ClosedWeek {
-    pub week: i32,
-    pub date: NaiveDate,
-    pub era: Era,
-    /// When the referee closed it; for a week closed before the campaign was imported
-    /// here, the time of its last roll, or failing that the campaign's creation.
-    pub closed_at: DateTime<Utc>,
-    pub results: WeekResults,
-}
-
-/// How the campaign ended.
-#[derive(Debug, Serialize)]
-pub struct FeedEnd {
-    pub ended_at: DateTime<Utc>,
-    pub outcome: CampaignEnd,
-    /// The results of the week it ended in, which never closed.
-    pub last_week: WeekResults,
-}
-
-impl CampaignFeed {
-    /// When anything in the feed last changed.
-    pub fn updated(&self) -> DateTime<Utc> {
-        self.end
-            .as_ref()
-            .map(|e| e.ended_at)
-            .into_iter()
-            .chain(self.weeks.iter().map(|w| w.closed_at))
-            .max()
-            .unwrap_or(self.created_at)
-    }
-}
 
 /// The feed of a public campaign; 404 for a private one, whoever asks.
 pub async fn feed(

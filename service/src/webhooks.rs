@@ -7,27 +7,22 @@
 //! every try, since a name may change what it resolves to), unless the operator allows
 //! private ones ([`AddressPolicy`]).
 
+pub use eagles_office::webhooks::{
+    AddressPolicy, AddressRefusal, AttemptView, CreatedWebhook, DeliveryView, NewWebhook,
+    WebhookView,
+};
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::Duration;
 
 use campaign::webhooks::{DeliveryStatus, WebhookEvent};
-use chrono::{DateTime, Utc};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 use rand::RngCore;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::access::{readable_campaign, still_running, CampaignScope};
 use crate::error::{one_of, Locus, ServiceError};
-
-/// Which addresses a webhook may be sent to (`EAGLES_WEBHOOK_ALLOW_PRIVATE`).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct AddressPolicy {
-    /// Whether loopback, private, link-local, unique-local and unspecified addresses
-    /// are allowed too (a test, or a club's server on its own network).
-    pub allow_private: bool,
-}
 
 /// How long a host's name may take to resolve.
 pub const RESOLVE_TIMEOUT: Duration = Duration::from_secs(5);
@@ -37,79 +32,6 @@ const MAX_URL_LENGTH: usize = 2048;
 const MAX_SECRET_LENGTH: usize = 256;
 /// How many of each webhook's latest deliveries its listing shows.
 const RECENT_DELIVERIES: i64 = 20;
-
-/// A webhook to create.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NewWebhook {
-    /// The absolute `http` or `https` URL the events are POSTed to.
-    // Missing fields reach the use case (a 422 naming them) rather than the parser, so
-    // an ended campaign answers its 409 whatever the body.
-    #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 2048)]
-    pub url: String,
-    /// The events to send, at least one.
-    #[serde(default)]
-    #[schema(required = true, value_type = Vec<WebhookEvent>, min_items = 1)]
-    pub events: Vec<String>,
-    /// The key of the `X-Eagles-Signature` HMAC; one is generated when absent.
-    #[schema(min_length = 1, max_length = 256)]
-    pub secret: Option<String>,
-}
-
-/// A webhook just created, with its secret: the only time it is shown.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct CreatedWebhook {
-    pub id: i64,
-    pub url: String,
-    pub events: Vec<WebhookEvent>,
-    /// The key of the `X-Eagles-Signature` HMAC-SHA256; keep it, it is not shown again.
-    pub secret: String,
-}
-
-/// A webhook with its latest deliveries.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct WebhookView {
-    pub id: i64,
-    pub url: String,
-    pub events: Vec<WebhookEvent>,
-    #[schema(value_type = String, format = DateTime)]
-    pub created_at: DateTime<Utc>,
-    /// The latest deliveries (at most 20), newest first.
-    pub deliveries: Vec<DeliveryView>,
-}
-
-/// One event sent (or being sent) to one webhook.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct DeliveryView {
-    /// The same in every try: a receiver drops the deliveries it has seen.
-    pub delivery_id: String,
-    pub event: WebhookEvent,
-    pub revision: i64,
-    pub content: String,
-    pub status: DeliveryStatus,
-    #[schema(value_type = String, format = DateTime)]
-    pub created_at: DateTime<Utc>,
-    /// When the next try is due; null once delivered or given up.
-    #[schema(value_type = Option<String>, format = DateTime)]
-    pub next_attempt_at: Option<DateTime<Utc>>,
-    /// When it was delivered or given up.
-    #[schema(value_type = Option<String>, format = DateTime)]
-    pub finished_at: Option<DateTime<Utc>>,
-    /// Every try, oldest first.
-    pub attempts: Vec<AttemptView>,
-}
-
-/// One try of a delivery.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct AttemptView {
-    #[schema(value_type = String, format = DateTime)]
-    pub at: DateTime<Utc>,
-    /// The receiver's HTTP status; null when none came.
-    pub http_status: Option<i32>,
-    /// Why the try failed when no 2xx came: the status, a timeout, a refused address.
-    pub error: Option<String>,
-}
 
 /// Subscribes a URL to events of a campaign `user` referees.
 pub async fn create(
@@ -353,22 +275,6 @@ fn generate_secret() -> String {
     let mut bytes = [0u8; 32];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// Why a webhook's address is refused.
-#[derive(Debug, Clone, thiserror::Error)]
-pub enum AddressRefusal {
-    #[error("the host {host} could not be resolved: {why}")]
-    Unresolved { host: String, why: String },
-    #[error(
-        "the host {host} resolves to {address}, a {kind} address; webhooks go to public \
-         addresses only (the server's operator may allow others with EAGLES_WEBHOOK_ALLOW_PRIVATE=true)"
-    )]
-    Private {
-        host: String,
-        address: IpAddr,
-        kind: &'static str,
-    },
 }
 
 /// Resolves the URL's host and checks every address it resolves to against `policy`;

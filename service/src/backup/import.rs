@@ -627,62 +627,6 @@ fn check(doc: &CampaignExport, p: &mut Problems) {
     }
 }
 
-impl CampaignExport {
-    /// Every username the document names, with its path.
-    fn username_paths(&self) -> Vec<(String, String)> {
-        let mut named = vec![(
-            "campaign.created_by".to_owned(),
-            self.campaign.created_by.clone(),
-        )];
-        for (i, m) in self.members.iter().enumerate() {
-            named.push((format!("members[{i}].username"), m.username.clone()));
-        }
-        for (i, r) in self.rolls.iter().enumerate() {
-            if let Some(name) = &r.rolled_by {
-                named.push((format!("rolls[{i}].rolled_by"), name.clone()));
-            }
-        }
-        for (i, c) in self.crew.iter().enumerate() {
-            named.push((format!("crew[{i}].owner"), c.owner.clone()));
-        }
-        for (i, g) in self.games.iter().enumerate() {
-            named.push((format!("games[{i}].created_by"), g.created_by.clone()));
-            if let Some(name) = &g.voided_by {
-                named.push((format!("games[{i}].voided_by"), name.clone()));
-            }
-        }
-        named
-    }
-
-    fn usernames(&self) -> Vec<String> {
-        let mut names: Vec<String> = self.username_paths().into_iter().map(|(_, n)| n).collect();
-        names.sort();
-        names.dedup();
-        names
-    }
-
-    /// Every aircraft type the document names, with its path.
-    fn aircraft_paths(&self) -> Vec<(String, String)> {
-        let mut named = Vec::new();
-        for (i, m) in self.missions.iter().enumerate() {
-            if let Some(name) = &m.aircraft {
-                named.push((format!("missions[{i}].aircraft"), name.clone()));
-            }
-        }
-        for (i, s) in self.sorties.iter().enumerate() {
-            named.push((format!("sorties[{i}].aircraft"), s.aircraft.clone()));
-        }
-        named
-    }
-
-    fn aircraft_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = self.aircraft_paths().into_iter().map(|(_, n)| n).collect();
-        names.sort();
-        names.dedup();
-        names
-    }
-}
-
 /// A value the document names, already checked to be one of `T`'s names.
 fn named<T: FromStr<Err = ParseEnumError>>(value: &str) -> Result<T, ImportWriteError> {
     value.parse().map_err(|e: ParseEnumError| {

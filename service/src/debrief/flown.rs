@@ -3,76 +3,14 @@
 //! many games at once for the game and week pages. After its debrief everything of a
 //! game is open to every reader of the campaign (§13.20).
 
+pub use eagles_office::debrief::{Flown, FlownKill, FlownSeat, FlownSortie};
 use std::collections::HashMap;
 
-use campaign::crew::Role;
-use campaign::injuries::FateKind;
-use campaign::missions::Assignment;
-use campaign::sides::Side;
 use eagles_db::diesel_async::AsyncPgConnection;
 use futures_util::future::try_join3;
 
 use super::response::seat_fate;
 use crate::error::ServiceError;
-
-/// The sorties and kills of debriefed games.
-#[derive(Debug, Clone, Default)]
-pub struct Flown {
-    /// Every sortie, by game then in the order reported.
-    pub sorties: Vec<FlownSortie>,
-    /// Every kill, by game then in the order recorded.
-    pub kills: Vec<FlownKill>,
-}
-
-/// An aircraft that flew in a game.
-#[derive(Debug, Clone)]
-pub struct FlownSortie {
-    pub game_id: i64,
-    /// The key the debrief named it by: `a1`, `c2`, …
-    pub key: String,
-    pub side: Side,
-    /// Its type's name.
-    pub aircraft: String,
-    pub assignment: Assignment,
-    pub lost: bool,
-    /// Its pilot, then its observer.
-    pub crew: Vec<FlownSeat>,
-}
-
-/// A man aboard a sortie and what became of him.
-#[derive(Debug, Clone)]
-pub struct FlownSeat {
-    pub crew_id: i64,
-    pub position: Role,
-    /// The final result after R7 and capture (API v1.2).
-    pub fate: FateKind,
-}
-
-/// An aircraft shot down.
-#[derive(Debug, Clone)]
-pub struct FlownKill {
-    pub game_id: i64,
-    /// The victim's sortie key.
-    pub victim: String,
-    /// The crewmen credited, by id (a shared kill has several, R4).
-    pub shooters: Vec<i64>,
-}
-
-impl Flown {
-    /// The sortie `crew_id` flew in game `game_id`.
-    pub fn sortie_of(&self, game_id: i64, crew_id: i64) -> Option<&FlownSortie> {
-        self.sorties
-            .iter()
-            .find(|s| s.game_id == game_id && s.crew.iter().any(|c| c.crew_id == crew_id))
-    }
-
-    /// The sortie `key` of game `game_id`.
-    pub fn sortie(&self, game_id: i64, key: &str) -> Option<&FlownSortie> {
-        self.sorties
-            .iter()
-            .find(|s| s.game_id == game_id && s.key == key)
-    }
-}
 
 /// The sorties and kills of the games `game_ids`: three queries, sent together
 /// (pipelined), whatever the number of games.

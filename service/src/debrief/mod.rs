@@ -285,7 +285,7 @@ pub async fn void_award(
             json!({ "award_id": award_id, "reversal_id": reversal.id, "reason": reason }),
         )
         .await?;
-        Ok(LedgerEntryView::from(reversal))
+        Ok(void::ledger_entry_view(reversal))
     })
     .await
 }

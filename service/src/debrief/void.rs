@@ -8,51 +8,10 @@
 use eagles_db::debriefs::DebriefGame;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::Award;
-use serde::Serialize;
+pub use eagles_office::debrief::{LedgerEntryView, VoidedDebrief};
 
 use crate::error::ServiceError;
 use crate::unique::is_unique_violation;
-
-/// The answer to voiding a debrief.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct VoidedDebrief {
-    pub game_id: i64,
-    /// The week from which the game no longer counts.
-    pub voided_week: i32,
-    /// Awards cancelled by a reversing entry.
-    pub reversed_awards: usize,
-}
-
-/// A ledger entry, as the award void answers with its reversing entry.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct LedgerEntryView {
-    pub id: i64,
-    pub crew_id: i64,
-    pub week: i32,
-    pub game_id: Option<i64>,
-    pub points: i32,
-    pub kind: String,
-    pub reason: String,
-    pub two_seater_mission: bool,
-    /// The award this entry cancels.
-    pub reverses: Option<i64>,
-}
-
-impl From<Award> for LedgerEntryView {
-    fn from(a: Award) -> Self {
-        Self {
-            id: a.id,
-            crew_id: a.crew_id,
-            week: a.week,
-            game_id: a.game_id,
-            points: a.points,
-            kind: a.kind,
-            reason: a.reason,
-            two_seater_mission: a.two_seater_mission,
-            reverses: a.reverses,
-        }
-    }
-}
 
 /// Voids `game`'s debrief in `week` (the campaign's current week; the caller holds
 /// the campaign's lock): marks the game and reverses each of its awards not yet
@@ -133,4 +92,19 @@ async fn reverse(
                 e.into()
             }
         })
+}
+
+/// The doors' view of a stored row.
+pub fn ledger_entry_view(a: Award) -> LedgerEntryView {
+    LedgerEntryView {
+        id: a.id,
+        crew_id: a.crew_id,
+        week: a.week,
+        game_id: a.game_id,
+        points: a.points,
+        kind: a.kind,
+        reason: a.reason,
+        two_seater_mission: a.two_seater_mission,
+        reverses: a.reverses,
+    }
 }

@@ -23,6 +23,7 @@ use campaign::tables::mission::roll_mission;
 use campaign::tables::plain::roll_plain;
 use campaign::tables::{Roll, Table};
 use chrono::NaiveDate;
+pub use eagles_office::rolls::numeric_result;
 pub use eagles_office::rolls::{OffensiveFrom, OffensiveTaken};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -63,16 +64,6 @@ fn named<R>(roll: Roll<R>, name: impl FnOnce(&R) -> String) -> Rolled {
         result,
         offensive: None,
     }
-}
-
-/// Whether the table's result is a number (weeks out, trips, a plain total); the API
-/// shows those as JSON numbers, the others as snake_case names.
-pub fn numeric_result(table: Table) -> bool {
-    use Table::*;
-    matches!(
-        table,
-        MinorInjury | SeriousInjury | ArtilleryTrips | D6 | TwoD6 | D10 | D100
-    )
 }
 
 /// The modifiers each table accepts, for messages.

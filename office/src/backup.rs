@@ -1,0 +1,345 @@
+//! backup as the doors take and show them.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+/// A campaign with everything that belongs to it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignExport {
+    /// Always `eagles-campaign`.
+    #[schema(example = "eagles-campaign")]
+    pub format: String,
+    /// The document's version; this server reads version 1.
+    pub version: u32,
+    pub exported_at: DateTime<Utc>,
+    pub campaign: ExportedCampaign,
+    /// In the order they joined.
+    pub members: Vec<ExportedMember>,
+    pub crew: Vec<ExportedCrewman>,
+    /// The special abilities picked (R6).
+    pub ability_picks: Vec<ExportedPick>,
+    /// The roll log (R14), every roll of the campaign.
+    pub rolls: Vec<ExportedRoll>,
+    pub games: Vec<ExportedGame>,
+    pub missions: Vec<ExportedMission>,
+    pub sorties: Vec<ExportedSortie>,
+    pub sortie_crew: Vec<ExportedSortieCrew>,
+    pub kills: Vec<ExportedKill>,
+    pub casualties: Vec<ExportedCasualty>,
+    /// The XP ledger (R4) with its reversing entries.
+    pub xp_awards: Vec<ExportedAward>,
+}
+
+/// The campaign itself.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedCampaign {
+    pub name: String,
+    #[schema(value_type = String, format = Date)]
+    pub start_date: NaiveDate,
+    pub public: bool,
+    pub current_week: i32,
+    /// Username of the account that created it.
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+    /// Present when the campaign has ended (§13.203); an import keeps it ended.
+    /// Documents without it, those of servers before the end existed included, are
+    /// of a running campaign.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<ExportedEnd>,
+}
+
+/// The end of a campaign.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedEnd {
+    /// The week it ended in: its current week, which no longer moves.
+    pub week: i32,
+    pub at: DateTime<Utc>,
+    /// How it ended, for whoever reads the document: the records decide it, so an
+    /// import reads it back from them and takes no account of this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_standings: Option<FinalStandings>,
+}
+
+/// The final standings of an ended campaign (R12, R13).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinalStandings {
+    /// The player whose best crewman has the most XP (R13); none when first place is
+    /// shared.
+    pub winner: Option<String>,
+    /// The players level on every tie-break of R13, when there is no winner.
+    #[serde(default)]
+    pub shared_first_place: Vec<String>,
+    /// `allied`, `central` or `tied` on the side totals (R12).
+    pub side_leader: campaign::standings::Leader,
+    pub allied_total: i64,
+    pub central_total: i64,
+}
+
+/// A member.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedMember {
+    /// An account that must exist on the importing server.
+    pub username: String,
+    /// `referee` or `player`.
+    pub role: String,
+    /// `allied` or `central`; players have one.
+    #[schema(value_type = Option<campaign::sides::Side>)]
+    pub side: Option<String>,
+    pub joined_at: DateTime<Utc>,
+}
+
+/// A crewman.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedCrewman {
+    /// Export-local id.
+    pub id: i64,
+    /// Username of the member who flies him.
+    pub owner: String,
+    pub name: String,
+    /// `pilot` or `observer`.
+    pub role: String,
+    #[schema(value_type = campaign::sides::Nationality)]
+    pub nationality: String,
+    pub replacement: bool,
+    pub starting_xp: i32,
+    pub joined_week: i32,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An ability pick.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedPick {
+    /// Export-local id of the crewman.
+    pub crew: i64,
+    /// The ability's code (appendix D).
+    pub ability: String,
+    pub week: i32,
+    pub chosen_at: DateTime<Utc>,
+}
+
+/// A roll of the roll log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedRoll {
+    /// Export-local id.
+    pub id: i64,
+    pub week: i32,
+    /// Export-local id of its game.
+    pub game: Option<i64>,
+    /// Export-local id of the crewman whose roll it was: a debrief's forced-landing,
+    /// injury and capture rolls are each one crewman's (R8, R14). Absent for rolls
+    /// that are nobody's, and in documents of servers before the roll log kept it,
+    /// which still import (their rolls as nobody's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crew: Option<i64>,
+    #[schema(value_type = Option<campaign::sides::Side>)]
+    pub side: Option<String>,
+    /// The table rolled on.
+    #[schema(value_type = campaign::tables::Table)]
+    pub table: String,
+    pub dice: Vec<i32>,
+    #[schema(value_type = Object)]
+    pub modifiers: serde_json::Value,
+    pub total: i32,
+    pub result: String,
+    /// Physical dice entered by a person rather than rolled by the server.
+    pub entered: bool,
+    /// Username of who rolled or entered it.
+    pub rolled_by: Option<String>,
+    pub rolled_at: DateTime<Utc>,
+}
+
+/// A game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedGame {
+    /// Export-local id.
+    pub id: i64,
+    pub week: i32,
+    /// Export-local id of the ground offensive roll.
+    pub offensive_roll: i64,
+    pub ground_offensive: String,
+    pub turns_played: Option<i32>,
+    pub debriefed_at: Option<DateTime<Utc>>,
+    pub voided_week: Option<i32>,
+    pub voided_at: Option<DateTime<Utc>>,
+    /// Username of who voided its debrief.
+    pub voided_by: Option<String>,
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+    /// When its week closed without its debrief, at the referee's word (API v1.2);
+    /// absent in documents from before abandoned games.
+    #[serde(default)]
+    pub abandoned_at: Option<DateTime<Utc>>,
+}
+
+/// A side's mission in a game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedMission {
+    /// Export-local id of the game.
+    pub game: i64,
+    #[schema(value_type = campaign::sides::Side)]
+    pub side: String,
+    /// Export-local id of the mission roll.
+    pub roll: i64,
+    #[schema(value_type = campaign::missions::MissionType)]
+    pub mission_type: String,
+    pub trips_needed: Option<i32>,
+    /// The assigned aircraft type, by name.
+    pub aircraft: Option<String>,
+    /// Export-local crew ids.
+    pub pilot: Option<i64>,
+    pub observer: Option<i64>,
+    pub success: Option<bool>,
+    #[schema(value_type = Option<Object>)]
+    pub details: Option<serde_json::Value>,
+}
+
+/// A sortie.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedSortie {
+    /// Export-local id.
+    pub id: i64,
+    /// Export-local id of the game.
+    pub game: i64,
+    pub key: String,
+    #[schema(value_type = campaign::sides::Side)]
+    pub side: String,
+    /// The aircraft type, by name.
+    pub aircraft: String,
+    /// `mission` or `sweep`.
+    pub assignment: String,
+    pub turns_on_board: i32,
+    pub aircraft_lost: bool,
+}
+
+/// A crewman aboard a sortie.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedSortieCrew {
+    /// Export-local id of the sortie.
+    pub sortie: i64,
+    /// Export-local id of the crewman.
+    pub crew: i64,
+    /// `pilot` or `observer`.
+    pub position: String,
+    pub red_hits: i32,
+    pub wound_boxes: i32,
+    #[schema(value_type = campaign::injuries::Outcome)]
+    pub outcome: String,
+}
+
+/// A kill.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedKill {
+    /// Export-local id of the game.
+    pub game: i64,
+    /// Export-local id of the sortie shot down.
+    pub victim_sortie: i64,
+    /// Export-local ids of the crewmen credited.
+    pub shooters: Vec<i64>,
+}
+
+/// An injury, capture or death.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedCasualty {
+    /// Export-local id of the crewman.
+    pub crew: i64,
+    /// Export-local id of the game.
+    pub game: Option<i64>,
+    pub week: i32,
+    /// `minor_injury`, `serious_injury`, `captured` or `killed`.
+    pub kind: String,
+    pub weeks_out: Option<i32>,
+    pub out_until_week: Option<i32>,
+    pub sent_home: bool,
+    /// Export-local id of the roll that decided it.
+    pub roll: Option<i64>,
+}
+
+/// An entry of the XP ledger.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedAward {
+    /// Export-local id.
+    pub id: i64,
+    /// Export-local id of the crewman.
+    pub crew: i64,
+    pub week: i32,
+    /// Export-local id of the game.
+    pub game: Option<i64>,
+    pub points: i32,
+    pub kind: String,
+    pub reason: String,
+    pub two_seater_mission: bool,
+    /// Export-local id of the award this entry cancels.
+    pub reverses: Option<i64>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl CampaignExport {
+    /// Every username the document names, with its path.
+    pub fn username_paths(&self) -> Vec<(String, String)> {
+        let mut named = vec![(
+            "campaign.created_by".to_owned(),
+            self.campaign.created_by.clone(),
+        )];
+        for (i, m) in self.members.iter().enumerate() {
+            named.push((format!("members[{i}].username"), m.username.clone()));
+        }
+        for (i, r) in self.rolls.iter().enumerate() {
+            if let Some(name) = &r.rolled_by {
+                named.push((format!("rolls[{i}].rolled_by"), name.clone()));
+            }
+        }
+        for (i, c) in self.crew.iter().enumerate() {
+            named.push((format!("crew[{i}].owner"), c.owner.clone()));
+        }
+        for (i, g) in self.games.iter().enumerate() {
+            named.push((format!("games[{i}].created_by"), g.created_by.clone()));
+            if let Some(name) = &g.voided_by {
+                named.push((format!("games[{i}].voided_by"), name.clone()));
+            }
+        }
+        named
+    }
+
+    pub fn usernames(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.username_paths().into_iter().map(|(_, n)| n).collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// Every aircraft type the document names, with its path.
+    pub fn aircraft_paths(&self) -> Vec<(String, String)> {
+        let mut named = Vec::new();
+        for (i, m) in self.missions.iter().enumerate() {
+            if let Some(name) = &m.aircraft {
+                named.push((format!("missions[{i}].aircraft"), name.clone()));
+            }
+        }
+        for (i, s) in self.sorties.iter().enumerate() {
+            named.push((format!("sorties[{i}].aircraft"), s.aircraft.clone()));
+        }
+        named
+    }
+
+    pub fn aircraft_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.aircraft_paths().into_iter().map(|(_, n)| n).collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+}

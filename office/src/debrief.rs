@@ -1,0 +1,461 @@
+//! debrief as the doors take and show them.
+
+use campaign::crew::Role;
+use campaign::down::{Down, How};
+use campaign::injuries::Outcome;
+use campaign::injuries::{FateKind, Severity};
+use campaign::missions::Assignment;
+use campaign::sides::Side;
+use campaign::success::MissionReport;
+use campaign::tables::evade::SideOfLines;
+use campaign::tables::landing::Terrain;
+use campaign::tables::Table;
+use serde::Deserialize;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// A game's debrief (API.md "Weeks, games, missions, debriefs").
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DebriefRequest {
+    /// Turns the game lasted.
+    pub turns_played: u32,
+    /// The turn each side left the board, if it did: `central: 17` credits the Allied
+    /// pilots still on the board to turn 25 (R5).
+    #[serde(default)]
+    pub enemy_left_board_on_turn: LeftBoard,
+    /// Every aircraft that flew, in the order the referee lists them.
+    pub sorties: Vec<SortieReport>,
+    /// Enemy aircraft destroyed, each naming its victim's sortie key.
+    #[serde(default)]
+    pub kills: Vec<KillReport>,
+    /// What each mission aircraft reported; fighter sweep and scramble may be left out.
+    #[serde(default)]
+    pub missions: Vec<MissionFacts>,
+}
+
+/// The turn each side left the board.
+#[derive(Debug, Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeftBoard {
+    #[serde(default)]
+    pub allied: Option<u32>,
+    #[serde(default)]
+    pub central: Option<u32>,
+}
+
+/// One aircraft in the game.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SortieReport {
+    /// The name kills give their victim by, e.g. `a1`.
+    pub key: String,
+    /// The aircraft type (GET /api/v1/aircraft); its side is the sortie's side.
+    pub aircraft_id: i64,
+    /// `mission` for the side's mission aircraft, `sweep` for the others (R9).
+    pub assignment: Assignment,
+    pub turns_on_board: u32,
+    /// Destroyed, crashed or captured; false when left out. With `down` it follows
+    /// from what happened and may be left out; when sent it must agree.
+    #[serde(default)]
+    pub aircraft_lost: Option<bool>,
+    /// The pilot, and the observer of a two-seater.
+    pub crew: Vec<CrewReport>,
+    /// What happened to the aircraft on the board, when it came down: the server then
+    /// runs the forced-landing tables (R8, §11, appendix C) and derives each
+    /// crewman's outcome.
+    #[serde(default)]
+    pub down: Option<DownReport>,
+}
+
+/// How an aircraft came down and where (API.md v1.1 "Forced landings in the
+/// debrief"); the names are those the rolls endpoint takes for the same tables.
+/// Modifiers that follow from the crew (wounds, novice, the observer at the
+/// controls) are derived from the records, never sent.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DownReport {
+    /// `landed`, `shot_down`, `exploded`, `bailed_out` or `off_board`.
+    pub how: How,
+    /// The hex's terrain (the worst, if several); needed to land, and moves a crash.
+    #[serde(default)]
+    pub terrain: Option<Terrain>,
+    /// A road in the hex (landing at +1).
+    #[serde(default)]
+    pub road: bool,
+    /// Landing −1.
+    #[serde(default)]
+    pub smoking: bool,
+    /// Landing −2, crash −1, bail-out −1.
+    #[serde(default)]
+    pub on_fire: bool,
+    /// Landing −1.
+    #[serde(default)]
+    pub gliding: bool,
+    /// Landing −1.
+    #[serde(default)]
+    pub critical_damage: bool,
+    /// A pusher aircraft: crash −1.
+    #[serde(default)]
+    pub pusher: bool,
+    /// The altitude it was shot down at (crash) or bailed out from (bail-out).
+    #[serde(default)]
+    pub altitude: u32,
+    /// Destroyed when the crew bailed out: bail-out −1.
+    #[serde(default)]
+    pub aircraft_destroyed: bool,
+    /// `own`, `no_mans_land` or `enemy`: needed when a crewman survives on the board
+    /// (he rolls to evade, §11.03).
+    #[serde(default)]
+    pub side_of_lines: Option<SideOfLines>,
+    /// Needed with `side_of_lines`.
+    #[serde(default)]
+    pub hexes_from_friendly_trenches: Option<u32>,
+    /// Physical dice, by table and crewman; the server rolls what is missing.
+    #[serde(default)]
+    pub dice: DownDice,
+}
+
+impl DownReport {
+    /// The report as the rules read it.
+    pub fn down(&self) -> Down {
+        Down {
+            how: self.how,
+            terrain: self.terrain,
+            road: self.road,
+            smoking: self.smoking,
+            on_fire: self.on_fire,
+            gliding: self.gliding,
+            critical_damage: self.critical_damage,
+            pusher: self.pusher,
+            altitude: self.altitude,
+            aircraft_destroyed: self.aircraft_destroyed,
+            side_of_lines: self.side_of_lines,
+            hexes_from_friendly_trenches: self.hexes_from_friendly_trenches,
+        }
+    }
+}
+
+/// Dice entered for the rolls of an aircraft that came down (R14): the landing's
+/// 2d6, and each crewman's by his id.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DownDice {
+    #[serde(default)]
+    pub landing: Option<Vec<u32>>,
+    #[serde(default)]
+    pub crash: BTreeMap<i64, Vec<u32>>,
+    #[serde(default)]
+    pub bail_out: BTreeMap<i64, Vec<u32>>,
+    #[serde(default)]
+    pub evade: BTreeMap<i64, Vec<u32>>,
+    /// The 2d6 of the capture roll, then the 1d100 when they show 2 (R8).
+    #[serde(default)]
+    pub capture: BTreeMap<i64, Vec<u32>>,
+    /// The 1d6 of a minor injury or the 3d6 of a serious one (R7).
+    #[serde(default)]
+    pub injury: BTreeMap<i64, Vec<u32>>,
+}
+
+/// One crewman of a sortie.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CrewReport {
+    pub crew_id: i64,
+    /// The seat: `pilot` or `observer`.
+    pub position: Role,
+    /// Red hits by fire (collisions excluded, R4); 0 when left out.
+    #[serde(default)]
+    pub red_hits: u32,
+    /// Wound boxes crossed off, 0–3 (R7); 0 when left out.
+    #[serde(default)]
+    pub wound_boxes: u32,
+    /// `unharmed` (the default), `minor_injury`, `serious_injury`, `killed`,
+    /// `captured` or `evaded`. With the sortie's `down` it is derived and may be left
+    /// out; when sent it must agree.
+    #[serde(default)]
+    pub outcome: Option<Outcome>,
+    /// Physical dice for his injury or capture roll; the server rolls without them.
+    #[serde(default)]
+    pub dice: Option<CrewDice>,
+}
+
+/// Dice entered for a crewman's rolls (R14).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CrewDice {
+    /// The 1d6 of a minor injury or the 3d6 of a serious one (R7).
+    #[serde(default)]
+    pub injury: Option<Vec<u32>>,
+    /// The 2d6 of the capture roll, then the 1d100 when they show 2 (R8).
+    #[serde(default)]
+    pub capture: Option<Vec<u32>>,
+}
+
+/// An enemy aircraft destroyed.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KillReport {
+    /// The key of a lost sortie of the other side.
+    pub victim: String,
+    /// The crewmen who share it (R4: 24/n each).
+    pub shooters: Vec<i64>,
+}
+
+/// What a mission aircraft reported (R10). Missing counts are 0, missing flags false.
+#[derive(Debug, Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MissionFacts {
+    pub mission_id: i64,
+    #[serde(default)]
+    pub landed_safely: bool,
+    #[serde(default)]
+    pub target_observed: bool,
+    #[serde(default)]
+    pub hexes_observed: u32,
+    #[serde(default)]
+    pub target_destroyed: bool,
+    #[serde(default)]
+    pub trips: u32,
+    #[serde(default)]
+    pub hexes_strafed: u32,
+    #[serde(default)]
+    pub balloon_destroyed: bool,
+}
+
+impl MissionFacts {
+    /// The facts as the rules read them.
+    pub fn report(&self) -> MissionReport {
+        MissionReport {
+            landed_safely: self.landed_safely,
+            target_observed: self.target_observed,
+            hexes_observed: self.hexes_observed,
+            target_destroyed: self.target_destroyed,
+            trips: self.trips,
+            hexes_strafed: self.hexes_strafed,
+            balloon_destroyed: self.balloon_destroyed,
+        }
+    }
+}
+
+/// Why a debrief or an award is voided; it goes into the reversing entries.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VoidRequest {
+    pub reason: String,
+}
+
+/// The breakdown of a debrief (API.md).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DebriefResult {
+    pub game_id: i64,
+    pub week: i32,
+    pub turns_played: Option<i32>,
+    /// The week the debrief was voided in; its kills and casualties no longer count
+    /// and its awards are reversed.
+    pub voided_week: Option<i32>,
+    /// The awards given, in the order the rules list them (R4, R5).
+    pub awards: Vec<AwardView>,
+    pub injuries: Vec<InjuryView>,
+    pub captures: Vec<CaptureView>,
+    /// Crewmen killed.
+    pub deaths: Vec<i64>,
+    /// Every mission of the game with its result (R10).
+    pub missions: Vec<MissionResultView>,
+    /// Every crewman of the game's sorties (each sortie's pilot, then its observer):
+    /// his outcome and the rolls made for him in the rulebook's order — for a sortie
+    /// that came down (`down`) landing (with the man at the controls), crash or
+    /// bail-out, evade; then capture or injury (R7, R8, R14). The roll log keeps the
+    /// same rolls with the game's id and the crewman's.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub crew: Vec<CrewRollsView>,
+}
+
+/// One crewman's outcome, his fate and the rolls that decided it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct CrewRollsView {
+    pub crew_id: i64,
+    /// As sent, or as the forced-landing tables gave it.
+    pub outcome: Outcome,
+    /// What became of him (API v1.2): the worse of his wounds and his outcome (R7), or
+    /// his capture (R8) — `unharmed`, `minor_injury`, `serious_injury`, `killed` or
+    /// `captured`. The pages show this, never the outcome alone.
+    pub fate: FateKind,
+    pub rolls: Vec<RollLine>,
+}
+
+/// A roll as the debrief's answer shows it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RollLine {
+    pub table: Table,
+    pub dice: Vec<i32>,
+    /// The modifiers that applied, by name, with what each added.
+    #[schema(value_type = Object)]
+    pub modifiers: serde_json::Value,
+    pub total: i32,
+    /// A snake_case name, or the weeks out for the injury tables.
+    #[schema(value_type = Object)]
+    pub result: serde_json::Value,
+}
+
+impl RollLine {
+    /// A roll as the answer lists it: a numeric table's result as a number.
+    pub fn new(
+        table: Table,
+        dice: &[i32],
+        modifiers: &serde_json::Value,
+        total: i32,
+        result: &str,
+    ) -> Self {
+        let result = match result.parse::<i64>() {
+            Ok(n) if crate::rolls::numeric_result(table) => serde_json::Value::from(n),
+            _ => serde_json::Value::from(result),
+        };
+        Self {
+            table,
+            dice: dice.to_vec(),
+            modifiers: modifiers.clone(),
+            total,
+            result,
+        }
+    }
+}
+
+/// An award of the debrief.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AwardView {
+    /// The ledger entry; `POST /campaigns/{cid}/awards/{id}/void` reverses it.
+    pub id: i64,
+    pub crew_id: i64,
+    pub points: i32,
+    pub reason: String,
+    /// `turns`, `kill`, `red_hits`, `sortie`, `mission_success` or `mission_units`.
+    pub kind: String,
+    /// A mission award earned in a two-seater, counted twice for the side (R12).
+    pub two_seater_mission: bool,
+    /// The entry that reversed it, once voided.
+    pub reversed_by: Option<i64>,
+}
+
+/// An injury and its weeks out (R7).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct InjuryView {
+    pub crew_id: i64,
+    /// `minor` or `serious`.
+    pub severity: Severity,
+    pub weeks_out: i32,
+    /// Home for the rest of the war: a serious injury on a triple.
+    pub sent_home: bool,
+    /// The last week he is out; none when sent home.
+    pub out_until_week: Option<i32>,
+    /// The dice of the injury roll.
+    pub dice: Vec<i32>,
+}
+
+/// A capture and its roll (R8).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CaptureView {
+    pub crew_id: i64,
+    /// `escaped` (exchanged or escaped, out 1d100 weeks) or `prisoner` (for the war).
+    pub result: String,
+    pub weeks_out: Option<i32>,
+    pub out_until_week: Option<i32>,
+    /// The 2d6 of the capture roll, then the 1d100 on a 2.
+    pub dice: Vec<i32>,
+}
+
+/// A mission's result.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MissionResultView {
+    pub mission_id: i64,
+    pub side: campaign::sides::Side,
+    pub mission_type: campaign::missions::MissionType,
+    pub success: bool,
+    /// The facts it was judged on.
+    #[schema(value_type = Object)]
+    pub details: Option<serde_json::Value>,
+}
+
+/// The sorties and kills of debriefed games.
+#[derive(Debug, Clone, Default)]
+pub struct Flown {
+    /// Every sortie, by game then in the order reported.
+    pub sorties: Vec<FlownSortie>,
+    /// Every kill, by game then in the order recorded.
+    pub kills: Vec<FlownKill>,
+}
+
+/// An aircraft that flew in a game.
+#[derive(Debug, Clone)]
+pub struct FlownSortie {
+    pub game_id: i64,
+    /// The key the debrief named it by: `a1`, `c2`, …
+    pub key: String,
+    pub side: Side,
+    /// Its type's name.
+    pub aircraft: String,
+    pub assignment: Assignment,
+    pub lost: bool,
+    /// Its pilot, then its observer.
+    pub crew: Vec<FlownSeat>,
+}
+
+/// A man aboard a sortie and what became of him.
+#[derive(Debug, Clone)]
+pub struct FlownSeat {
+    pub crew_id: i64,
+    pub position: Role,
+    /// The final result after R7 and capture (API v1.2).
+    pub fate: FateKind,
+}
+
+/// An aircraft shot down.
+#[derive(Debug, Clone)]
+pub struct FlownKill {
+    pub game_id: i64,
+    /// The victim's sortie key.
+    pub victim: String,
+    /// The crewmen credited, by id (a shared kill has several, R4).
+    pub shooters: Vec<i64>,
+}
+
+impl Flown {
+    /// The sortie `crew_id` flew in game `game_id`.
+    pub fn sortie_of(&self, game_id: i64, crew_id: i64) -> Option<&FlownSortie> {
+        self.sorties
+            .iter()
+            .find(|s| s.game_id == game_id && s.crew.iter().any(|c| c.crew_id == crew_id))
+    }
+
+    /// The sortie `key` of game `game_id`.
+    pub fn sortie(&self, game_id: i64, key: &str) -> Option<&FlownSortie> {
+        self.sorties
+            .iter()
+            .find(|s| s.game_id == game_id && s.key == key)
+    }
+}
+
+/// The answer to voiding a debrief.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct VoidedDebrief {
+    pub game_id: i64,
+    /// The week from which the game no longer counts.
+    pub voided_week: i32,
+    /// Awards cancelled by a reversing entry.
+    pub reversed_awards: usize,
+}
+
+/// A ledger entry, as the award void answers with its reversing entry.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct LedgerEntryView {
+    pub id: i64,
+    pub crew_id: i64,
+    pub week: i32,
+    pub game_id: Option<i64>,
+    pub points: i32,
+    pub kind: String,
+    pub reason: String,
+    pub two_seater_mission: bool,
+    /// The award this entry cancels.
+    pub reverses: Option<i64>,
+}
