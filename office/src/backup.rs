@@ -1,5 +1,7 @@
 //! backup as the doors take and show them.
 
+use crate::campaigns::CampaignView;
+use crate::User;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -342,4 +344,18 @@ impl CampaignExport {
         names.dedup();
         names
     }
+}
+
+/// A campaign's export and import.
+#[async_trait::async_trait]
+pub trait Backups {
+    /// The whole campaign as one document: referee only.
+    async fn export(&self, user: User, campaign_id: i64) -> Result<CampaignExport, crate::Error>;
+
+    /// A campaign from an export document, refereed by `user`.
+    async fn import(
+        &self,
+        user: User,
+        document: CampaignExport,
+    ) -> Result<CampaignView, crate::Error>;
 }

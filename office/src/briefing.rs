@@ -2,6 +2,7 @@
 
 use crate::reference::AircraftView;
 use crate::standings::SidesView;
+use crate::User;
 use campaign::calendar::Era;
 use campaign::crew::{CrewStatus, Role};
 use campaign::injuries::CasualtyKind;
@@ -207,4 +208,16 @@ impl StandingLine {
         self.rank_before
             .map(|before| i64::from(before) - i64::from(self.rank))
     }
+}
+
+/// The club night's briefing.
+#[async_trait::async_trait]
+pub trait Briefings {
+    /// The briefing of a week: rosters, results, standings.
+    async fn briefing(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        week: i32,
+    ) -> Result<Briefing, crate::Error>;
 }

@@ -1,6 +1,10 @@
 //! Campaigns and their members, as the use cases hand them to the doors.
 
+use crate::access::CampaignScope;
+use crate::access::ReadAccess;
 use crate::standings::{PlayerRow, SidesView};
+use crate::window::Window;
+use crate::User;
 use campaign::calendar::{self, Era};
 use campaign::roster::MemberRole;
 use campaign::sides::Side;
@@ -134,4 +138,50 @@ pub struct CampaignEnd {
 /// A stored week number as the rules crate counts weeks.
 pub fn week_number(week: i32) -> u32 {
     u32::try_from(week).unwrap_or(1)
+}
+
+/// Campaigns: creating, listing, reading and ending them (§13.203).
+#[async_trait::async_trait]
+pub trait Campaigns {
+    /// Creates a campaign refereed by `user` (R1).
+    async fn create_campaign(
+        &self,
+        user: User,
+        new: NewCampaign,
+    ) -> Result<CampaignView, crate::Error>;
+
+    /// The campaigns `caller` may read, newest first, within `window`.
+    async fn campaigns(
+        &self,
+        caller: Option<User>,
+        window: Window,
+    ) -> Result<Vec<CampaignView>, crate::Error>;
+
+    /// One campaign `reader` may read.
+    async fn campaign(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<CampaignView, crate::Error>;
+
+    /// A campaign as `reader` sees it: 404 when he may not read it.
+    async fn campaign_scope(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<CampaignScope, crate::Error>;
+
+    /// Ends the campaign in its current week (§13.203): referee only.
+    async fn end_campaign(&self, user: User, campaign_id: i64)
+        -> Result<CampaignEnd, crate::Error>;
+
+    /// How an ended campaign came out: its winner and final standings.
+    async fn campaign_outcome(&self, campaign: Campaign) -> Result<CampaignEnd, crate::Error>;
+
+    /// The final standings of an ended campaign `caller` may read; `None` while it runs.
+    async fn final_standings(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+    ) -> Result<Option<CampaignEnd>, crate::Error>;
 }

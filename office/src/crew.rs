@@ -1,5 +1,7 @@
 //! crew as the doors take and show them.
 
+use crate::access::ReadAccess;
+use crate::User;
 use campaign::abilities::Ability;
 use campaign::crew::{CrewStatus, Role};
 use campaign::sides::Nationality;
@@ -90,4 +92,41 @@ pub struct CrewQuery {
 #[serde(deny_unknown_fields)]
 pub struct AbilityPick {
     pub ability: Ability,
+}
+
+/// Pilots and observers (R2, R3, R6).
+#[async_trait::async_trait]
+pub trait Crew {
+    /// Enlists a crewman (R2, R3).
+    async fn create_crewman(
+        &self,
+        user: User,
+        campaign_id: i64,
+        new: NewCrew,
+    ) -> Result<CrewmanView, crate::Error>;
+
+    /// Takes a special ability the crewman has earned (R6).
+    async fn pick_ability(
+        &self,
+        user: User,
+        campaign_id: i64,
+        crew_id: i64,
+        pick: Ability,
+    ) -> Result<CrewmanView, crate::Error>;
+
+    /// The crew of a campaign `reader` may read.
+    async fn crew(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        query: CrewQuery,
+    ) -> Result<Vec<CrewmanView>, crate::Error>;
+
+    /// One crewman with his XP ledger.
+    async fn crewman(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        crew_id: i64,
+    ) -> Result<CrewmanView, crate::Error>;
 }

@@ -1,5 +1,6 @@
 //! debrief as the doors take and show them.
 
+use crate::User;
 use campaign::crew::Role;
 use campaign::down::{Down, How};
 use campaign::injuries::Outcome;
@@ -458,4 +459,52 @@ pub struct LedgerEntryView {
     pub two_seater_mission: bool,
     /// The award this entry cancels.
     pub reverses: Option<i64>,
+}
+
+/// A game's debrief and its corrections (R4, R5, R7, R10).
+#[async_trait::async_trait]
+pub trait Debriefs {
+    /// Records a game's debrief: referee only.
+    async fn debrief(
+        &self,
+        user: User,
+        campaign_id: i64,
+        game_id: i64,
+        request: DebriefRequest,
+    ) -> Result<DebriefResult, crate::Error>;
+
+    /// What a debrief would roll, without rolling or writing anything.
+    async fn preview_debrief(
+        &self,
+        user: User,
+        campaign_id: i64,
+        game_id: i64,
+        request: DebriefRequest,
+    ) -> Result<Vec<CrewRollsView>, crate::Error>;
+
+    /// Voids a game's debrief, reversing its awards.
+    async fn void_debrief(
+        &self,
+        user: User,
+        campaign_id: i64,
+        game_id: i64,
+        reason: String,
+    ) -> Result<VoidedDebrief, crate::Error>;
+
+    /// A game's stored debrief, as `caller` may read it.
+    async fn debrief_result(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        game_id: i64,
+    ) -> Result<DebriefResult, crate::Error>;
+
+    /// Reverses one award with a reason.
+    async fn void_award(
+        &self,
+        user: User,
+        campaign_id: i64,
+        award_id: i64,
+        reason: String,
+    ) -> Result<LedgerEntryView, crate::Error>;
 }

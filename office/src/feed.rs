@@ -50,3 +50,10 @@ impl CampaignFeed {
             .unwrap_or(self.created_at)
     }
 }
+
+/// A public campaign's feed.
+#[async_trait::async_trait]
+pub trait Feeds {
+    /// A public campaign's closed weeks and its end, for the Atom feed.
+    async fn feed(&self, campaign_id: i64) -> Result<CampaignFeed, crate::Error>;
+}

@@ -2,6 +2,7 @@
 //! built for one reader, so no door can show a mission's assignment to someone
 //! §13.20 keeps it from.
 
+use crate::User;
 use campaign::missions::MissionType;
 use campaign::sides::Side;
 use campaign::tables::ground_offensive::GroundOffensive;
@@ -169,8 +170,33 @@ pub trait Games {
     /// A game with its ground offensive and missions, as `caller` may see it (§13.20).
     async fn game(
         &self,
-        caller: Option<crate::User>,
+        caller: Option<User>,
         campaign_id: i64,
         game_id: i64,
     ) -> Result<GameView, crate::Error>;
+
+    /// Opens a game of the current week and rolls its ground offensive (appendix E).
+    async fn open_game(
+        &self,
+        user: User,
+        campaign_id: i64,
+        request: NewGameRequest,
+    ) -> Result<GameView, crate::Error>;
+
+    /// Rolls a side's mission for a game (appendix E, R9).
+    async fn roll_mission(
+        &self,
+        user: User,
+        campaign_id: i64,
+        game_id: i64,
+        request: MissionRequest,
+    ) -> Result<MissionView, crate::Error>;
+
+    /// Assigns the mission's aircraft and crew (R9); `ids` are the campaign's, the game's and the mission's.
+    async fn assign_mission(
+        &self,
+        user: User,
+        ids: (i64, i64, i64),
+        request: AssignmentRequest,
+    ) -> Result<MissionView, crate::Error>;
 }

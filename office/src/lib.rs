@@ -3,26 +3,27 @@
 //! and the [`Error`] it refuses with. Nothing here knows the database; `eagles_service`
 //! implements [`Office`] over it, and the binary hands the doors an `Arc<dyn Office>`.
 
-pub mod error;
-pub mod identity;
-
-pub use error::{Error, Locus};
-pub use identity::User;
 pub mod access;
-pub mod campaigns;
-pub mod games;
-pub mod office;
-
-pub use office::Office;
 pub mod backup;
 pub mod briefing;
+pub mod campaigns;
 pub mod crew;
 pub mod debrief;
+pub mod error;
 pub mod feed;
+pub mod games;
+pub mod identity;
 pub mod members;
+pub mod office;
+pub mod prelude;
 pub mod record;
 pub mod reference;
 pub mod rolls;
 pub mod standings;
 pub mod webhooks;
 pub mod weeks;
+pub mod window;
+
+pub use error::{Error, Locus};
+pub use identity::User;
+pub use office::Office;

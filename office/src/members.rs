@@ -1,6 +1,7 @@
 //! members as the doors take and show them.
 
 use crate::campaigns::Member;
+use crate::User;
 use campaign::roster::MemberRole;
 use campaign::sides::Side;
 use serde::{Deserialize, Serialize};
@@ -39,4 +40,32 @@ impl From<Member> for MemberView {
 #[serde(deny_unknown_fields)]
 pub struct SideChange {
     pub side: Side,
+}
+
+/// A campaign's members and their sides (R2).
+#[async_trait::async_trait]
+pub trait Members {
+    /// Adds an account as a member: referee only.
+    async fn add_member(
+        &self,
+        user: User,
+        campaign_id: i64,
+        new: NewMember,
+    ) -> Result<MemberView, crate::Error>;
+
+    /// Moves a player to the other side (R2): referee only.
+    async fn switch_side(
+        &self,
+        user: User,
+        campaign_id: i64,
+        username: String,
+        side: Side,
+    ) -> Result<MemberView, crate::Error>;
+
+    /// The members of a campaign `caller` may read.
+    async fn members(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+    ) -> Result<Vec<MemberView>, crate::Error>;
 }

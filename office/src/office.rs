@@ -1,10 +1,49 @@
 //! The one trait the doors hold: every use case, grouped by what it concerns. Each
 //! group is a trait of its own module; [`Office`] is all of them together, and the
 //! binary hands the doors an `Arc<dyn Office>` (as `actix_web::web::Data<dyn Office>`).
+//! A door brings the groups into scope with `use eagles_office::prelude::*`.
 
-use crate::games::Games;
+use crate::prelude::*;
 
 /// Every use case of the campaign office.
-pub trait Office: Games + Send + Sync + 'static {}
+pub trait Office:
+    Backups
+    + Briefings
+    + Campaigns
+    + Crew
+    + Debriefs
+    + Feeds
+    + Games
+    + Members
+    + Records
+    + Reference
+    + Rolls
+    + Standings
+    + Webhooks
+    + Weeks
+    + Send
+    + Sync
+    + 'static
+{
+}
 
-impl<T> Office for T where T: Games + Send + Sync + 'static {}
+impl<T> Office for T where
+    T: Backups
+        + Briefings
+        + Campaigns
+        + Crew
+        + Debriefs
+        + Feeds
+        + Games
+        + Members
+        + Records
+        + Reference
+        + Rolls
+        + Standings
+        + Webhooks
+        + Weeks
+        + Send
+        + Sync
+        + 'static
+{
+}

@@ -1,5 +1,6 @@
 //! record as the doors take and show them.
 
+use crate::User;
 use campaign::injuries::FateKind;
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -108,4 +109,16 @@ pub struct RecordInjury {
     pub sent_home: bool,
     /// The week the game was voided, if it was.
     pub voided_week: Option<i32>,
+}
+
+/// A crewman's service record.
+#[async_trait::async_trait]
+pub trait Records {
+    /// A crewman's service record, week by week.
+    async fn service_record(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        crew_id: i64,
+    ) -> Result<ServiceRecord, crate::Error>;
 }

@@ -1,8 +1,10 @@
 //! reference as the doors take and show them.
 
+use campaign::abilities::Ability;
 use campaign::sides::Side;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// Filters of the aircraft list.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -57,4 +59,17 @@ pub struct AbilityView {
     pub min_xp: i32,
     /// What it does at the table, in a sentence or two (appendix D).
     pub effect: String,
+}
+
+/// The rulebook's reference data (appendices A, B, D).
+#[async_trait::async_trait]
+pub trait Reference {
+    /// The aircraft types, by side and date.
+    async fn aircraft(&self, query: AircraftQuery) -> Result<Vec<AircraftView>, crate::Error>;
+
+    /// The special abilities (appendix D).
+    async fn abilities(&self) -> Result<Vec<AbilityView>, crate::Error>;
+
+    /// Each ability's effect, in the rulebook's words of the seeds.
+    async fn ability_effects(&self) -> Result<HashMap<Ability, String>, crate::Error>;
 }

@@ -1,5 +1,7 @@
 //! rolls as the doors take and show them.
 
+use crate::window::Window;
+use crate::User;
 use campaign::sides::Side;
 use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::tables::Table;
@@ -102,4 +104,25 @@ pub fn numeric_result(table: Table) -> bool {
         table,
         MinorInjury | SeriousInjury | ArtilleryTrips | D6 | TwoD6 | D10 | D100
     )
+}
+
+/// The campaign's tables rolled on screen, and the roll log (R14).
+#[async_trait::async_trait]
+pub trait Rolls {
+    /// Rolls one of the campaign's tables (R14).
+    async fn roll(
+        &self,
+        user: User,
+        campaign_id: i64,
+        request: RollRequest,
+    ) -> Result<RollView, crate::Error>;
+
+    /// The roll log of a campaign, or of one week of it.
+    async fn rolls(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        week: Option<i32>,
+        window: Window,
+    ) -> Result<Vec<RollView>, crate::Error>;
 }

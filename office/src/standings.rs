@@ -1,5 +1,6 @@
 //! standings as the doors take and show them.
 
+use crate::access::ReadAccess;
 use campaign::crew::Role;
 use campaign::sides::Side;
 use campaign::standings::Leader;
@@ -103,4 +104,32 @@ impl From<SideXp> for SideXpView {
             total: s.total,
         }
     }
+}
+
+/// Leaderboards at any week (R12, R13).
+#[async_trait::async_trait]
+pub trait Standings {
+    /// The crew ranked by XP.
+    async fn leaderboard(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        query: LeaderboardQuery,
+    ) -> Result<Vec<LeaderboardRow>, crate::Error>;
+
+    /// The players ranked by their crews' XP.
+    async fn players(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        query: PlayersQuery,
+    ) -> Result<Vec<PlayerRow>, crate::Error>;
+
+    /// The sides' XP totals (R13).
+    async fn sides(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        query: SidesQuery,
+    ) -> Result<SidesView, crate::Error>;
 }

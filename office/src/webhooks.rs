@@ -1,5 +1,6 @@
 //! webhooks as the doors take and show them.
 
+use crate::User;
 use campaign::webhooks::{DeliveryStatus, WebhookEvent};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -100,4 +101,31 @@ pub enum AddressRefusal {
         address: IpAddr,
         kind: &'static str,
     },
+}
+
+/// A campaign's webhooks and their deliveries.
+#[async_trait::async_trait]
+pub trait Webhooks {
+    /// Adds a webhook: referee only; its address must be public (unless the policy allows private ones).
+    async fn create_webhook(
+        &self,
+        user: User,
+        campaign_id: i64,
+        new: NewWebhook,
+    ) -> Result<CreatedWebhook, crate::Error>;
+
+    /// The webhooks of a campaign with their recent deliveries: referee only.
+    async fn webhooks(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+    ) -> Result<Vec<WebhookView>, crate::Error>;
+
+    /// Removes a webhook: referee only.
+    async fn delete_webhook(
+        &self,
+        user: User,
+        campaign_id: i64,
+        id: i64,
+    ) -> Result<(), crate::Error>;
 }

@@ -1,8 +1,10 @@
 //! weeks as the doors take and show them.
 
+use crate::access::ReadAccess;
 use crate::games::GameView;
 use crate::reference::AircraftView;
 use crate::rolls::RollView;
+use crate::User;
 use campaign::calendar::Era;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -46,4 +48,24 @@ pub struct WeekView {
     pub games: Vec<GameView>,
     /// The week's roll log, oldest first.
     pub rolls: Vec<RollView>,
+}
+
+/// The campaign's weeks (R11).
+#[async_trait::async_trait]
+pub trait Weeks {
+    /// Closes the current week (R11): referee only.
+    async fn close_week(
+        &self,
+        user: User,
+        campaign_id: i64,
+        request: CloseWeekRequest,
+    ) -> Result<ClosedWeek, crate::Error>;
+
+    /// A week of the campaign with its games and rolls, as `reader` may see them (§13.20).
+    async fn week(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        week: i32,
+    ) -> Result<WeekView, crate::Error>;
 }

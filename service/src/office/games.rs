@@ -1,5 +1,5 @@
-use eagles_office::games::{GameView, Games};
-use eagles_office::{Error, User};
+use eagles_office::games::*;
+use eagles_office::prelude::*;
 
 use super::Service;
 
@@ -13,5 +13,36 @@ impl Games for Service {
     ) -> Result<GameView, Error> {
         let mut conn = self.conn().await?;
         Ok(crate::games::get(&mut conn, caller, campaign_id, game_id).await?)
+    }
+
+    async fn open_game(
+        &self,
+        user: User,
+        campaign_id: i64,
+        request: NewGameRequest,
+    ) -> Result<GameView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::games::open(&mut conn, user, campaign_id, request).await?)
+    }
+
+    async fn roll_mission(
+        &self,
+        user: User,
+        campaign_id: i64,
+        game_id: i64,
+        request: MissionRequest,
+    ) -> Result<MissionView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::games::roll_side(&mut conn, user, campaign_id, game_id, request).await?)
+    }
+
+    async fn assign_mission(
+        &self,
+        user: User,
+        ids: (i64, i64, i64),
+        request: AssignmentRequest,
+    ) -> Result<MissionView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::games::assign(&mut conn, user, ids, request).await?)
     }
 }

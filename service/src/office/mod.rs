@@ -2,10 +2,24 @@
 //! the pool, runs the use case of its module and hands back its answer with the
 //! database's types left behind. The doors know only the trait.
 
+mod backup;
+mod briefing;
+mod campaigns;
+mod crew;
+mod debrief;
+mod feed;
 mod games;
+mod members;
+mod record;
+mod reference;
+mod rolls;
+mod standings;
+mod webhooks;
+mod weeks;
 
 use eagles_db::DbPool;
 
+use crate::webhooks::AddressPolicy;
 use crate::ServiceError;
 
 /// The campaign office over its database: what the binary hands the doors as an
@@ -13,11 +27,13 @@ use crate::ServiceError;
 #[derive(Clone)]
 pub struct Service {
     pool: DbPool,
+    /// Which webhook addresses may be registered (`EAGLES_WEBHOOK_ALLOW_PRIVATE`).
+    webhooks: AddressPolicy,
 }
 
 impl Service {
-    pub fn new(pool: DbPool) -> Self {
-        Self { pool }
+    pub fn new(pool: DbPool, webhooks: AddressPolicy) -> Self {
+        Self { pool, webhooks }
     }
 
     /// A connection, or 503 when the database cannot be reached.

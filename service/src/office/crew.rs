@@ -1,0 +1,50 @@
+use campaign::abilities::Ability;
+use eagles_office::access::ReadAccess;
+use eagles_office::crew::*;
+use eagles_office::prelude::*;
+
+use super::Service;
+
+#[async_trait::async_trait]
+impl Crew for Service {
+    async fn create_crewman(
+        &self,
+        user: User,
+        campaign_id: i64,
+        new: NewCrew,
+    ) -> Result<CrewmanView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::create(&mut conn, user, campaign_id, new).await?)
+    }
+
+    async fn pick_ability(
+        &self,
+        user: User,
+        campaign_id: i64,
+        crew_id: i64,
+        pick: Ability,
+    ) -> Result<CrewmanView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::pick(&mut conn, user, campaign_id, crew_id, pick).await?)
+    }
+
+    async fn crew(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        query: CrewQuery,
+    ) -> Result<Vec<CrewmanView>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::list(&mut conn, reader, campaign_id, &query).await?)
+    }
+
+    async fn crewman(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        crew_id: i64,
+    ) -> Result<CrewmanView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::get(&mut conn, reader, campaign_id, crew_id).await?)
+    }
+}

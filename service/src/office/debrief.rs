@@ -1,0 +1,61 @@
+use eagles_office::debrief::*;
+use eagles_office::prelude::*;
+
+use super::Service;
+
+#[async_trait::async_trait]
+impl Debriefs for Service {
+    async fn debrief(
+        &self,
+        user: User,
+        campaign_id: i64,
+        game_id: i64,
+        request: DebriefRequest,
+    ) -> Result<DebriefResult, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::debrief::create(&mut conn, user, campaign_id, game_id, request).await?)
+    }
+
+    async fn preview_debrief(
+        &self,
+        user: User,
+        campaign_id: i64,
+        game_id: i64,
+        request: DebriefRequest,
+    ) -> Result<Vec<CrewRollsView>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::debrief::preview(&mut conn, user, campaign_id, game_id, request).await?)
+    }
+
+    async fn void_debrief(
+        &self,
+        user: User,
+        campaign_id: i64,
+        game_id: i64,
+        reason: String,
+    ) -> Result<VoidedDebrief, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::debrief::void(&mut conn, user, campaign_id, game_id, &reason).await?)
+    }
+
+    async fn debrief_result(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        game_id: i64,
+    ) -> Result<DebriefResult, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::debrief::result(&mut conn, caller, campaign_id, game_id).await?)
+    }
+
+    async fn void_award(
+        &self,
+        user: User,
+        campaign_id: i64,
+        award_id: i64,
+        reason: String,
+    ) -> Result<LedgerEntryView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::debrief::void_award(&mut conn, user, campaign_id, award_id, &reason).await?)
+    }
+}

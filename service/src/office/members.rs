@@ -1,0 +1,38 @@
+use campaign::sides::Side;
+use eagles_office::members::*;
+use eagles_office::prelude::*;
+
+use super::Service;
+
+#[async_trait::async_trait]
+impl Members for Service {
+    async fn add_member(
+        &self,
+        user: User,
+        campaign_id: i64,
+        new: NewMember,
+    ) -> Result<MemberView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::members::add(&mut conn, user, campaign_id, new).await?)
+    }
+
+    async fn switch_side(
+        &self,
+        user: User,
+        campaign_id: i64,
+        username: String,
+        side: Side,
+    ) -> Result<MemberView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::members::switch_side(&mut conn, user, campaign_id, username, side).await?)
+    }
+
+    async fn members(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+    ) -> Result<Vec<MemberView>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::members::list(&mut conn, caller, campaign_id).await?)
+    }
+}

@@ -1,0 +1,29 @@
+use eagles_office::prelude::*;
+use eagles_office::rolls::*;
+use eagles_office::window::Window;
+
+use super::Service;
+
+#[async_trait::async_trait]
+impl Rolls for Service {
+    async fn roll(
+        &self,
+        user: User,
+        campaign_id: i64,
+        request: RollRequest,
+    ) -> Result<RollView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::rolls::roll(&mut conn, user, campaign_id, request).await?)
+    }
+
+    async fn rolls(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        week: Option<i32>,
+        window: Window,
+    ) -> Result<Vec<RollView>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::rolls::list(&mut conn, caller, campaign_id, week, window).await?)
+    }
+}
