@@ -113,3 +113,18 @@ pub struct ReadProbe {
     pub webhooks_revision: Option<i64>,
     pub reader: Reader,
 }
+
+/// 409 once the campaign has ended (§13.203): it is read-only from then on. Writes
+/// that lock the campaign some other way call this under their lock; the database
+/// refuses the rest with the same words (migration 000013).
+pub fn still_running(campaign: &Campaign) -> Result<(), Error> {
+    match campaign.ended_week {
+        None => Ok(()),
+        Some(week) => Err(Error::Conflict(ended_message(week))),
+    }
+}
+
+/// What a write to a campaign that ended in `week` is told.
+fn ended_message(week: i32) -> String {
+    format!("this campaign ended in week {week}: it is read-only now, and can still be read and exported")
+}

@@ -73,20 +73,7 @@ pub async fn locked_campaign(
     Ok(scope)
 }
 
-/// 409 once the campaign has ended (§13.203): it is read-only from then on. Writes
-/// that lock the campaign some other way call this under their lock; the database
-/// refuses the rest with the same words (migration 000013).
-pub fn still_running(campaign: &Campaign) -> Result<(), ServiceError> {
-    match campaign.ended_week {
-        None => Ok(()),
-        Some(week) => Err(ServiceError::Conflict(ended_message(week))),
-    }
-}
-
-/// What a write to a campaign that ended in `week` is told.
-fn ended_message(week: i32) -> String {
-    format!("this campaign ended in week {week}: it is read-only now, and can still be read and exported")
-}
+pub use eagles_office::access::still_running;
 
 /// The campaign as `caller` sees it: 404 when there is none, or a private one he is
 /// not a member of.

@@ -9,16 +9,7 @@ use crate::error::ServiceError;
 use crate::password::verify_password;
 use crate::throttle::Attempt;
 
-/// The pages' session cookie: it names a stored session by the SHA-256 of its value.
-/// The event stream reads it too, so a signed-in page follows a private campaign.
-pub const SESSION_COOKIE: &str = "eagles_session";
-
-/// The digest under which an API token or a session id is stored: a leaked table
-/// names no working credential. The API, the pages and the read cache all look up by it.
-pub fn credential_digest(secret: &str) -> Vec<u8> {
-    use sha2::Digest;
-    sha2::Sha256::digest(secret.as_bytes()).to_vec()
-}
+pub use eagles_office::credentials::{credential_digest, SESSION_COOKIE};
 
 /// The account signed in to the page session whose cookie value is `id`, if it is live.
 pub async fn session_user(pool: &DbPool, id: &str) -> Result<Option<User>, ServiceError> {

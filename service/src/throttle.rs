@@ -4,9 +4,6 @@
 //! so a refused try also costs no argon2 work; the counts live in Postgres, so they
 //! hold across restarts and across instances.
 
-use std::net::IpAddr;
-use std::sync::OnceLock;
-
 use chrono::{Duration, Utc};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::sign_in_failures::{self, Counted};
@@ -22,10 +19,7 @@ pub const PER_ACCOUNT: u32 = 10;
 /// Failed sign-ins allowed per client address within the window.
 pub const PER_ADDRESS: u32 = 30;
 
-/// The environment variable that makes the client address come from
-/// `X-Forwarded-For`/`Forwarded`: set it only behind a proxy that writes that header
-/// itself, since clients can send any value.
-pub const TRUST_FORWARDED_ENV: &str = "EAGLES_TRUST_FORWARDED_FOR";
+pub use eagles_office::credentials::{client_address, TRUST_FORWARDED_ENV};
 
 /// Account names are stored cut to this many characters.
 const MAX_ACCOUNT_CHARS: usize = 200;
@@ -90,27 +84,4 @@ fn too_many(whom: &str, limit: u32, until: chrono::DateTime<Utc>) -> ServiceErro
         ),
         retry_after: seconds,
     }
-}
-
-fn trust_forwarded() -> bool {
-    static TRUST: OnceLock<bool> = OnceLock::new();
-    *TRUST.get_or_init(|| {
-        std::env::var(TRUST_FORWARDED_ENV).is_ok_and(|v| matches!(v.trim(), "1" | "true" | "yes"))
-    })
-}
-
-/// The client's IP address: the peer of the connection, or the forwarded address when
-/// [`TRUST_FORWARDED_ENV`] is set.
-/// `peer` is the connection's peer, `forwarded` the address the proxy headers name.
-pub fn client_address(peer: Option<std::net::SocketAddr>, forwarded: Option<&str>) -> String {
-    if trust_forwarded() {
-        if let Some(ip) = forwarded.and_then(|a| {
-            a.parse::<IpAddr>()
-                .ok()
-                .or_else(|| a.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
-        }) {
-            return ip.to_string();
-        }
-    }
-    peer.map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())
 }

@@ -4,7 +4,6 @@
 //! debrief each side's assignment is shown only to that side and the referees (§13.20).
 
 mod assignment;
-mod secrecy;
 mod view;
 
 use campaign::events::EventKind;
@@ -17,7 +16,7 @@ use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
 pub use eagles_office::games::{AssignmentRequest, MissionRequest, NewGameRequest};
 
-pub use secrecy::reader_of;
+pub use eagles_office::secrecy::reader_of;
 pub use view::{game_views, GameState, GameView, MissionView, OffensiveView};
 
 use crate::access::{locked_campaign, readable_campaign, CampaignScope};
