@@ -1,11 +1,11 @@
 //! Anoxia (R19, §3.2193): in late-war games a crewman at altitude 9 passes out on
 //! 5–6, at altitude 10 on 3–6; a pilot passed out spins.
 
-use super::SheetTable;
+use super::{read_dice, SheetTable};
 use crate::calendar::Era;
-use crate::dice::{throw, Dice};
+use crate::dice::Dice;
 use crate::error::RuleError;
-use crate::tables::{summed, Modifiers, Roll};
+use crate::tables::Roll;
 
 /// The lowest altitude that tests (R19).
 pub const FIRST_ALTITUDE: u32 = 9;
@@ -36,13 +36,7 @@ pub fn roll_anoxia<D: Dice + ?Sized>(
         return Err(RuleError::AnoxiaAltitude { altitude });
     }
     let from = passes_out_from(altitude);
-    let table = SheetTable::Anoxia;
-    Ok(summed(
-        table,
-        throw(dice, table.dice_sides()),
-        Modifiers::default(),
-        |die| die >= from,
-    ))
+    Ok(read_dice(SheetTable::Anoxia, dice, |die| die >= from))
 }
 
 #[cfg(test)]

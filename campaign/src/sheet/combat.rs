@@ -15,7 +15,7 @@ use crate::abilities::Ability;
 use crate::crew::Role;
 use crate::dice::{throw, Dice};
 use crate::error::RuleError;
-use crate::tables::Modifier;
+use crate::tables::{Modifier, Roll};
 
 /// The crewman who fires, as his sheet and the campaign know him.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +39,9 @@ pub struct ShootingAircraft {
     pub spinning: bool,
     /// On fire: the pilot does not fire, observers may.
     pub on_fire: bool,
+    /// The observer flies it (dual controls, the pilot dead or passed out): he does
+    /// not fire while flying (§9.01).
+    pub observer_flying: bool,
 }
 
 /// A combination of shooter, aircraft and shot the rules forbid (R17).
@@ -68,6 +71,8 @@ pub enum Prohibition {
     ShooterKilled,
     /// A crewman passed out from anoxia does not fire (R19, §3.2193).
     ShooterPassedOut,
+    /// An observer flying the aircraft does not fire (§9.01).
+    ObserverFlying,
 }
 
 impl Prohibition {
@@ -76,6 +81,7 @@ impl Prohibition {
         match self {
             Prohibition::ShooterKilled => "R18",
             Prohibition::ShooterPassedOut => "R19",
+            Prohibition::ObserverFlying => "§9.01",
             _ => "R17",
         }
     }
@@ -93,6 +99,7 @@ impl Prohibition {
             PilotOnFire => "Effects of Fire",
             ShooterKilled => "§10.01",
             ShooterPassedOut => "§3.2193",
+            ObserverFlying => "§9.01",
         }
     }
 }
@@ -116,6 +123,7 @@ impl fmt::Display for Prohibition {
             PilotOnFire => "a pilot does not fire while his aircraft is on fire (his observer may)",
             ShooterKilled => "a killed crewman does not fire",
             ShooterPassedOut => "a crewman passed out from anoxia does not fire",
+            ObserverFlying => "an observer flying the aircraft does not fire",
         };
         write!(f, "{what} ({})", self.section())
     }
@@ -149,11 +157,35 @@ pub struct Combat {
 }
 
 impl Combat {
-    /// Whether Fire Value moved the line up from the value.
+    /// The lines Fire Value moved the line up from the value: 0 or 1.
     pub fn fire_value_shift(&self) -> u32 {
         match (self.line, line_for(self.value)) {
             (Some(line), Some(plain)) => line - plain,
             _ => 0,
+        }
+    }
+
+    /// The shot as the roll log keeps it (R14): the combat die; every modifier by
+    /// name, Fire Value's line and Die Roll Add's die among them; the line read as the
+    /// total (the value when it reads none); the hits.
+    pub fn to_roll(&self) -> Roll<Hits, SheetTable> {
+        let mut modifiers = self.modifiers.clone();
+        let mut ability = |name, value: u32| {
+            if value > 0 {
+                modifiers.push(Modifier {
+                    name,
+                    value: value as i32,
+                });
+            }
+        };
+        ability("fire_value", self.fire_value_shift());
+        ability("die_roll_add", self.die_modifier);
+        Roll {
+            table: SheetTable::Combat,
+            dice: vec![self.die],
+            modifiers,
+            total: self.line.map_or(self.value, |line| line as i32),
+            result: self.hits,
         }
     }
 }
@@ -178,6 +210,9 @@ pub fn check_shot(
     }
     if aircraft.on_fire && shooter.seat == Role::Pilot {
         return refuse(Prohibition::PilotOnFire);
+    }
+    if aircraft.observer_flying && shooter.seat == Role::Observer {
+        return refuse(Prohibition::ObserverFlying);
     }
     if shot.range > MAX_RANGE {
         return refuse(Prohibition::OutOfRange);

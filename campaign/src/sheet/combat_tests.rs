@@ -25,6 +25,7 @@ const B_AIRCRAFT: ShootingAircraft = ShootingAircraft {
     stability: Stability::B,
     spinning: false,
     on_fire: false,
+    observer_flying: false,
 };
 
 fn with(abilities: &'static [Ability]) -> Shooter<'static> {
@@ -333,6 +334,14 @@ fn r17_prohibited_combinations() {
         ..OBSERVER
     };
     assert_eq!(refused(&shot(1), &fainted, &B_AIRCRAFT), ShooterPassedOut);
+    let flown_by_observer = ShootingAircraft {
+        observer_flying: true,
+        ..B_AIRCRAFT
+    };
+    assert_eq!(
+        refused(&shot(1), &OBSERVER, &flown_by_observer),
+        ObserverFlying
+    );
 }
 
 // What stays allowed beside the prohibitions: the observer fires from a burning
@@ -401,4 +410,39 @@ fn r14_roll_combat_rolls_only_an_allowed_shot() {
             sides: 6
         }
     );
+}
+
+// R14: the roll log keeps the die, every modifier with the abilities' own, the line
+// read and the hits. Range 1, B, medium, with Fire Value and Die Roll Add: 5 + 2 + 1
+// = 8 → line 9; die 3 + 1 → column 4: BR.
+#[test]
+fn r14_combat_as_the_roll_log_keeps_it() {
+    let s = Shot {
+        burst: Burst::Medium,
+        ..shot(1)
+    };
+    let ace = with(&[Ability::FireValue, Ability::DieRollAdd]);
+    let roll = fire(&s, &ace, &B_AIRCRAFT, 3).to_roll();
+    assert_eq!(roll.table, SheetTable::Combat);
+    assert_eq!(roll.dice, [3]);
+    let names: Vec<_> = roll.modifiers.iter().map(|m| (m.name, m.value)).collect();
+    assert_eq!(
+        names,
+        [
+            ("medium_burst", 2),
+            ("stability", 1),
+            ("fire_value", 1),
+            ("die_roll_add", 1)
+        ]
+    );
+    assert_eq!((roll.total, roll.result), (9, Hits::new(1, 1)));
+    // Without a line the total is the value: range 3, B, flexible, higher: 2 − 2 −
+    // 2 = −2.
+    let s = Shot {
+        weapon: Weapon::Flexible,
+        target_altitude: TargetAltitude::Higher,
+        ..shot(3)
+    };
+    let roll = fire(&s, &PILOT, &B_AIRCRAFT, 6).to_roll();
+    assert_eq!((roll.total, roll.result), (-2, Hits::NONE));
 }

@@ -5,11 +5,11 @@
 use serde::Serialize;
 
 use super::aircraft::Section;
-use super::SheetTable;
+use super::{read_dice, SheetTable};
 use crate::abilities::Ability;
-use crate::dice::{throw, Dice};
+use crate::dice::Dice;
 use crate::error::RuleError;
-use crate::tables::{summed, Modifiers, Roll};
+use crate::tables::Roll;
 use crate::wire::wire_enum;
 
 /// The farthest range concentrated fire reaches: 1, one more with Range (appendix D).
@@ -85,13 +85,9 @@ pub fn roll_concentrated_fire<D: Dice + ?Sized>(
     if range > max {
         return Err(RuleError::ConcentratedFireRange { range, max });
     }
-    let table = SheetTable::ConcentratedFire;
-    Ok(summed(
-        table,
-        throw(dice, table.dice_sides()),
-        Modifiers::default(),
-        |die| target_area(column, die.clamp(1, 6) as u32),
-    ))
+    Ok(read_dice(SheetTable::ConcentratedFire, dice, |die| {
+        target_area(column, die.clamp(1, 6) as u32)
+    }))
 }
 
 #[cfg(test)]

@@ -6,10 +6,10 @@ use serde::Serialize;
 
 use super::aircraft::Section;
 use super::damage::SectionState;
-use super::SheetTable;
-use crate::dice::{throw, Dice};
+use super::{read_dice, SheetTable};
+use crate::dice::Dice;
 use crate::error::RuleError;
-use crate::tables::{summed, Modifiers, Roll};
+use crate::tables::Roll;
 
 /// The lowest die that breaks a section or seizes the engine (R19: 5–6).
 pub const BREAKS_FROM: i32 = 5;
@@ -48,32 +48,22 @@ pub fn roll_critical<D: Dice + ?Sized>(
     if state != SectionState::Critical {
         return Err(RuleError::NotCritical { section });
     }
-    let table = SheetTable::Critical;
-    Ok(summed(
-        table,
-        throw(dice, table.dice_sides()),
-        Modifiers::default(),
-        |die| match (die >= BREAKS_FROM, section) {
+    Ok(read_dice(SheetTable::Critical, dice, |die| {
+        match (die >= BREAKS_FROM, section) {
             (false, _) => Critical::NoEffect,
             (true, Section::Engine) => Critical::EngineSeizes,
             (true, _) => Critical::Destroyed,
-        },
-    ))
+        }
+    }))
 }
 
 /// Rolls for fire after the engine seized: 6 fire, 5 smoke, 1–4 nothing (R19).
 pub fn roll_engine_fire<D: Dice + ?Sized>(dice: &mut D) -> Roll<EngineFire, SheetTable> {
-    let table = SheetTable::EngineFire;
-    summed(
-        table,
-        throw(dice, table.dice_sides()),
-        Modifiers::default(),
-        |die| match die {
-            6.. => EngineFire::Fire,
-            5 => EngineFire::Smoke,
-            _ => EngineFire::None,
-        },
-    )
+    read_dice(SheetTable::EngineFire, dice, |die| match die {
+        6.. => EngineFire::Fire,
+        5 => EngineFire::Smoke,
+        _ => EngineFire::None,
+    })
 }
 
 #[cfg(test)]

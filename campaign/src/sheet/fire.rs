@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use super::SheetTable;
-use crate::dice::{throw, Dice};
-use crate::tables::{summed, Modifiers, Roll};
+use super::{read_dice, SheetTable};
+use crate::dice::Dice;
+use crate::tables::Roll;
 
 /// The lowest die that puts a fire out (R19: 5–6).
 pub const FIRE_OUT_FROM: i32 = 5;
@@ -42,34 +42,22 @@ pub fn roll_fire_out<D: Dice + ?Sized>(sideslip: bool, dice: &mut D) -> Roll<Fir
     } else {
         FIRE_OUT_FROM
     };
-    let table = SheetTable::ExtinguishFire;
-    summed(
-        table,
-        throw(dice, table.dice_sides()),
-        Modifiers::default(),
-        |die| {
-            if die >= from {
-                FireOut::Smoke
-            } else {
-                FireOut::Burning
-            }
-        },
-    )
+    read_dice(SheetTable::ExtinguishFire, dice, |die| {
+        if die >= from {
+            FireOut::Smoke
+        } else {
+            FireOut::Burning
+        }
+    })
 }
 
 /// Tries to put smoke out: 6 out, 1 fire; no sideslip helps (R19).
 pub fn roll_smoke_out<D: Dice + ?Sized>(dice: &mut D) -> Roll<SmokeOut, SheetTable> {
-    let table = SheetTable::ExtinguishSmoke;
-    summed(
-        table,
-        throw(dice, table.dice_sides()),
-        Modifiers::default(),
-        |die| match die {
-            6.. => SmokeOut::Out,
-            2..=5 => SmokeOut::Smoking,
-            _ => SmokeOut::Fire,
-        },
-    )
+    read_dice(SheetTable::ExtinguishSmoke, dice, |die| match die {
+        6.. => SmokeOut::Out,
+        2..=5 => SmokeOut::Smoking,
+        _ => SmokeOut::Fire,
+    })
 }
 
 #[cfg(test)]

@@ -1,22 +1,16 @@
 //! Friendly fire over one's own trenchlines (§7.05, optional): 1d6, 1–2 the ground
 //! troops fire on the aircraft.
 
-use super::SheetTable;
-use crate::dice::{throw, Dice};
-use crate::tables::{summed, Modifiers, Roll};
+use super::{read_dice, SheetTable};
+use crate::dice::Dice;
+use crate::tables::Roll;
 
 /// The highest die on which the troops fire (§7.05: 1–2).
 pub const FIRE_AT_MOST: i32 = 2;
 
 /// Tests for friendly fire; gives whether the troops fire.
 pub fn roll_friendly_fire<D: Dice + ?Sized>(dice: &mut D) -> Roll<bool, SheetTable> {
-    let table = SheetTable::FriendlyFire;
-    summed(
-        table,
-        throw(dice, table.dice_sides()),
-        Modifiers::default(),
-        |die| die <= FIRE_AT_MOST,
-    )
+    read_dice(SheetTable::FriendlyFire, dice, |die| die <= FIRE_AT_MOST)
 }
 
 #[cfg(test)]

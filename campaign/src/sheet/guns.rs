@@ -1,11 +1,11 @@
 //! Jamming after a long burst and unjamming (R19, §3.701, §3.801).
 
 use super::combat_value::Burst;
-use super::SheetTable;
+use super::{read_dice, SheetTable};
 use crate::abilities::Ability;
-use crate::dice::{throw, Dice};
+use crate::dice::Dice;
 use crate::error::RuleError;
-use crate::tables::{summed, Modifiers, Roll};
+use crate::tables::Roll;
 
 /// The lowest die that jams (R19: 5–6).
 pub const JAMS_FROM: i32 = 5;
@@ -23,13 +23,7 @@ pub fn roll_jam<D: Dice + ?Sized>(
     if burst != Burst::Long {
         return Err(RuleError::JamWithoutLongBurst { burst });
     }
-    let table = SheetTable::Jam;
-    Ok(summed(
-        table,
-        throw(dice, table.dice_sides()),
-        Modifiers::default(),
-        |die| die >= JAMS_FROM,
-    ))
+    Ok(read_dice(SheetTable::Jam, dice, |die| die >= JAMS_FROM))
 }
 
 /// Tries to unjam: 4–6, or 3–6 with the Unjamming ability (R19). Gives whether the
@@ -40,13 +34,7 @@ pub fn roll_unjam<D: Dice + ?Sized>(abilities: &[Ability], dice: &mut D) -> Roll
     } else {
         UNJAMS_FROM
     };
-    let table = SheetTable::Unjam;
-    summed(
-        table,
-        throw(dice, table.dice_sides()),
-        Modifiers::default(),
-        |die| die >= from,
-    )
+    read_dice(SheetTable::Unjam, dice, |die| die >= from)
 }
 
 #[cfg(test)]

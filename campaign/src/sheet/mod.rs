@@ -34,6 +34,7 @@ pub mod wounds;
 
 use crate::dice::{misfit, throw, Dice, Misfit};
 use crate::error::RuleError;
+use crate::tables::{summed, Modifiers, Roll};
 use crate::wire::wire_enum;
 
 wire_enum! {
@@ -104,6 +105,22 @@ pub fn check_sheet_dice(table: SheetTable, dice: &[u32]) -> Result<(), RuleError
 /// Rolls the dice of one roll on `table`.
 pub fn roll_sheet_dice<D: Dice + ?Sized>(table: SheetTable, dice: &mut D) -> Vec<u32> {
     throw(dice, table.dice_sides())
+}
+
+/// Rolls `table`'s dice and reads their unmodified total with `read`: the sheet's
+/// tables other than combat and spins take no modifier, their abilities widen the
+/// range that succeeds instead.
+pub(crate) fn read_dice<R, D: Dice + ?Sized>(
+    table: SheetTable,
+    dice: &mut D,
+    read: impl FnOnce(i32) -> R,
+) -> Roll<R, SheetTable> {
+    summed(
+        table,
+        throw(dice, table.dice_sides()),
+        Modifiers::default(),
+        read,
+    )
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 
 use serde::Serialize;
 
-use super::aircraft::{Section, SheetAircraft};
+use super::aircraft::{Section, SheetAircraft, Stability};
+use super::combat::ShootingAircraft;
 use super::combat_result::Hits;
 use super::damage::SectionDamage;
 use super::marks::{undone, Effect, Mark, Marker};
@@ -303,6 +304,17 @@ impl SheetState {
             || [Section::Wings, Section::Fuselage, Section::Tail]
                 .iter()
                 .any(|&s| self.section(s).destroyed())
+    }
+
+    /// The shooting aircraft as the combat table needs it: its stability, and
+    /// whether it spins, burns or is flown by its observer (R17, §9.01).
+    pub fn shooting_aircraft(&self, stability: Stability) -> ShootingAircraft {
+        ShootingAircraft {
+            stability,
+            spinning: self.spinning(),
+            on_fire: self.fire,
+            observer_flying: self.at_the_controls() == Some(Role::Observer),
+        }
     }
 
     /// What the whole table sees (§4.00, R20).

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::sheet::aircraft::tests::{bristol_f2b, spad_xiii};
+use crate::sheet::aircraft::Stability;
 use crate::sheet::damage::SectionState;
 
 fn damage(section: Section, boxes: u32) -> Mark {
@@ -131,6 +132,9 @@ fn r18_observer_takes_the_dual_controls() {
     assert!(s.pilot.killed());
     assert_eq!(s.at_the_controls(), Some(Role::Observer));
     assert!(!s.spinning());
+    // Flying, he does not fire (§9.01); the aircraft is not spinning.
+    let shooting = s.shooting_aircraft(Stability::A);
+    assert!(shooting.observer_flying && !shooting.spinning && !shooting.on_fire);
 }
 
 // R19: a pilot passed out spins, and stays spinning when he comes to until a

@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 
-use super::SheetTable;
-use crate::dice::{throw, Dice};
-use crate::tables::{summed, Modifiers, Roll};
+use super::{read_dice, SheetTable};
+use crate::dice::Dice;
+use crate::tables::Roll;
 use crate::wire::wire_enum;
 
 /// Wound boxes that kill (R18).
@@ -72,13 +72,7 @@ pub const fn crew_wound(die: i32) -> CrewWound {
 
 /// Rolls 1d6 on the crew wound table for one crewman (R18, §10.01).
 pub fn roll_crew_wound<D: Dice + ?Sized>(dice: &mut D) -> Roll<CrewWound, SheetTable> {
-    let table = SheetTable::CrewWound;
-    summed(
-        table,
-        throw(dice, table.dice_sides()),
-        Modifiers::default(),
-        crew_wound,
-    )
+    read_dice(SheetTable::CrewWound, dice, crew_wound)
 }
 
 #[cfg(test)]
