@@ -13,16 +13,17 @@ use crate::wire::wire_enum;
 /// The longest range the table has a column for, in hexes.
 pub const MAX_RANGE: u32 = 3;
 
-/// An entry of the table: a value, `P` (prohibited, may not fire) or `-` (does not
-/// apply at that range).
+/// An entry of the table: a value, `P` (prohibited, may not fire; with what forbids
+/// it) or `-` (does not apply at that range).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Entry {
     Add(i32),
-    P,
+    P(Prohibition),
     NotApplicable,
 }
 
 use Entry::{Add, NotApplicable as NA, P};
+use Prohibition::{CannonAtLongRange, SeriouslyWoundedAtLongRange, SpinningTargetAtLongRange};
 
 /// A row of the table, its columns in the book's order: range 3, 2, 1, 0.
 type Row = [Entry; 4];
@@ -44,10 +45,10 @@ const STABILITY_B: Row = row([0, 0, 1, 2]);
 const STABILITY_C: Row = row([-1, 0, 0, 1]);
 const SPEED_3_OR_4: Row = row([-3, -2, -1, 0]);
 const DUAL_WEAPONS: Row = row([2, 2, 2, 2]);
-const CANNON_FREE_FIRING: Row = [P, Add(-6), Add(-6), Add(-6)];
+const CANNON_FREE_FIRING: Row = [P(CannonAtLongRange), Add(-6), Add(-6), Add(-6)];
 const FLEXIBLE_WEAPON: Row = row([-2, -1, -1, 0]);
 const DEFLECTION: Row = [Add(-3), Add(-2), Add(-1), NA];
-const TARGET_SPINNING: Row = [P, Add(-7), Add(-6), NA];
+const TARGET_SPINNING: Row = [P(SpinningTargetAtLongRange), Add(-7), Add(-6), NA];
 const RESTRICTED_MANEUVER: Row = row([-1, -1, -1, -1]);
 const FIRED_LAST_TURN: Row = row([0, 1, 1, 2]);
 const TAILED_LAST_TURN: Row = row([1, 1, 2, 2]);
@@ -55,7 +56,7 @@ const TARGET_LOWER: Row = row([0, 1, 1, 1]);
 const TARGET_HIGHER: Row = row([-2, -1, -1, -1]);
 const TARGET_STALLED: Row = [Add(2), Add(2), Add(3), NA];
 const MINOR_WOUND: Row = row([-1, -1, -1, -1]);
-const SERIOUS_WOUND: Row = [P, Add(-3), Add(-3), Add(-3)];
+const SERIOUS_WOUND: Row = [P(SeriouslyWoundedAtLongRange), Add(-3), Add(-3), Add(-3)];
 
 wire_enum! {
     /// The burst plotted on the sheet (§3.531). A free-firing cannon fires a short
@@ -179,103 +180,64 @@ pub fn combat_value(
     }
     let col = (MAX_RANGE - column_range) as usize;
     let mut m = Modifiers::default();
-    let mut read = |applies: bool, name: &'static str, row: &Row, refused: Prohibition| {
-        if !applies {
-            return Ok(());
+    let mut read = |applies: bool, name: &'static str, row: &Row| match row[col] {
+        Add(value) => {
+            m.add(applies, name, value);
+            Ok(())
         }
-        match row[col] {
-            Add(value) => {
-                m.add(true, name, value);
-                Ok(())
-            }
-            NA => Ok(()),
-            P => Err(RuleError::CombatProhibited {
-                prohibition: refused,
-            }),
-        }
+        P(prohibition) if applies => Err(RuleError::CombatProhibited { prohibition }),
+        P(_) | NA => Ok(()),
     };
-    let never = Prohibition::OutOfRange;
-    read(
-        shot.burst == Burst::Medium,
-        "medium_burst",
-        &MEDIUM_BURST,
-        never,
-    )?;
-    read(shot.burst == Burst::Long, "long_burst", &LONG_BURST, never)?;
-    read(true, "stability", stability_row(firer.stability), never)?;
+    read(shot.burst == Burst::Medium, "medium_burst", &MEDIUM_BURST)?;
+    read(shot.burst == Burst::Long, "long_burst", &LONG_BURST)?;
+    read(true, "stability", stability_row(firer.stability))?;
     if let Some(better) = firer.stability_ability {
         let gain = entry(stability_row(better), col) - entry(stability_row(firer.stability), col);
-        read(gain != 0, "stability_ability", &row([gain; 4]), never)?;
+        read(true, "stability_ability", &row([gain; 4]))?;
     }
-    read(shot.speed_3_or_4, "speed_3_or_4", &SPEED_3_OR_4, never)?;
-    read(shot.dual_weapons, "dual_weapons", &DUAL_WEAPONS, never)?;
+    read(shot.speed_3_or_4, "speed_3_or_4", &SPEED_3_OR_4)?;
+    read(shot.dual_weapons, "dual_weapons", &DUAL_WEAPONS)?;
     read(
         shot.cannon_free_firing,
         "cannon_free_firing",
         &CANNON_FREE_FIRING,
-        Prohibition::CannonAtLongRange,
     )?;
     let flexible = shot.weapon == Weapon::Flexible;
-    read(flexible, "flexible_weapon", &FLEXIBLE_WEAPON, never)?;
-    read(shot.deflection, "deflection", &DEFLECTION, never)?;
+    read(flexible, "flexible_weapon", &FLEXIBLE_WEAPON)?;
+    read(shot.deflection, "deflection", &DEFLECTION)?;
     if shot.deflection && firer.ignores_deflection {
         let cancel = -entry(&DEFLECTION, col);
-        read(true, "deflection_ability", &row([cancel; 4]), never)?;
+        read(true, "deflection_ability", &row([cancel; 4]))?;
     }
-    read(
-        shot.target_spinning,
-        "target_spinning",
-        &TARGET_SPINNING,
-        Prohibition::SpinningTargetAtLongRange,
-    )?;
+    read(shot.target_spinning, "target_spinning", &TARGET_SPINNING)?;
     read(
         shot.restricted_maneuver,
         "restricted_maneuver",
         &RESTRICTED_MANEUVER,
-        never,
     )?;
-    read(
-        shot.fired_last_turn,
-        "fired_last_turn",
-        &FIRED_LAST_TURN,
-        never,
-    )?;
-    read(
-        shot.tailed_last_turn,
-        "tailed_last_turn",
-        &TAILED_LAST_TURN,
-        never,
-    )?;
+    read(shot.fired_last_turn, "fired_last_turn", &FIRED_LAST_TURN)?;
+    read(shot.tailed_last_turn, "tailed_last_turn", &TAILED_LAST_TURN)?;
     let altitude = shot.target_altitude;
     read(
         altitude == TargetAltitude::Lower,
         "target_lower",
         &TARGET_LOWER,
-        never,
     )?;
     read(
         altitude == TargetAltitude::Higher,
         "target_higher",
         &TARGET_HIGHER,
-        never,
     )?;
-    read(
-        shot.target_stalled,
-        "target_stalled",
-        &TARGET_STALLED,
-        never,
-    )?;
+    read(shot.target_stalled, "target_stalled", &TARGET_STALLED)?;
     read(
         firer.wounds == WoundLevel::Minor,
         "minor_wound",
         &MINOR_WOUND,
-        never,
     )?;
     read(
         firer.wounds == WoundLevel::Serious,
         "serious_wound",
         &SERIOUS_WOUND,
-        Prohibition::SeriouslyWoundedAtLongRange,
     )?;
     let modifiers = m.into_vec();
     let base = BASE[col];
@@ -300,7 +262,7 @@ fn stability_row(stability: Stability) -> &'static Row {
 fn entry(row: &Row, col: usize) -> i32 {
     match row[col] {
         Add(value) => value,
-        P | NA => 0,
+        P(_) | NA => 0,
     }
 }
 
