@@ -15,6 +15,7 @@
 //! - [`friendly_fire`]: ground troops over their own trenchlines (§7.05).
 //! - [`damage`]: a section's boxes and triangles as they are crossed (R17, §3.601).
 //! - [`marks`], [`state`]: the marks of a sheet and their sum (R17, R18, R21).
+//! - [`effects`]: the marks each roll writes on the sheet.
 
 pub mod aircraft;
 pub mod anoxia;
@@ -24,6 +25,7 @@ pub mod combat_value;
 pub mod concentrated_fire;
 pub mod critical;
 pub mod damage;
+pub mod effects;
 pub mod fire;
 pub mod friendly_fire;
 pub mod guns;
