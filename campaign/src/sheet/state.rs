@@ -98,6 +98,8 @@ pub struct SheetState {
     pub pilot: CrewSheet,
     /// The observer of a two-seater.
     pub observer: Option<CrewSheet>,
+    /// The type's stability class (appendix A/B).
+    pub stability: Stability,
     /// Dual controls: the observer flies when the pilot cannot (R18).
     pub dual_controls: bool,
     /// Smoke marked.
@@ -140,6 +142,7 @@ impl SheetState {
             fuel_used: 0,
             pilot: CrewSheet::default(),
             observer: aircraft.two_seater.then(CrewSheet::default),
+            stability: aircraft.stability,
             dual_controls: aircraft.dual_controls,
             smoke: false,
             fire: false,
@@ -308,9 +311,9 @@ impl SheetState {
 
     /// The shooting aircraft as the combat table needs it: its stability, and
     /// whether it spins, burns or is flown by its observer (R17, §9.01).
-    pub fn shooting_aircraft(&self, stability: Stability) -> ShootingAircraft {
+    pub fn shooting_aircraft(&self) -> ShootingAircraft {
         ShootingAircraft {
-            stability,
+            stability: self.stability,
             spinning: self.spinning(),
             on_fire: self.fire,
             observer_flying: self.at_the_controls() == Some(Role::Observer),

@@ -133,7 +133,8 @@ fn r18_observer_takes_the_dual_controls() {
     assert_eq!(s.at_the_controls(), Some(Role::Observer));
     assert!(!s.spinning());
     // Flying, he does not fire (§9.01); the aircraft is not spinning.
-    let shooting = s.shooting_aircraft(Stability::A);
+    let shooting = s.shooting_aircraft();
+    assert_eq!(shooting.stability, Stability::A);
     assert!(shooting.observer_flying && !shooting.spinning && !shooting.on_fire);
 }
 
