@@ -77,25 +77,56 @@ pub(crate) fn throw<D: Dice + ?Sized>(dice: &mut D, sides: &[u32]) -> Vec<u32> {
 /// trips for artillery, the capture table's weeks on an escape) need it exactly when
 /// the first dice call for it.
 pub fn check_dice(table: Table, dice: &[u32]) -> Result<(), RuleError> {
-    let sides = table.dice_sides(dice);
-    if sides.len() != dice.len() {
-        return Err(RuleError::WrongDiceCount {
+    match misfit(&table.dice_sides(dice), dice) {
+        None => Ok(()),
+        Some(Misfit::Count { expected, got }) => Err(RuleError::WrongDiceCount {
             table,
+            expected,
+            got,
+        }),
+        Some(Misfit::Range {
+            position,
+            value,
+            sides,
+        }) => Err(RuleError::DieOutOfRange {
+            table,
+            position,
+            value,
+            sides,
+        }),
+    }
+}
+
+/// How entered dice fail to fit the dice a table reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Misfit {
+    /// Too many or too few dice.
+    Count { expected: usize, got: usize },
+    /// Die `position` (1-based) cannot show `value`.
+    Range {
+        position: usize,
+        value: u32,
+        sides: u32,
+    },
+}
+
+/// The first way `dice` fail to fit `sides`, one die per entry; `None` when they fit.
+pub(crate) fn misfit(sides: &[u32], dice: &[u32]) -> Option<Misfit> {
+    if sides.len() != dice.len() {
+        return Some(Misfit::Count {
             expected: sides.len(),
             got: dice.len(),
         });
     }
-    for (i, (&value, &sides)) in dice.iter().zip(&sides).enumerate() {
-        if !(1..=sides).contains(&value) {
-            return Err(RuleError::DieOutOfRange {
-                table,
-                position: i + 1,
-                value,
-                sides,
-            });
-        }
-    }
-    Ok(())
+    dice.iter()
+        .zip(sides)
+        .enumerate()
+        .find(|(_, (&value, &sides))| !(1..=sides).contains(&value))
+        .map(|(i, (&value, &sides))| Misfit::Range {
+            position: i + 1,
+            value,
+            sides,
+        })
 }
 
 /// Rolls every die `table` reads, follow-up dice included, in the order

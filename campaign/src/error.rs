@@ -6,6 +6,10 @@ use chrono::NaiveDate;
 use crate::abilities::{Ability, AbilityKind};
 use crate::crew::{CrewId, Role};
 use crate::missions::{AircraftRequirement, MissionType};
+use crate::sheet::aircraft::Section;
+use crate::sheet::combat::Prohibition;
+use crate::sheet::combat_value::Burst;
+use crate::sheet::SheetTable;
 use crate::sides::{Nationality, Side};
 use crate::tables::Table;
 use crate::xp::Xp;
@@ -380,6 +384,110 @@ pub enum RuleError {
         played: u32,
     },
 
+    // R17–R19 the aircraft data sheet
+    /// An aircraft row with an engine count §12.01 has no boxes for.
+    #[error("§12.01: {aircraft} is given {engines} engines; an aircraft has one to four")]
+    EngineCount {
+        /// Aircraft type name.
+        aircraft: String,
+        /// Engines given.
+        engines: u32,
+    },
+    /// An aircraft row with a section of no boxes.
+    #[error(
+        "appendix A/B: {aircraft} has no {section} boxes; every section of appendix A/B has some"
+    )]
+    SectionWithoutBoxes {
+        /// Aircraft type name.
+        aircraft: String,
+        /// The empty section.
+        section: Section,
+    },
+    /// A shot the rules forbid.
+    #[error("{}: {prohibition}", .prohibition.rule())]
+    CombatProhibited {
+        /// What forbids it.
+        prohibition: Prohibition,
+    },
+    /// A jam test after a burst that is not long.
+    #[error("R19 (§3.801): only a long burst is tested for jamming; this was a {burst} burst")]
+    JamWithoutLongBurst {
+        /// The burst fired.
+        burst: Burst,
+    },
+    /// A critical damage roll for a section that is not critically damaged.
+    #[error("R19 (§3.604): the {section} section is not critically damaged (all its boxes and a triangle crossed); it takes no critical damage roll")]
+    NotCritical {
+        /// The section.
+        section: Section,
+    },
+    /// An anoxia test below altitude 9.
+    #[error(
+        "R19 (§3.2193): anoxia is tested at altitude 9 and 10; altitude {altitude} needs no test"
+    )]
+    AnoxiaAltitude {
+        /// Altitude given.
+        altitude: u32,
+    },
+    /// An anoxia test in an early-war game.
+    #[error("R19 (§3.2193): anoxia is tested in late-war games only (from 1917-01-01)")]
+    AnoxiaEarlyWar,
+    /// Concentrated fire by a crewman without the ace ability.
+    #[error("R19 (appendix D): concentrated fire is an ace ability; the shooter does not have it")]
+    ConcentratedFireNotAce,
+    /// Concentrated fire from too far.
+    #[error(
+        "R19 (appendix D): concentrated fire reaches range {max}; the target is at range {range}"
+    )]
+    ConcentratedFireRange {
+        /// The range given.
+        range: u32,
+        /// The farthest it reaches: 1, or 2 with the Range ability.
+        max: u32,
+    },
+    /// A wound mark crossing other than one or two boxes.
+    #[error("R18: a wound crosses one box (light) or two (serious); {boxes} were given")]
+    WoundMarkBoxes {
+        /// Boxes given.
+        boxes: u32,
+    },
+    /// A damage or fuel mark crossing nothing.
+    #[error("R17: a {kind} mark crosses at least one box")]
+    EmptyMark {
+        /// The mark's kind.
+        kind: &'static str,
+    },
+    /// An undo of no earlier mark.
+    #[error("R17: mark {undo} undoes mark {mark}, which is not an earlier mark of this sheet; a sheet's marks are undone by their place in its log")]
+    UndoUnknownMark {
+        /// The undo's place in the log.
+        undo: usize,
+        /// The place it names.
+        mark: usize,
+    },
+    /// Entered dice of the wrong number for a sheet table.
+    #[error("R14: the {table} table reads {expected} dice; {got} were entered")]
+    SheetDiceCount {
+        /// Table rolled on.
+        table: SheetTable,
+        /// Dice the table reads.
+        expected: usize,
+        /// Dice entered.
+        got: usize,
+    },
+    /// An entered die that the die cannot show, on a sheet table.
+    #[error("R14: die {position} of the {table} roll is a d{sides} and cannot show {value}")]
+    SheetDieOutOfRange {
+        /// Table rolled on.
+        table: SheetTable,
+        /// 1-based position of the die.
+        position: usize,
+        /// The value entered.
+        value: u32,
+        /// Sides of that die.
+        sides: u32,
+    },
+
     // R14 dice
     /// Entered dice of the wrong number.
     #[error("R14: the {table} table reads {expected} dice; {got} were entered")]
@@ -448,7 +556,21 @@ impl RuleError {
             | SeatTaken { .. } => "R4",
             ObserverInSingleSeater { .. } => "R11",
             TurnsOutOfRange { .. } | LeftBoardOutOfRange { .. } => "R5",
-            WrongDiceCount { .. } | DieOutOfRange { .. } => "R14",
+            WrongDiceCount { .. }
+            | DieOutOfRange { .. }
+            | SheetDiceCount { .. }
+            | SheetDieOutOfRange { .. } => "R14",
+            EngineCount { .. } => "§12.01",
+            SectionWithoutBoxes { .. } => "appendix A/B",
+            CombatProhibited { prohibition } => prohibition.rule(),
+            EmptyMark { .. } | UndoUnknownMark { .. } => "R17",
+            WoundMarkBoxes { .. } => "R18",
+            JamWithoutLongBurst { .. }
+            | NotCritical { .. }
+            | AnoxiaAltitude { .. }
+            | AnoxiaEarlyWar
+            | ConcentratedFireNotAce
+            | ConcentratedFireRange { .. } => "R19",
         }
     }
 }

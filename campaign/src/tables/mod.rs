@@ -115,11 +115,12 @@ impl Modifiers {
 }
 
 /// A roll on a table: the dice, the modifiers that applied, the modified total and the
-/// result — everything the roll log keeps (R14).
+/// result — everything the roll log keeps (R14). `T` names the table: a campaign
+/// [`Table`], or an aircraft data sheet's [`SheetTable`](crate::sheet::SheetTable).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Roll<R> {
+pub struct Roll<R, T = Table> {
     /// The table rolled on.
-    pub table: Table,
+    pub table: T,
     /// The dice, in the order the table reads them.
     pub dice: Vec<u32>,
     /// The modifiers that applied.
@@ -130,7 +131,7 @@ pub struct Roll<R> {
     pub result: R,
 }
 
-impl<R> Roll<R> {
+impl<R, T> Roll<R, T> {
     /// Sum of the modifiers.
     pub fn modifier_sum(&self) -> i32 {
         self.modifiers.iter().map(|m| m.value).sum()
@@ -138,12 +139,12 @@ impl<R> Roll<R> {
 }
 
 /// Builds a roll from dice read as a sum plus modifiers.
-pub(crate) fn summed<R>(
-    table: Table,
+pub(crate) fn summed<R, T>(
+    table: T,
     dice: Vec<u32>,
     modifiers: Modifiers,
     result: impl FnOnce(i32) -> R,
-) -> Roll<R> {
+) -> Roll<R, T> {
     let modifiers = modifiers.into_vec();
     let total = dice.iter().map(|&d| d as i32).sum::<i32>()
         + modifiers.iter().map(|m| m.value).sum::<i32>();
