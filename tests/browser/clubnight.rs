@@ -161,22 +161,15 @@ fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
 
 async fn night(public: bool) -> Night {
     let app = TestApp::spawn().await;
-    app.add_users(&["rita", "paul", "carl", "sam"]).await;
-    let (mut rita, csrf) = app.signed_in("rita").await;
-    let campaign = new_campaign(&app, &mut rita, &csrf, "Bloody April", public).await;
-    for (player, side) in [("paul", "allied"), ("carl", "central")] {
-        add_player(&mut rita, &csrf, campaign, player, side).await;
-    }
-    let mut crew = HashMap::new();
-    for crewman in [
+    let recruits = [
         ALBERT_BALL,
         ("Tom Mottershead", "observer", "british", "paul"),
         ("Werner Voss", "pilot", "german", "carl"),
         ("Kurt Wolff", "pilot", "german", "carl"),
-    ] {
-        let id = add_crewman(&app, &mut rita, &csrf, campaign, crewman).await;
-        crew.insert(crewman.0, id);
-    }
+    ];
+    let (rita, csrf, campaign, ids) = bloody_april(&app, public, &recruits).await;
+    app.add_user("sam", false).await;
+    let crew = recruits.iter().map(|r| r.0).zip(ids).collect();
     Night {
         app,
         rita,

@@ -120,20 +120,12 @@ async fn assert_preview_well_formed(browser: &Browser, form_id: &str, action: &s
 #[tokio::test]
 async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
     let app = TestApp::spawn().await;
-    app.add_users(&["rita", "paul", "carl"]).await;
-    let (mut rita, csrf) = app.signed_in("rita").await;
-    let cid = new_campaign(&app, &mut rita, &csrf, "Bloody April", false).await;
-    for (player, side) in [("paul", "allied"), ("carl", "central")] {
-        add_player(&mut rita, &csrf, cid, player, side).await;
-    }
-    let mut crew = Vec::new();
-    for recruit in [
+    let recruits = [
         ALBERT_BALL,
         ("Tom Mottershead", "observer", "british", "paul"),
         ("Werner Voss", "pilot", "german", "carl"),
-    ] {
-        crew.push(add_crewman(&app, &mut rita, &csrf, cid, recruit).await);
-    }
+    ];
+    let (mut rita, csrf, cid, crew) = bloody_april(&app, false, &recruits).await;
     let [ball, mottershead, voss] = crew[..] else {
         unreachable!()
     };

@@ -51,25 +51,15 @@ impl Game {
 /// the forms as the referee sends them.
 async fn game() -> Game {
     let app = TestApp::spawn().await;
-    app.add_users(&["rita", "paul", "carl"]).await;
-    let (mut rita, csrf) = app.signed_in("rita").await;
-    let cid = new_campaign(&app, &mut rita, &csrf, "Bloody April", true).await;
-    for (player, side) in [("paul", "allied"), ("carl", "central")] {
-        add_player(&mut rita, &csrf, cid, player, side).await;
-    }
-    let mut crew = Vec::new();
-    for recruit in [
+    let recruits = [
         ALBERT_BALL,
         ("Tom Mottershead", "observer", "british", "paul"),
         ("Mick Mannock", "pilot", "british", "paul"),
         ("Werner Voss", "pilot", "german", "carl"),
         ("Kurt Wolff", "pilot", "german", "carl"),
-    ] {
-        crew.push((
-            recruit.0,
-            add_crewman(&app, &mut rita, &csrf, cid, recruit).await,
-        ));
-    }
+    ];
+    let (mut rita, csrf, cid, ids) = bloody_april(&app, true, &recruits).await;
+    let crew: Vec<(&str, i64)> = recruits.iter().map(|r| r.0).zip(ids).collect();
     let nieuport = aircraft_id(&app, "Nieuport 17").await;
     let albatros = aircraft_id(&app, "Albatros D-III").await;
     let id = |name: &str| crew.iter().find(|(n, _)| *n == name).unwrap().1;
@@ -143,30 +133,16 @@ impl Touch<'_> {
     }
 }
 
-/// The page's width as the browser lays it out, and the window's.
-async fn widths(browser: &Browser) -> (u64, u64) {
-    let answer = browser
-        .client
-        .execute(
-            "return [document.documentElement.scrollWidth, window.innerWidth];",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let pair: Vec<u64> = serde_json::from_value(answer).unwrap();
-    (pair[0], pair[1])
-}
-
 /// Issue #23: a 412 px wide window shows the page with no sideways scrolling.
 async fn assert_fits_the_phone(browser: &Browser, state: &str) {
-    let (scroll, window) = widths(browser).await;
+    let (scroll, window) = browser.widths().await;
     assert_eq!(
         window,
-        u64::from(PHONE_WIDTH),
+        i64::from(PHONE_WIDTH),
         "{state}: the window's width"
     );
     assert!(
-        scroll <= u64::from(PHONE_WIDTH),
+        scroll <= i64::from(PHONE_WIDTH),
         "{state}: the page is {scroll} px wide on a {PHONE_WIDTH} px phone"
     );
 }

@@ -216,6 +216,30 @@ impl Browser {
         self.submit("password").await;
     }
 
+    /// A browser on the server at `base` as `reader` of the demo, signed in with the
+    /// demo accounts' `password` and home; anonymous when `reader` is none.
+    pub async fn reading_as(base: &str, reader: Option<&str>, password: &str) -> Browser {
+        let browser = Browser::start(base).await;
+        if let Some(username) = reader {
+            browser.sign_in(username, password).await;
+            browser.assert_path("/").await;
+        }
+        browser
+    }
+
+    /// The page's width as the browser lays it out, and the window's, in CSS pixels.
+    pub async fn widths(&self) -> (i64, i64) {
+        let answer = self
+            .client
+            .execute(
+                "return [document.documentElement.scrollWidth, window.innerWidth];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        (answer[0].as_i64().unwrap(), answer[1].as_i64().unwrap())
+    }
+
     /// Signs in as one of the harness's accounts ([`password_of`]), which leads home.
     pub async fn sign_in_as(&self, username: &str) {
         self.sign_in(username, &password_of(username)).await;
