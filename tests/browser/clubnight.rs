@@ -19,10 +19,7 @@ use reqwest::StatusCode;
 
 use crate::queries::{count_db_name, count_queries, queries_of};
 use crate::support::browser::Browser;
-use crate::support::{
-    add_crewman, add_player, count, csrf_of, new_campaign, text_of_id, TestApp, Visitor,
-    ALBERT_BALL,
-};
+use crate::support::{bloody_april, count, csrf_of, text_of_id, TestApp, Visitor, ALBERT_BALL};
 
 /// A campaign refereed by rita, with paul (Allied) and carl (Central) playing, and
 /// sam, who plays in no campaign.

@@ -16,8 +16,7 @@ use serde_json::{json, Value};
 
 use crate::support::browser::Browser;
 use crate::support::{
-    add_crewman, add_player, aircraft_id, count, new_campaign, open_assigned_game, MissionCrew,
-    TestApp, ALBERT_BALL,
+    aircraft_id, bloody_april, count, open_assigned_game, MissionCrew, TestApp, ALBERT_BALL,
 };
 
 /// The phone the pages are judged on (issue #23).

@@ -51,13 +51,7 @@ impl TestApp {
     /// Creates an account directly in the database, as `eagles user add` does; its
     /// password is [`password_of`] its name.
     pub async fn add_user(&self, username: &str, admin: bool) -> i64 {
-        let hash =
-            eagles_service::password::hash_password_blocking(&password_of(username)).unwrap();
-        let mut conn = self.pool.get().await.unwrap();
-        eagles_db::users::create(&mut conn, username, &hash, admin)
-            .await
-            .expect("create user")
-            .id
+        crate::builders::account(&self.pool, username, &password_of(username), admin).await
     }
 
     /// Creates these accounts, none an admin.

@@ -11,6 +11,7 @@ use eagles_db::DbPool;
 use eagles_service::debrief::{DebriefRequest, VoidedDebrief};
 use eagles_service::games::{AssignmentRequest, MissionRequest, NewGameRequest};
 use eagles_service::reference::AircraftQuery;
+use eagles_service::webhooks::{AddressPolicy, NewWebhook};
 use eagles_service::weeks::{CloseWeekRequest, ClosedWeek};
 use serde_json::{json, Value};
 
@@ -159,6 +160,25 @@ impl Referee {
             .unwrap_or_else(|e| panic!("void game {game}: {e}"))
     }
 
+    /// Subscribes `url` to `events` as a server that allows private addresses does
+    /// (`EAGLES_WEBHOOK_ALLOW_PRIVATE`); answers the webhook's id.
+    pub async fn webhook_allowing_private(&self, url: &str, events: &[&str]) -> i64 {
+        let mut conn = self.pool.get().await.unwrap();
+        let new = NewWebhook {
+            url: url.to_owned(),
+            events: events.iter().map(|e| e.to_string()).collect(),
+            secret: None,
+        };
+        let policy = AddressPolicy {
+            allow_private: true,
+        };
+        let user = self.user.clone();
+        eagles_service::webhooks::create(&mut conn, user, self.campaign, new, policy)
+            .await
+            .unwrap_or_else(|e| panic!("subscribe {url}: {e}"))
+            .id
+    }
+
     /// Closes the current week (R15); every game of it must be debriefed.
     pub async fn close_week(&self) -> ClosedWeek {
         self.close(CloseWeekRequest::default()).await
@@ -193,4 +213,15 @@ pub async fn failed_sign_ins(pool: &DbPool, account: &str, address: &str, n: u32
     for _ in 0..n {
         attempt.failed(&mut conn).await.unwrap();
     }
+}
+
+/// Creates an account whose password is `password`, as `eagles user add` does; answers
+/// its id.
+pub async fn account(pool: &DbPool, username: &str, password: &str, admin: bool) -> i64 {
+    let hash = eagles_service::password::hash_password_blocking(password).unwrap();
+    let mut conn = pool.get().await.unwrap();
+    eagles_db::users::create(&mut conn, username, &hash, admin)
+        .await
+        .unwrap_or_else(|e| panic!("create the account {username}: {e}"))
+        .id
 }
