@@ -121,14 +121,7 @@ impl Touch<'_> {
 
     async fn tick(&mut self, id: &str) {
         self.fields += 1;
-        self.browser
-            .client
-            .find(Locator::Id(id))
-            .await
-            .unwrap_or_else(|e| panic!("#{id}: {e}"))
-            .click()
-            .await
-            .unwrap();
+        self.browser.click(id).await;
     }
 }
 
@@ -226,14 +219,7 @@ async fn four_wrong_fields_are_refused_at_once_each_beside_its_field_in_words() 
     // R4: Voss's Albatros exploded, and Voss himself is credited with it.
     browser.select("c1_how", "exploded").await;
     browser.select("k1_victim", "c1").await;
-    browser
-        .client
-        .find(Locator::Id(&format!("k1_shooter_{voss}")))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    browser.click(&format!("k1_shooter_{voss}")).await;
     browser.submit("turns_played").await;
 
     // All four at once, each beside its field.
@@ -280,14 +266,7 @@ async fn four_wrong_fields_are_refused_at_once_each_beside_its_field_in_words() 
     assert_fits_the_phone(&browser, "the refused form").await;
     let problems = browser.check_page().await;
     assert!(problems.is_empty(), "the refused form: {problems:?}");
-    browser
-        .client
-        .execute(
-            "document.getElementById('c1-error').scrollIntoView();",
-            vec![],
-        )
-        .await
-        .unwrap();
+    browser.scroll_to("c1-error").await;
     browser.screenshot("debrief-four-problems-phone").await;
     browser.close().await;
 }

@@ -18,19 +18,20 @@ use crate::support::reports::{
     observer, pilot, Debriefing, Recruit, ALBATROS, ALLIED, BISHOP, CENTRAL, HAWKER, MOTT,
     NIEUPORT, RICHT, STRUTTER, VOSS,
 };
+use crate::support::world::CampaignBuilder;
 use crate::support::{body, problem, TestApp};
 
 /// A private campaign from 1917-04-01 refereed by `referee`, with ada and cy playing
 /// Allied and bob Central, and the recruits' starting crewmen (50 XP each, R3).
 async fn campaign<const N: usize>(app: &TestApp, crew: [Recruit; N]) -> (String, i64, [i64; N]) {
-    let referee = app.sign_up("referee", false).await;
-    let cid = app.campaign(&referee, "1917-04-01", false).await;
-    for (name, side) in [("ada", "allied"), ("bob", "central"), ("cy", "allied")] {
-        app.sign_up(name, false).await;
-        app.add_player(&referee, cid, name, side).await;
-    }
-    let ids = enlist(app, &referee, cid, crew).await;
-    (referee, cid, ids)
+    let world = CampaignBuilder::new("referee", "1917-04-01")
+        .player("ada", "allied")
+        .player("bob", "central")
+        .player("cy", "allied")
+        .recruits(&crew)
+        .build(app)
+        .await;
+    (world.referee.clone(), world.campaign, world.crew())
 }
 
 async fn end(app: &TestApp, cid: i64, token: &str) -> reqwest::Response {

@@ -315,12 +315,12 @@ async fn r9_assignment_refusals() {
     );
     // A crewman out of service this week: hurt in another game of it, out until week 2
     // (R7: a minor injury, 1d6 2 − 1 = 1 week).
-    let office = a.lp.office().await;
+    let office = &a.lp.office;
     let other = office.sweep_game().await;
     let crew = [pilot(a.ball, 0), observer(a.smith).minor_injury(1)];
     Debriefing::new(10)
         .sorties([ALLIED.mission("a1", STRUTTER, 10, crew)])
-        .debrief(&office, other.id)
+        .debrief(office, other.id)
         .await;
     let detail = a.refused("Airco DH-4", a.ball, Some(a.smith)).await;
     assert!(detail.contains("John Smith is not available"), "{detail}");

@@ -127,6 +127,7 @@ impl Night {
             referee: rita,
             ada,
             karl,
+            ..
         } = club;
         let allied = Secret::new(
             &app,

@@ -7,11 +7,11 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::support::builders::{Crewed, OpenGame, Referee, FIGHTER_SWEEP, OBSERVE_HQ};
-use crate::support::enlist;
 use crate::support::reports::{
     observer, pilot, Debriefing, Recruit, ALBATROS, ALBATROS_C, ALLIED, BALL, BISHOP, CENTRAL,
     HAWKER, KOSMAHL, MOTT, NIEUPORT, RICHT, STRUTTER, VOSS, WOLFF,
 };
+use crate::support::world::CampaignBuilder;
 use crate::support::{body, problem, TestApp};
 
 async fn get_ok(app: &TestApp, path: &str, token: Option<&str>) -> Value {
@@ -82,16 +82,14 @@ async fn campaign<const N: usize>(
     public: bool,
     crew: [Recruit; N],
 ) -> (String, i64, [i64; N]) {
-    let referee = app.sign_up("referee", false).await;
-    let cid = app.campaign(&referee, "1917-04-01", public).await;
+    let mut builder = CampaignBuilder::new("referee", "1917-04-01").public(public);
     for (name, side) in PLAYERS {
         if crew.iter().any(|(owner, ..)| *owner == name) {
-            app.sign_up(name, false).await;
-            app.add_player(&referee, cid, name, side).await;
+            builder = builder.player(name, side);
         }
     }
-    let ids = enlist(app, &referee, cid, crew).await;
-    (referee, cid, ids)
+    let world = builder.recruits(&crew).build(app).await;
+    (world.referee.clone(), world.campaign, world.crew())
 }
 
 /// The week-1 game each story opens with and its debrief so far, `turns` long: the

@@ -35,7 +35,7 @@ async fn r15_closing_returns_the_healed_and_lists_new_aircraft() {
     // A week-1 game: Ball and Smith come home from it with minor injuries, out 1 and 2
     // weeks (R7: 1d6−1), so until weeks 2 and 3: available again in weeks 3 and 4.
     // Weiss is killed.
-    let office = lp.office().await;
+    let office = &lp.office;
     let game = office.sweep_game().await;
     let crew = [
         pilot(healed, 0).minor_injury(1),
@@ -48,7 +48,7 @@ async fn r15_closing_returns_the_healed_and_lists_new_aircraft() {
                 .sweep("c1", ALBATROS, 10, pilot(dead, 0).killed())
                 .lost(),
         ])
-        .debrief(&office, game.id)
+        .debrief(office, game.id)
         .await;
 
     // Week 1 (1917-04-23) → week 2 (1917-04-30): still April, nothing new.

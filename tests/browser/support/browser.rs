@@ -208,6 +208,28 @@ impl Browser {
         .await
     }
 
+    /// Clicks the element with this id (a checkbox, a button that stays on the page).
+    pub async fn click(&self, id: &str) {
+        self.client
+            .find(Locator::Id(id))
+            .await
+            .unwrap_or_else(|e| panic!("#{id}: {e}"))
+            .click()
+            .await
+            .unwrap();
+    }
+
+    /// Scrolls the element with this id into view.
+    pub async fn scroll_to(&self, id: &str) {
+        self.client
+            .execute(
+                "document.getElementById(arguments[0]).scrollIntoView();",
+                vec![json!(id)],
+            )
+            .await
+            .unwrap();
+    }
+
     /// Signs in through the sign-in form and waits for the page it answers with.
     pub async fn sign_in(&self, username: &str, password: &str) {
         self.open("/sign-in").await;

@@ -1,9 +1,9 @@
 //! Test data through the real writers: a campaign's referee who opens games, rolls and
 //! assigns missions, debriefs, voids and closes weeks through the service's use cases,
-//! as a club does from its pages or the API. Every row a test needs is written by the
-//! code a club uses, so its revision, events and audit follow by themselves. Every
-//! call of a use case the tests' builders make is in this module (shared by the
-//! end-to-end and the page tests).
+//! as a club does from its pages or the API; and the accounts, as `eagles user add`
+//! makes them. The rows are written by the code a club uses, so the revision, the
+//! events and the audit follow by themselves. Every call of a use case the tests'
+//! builders make is in this module (shared by the end-to-end and the page tests).
 
 use campaign::sides::Side;
 use eagles_db::users::User;
@@ -22,8 +22,7 @@ pub struct Referee {
     pub campaign: i64,
 }
 
-/// The d10 of a mission table roll (R9): 2 observe enemy HQ, 6 directing artillery
-/// (with its d6 of trips), 9 fighter sweep.
+/// The d10 of a mission table roll (R9): 2 observe enemy HQ, 9 fighter sweep.
 pub const OBSERVE_HQ: &[u32] = &[2];
 pub const FIGHTER_SWEEP: &[u32] = &[9];
 

@@ -6,9 +6,9 @@ use std::collections::HashMap;
 
 use campaign::sides::Side;
 use reqwest::StatusCode;
-use serde_json::json;
 
 use super::builders::{Crewed, Referee, QUIET};
+use super::world::CampaignBuilder;
 use super::{body, database, TestApp};
 
 /// A campaign starting 1917-08-06 with two players a side, each with two pilots and
@@ -172,33 +172,23 @@ fn nationality(side: &str, name: &str) -> &'static str {
 
 /// Sets up a campaign refereed by `referee` (a new account of that name).
 pub async fn squadron(app: &TestApp, referee: &str) -> Squadron {
-    let token = app.sign_up(referee, false).await;
-    let campaign = app.campaign(&token, "1917-08-06", false).await;
+    let mut builder = CampaignBuilder::new(referee, "1917-08-06");
     for (player, side, _) in PLAYERS {
-        let username = format!("{player}-{referee}");
-        app.sign_up(&username, false).await;
-        app.add_player(&token, campaign, &username, side).await;
+        builder = builder.player(format!("{player}-{referee}"), side);
     }
-    let mut crew = HashMap::new();
     for (owner, side, names) in PLAYERS {
         for (name, role) in names.into_iter().zip(ROLES) {
-            let response = app
-                .post(
-                    &format!("/api/v1/campaigns/{campaign}/crew"),
-                    Some(&token),
-                    &json!({ "name": name, "role": role, "nationality": nationality(side, name),
-                             "owner": format!("{owner}-{referee}") }),
-                )
-                .await;
-            assert_eq!(response.status(), StatusCode::CREATED);
-            crew.insert(name, body(response).await["id"].as_i64().unwrap());
+            let owner = format!("{owner}-{referee}");
+            builder = builder.crewman(name, role, nationality(side, name), owner);
         }
     }
+    let world = builder.build(app).await;
+    let names = PLAYERS.into_iter().flat_map(|(_, _, names)| names);
     Squadron {
-        referee: token,
-        campaign,
-        crew,
-        office: app.referee(referee, campaign).await,
+        referee: world.referee,
+        campaign: world.campaign,
+        crew: names.zip(world.crew).collect(),
+        office: world.office,
     }
 }
 

@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 
 use super::builders::Referee;
 use super::reports::{pilot, Debriefing, ALBATROS, CENTRAL};
+use super::world::CampaignBuilder;
 use super::{body, TestApp};
 
 /// A campaign refereed by `referee`, with `ada` playing Allied and `karl` Central.
@@ -15,6 +16,8 @@ pub struct Loop {
     pub referee: String,
     pub ada: String,
     pub karl: String,
+    /// Rita's hand on the campaign, writing through the use cases.
+    pub office: Referee,
 }
 
 impl Loop {
@@ -27,18 +30,19 @@ impl Loop {
     /// rita referees it.
     pub async fn start_campaign(start_date: &str, public: bool) -> Loop {
         let app = TestApp::spawn().await;
-        let referee = app.sign_up("rita", false).await;
-        let ada = app.sign_up("ada", false).await;
-        let karl = app.sign_up("karl", false).await;
-        let campaign = app.campaign(&referee, start_date, public).await;
-        app.add_player(&referee, campaign, "ada", "allied").await;
-        app.add_player(&referee, campaign, "karl", "central").await;
+        let mut world = CampaignBuilder::new("rita", start_date)
+            .public(public)
+            .player("ada", "allied")
+            .player("karl", "central")
+            .build(&app)
+            .await;
         Loop {
             app,
-            campaign,
-            referee,
-            ada,
-            karl,
+            campaign: world.campaign,
+            referee: world.referee,
+            ada: world.tokens.remove("ada").unwrap(),
+            karl: world.tokens.remove("karl").unwrap(),
+            office: world.office,
         }
     }
 
@@ -72,11 +76,6 @@ impl Loop {
             .await
     }
 
-    /// Rita's hand on the campaign, writing through the use cases.
-    pub async fn office(&self) -> Referee {
-        self.app.referee("rita", self.campaign).await
-    }
-
     /// Opens a game with entered ground-offensive dice; returns the game.
     pub async fn open_game(&self, dice: [u32; 2]) -> Value {
         let response = self
@@ -101,7 +100,7 @@ impl Loop {
 
     /// Debriefs `game`, both of whose missions are rolled, as played by no aircraft.
     pub async fn debrief_unflown(&self, game: i64) {
-        self.office().await.debrief_empty(game, 10).await;
+        self.office.debrief_empty(game, 10).await;
     }
 }
 
@@ -162,11 +161,11 @@ impl Furnished {
             .as_i64()
             .unwrap();
         let aircraft = super::aircraft_id(&game.app, "Albatros D-III").await;
-        let office = game.office().await;
+        let office = &game.office;
         let flown = office.sweep_game().await;
         let debriefed = Debriefing::new(1)
             .sorties([CENTRAL.sweep("c1", ALBATROS, 1, pilot(karl_pilot, 0))])
-            .debrief(&office, flown.id)
+            .debrief(office, flown.id)
             .await;
         // R5: his only award, "1 turn on the board: 1".
         let award = debriefed["awards"][0]["id"].as_i64().unwrap();

@@ -9,6 +9,7 @@ pub mod reports;
 pub mod server;
 pub mod statements;
 pub mod wait;
+pub mod world;
 
 use eagles_db::DbPool;
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
@@ -77,11 +78,7 @@ impl TestApp {
     /// returns a token for it from `POST /api/v1/tokens`.
     pub async fn sign_up(&self, username: &str, admin: bool) -> String {
         let password = format!("password-of-{username}");
-        let hash = eagles_service::password::hash_password_blocking(&password).unwrap();
-        let mut conn = self.pool.get().await.unwrap();
-        eagles_db::users::create(&mut conn, username, &hash, admin)
-            .await
-            .expect("create user");
+        builders::account(&self.pool, username, &password, admin).await;
         let response = self
             .post(
                 "/api/v1/tokens",
