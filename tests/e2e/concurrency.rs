@@ -20,7 +20,7 @@ const PARALLEL: usize = 50;
 pub async fn sweep_game(app: &TestApp, s: &Squadron) -> (i64, Value) {
     let camel = aircraft_id(app, "Sopwith Camel").await;
     let albatros = aircraft_id(app, "Albatros D-III").await;
-    let g = game(&s).await;
+    let g = game(s).await;
     mission(s, g, "allied", "fighter_sweep", None, None).await;
     mission(s, g, "central", "fighter_sweep", None, None).await;
     let report = json!({

@@ -36,7 +36,7 @@ async fn observation(
     (ball, smith): (&str, &str),
 ) -> (i64, i64, Value) {
     let aircraft = aircraft_id(app, two_seater).await;
-    let g = game(&s).await;
+    let g = game(s).await;
     let hq = ball_and_smith_fly(s, (g, aircraft), "observe_hq").await;
     mission(s, g, "central", "fighter_sweep", None, None).await;
     let seat = |name: &str, position: &str, outcome: &str| json!({ "crew_id": s.id(name), "position": position, "outcome": outcome });

@@ -30,7 +30,7 @@ fn observer(id: i64) -> Value {
 /// the game, the Bristol's aircraft type and the bombing mission.
 async fn hq_bombing_game(app: &TestApp, s: &Squadron, central: &str) -> (i64, i64, i64) {
     let bristol = aircraft_id(app, "Bristol F2b").await;
-    let g = game(&s).await;
+    let g = game(s).await;
     let bomb = ball_and_smith_fly(s, (g, bristol), "bomb_hq").await;
     mission(s, g, "central", central, None, None).await;
     (g, bristol, bomb)

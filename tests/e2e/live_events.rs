@@ -248,7 +248,7 @@ async fn dogfight(app: &TestApp, s: &Squadron) -> (i64, Value) {
     let bristol = aircraft_id(app, "Bristol F2b").await;
     let camel = aircraft_id(app, "Sopwith Camel").await;
     let albatros = aircraft_id(app, "Albatros D-III").await;
-    let g = game(&s).await;
+    let g = game(s).await;
     let bomb = mission(
         s,
         g,
