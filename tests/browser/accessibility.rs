@@ -3,7 +3,7 @@
 //! rules), and its markup is well-formed with every field labelled.
 
 use crate::support::browser::Browser;
-use crate::support::{count, TestApp};
+use crate::support::{campaign_pages, count, TestApp};
 
 /// The pages a reader of the demo can open, by path: each HTML route of `web/` with the
 /// demo's ids filled in (a debriefed game and an open one, a closed week and the
@@ -24,20 +24,8 @@ async fn demo_pages(app: &TestApp) -> Vec<String> {
     let mut pages: Vec<String> = ["/", "/sign-in", "/aircraft", "/no-such-page"]
         .map(String::from)
         .into();
+    pages.extend(campaign_pages(cid));
     let campaign = format!("/campaigns/{cid}");
-    for page in [
-        "",
-        "/club-night",
-        "/crew",
-        "/dice",
-        "/id-cards",
-        "/leaderboard",
-        "/live",
-        "/members",
-        "/players",
-    ] {
-        pages.push(format!("{campaign}{page}"));
-    }
     pages.push(format!("{campaign}/crew/{crewman}"));
     pages.push(format!("{campaign}/games/{debriefed}"));
     let open = count(
@@ -60,11 +48,7 @@ async fn every_page_of_the_demo_passes_axe_signed_in_or_not() {
     let (app, password) = TestApp::demo().await;
     let pages = demo_pages(&app).await;
     for reader in [None, Some("demo-ada"), Some("demo-referee")] {
-        let browser = Browser::start(&app.address).await;
-        if let Some(username) = reader {
-            browser.sign_in(username, &password).await;
-            browser.assert_path("/").await;
-        }
+        let browser = Browser::reading_as(&app.address, reader, &password).await;
         let who = reader.unwrap_or("anonymous");
         for page in &pages {
             browser.open(page).await;

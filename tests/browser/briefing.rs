@@ -5,11 +5,10 @@
 
 use fantoccini::wd::{PrintConfiguration, PrintSize};
 
+use crate::builders::Referee;
+use crate::reports::{fly_alone, pilot, ALLIED, NIEUPORT};
 use crate::support::browser::Browser;
-use crate::support::{
-    add_crewman, add_player, count, new_campaign, password_of, raise_revisions, TestApp,
-    ALBERT_BALL,
-};
+use crate::support::{add_crewman, add_player, count, new_campaign, TestApp, ALBERT_BALL};
 
 /// The pages of a PDF: its page objects (`/Type /Page`, not `/Type /Pages`).
 fn page_count(pdf: &[u8]) -> usize {
@@ -111,14 +110,12 @@ async fn the_demo_briefing_prints_on_one_a4_page_and_fits_a_phone() {
 }
 
 /// Issue #23: the briefing no longer drops a player whose crew cannot fly. Paul's
-/// only crewman, Albert Ball, is seriously injured until week 3 (a casualty written
-/// as a debrief would); once week 1 closes, the briefing of week 2 names paul among the grounded players,
+/// only crewman, Albert Ball, is injured in week 1's game, out until week 3; once
+/// week 1 closes, the briefing of week 2 names paul among the grounded players,
 /// with why ("is wounded, out until week 3, back in week 4") and what R3 lets him do: create a
 /// replacement pilot.
 #[tokio::test]
 async fn the_briefing_names_a_player_whose_crew_cannot_fly() {
-    use eagles_db::diesel_async::RunQueryDsl;
-
     let app = TestApp::spawn().await;
     app.add_users(&["rita", "paul", "carl"]).await;
     let (mut rita, csrf) = app.signed_in("rita").await;
@@ -134,44 +131,12 @@ async fn the_briefing_names_a_player_whose_crew_cannot_fly() {
         ("Hans Weiss", "pilot", "german", "carl"),
     )
     .await;
-    {
-        let conn = app.pool.get().await.unwrap();
-        raise_revisions(&conn).await;
-        let mut conn = conn;
-        eagles_db::diesel::sql_query(format!(
-            "INSERT INTO casualties (crew_id, week, kind, weeks_out, out_until_week)
-             VALUES ({ball}, 1, 'serious_injury', 2, 3)"
-        ))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    }
-    // Week 1 closes: the briefing of week 2 is the first he misses.
-    let client = reqwest::Client::new();
-    let token: serde_json::Value = client
-        .post(format!("{}/api/v1/tokens", app.address))
-        .json(&serde_json::json!({ "username": "rita", "password": password_of("rita") }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let closed = client
-        .post(format!(
-            "{}/api/v1/campaigns/{campaign}/weeks/close",
-            app.address
-        ))
-        .bearer_auth(token["token"].as_str().unwrap())
-        .json(&serde_json::json!({}))
-        .send()
-        .await
-        .unwrap();
-    assert!(
-        closed.status().is_success(),
-        "{}",
-        closed.text().await.unwrap()
-    );
+    // Ball flies week 1's game alone and comes home with a minor injury, 1d6 3 − 1 =
+    // 2 weeks out (R7); week 1 closes: the briefing of week 2 is the first he misses.
+    let referee = Referee::of(&app.pool, "rita", campaign).await;
+    let sortie = ALLIED.sweep("a1", NIEUPORT, 10, pilot(ball, 0).minor_injury(2));
+    fly_alone(&referee, sortie).await;
+    referee.close_week().await;
     let browser = Browser::start(&app.address).await;
     browser
         .open(&format!("/campaigns/{campaign}/weeks/2/briefing"))

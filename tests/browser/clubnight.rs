@@ -19,10 +19,7 @@ use reqwest::StatusCode;
 
 use crate::queries::{count_db_name, count_queries, queries_of};
 use crate::support::browser::Browser;
-use crate::support::{
-    add_crewman, add_player, count, csrf_of, new_campaign, text_of_id, TestApp, Visitor,
-    ALBERT_BALL,
-};
+use crate::support::{bloody_april, count, csrf_of, text_of_id, TestApp, Visitor, ALBERT_BALL};
 
 /// A campaign refereed by rita, with paul (Allied) and carl (Central) playing, and
 /// sam, who plays in no campaign.
@@ -161,22 +158,15 @@ fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
 
 async fn night(public: bool) -> Night {
     let app = TestApp::spawn().await;
-    app.add_users(&["rita", "paul", "carl", "sam"]).await;
-    let (mut rita, csrf) = app.signed_in("rita").await;
-    let campaign = new_campaign(&app, &mut rita, &csrf, "Bloody April", public).await;
-    for (player, side) in [("paul", "allied"), ("carl", "central")] {
-        add_player(&mut rita, &csrf, campaign, player, side).await;
-    }
-    let mut crew = HashMap::new();
-    for crewman in [
+    let recruits = [
         ALBERT_BALL,
         ("Tom Mottershead", "observer", "british", "paul"),
         ("Werner Voss", "pilot", "german", "carl"),
         ("Kurt Wolff", "pilot", "german", "carl"),
-    ] {
-        let id = add_crewman(&app, &mut rita, &csrf, campaign, crewman).await;
-        crew.insert(crewman.0, id);
-    }
+    ];
+    let (rita, csrf, campaign, ids) = bloody_april(&app, public, &recruits).await;
+    app.add_user("sam", false).await;
+    let crew = recruits.iter().map(|r| r.0).zip(ids).collect();
     Night {
         app,
         rita,
@@ -184,12 +174,6 @@ async fn night(public: bool) -> Night {
         campaign,
         crew,
     }
-}
-
-/// Clicks the checkbox with this id.
-async fn click(browser: &Browser, id: &str) {
-    let field = browser.client.find(Locator::Id(id)).await.unwrap();
-    field.click().await.unwrap();
 }
 
 /// Whether the checkbox with this id is ticked.
@@ -317,13 +301,10 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     browser.fill("c1_pilot_crash_dice", "6 6").await;
     browser.fill("c1_pilot_evade_dice", "6 6").await;
     browser.select("k1_victim", "c1").await;
-    click(
-        &browser,
-        &format!("k1_shooter_{}", night.crewman("Tom Mottershead")),
-    )
-    .await;
-    click(&browser, &format!("m{allied}_landed_safely")).await;
-    click(&browser, &format!("m{allied}_target_observed")).await;
+    let mottershead = night.crewman("Tom Mottershead");
+    browser.click(&format!("k1_shooter_{mottershead}")).await;
+    browser.click(&format!("m{allied}_landed_safely")).await;
+    browser.click(&format!("m{allied}_target_observed")).await;
     // R5: 30 turns on the board in a game of 20 is refused next to that aircraft,
     // and everything typed stays.
     browser.submit("turns_played").await;
@@ -335,14 +316,7 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     assert_eq!(browser.value("c1_how").await, "shot_down");
     assert!(checked(&browser, &format!("m{allied}_target_observed")).await);
     assert!(browser.text("debrief-refused").await.is_some());
-    browser
-        .client
-        .execute(
-            "document.getElementById('c1-error').scrollIntoView();",
-            vec![],
-        )
-        .await
-        .unwrap();
+    browser.scroll_to("c1-error").await;
     browser.screenshot("game-debrief-refused").await;
     assert_eq!(count(&night.app, "SELECT count(*) FROM sorties").await, 0);
 
@@ -810,7 +784,7 @@ async fn closing_a_week_with_an_open_game_asks_to_abandon_it_first() {
     let browser = Browser::start(&night.app.address).await;
     browser.sign_in_as("rita").await;
     browser.open(&format!("/campaigns/{cid}/club-night")).await;
-    click(&browser, "confirm").await;
+    browser.click("confirm").await;
     browser.submit("confirm").await;
     let open = browser.text("open-games").await.expect("the open games");
     assert!(
@@ -844,7 +818,7 @@ async fn closing_a_week_with_an_open_game_asks_to_abandon_it_first() {
     assert!(reason.starts_with("tick the box"), "{reason}");
     assert_eq!(week().await, 1);
 
-    click(&browser, "abandon").await;
+    browser.click("abandon").await;
     browser.submit("abandon").await;
     browser
         .assert_path(&format!("/campaigns/{cid}/weeks/1"))

@@ -189,7 +189,7 @@ async fn the_demo_dashboards_in_a_browser() {
     browser.screenshot("dashboard-crewman").await;
 
     // The leaderboard and his page change when his XP does.
-    give_xp(&app, cid, mannock, 7).await;
+    give_xp(&app, "demo-referee", cid, mannock, 7).await;
     browser
         .open(&format!("/campaigns/{cid}/crew/{mannock}"))
         .await;

@@ -22,8 +22,7 @@ use serde_json::{json, Value};
 
 use crate::support::browser::Browser;
 use crate::support::{
-    add_crewman, add_player, aircraft_id, count, new_campaign, open_assigned_game, MissionCrew,
-    TestApp, ALBERT_BALL,
+    aircraft_id, bloody_april, count, open_assigned_game, MissionCrew, TestApp, ALBERT_BALL,
 };
 use crate::wait::until;
 
@@ -93,17 +92,6 @@ async fn assert_accessible(browser: &Browser, state: &str) {
     assert!(problems.is_empty(), "{state}: {problems:?}");
 }
 
-async fn scroll_to(browser: &Browser, id: &str) {
-    browser
-        .client
-        .execute(
-            "document.getElementById(arguments[0]).scrollIntoView();",
-            vec![json!(id)],
-        )
-        .await
-        .unwrap();
-}
-
 async fn displayed(browser: &Browser, id: &str) -> bool {
     let field = browser.client.find(Locator::Id(id)).await.unwrap();
     field.is_displayed().await.unwrap()
@@ -120,20 +108,12 @@ async fn assert_preview_well_formed(browser: &Browser, form_id: &str, action: &s
 #[tokio::test]
 async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
     let app = TestApp::spawn().await;
-    app.add_users(&["rita", "paul", "carl"]).await;
-    let (mut rita, csrf) = app.signed_in("rita").await;
-    let cid = new_campaign(&app, &mut rita, &csrf, "Bloody April", false).await;
-    for (player, side) in [("paul", "allied"), ("carl", "central")] {
-        add_player(&mut rita, &csrf, cid, player, side).await;
-    }
-    let mut crew = Vec::new();
-    for recruit in [
+    let recruits = [
         ALBERT_BALL,
         ("Tom Mottershead", "observer", "british", "paul"),
         ("Werner Voss", "pilot", "german", "carl"),
-    ] {
-        crew.push(add_crewman(&app, &mut rita, &csrf, cid, recruit).await);
-    }
+    ];
+    let (mut rita, csrf, cid, crew) = bloody_april(&app, false, &recruits).await;
     let [ball, mottershead, voss] = crew[..] else {
         unreachable!()
     };
@@ -189,7 +169,7 @@ async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
         assert_eq!(displayed(&browser, id).await, shown, "#{id}");
     }
     assert_accessible(&browser, "the debrief form, shot down").await;
-    scroll_to(&browser, "a1_down").await;
+    browser.scroll_to("a1_down").await;
     browser.screenshot("game-debrief-shot-down").await;
     browser.select("a1_terrain", "woods").await;
     browser.fill("a1_altitude", "2").await;
@@ -206,14 +186,7 @@ async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
         browser.fill(id, dice).await;
     }
     browser.select("k1_victim", "a1").await;
-    browser
-        .client
-        .find(Locator::Id(&format!("k1_shooter_{voss}")))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    browser.click(&format!("k1_shooter_{voss}")).await;
 
     // R14: a die that is no die of the crash table is refused next to the crewman
     // whose dice it was (the refusal's structure, not its wording, says where), in
@@ -293,7 +266,7 @@ async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
     )
     .await;
     assert_accessible(&browser, "the preview").await;
-    scroll_to(&browser, "preview").await;
+    browser.scroll_to("preview").await;
     browser.screenshot("game-debrief-preview").await;
     assert_eq!(count(&app, "SELECT count(*) FROM sorties").await, 0);
     assert_eq!(
@@ -332,7 +305,7 @@ async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
         roll_rows(&browser, &format!("rolls-{mottershead}")).await,
         rows(&mottershead_rolls)
     );
-    scroll_to(&browser, "crew-rolls-heading").await;
+    browser.scroll_to("crew-rolls-heading").await;
     browser.screenshot("game-debriefed-forced-landing").await;
     // R14: each crewman's rolls are logged as his.
     assert_eq!(

@@ -16,8 +16,7 @@ use serde_json::{json, Value};
 
 use crate::support::browser::Browser;
 use crate::support::{
-    add_crewman, add_player, aircraft_id, count, new_campaign, open_assigned_game, MissionCrew,
-    TestApp, ALBERT_BALL,
+    aircraft_id, bloody_april, count, open_assigned_game, MissionCrew, TestApp, ALBERT_BALL,
 };
 
 /// The phone the pages are judged on (issue #23).
@@ -51,25 +50,15 @@ impl Game {
 /// the forms as the referee sends them.
 async fn game() -> Game {
     let app = TestApp::spawn().await;
-    app.add_users(&["rita", "paul", "carl"]).await;
-    let (mut rita, csrf) = app.signed_in("rita").await;
-    let cid = new_campaign(&app, &mut rita, &csrf, "Bloody April", true).await;
-    for (player, side) in [("paul", "allied"), ("carl", "central")] {
-        add_player(&mut rita, &csrf, cid, player, side).await;
-    }
-    let mut crew = Vec::new();
-    for recruit in [
+    let recruits = [
         ALBERT_BALL,
         ("Tom Mottershead", "observer", "british", "paul"),
         ("Mick Mannock", "pilot", "british", "paul"),
         ("Werner Voss", "pilot", "german", "carl"),
         ("Kurt Wolff", "pilot", "german", "carl"),
-    ] {
-        crew.push((
-            recruit.0,
-            add_crewman(&app, &mut rita, &csrf, cid, recruit).await,
-        ));
-    }
+    ];
+    let (mut rita, csrf, cid, ids) = bloody_april(&app, true, &recruits).await;
+    let crew: Vec<(&str, i64)> = recruits.iter().map(|r| r.0).zip(ids).collect();
     let nieuport = aircraft_id(&app, "Nieuport 17").await;
     let albatros = aircraft_id(&app, "Albatros D-III").await;
     let id = |name: &str| crew.iter().find(|(n, _)| *n == name).unwrap().1;
@@ -132,41 +121,20 @@ impl Touch<'_> {
 
     async fn tick(&mut self, id: &str) {
         self.fields += 1;
-        self.browser
-            .client
-            .find(Locator::Id(id))
-            .await
-            .unwrap_or_else(|e| panic!("#{id}: {e}"))
-            .click()
-            .await
-            .unwrap();
+        self.browser.click(id).await;
     }
-}
-
-/// The page's width as the browser lays it out, and the window's.
-async fn widths(browser: &Browser) -> (u64, u64) {
-    let answer = browser
-        .client
-        .execute(
-            "return [document.documentElement.scrollWidth, window.innerWidth];",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let pair: Vec<u64> = serde_json::from_value(answer).unwrap();
-    (pair[0], pair[1])
 }
 
 /// Issue #23: a 412 px wide window shows the page with no sideways scrolling.
 async fn assert_fits_the_phone(browser: &Browser, state: &str) {
-    let (scroll, window) = widths(browser).await;
+    let (scroll, window) = browser.widths().await;
     assert_eq!(
         window,
-        u64::from(PHONE_WIDTH),
+        i64::from(PHONE_WIDTH),
         "{state}: the window's width"
     );
     assert!(
-        scroll <= u64::from(PHONE_WIDTH),
+        scroll <= i64::from(PHONE_WIDTH),
         "{state}: the page is {scroll} px wide on a {PHONE_WIDTH} px phone"
     );
 }
@@ -251,14 +219,7 @@ async fn four_wrong_fields_are_refused_at_once_each_beside_its_field_in_words() 
     // R4: Voss's Albatros exploded, and Voss himself is credited with it.
     browser.select("c1_how", "exploded").await;
     browser.select("k1_victim", "c1").await;
-    browser
-        .client
-        .find(Locator::Id(&format!("k1_shooter_{voss}")))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    browser.click(&format!("k1_shooter_{voss}")).await;
     browser.submit("turns_played").await;
 
     // All four at once, each beside its field.
@@ -305,14 +266,7 @@ async fn four_wrong_fields_are_refused_at_once_each_beside_its_field_in_words() 
     assert_fits_the_phone(&browser, "the refused form").await;
     let problems = browser.check_page().await;
     assert!(problems.is_empty(), "the refused form: {problems:?}");
-    browser
-        .client
-        .execute(
-            "document.getElementById('c1-error').scrollIntoView();",
-            vec![],
-        )
-        .await
-        .unwrap();
+    browser.scroll_to("c1-error").await;
     browser.screenshot("debrief-four-problems-phone").await;
     browser.close().await;
 }

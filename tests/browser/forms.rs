@@ -26,7 +26,7 @@ async fn club(public: bool) -> Club {
         add_player(&mut rita, &csrf, campaign, player, "allied").await;
     }
     let pilot = add_crewman(&app, &mut rita, &csrf, campaign, ALBERT_BALL).await;
-    give_xp(&app, campaign, pilot, 50).await;
+    give_xp(&app, "rita", campaign, pilot, 50).await;
     Club {
         app,
         rita: (rita, csrf),

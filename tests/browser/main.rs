@@ -2,8 +2,16 @@
 //! through chromedriver (`walkthrough`) and, where a browser adds nothing, by plain
 //! HTTP with a session cookie (`forms`, `sessions`, `queries`).
 
+// The end-to-end harness's builders and reports, shared whole: what the page tests
+// leave unused is used there.
+#[allow(dead_code)]
+#[path = "../e2e/support/builders.rs"]
+mod builders;
 #[path = "../e2e/support/database.rs"]
 mod database;
+#[allow(dead_code)]
+#[path = "../e2e/support/reports.rs"]
+mod reports;
 #[path = "../e2e/support/server.rs"]
 mod server;
 #[path = "../e2e/support/statements.rs"]

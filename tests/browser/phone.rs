@@ -8,7 +8,7 @@
 use serde_json::{json, Value};
 
 use crate::support::browser::Browser;
-use crate::support::{count, TestApp};
+use crate::support::{campaign_pages, count, TestApp};
 
 /// A phone's width in CSS pixels (a Pixel 7, and many others).
 const PHONE: u32 = 412;
@@ -28,21 +28,9 @@ async fn ids(app: &TestApp, sql: &str) -> Vec<i64> {
 /// briefing, each crewman.
 async fn every_page(app: &TestApp, cid: i64) -> Vec<String> {
     let mut pages: Vec<String> = ["/", "/sign-in", "/aircraft"].map(String::from).into();
+    pages.extend(campaign_pages(cid));
     let campaign = format!("/campaigns/{cid}");
-    for page in [
-        "",
-        "/club-night",
-        "/crew",
-        "/dice",
-        "/id-cards",
-        "/leaderboard",
-        "/leaderboard?as_of_week=2",
-        "/live",
-        "/members",
-        "/players",
-    ] {
-        pages.push(format!("{campaign}{page}"));
-    }
+    pages.push(format!("{campaign}/leaderboard?as_of_week=2"));
     let games = ids(
         app,
         &format!("SELECT coalesce(array_agg(id ORDER BY id), '{{}}') FROM games WHERE campaign_id = {cid}"),
@@ -69,19 +57,6 @@ async fn every_page(app: &TestApp, cid: i64) -> Vec<String> {
         pages.push(format!("{campaign}/crew/{crewman}"));
     }
     pages
-}
-
-/// The page's width as the browser lays it out, and the window's.
-async fn widths(browser: &Browser) -> (i64, i64) {
-    let answer = browser
-        .client
-        .execute(
-            "return [document.documentElement.scrollWidth, window.innerWidth];",
-            vec![],
-        )
-        .await
-        .unwrap();
-    (answer[0].as_i64().unwrap(), answer[1].as_i64().unwrap())
 }
 
 /// What stands wider than the window, for the failure message.
@@ -120,16 +95,12 @@ async fn every_page_of_the_demo_fits_a_412_px_phone_and_passes_axe() {
     let pages = every_page(&app, cid).await;
     let mut problems = Vec::new();
     for reader in [None, Some("demo-ada"), Some("demo-referee")] {
-        let browser = Browser::start(&app.address).await;
+        let browser = Browser::reading_as(&app.address, reader, &password).await;
         browser.client.set_window_size(PHONE, 915).await.unwrap();
-        if let Some(username) = reader {
-            browser.sign_in(username, &password).await;
-            browser.assert_path("/").await;
-        }
         let who = reader.unwrap_or("anonymous");
         for page in &pages {
             browser.open(page).await;
-            let (width, window) = widths(&browser).await;
+            let (width, window) = browser.widths().await;
             assert_eq!(window, i64::from(PHONE), "the window is a phone's");
             if width > window {
                 problems.push(format!(

@@ -36,7 +36,7 @@ async fn pages_cost_the_same_queries_whatever_their_rows() {
         add_player(&mut rita, &csrf, campaign, player, "allied").await;
     }
     let first = add_crewman(&app, &mut rita, &csrf, campaign, ALBERT_BALL).await;
-    give_xp(&app, campaign, first, 50).await;
+    give_xp(&app, "rita", campaign, first, 50).await;
     let pages = [
         "/".to_owned(),
         format!("/campaigns/{campaign}"),
@@ -59,10 +59,10 @@ async fn pages_cost_the_same_queries_whatever_their_rows() {
     ] {
         let pilot = (name, "pilot", "british", owner);
         let id = add_crewman(&app, &mut rita, &csrf, campaign, pilot).await;
-        give_xp(&app, campaign, id, 60).await;
+        give_xp(&app, "rita", campaign, id, 60).await;
     }
     for points in [5, 10, 20] {
-        give_xp(&app, campaign, first, points).await;
+        give_xp(&app, "rita", campaign, first, points).await;
     }
     rita.post(
         &format!("/campaigns/{campaign}/crew/{first}/abilities"),

@@ -113,7 +113,7 @@ async fn club_night_in_a_browser() {
     // 50 more XP by hand: 100 XP gives one slot (R6). The form offers only what R6
     // allows a pilot at 100 XP: pilot and gunnery abilities, without Spin Skill and
     // Spin Recovery (250 XP), no observer or ace ability.
-    give_xp(&app, cid, crew_id, 50).await;
+    give_xp(&app, "rita", cid, crew_id, 50).await;
     browser.client.refresh().await.unwrap();
     browser.assert_text("xp", "100").await;
     assert_eq!(

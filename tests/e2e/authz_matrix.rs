@@ -132,8 +132,8 @@ async fn fixture() -> Fixture {
     let game = Loop::start("1917-04-02").await;
     let stranger = game.app.sign_up("sam", false).await;
     game.app.campaign(&stranger, "1916-07-01", false).await;
-    // An award of the ledger: Karl's pilot's first game, written as a debrief would.
-    let stocked = Furnished::new(game, ("survival", "matrix fixture")).await;
+    // An award of the ledger: Karl's pilot's turn in a debriefed game.
+    let stocked = Furnished::new(game).await;
     Fixture { stocked, stranger }
 }
 

@@ -11,8 +11,9 @@ use serde_json::{json, Value};
 
 use std::collections::HashMap;
 
-use crate::support::fixtures_debrief::{aircraft, squadron, sweep_game};
-use crate::support::{body, problem, TestApp};
+use crate::support::aircraft_id;
+use crate::support::fixtures_debrief::{squadron, sweep_game};
+use crate::support::{body, database, problem, TestApp};
 
 /// The demo campaign on a fresh server, its referee's token and its id.
 pub async fn played_campaign() -> (TestApp, String, i64) {
@@ -139,9 +140,12 @@ async fn read_as(app: &TestApp, token: Option<&str>, path: &str) -> Value {
 /// The names of a campaign's crewmen by id: crew ids differ between a campaign and
 /// its copy, their names do not.
 async fn crew_names(app: &TestApp, token: &str, cid: i64) -> HashMap<i64, String> {
-    read_as(app, Some(token), &format!("/api/v1/campaigns/{cid}/crew"))
-        .await
-        .as_array()
+    names_by_id(&read_as(app, Some(token), &format!("/api/v1/campaigns/{cid}/crew")).await)
+}
+
+/// The names of a list of crewmen by their ids.
+fn names_by_id(crew: &Value) -> HashMap<i64, String> {
+    crew.as_array()
         .unwrap()
         .iter()
         .map(|c| {
@@ -215,17 +219,6 @@ fn crew_rolls(debrief: &Value) -> usize {
 
 /// The rows of every table a campaign owns.
 async fn row_counts(app: &TestApp) -> Vec<(String, i64)> {
-    use eagles_db::diesel;
-    use eagles_db::diesel::sql_types::BigInt;
-    use eagles_db::diesel::{sql_query, QueryableByName};
-    use eagles_db::diesel_async::RunQueryDsl;
-
-    #[derive(QueryableByName)]
-    struct Count {
-        #[diesel(sql_type = BigInt)]
-        n: i64,
-    }
-    let mut conn = app.pool.get().await.unwrap();
     let mut counts = Vec::new();
     for table in [
         "campaigns",
@@ -243,11 +236,7 @@ async fn row_counts(app: &TestApp) -> Vec<(String, i64)> {
         "xp_awards",
         "audit_log",
     ] {
-        let n = sql_query(format!("SELECT count(*) AS n FROM {table}"))
-            .get_result::<Count>(&mut conn)
-            .await
-            .unwrap()
-            .n;
+        let n = database::count(&app.pool, &format!("SELECT count(*) FROM {table}")).await;
         counts.push((table.to_owned(), n));
     }
     counts
@@ -379,9 +368,9 @@ async fn export_import_export_round_trips_and_the_records_agree() {
 async fn each_crewmans_rolls_of_a_forced_landing_survive_a_round_trip() {
     let app = TestApp::spawn().await;
     let s = squadron(&app, "rhoda").await;
-    let camel = aircraft(&app, "Sopwith Camel").await;
-    let bristol = aircraft(&app, "Bristol F2b").await;
-    let g = sweep_game(&app, s.campaign).await;
+    let camel = aircraft_id(&app, "Sopwith Camel").await;
+    let bristol = aircraft_id(&app, "Bristol F2b").await;
+    let g = sweep_game(&s).await;
     let (ball, mannock, jones) = (s.id("Ball"), s.id("Mannock"), s.id("Jones"));
     let seat = |id: i64, position: &str, wound_boxes: u32| json!({ "crew_id": id, "position": position, "wound_boxes": wound_boxes });
     let report = json!({ "turns_played": 20, "sorties": [
@@ -414,17 +403,7 @@ async fn each_crewmans_rolls_of_a_forced_landing_survive_a_round_trip() {
 
     // The document names each roll's crewman by his export-local id.
     let original = export(&app, &s.referee, s.campaign).await;
-    let local: HashMap<i64, String> = original["crew"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            (
-                c["id"].as_i64().unwrap(),
-                c["name"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect();
+    let local = names_by_id(&original["crew"]);
     let whose: Vec<Value> = original["rolls"]
         .as_array()
         .unwrap()

@@ -5,7 +5,7 @@
 use reqwest::StatusCode;
 
 use crate::support::database;
-use crate::support::form_client::{session_cookie, Visitor};
+use crate::support::form_client::{session_cookie, text, Visitor};
 use crate::support::{server, TestApp};
 
 /// The demo campaign (`eagles seed demo`: three closed weeks, week 4 open) on a fresh
@@ -42,21 +42,6 @@ pub async fn demo(public_url: Option<&str>) -> (TestApp, i64, String) {
         _database: Some(database),
     };
     (app, campaign_id, password)
-}
-
-/// The text of an HTML fragment, tags dropped and spaces collapsed.
-fn text(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The content of the element with this id, up to the first closing `tag`.

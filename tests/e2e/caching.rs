@@ -7,14 +7,12 @@
 
 use std::collections::HashMap;
 
-use campaign::events::EventKind;
-use eagles_db::diesel::sql_types::{BigInt, Text};
-use eagles_db::diesel_async::{AsyncConnection, RunQueryDsl, SimpleAsyncConnection};
 use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
-use crate::support::fixtures_games::aircraft_id;
+use crate::support::aircraft_id;
 use crate::support::form_client::{session_cookie, Visitor};
+use crate::support::reports::{fly_alone, pilot, ALLIED, NIEUPORT};
 use crate::support::statements::{count_statements, statements_so_far};
 use crate::support::{body, TestApp};
 
@@ -364,34 +362,23 @@ async fn a_write_on_another_instance_shows_in_the_very_next_read() {
     let after = serde_json::from_slice::<Value>(&after).unwrap();
     assert_eq!(after["revision"], revision.as_i64().unwrap() + 1);
 
-    // Straight into the database, as another instance's write does it: the change
-    // and the raised revision in one transaction.
+    // Through the use cases on a connection of neither server, as another instance's
+    // write does it: the crewman flies a debriefed game alone, 13 turns (R5).
     for reader in &club.readers {
         for path in [&crewman_api, &crewman_page] {
             full(app, path, reader, None).await;
         }
     }
-    let mut conn = eagles_db::diesel_async::AsyncPgConnection::establish(&url)
-        .await
-        .unwrap();
-    conn.batch_execute("BEGIN").await.unwrap();
-    eagles_db::diesel::sql_query("UPDATE crew SET name = $1 WHERE id = $2")
-        .bind::<Text, _>("Mick Mannock")
-        .bind::<BigInt, _>(club.crewman)
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    eagles_db::events::record(&conn, club.campaign, EventKind::Crew, club.crewman)
-        .await
-        .unwrap();
-    conn.batch_execute("COMMIT").await.unwrap();
+    let office = app.referee("rita", club.campaign).await;
+    let sortie = ALLIED.sweep("a1", NIEUPORT, 13, pilot(club.crewman, 0));
+    fly_alone(&office, sortie).await;
     for reader in &club.readers {
         let (_, bytes) = full(app, &crewman_api, reader, None).await;
         let crewman = serde_json::from_slice::<Value>(&bytes).unwrap();
-        assert_eq!(crewman["name"], "Mick Mannock", "as {}", reader.name);
+        assert_eq!(crewman["xp"], 50 + 13, "as {}", reader.name);
         let (_, bytes) = full(app, &crewman_page, reader, None).await;
         let page = String::from_utf8(bytes).unwrap();
-        assert!(page.contains("Mick Mannock"), "as {}", reader.name);
+        assert!(page.contains("<dd id=\"xp\">63</dd>"), "as {}", reader.name);
     }
 }
 

@@ -10,25 +10,28 @@ use reqwest::redirect::Policy;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use crate::support::builders::{Crewed, FIGHTER_SWEEP, OBSERVE_HQ};
+use crate::support::enlist;
 use crate::support::fixtures_games::{Furnished, Loop};
-use crate::support::fixtures_standings::{
-    enlist, observer, pilot, Ledger, Recruit, ALBATROS, ALLIED, BISHOP, CENTRAL, HAWKER, MOTT,
+use crate::support::form_client::{hidden_value, session_cookie, Visitor};
+use crate::support::reports::{
+    observer, pilot, Debriefing, Recruit, ALBATROS, ALLIED, BISHOP, CENTRAL, HAWKER, MOTT,
     NIEUPORT, RICHT, STRUTTER, VOSS,
 };
-use crate::support::form_client::{hidden_value, session_cookie, Visitor};
+use crate::support::world::CampaignBuilder;
 use crate::support::{body, problem, TestApp};
 
 /// A private campaign from 1917-04-01 refereed by `referee`, with ada and cy playing
 /// Allied and bob Central, and the recruits' starting crewmen (50 XP each, R3).
 async fn campaign<const N: usize>(app: &TestApp, crew: [Recruit; N]) -> (String, i64, [i64; N]) {
-    let referee = app.sign_up("referee", false).await;
-    let cid = app.campaign(&referee, "1917-04-01", false).await;
-    for (name, side) in [("ada", "allied"), ("bob", "central"), ("cy", "allied")] {
-        app.sign_up(name, false).await;
-        app.add_player(&referee, cid, name, side).await;
-    }
-    let ids = enlist(app, &referee, cid, crew).await;
-    (referee, cid, ids)
+    let world = CampaignBuilder::new("referee", "1917-04-01")
+        .player("ada", "allied")
+        .player("bob", "central")
+        .player("cy", "allied")
+        .recruits(&crew)
+        .build(app)
+        .await;
+    (world.referee.clone(), world.campaign, world.crew())
 }
 
 async fn end(app: &TestApp, cid: i64, token: &str) -> reqwest::Response {
@@ -48,28 +51,32 @@ async fn ending_names_the_r13_winner_and_the_r12_side_leader() {
     let app = TestApp::spawn().await;
     let (referee, cid, [hawker, mott, bishop, richt, voss]) =
         campaign(&app, [HAWKER, MOTT, BISHOP, RICHT, VOSS]).await;
-    let ledger = Ledger::new(&app, cid).await;
+    let office = app.referee("referee", cid).await;
 
-    // Week 1, 20 turns. The Strutter (a two-seater, R11) observes the enemy HQ and
-    // lands: pilot 10, observer 20 (R4, appendix E). Hawker and Mottershead share the
-    // kill of Voss (12 each, R4); Richthofen downs Bishop (24) with 3 Red hits on
-    // fighter sweep (2 each: 6).
-    let game = ledger.game(1, 20).await;
-    game.mission("allied", "observe_hq", true).await;
-    game.mission("central", "fighter_sweep", false).await;
-    let [_, a2, _, c2] = game
+    // Week 1, 20 turns. The Strutter (a two-seater, R11), assigned the Allied mission,
+    // observes the enemy HQ (d10 2, R9) and lands: pilot 10, observer 20 (R4, appendix E). Hawker and Mottershead
+    // share the kill of Voss (12 each, R4); Richthofen downs Bishop (24) with 3 Red
+    // hits on fighter sweep (2 each: 6). One loss each: no sweep succeeds (R10).
+    let game = office.game(OBSERVE_HQ, FIGHTER_SWEEP).await;
+    let strutter = Crewed {
+        aircraft: office.aircraft(STRUTTER).await,
+        pilot: hawker,
+        observer: Some(mott),
+    };
+    office.assign(game.id, game.allied, strutter).await;
+    Debriefing::new(20)
         .sorties([
             ALLIED.mission("a1", STRUTTER, 20, [pilot(hawker, 0), observer(mott)]),
             ALLIED.sweep("a2", NIEUPORT, 12, pilot(bishop, 0)).lost(),
             CENTRAL.sweep("c1", ALBATROS, 20, pilot(richt, 3)),
             CENTRAL.sweep("c2", ALBATROS, 20, pilot(voss, 0)).lost(),
         ])
+        .observed(game.allied)
+        .kill("a2", &[richt])
+        .kill("c2", &[hawker, mott])
+        .debrief(&office, game.id)
         .await;
-    game.kill(a2, &[richt]).await;
-    game.kill(c2, &[hawker, mott]).await;
-    game.week_one_awards([hawker, mott, bishop, richt, voss])
-        .await;
-    ledger.close_week().await;
+    office.close_week().await;
 
     // A player may not end it (referee only).
     let ada = app.sign_up("ada2", false).await;
@@ -145,25 +152,30 @@ async fn a_first_place_level_on_every_tie_break_is_shared_and_weeks_out_part_it(
     assert_eq!(ended["side_leader"], "tied");
     assert!(hawker != richt);
 
-    // The same two in another campaign, Hawker out of service for week 2 after a minor
-    // injury in week 1 (R7), the campaign ended in week 3: both 50 XP and no kill, so
-    // fewer weeks out decides: bob wins.
+    // The same two in another campaign, both 10 turns on the board in week 1 (R5: 60
+    // XP each), Hawker out of service for week 2 after a minor injury in it (R7), the
+    // campaign ended in week 3: level on XP and no kill, so fewer weeks out decides:
+    // bob wins.
     for (name, side) in [("ada", "allied"), ("bob", "central")] {
         app.add_player(&referee, other, name, side).await;
     }
     let [hawker, richt] = enlist(&app, &referee, other, [HAWKER, RICHT]).await;
-    let ledger = Ledger::new(&app, other).await;
-    let game = ledger.game(1, 10).await;
-    game.sorties([ALLIED.sweep("a1", NIEUPORT, 10, pilot(hawker, 0).hurt(1, "minor_injury"))])
+    let office = app.referee("referee", other).await;
+    let game = office.sweep_game().await;
+    Debriefing::new(10)
+        .sorties([
+            ALLIED.sweep("a1", NIEUPORT, 10, pilot(hawker, 0).minor_injury(1)),
+            CENTRAL.sweep("c1", ALBATROS, 10, pilot(richt, 0)),
+        ])
+        .debrief(&office, game.id)
         .await;
-    game.injury(hawker, "minor_injury", 1).await;
-    ledger.close_week().await;
-    ledger.close_week().await;
+    office.close_week().await;
+    office.close_week().await;
     let ended = body(end(&app, other, &referee).await).await;
     assert_eq!(ended["ended_week"], 3);
     assert_eq!(ended["winner"]["username"], "bob");
     assert_eq!(ended["winner"]["best_crew_id"], richt);
-    assert_eq!(ended["winner"]["best_xp"], 50);
+    assert_eq!(ended["winner"]["best_xp"], 60);
 }
 
 /// The campaign every write is tried on once it has ended: a crewman of each side, a
@@ -175,7 +187,7 @@ struct Ended {
 async fn ended_campaign() -> Ended {
     let game = Loop::start("1917-04-02").await;
     game.app.sign_up("sam", false).await;
-    let stocked = Furnished::new(game, ("turns", "1 turn on the board")).await;
+    let stocked = Furnished::new(game).await;
     let response = end(
         &stocked.game.app,
         stocked.game.campaign,

@@ -7,7 +7,9 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::support::fixtures_debrief::{aircraft, count, game, mission, squadron, Squadron};
+use crate::support::aircraft_id;
+use crate::support::fixtures_debrief::{count, game, mission, squadron, Squadron};
+use crate::support::reports::{fly_alone, pilot, ALLIED, NIEUPORT};
 use crate::support::{body, TestApp};
 
 const PARALLEL: usize = 50;
@@ -16,11 +18,11 @@ const PARALLEL: usize = 50;
 /// against Voss in an Albatros, 10 turns each, nothing shot. Returns the game and its
 /// debrief.
 pub async fn sweep_game(app: &TestApp, s: &Squadron) -> (i64, Value) {
-    let camel = aircraft(app, "Sopwith Camel").await;
-    let albatros = aircraft(app, "Albatros D-III").await;
-    let g = game(app, s.campaign).await;
-    mission(app, g, "allied", "fighter_sweep", None, None).await;
-    mission(app, g, "central", "fighter_sweep", None, None).await;
+    let camel = aircraft_id(app, "Sopwith Camel").await;
+    let albatros = aircraft_id(app, "Albatros D-III").await;
+    let g = game(s).await;
+    mission(s, g, "allied", "fighter_sweep", None, None).await;
+    mission(s, g, "central", "fighter_sweep", None, None).await;
     let report = json!({
         "turns_played": 10,
         "sorties": [
@@ -131,22 +133,8 @@ async fn fifty_picks_for_one_slot_take_it_once() {
     let app = TestApp::spawn().await;
     let s = squadron(&app, "ref").await;
     let ball = s.id("Ball");
-    {
-        use eagles_db::diesel::sql_query;
-        use eagles_db::diesel::sql_types::BigInt;
-        use eagles_db::diesel_async::RunQueryDsl;
-        let mut conn = app.pool.get().await.unwrap();
-        crate::support::raise_revisions(&conn).await;
-        // 50 starting XP + 50 = 100: the first slot (R6).
-        sql_query(
-            "INSERT INTO xp_awards (campaign_id, crew_id, week, points, kind, reason)
-             SELECT campaign_id, id, 1, 50, 'turns', 'fixture' FROM crew WHERE id = $1",
-        )
-        .bind::<BigInt, _>(ball)
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    }
+    // 50 starting XP + 50 turns on the board = 100: the first slot (R5, R6).
+    fly_alone(&s.office, ALLIED.sweep("a1", NIEUPORT, 50, pilot(ball, 0))).await;
     let crewman = body(
         app.get(
             &format!("/api/v1/campaigns/{}/crew/{ball}", s.campaign),

@@ -6,9 +6,10 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use crate::support::aircraft_id;
 use crate::support::fixtures_debrief::{
-    aircraft, aw, awards_of, ball_and_smith_fly, debrief_ok, game, mission, post_debrief,
-    row_counts, squadron, sweep_game, Squadron,
+    aw, awards_of, ball_and_smith_fly, debrief_ok, game, mission, post_debrief, row_counts,
+    squadron, sweep_game, Squadron,
 };
 use crate::support::fixtures_games::Loop;
 use crate::support::form_client::Visitor;
@@ -34,10 +35,10 @@ async fn observation(
     two_seater: &str,
     (ball, smith): (&str, &str),
 ) -> (i64, i64, Value) {
-    let aircraft = aircraft(app, two_seater).await;
-    let g = game(app, s.campaign).await;
-    let hq = ball_and_smith_fly(app, s, (g, aircraft), "observe_hq").await;
-    mission(app, g, "central", "fighter_sweep", None, None).await;
+    let aircraft = aircraft_id(app, two_seater).await;
+    let g = game(s).await;
+    let hq = ball_and_smith_fly(s, (g, aircraft), "observe_hq").await;
+    mission(s, g, "central", "fighter_sweep", None, None).await;
     let seat = |name: &str, position: &str, outcome: &str| json!({ "crew_id": s.id(name), "position": position, "outcome": outcome });
     let report = json!({
         "turns_played": 10,
@@ -142,8 +143,8 @@ async fn s9_dead_pilot_without_dual_controls_did_not_land_safely() {
 async fn r9_a_debrief_before_both_missions_is_refused_and_writes_nothing() {
     let app = TestApp::spawn().await;
     let s = squadron(&app, "ref").await;
-    let camel = aircraft(&app, "Sopwith Camel").await;
-    let g = game(&app, s.campaign).await;
+    let camel = aircraft_id(&app, "Sopwith Camel").await;
+    let g = game(&s).await;
     let report = json!({
         "turns_played": 10,
         "sorties": [ { "key": "a1", "aircraft_id": camel, "assignment": "sweep",
@@ -173,9 +174,9 @@ async fn r9_a_debrief_before_both_missions_is_refused_and_writes_nothing() {
         }
     };
     refused("neither side's mission is rolled").await;
-    mission(&app, g, "allied", "fighter_sweep", None, None).await;
+    mission(&s, g, "allied", "fighter_sweep", None, None).await;
     refused("the Central side's mission is not rolled").await;
-    mission(&app, g, "central", "scramble", None, None).await;
+    mission(&s, g, "central", "scramble", None, None).await;
     let game_view = body(
         app.get(&s.api(&format!("/games/{g}")), Some(&s.referee))
             .await,
@@ -219,7 +220,7 @@ async fn closing_a_week_with_an_open_game_asks_to_abandon_it() {
     let debriefed = lp.open_game([5, 6]).await["id"].as_i64().unwrap();
     lp.mission(debriefed, "allied", &[9]).await;
     lp.mission(debriefed, "central", &[9]).await;
-    lp.mark_debriefed(debriefed).await;
+    lp.debrief_unflown(debriefed).await;
 
     let expected = format!(
         "game {open} (week 1) has no debrief; debrief it first, or close the week with abandon_open_games true to abandon it (no awards, no casualties)"
@@ -338,11 +339,11 @@ async fn the_pages_show_who_flew_what_and_who_shot_down_whom() {
     let app = TestApp::spawn().await;
     let s = squadron(&app, "ref").await;
     let (camel, bristol, albatros) = (
-        aircraft(&app, "Sopwith Camel").await,
-        aircraft(&app, "Bristol F2b").await,
-        aircraft(&app, "Albatros D-III").await,
+        aircraft_id(&app, "Sopwith Camel").await,
+        aircraft_id(&app, "Bristol F2b").await,
+        aircraft_id(&app, "Albatros D-III").await,
     );
-    let g = sweep_game(&app, s.campaign).await;
+    let g = sweep_game(&s).await;
     let seat = |name: &str, position: &str| json!({ "crew_id": s.id(name), "position": position });
     let report = json!({
         "turns_played": 12,

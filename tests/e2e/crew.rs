@@ -1,11 +1,9 @@
 //! Crew (API.md, Crew; R2, R3, R6, R7): creation rules, derived fields, ability picks.
 
-use eagles_db::diesel::prelude::*;
-use eagles_db::diesel_async::RunQueryDsl;
-use eagles_db::schema::{casualties, xp_awards};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use crate::support::reports::{self, fly_alone, Seat, ALLIED, NIEUPORT};
 use crate::support::{body, problem, TestApp};
 
 struct Club {
@@ -58,53 +56,27 @@ impl Club {
         .await
     }
 
-    async fn award(&self, crew_id: i64, points: i32) {
-        let mut conn = self.app.pool.get().await.unwrap();
-        crate::support::raise_revisions(&conn).await;
-        diesel::insert_into(xp_awards::table)
-            .values((
-                xp_awards::campaign_id.eq(self.campaign),
-                xp_awards::crew_id.eq(crew_id),
-                xp_awards::week.eq(1),
-                xp_awards::points.eq(points),
-                xp_awards::kind.eq("turns"),
-                xp_awards::reason.eq(format!("test award of {points}")),
-            ))
-            .execute(&mut conn)
-            .await
-            .unwrap();
+    /// Gives pilot `crew_id` `points` XP: he flies that many turns alone in a
+    /// debriefed game of the week (R5). Answers the game.
+    async fn award(&self, crew_id: i64, points: u32) -> i64 {
+        self.flies(reports::pilot(crew_id, 0), points).await
     }
 
-    async fn injure(
-        &self,
-        crew_id: i64,
-        kind: &str,
-        weeks_out: Option<i32>,
-        until: Option<i32>,
-        sent_home: bool,
-    ) {
-        let mut conn = self.app.pool.get().await.unwrap();
-        crate::support::raise_revisions(&conn).await;
-        diesel::insert_into(casualties::table)
-            .values((
-                casualties::crew_id.eq(crew_id),
-                casualties::week.eq(1),
-                casualties::kind.eq(kind),
-                casualties::weeks_out.eq(weeks_out),
-                casualties::out_until_week.eq(until),
-                casualties::sent_home.eq(sent_home),
-            ))
-            .execute(&mut conn)
-            .await
-            .unwrap();
+    /// A debriefed game of the week in which `seat`, an Allied pilot, flies alone for
+    /// `turns` turns and comes home as it says (R7); his aircraft is lost when he is
+    /// killed.
+    async fn flies(&self, seat: Seat, turns: u32) -> i64 {
+        let office = self.app.referee("ref", self.campaign).await;
+        let killed = seat.is_killed();
+        let sortie = ALLIED.sweep("a1", NIEUPORT, turns, seat);
+        let result = fly_alone(&office, if killed { sortie.lost() } else { sortie }).await;
+        result["game_id"].as_i64().unwrap()
     }
 }
 
 fn pilot(name: &str) -> Value {
     json!({ "name": name, "role": "pilot", "nationality": "british" })
 }
-
-use eagles_db::diesel;
 
 // R3: a player starts with at most two pilots and one observer, experienced at 50 XP.
 #[tokio::test]
@@ -169,13 +141,13 @@ async fn r3_replacements_only_when_nobody_of_the_role_is_available() {
         .contains("R3"));
 
     // One pilot killed, the other wounded until week 3: nobody available in week 1.
-    club.injure(a, "killed", None, None, false).await;
+    club.flies(reports::pilot(a, 0).killed(), 10).await;
     let still = club.create(&club.ada, replacement.clone()).await;
     assert!(problem(still, StatusCode::UNPROCESSABLE_ENTITY)
         .await
         .contains("R3"));
-    club.injure(b, "minor_injury", Some(2), Some(3), false)
-        .await;
+    // A minor injury in week 1, 1d6 3 − 1 = 2 weeks out (R7).
+    club.flies(reports::pilot(b, 0).minor_injury(2), 10).await;
 
     let novice = club.created(&club.ada, replacement).await;
     assert_eq!(novice["xp"], 0);
@@ -409,7 +381,7 @@ async fn r6_derived_status_and_ability_picks() {
         .contains("R6"));
 
     // 50 + 49 = 99: still none; +1 = 100: one slot (R6 boundary 99/100).
-    club.award(id, 49).await;
+    let game = club.award(id, 49).await;
     assert_eq!(
         club.crewman(id).await["pending_picks"],
         json!({ "xp": 0, "ace": 0 })
@@ -421,7 +393,7 @@ async fn r6_derived_status_and_ability_picks() {
     assert_eq!(at_100["awards"].as_array().unwrap().len(), 2);
     assert_eq!(
         at_100["awards"][0],
-        json!({ "week": 1, "game_id": null, "points": 49, "reason": "test award of 49" })
+        json!({ "week": 1, "game_id": game, "points": 49, "reason": "49 turns on the board: 49" })
     );
 
     // Spin Skill needs 250 XP when chosen.
@@ -511,8 +483,9 @@ async fn r6_novice_boundary() {
     .await[1]["id"]
         .as_i64()
         .unwrap();
-    club.injure(a, "killed", None, None, false).await;
-    club.injure(b_id, "serious_injury", Some(5), None, true)
+    club.flies(reports::pilot(a, 0).killed(), 10).await;
+    // A serious injury whose 3d6 are equal: sent home for the rest of the war (R7).
+    club.flies(reports::pilot(b_id, 0).serious_injury([2, 2, 2]), 10)
         .await;
     assert_eq!(club.crewman(b_id).await["status"], "sent_home");
     let novice = club

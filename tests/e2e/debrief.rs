@@ -5,9 +5,10 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use crate::support::aircraft_id;
 use crate::support::fixtures_debrief::{
-    aircraft, aw, awards_of, ball_and_smith_fly, count, crewman, debrief_ok, game, mission,
-    post_debrief, row_counts, set_week, squadron, sweep_game, Assigned, Squadron,
+    aw, awards_of, ball_and_smith_fly, count, crewman, debrief_ok, game, mission, post_debrief,
+    row_counts, squadron, sweep_game, Assigned, Squadron,
 };
 use crate::support::{body, problem, TestApp};
 
@@ -28,10 +29,10 @@ fn observer(id: i64) -> Value {
 /// (Ball, Smith) and the Central side rolled `central` and assigned nothing. Returns
 /// the game, the Bristol's aircraft type and the bombing mission.
 async fn hq_bombing_game(app: &TestApp, s: &Squadron, central: &str) -> (i64, i64, i64) {
-    let bristol = aircraft(app, "Bristol F2b").await;
-    let g = game(app, s.campaign).await;
-    let bomb = ball_and_smith_fly(app, s, (g, bristol), "bomb_hq").await;
-    mission(app, g, "central", central, None, None).await;
+    let bristol = aircraft_id(app, "Bristol F2b").await;
+    let g = game(s).await;
+    let bomb = ball_and_smith_fly(s, (g, bristol), "bomb_hq").await;
+    mission(s, g, "central", central, None, None).await;
     (g, bristol, bomb)
 }
 
@@ -40,8 +41,8 @@ async fn hq_bombing_game(app: &TestApp, s: &Squadron, central: &str) -> (i64, i6
 /// left the board on turn 17.
 async fn dogfight(app: &TestApp, s: &Squadron) -> (i64, Value) {
     let (g, bristol, bomb) = hq_bombing_game(app, s, "fighter_sweep").await;
-    let camel = aircraft(app, "Sopwith Camel").await;
-    let albatros = aircraft(app, "Albatros D-III").await;
+    let camel = aircraft_id(app, "Sopwith Camel").await;
+    let albatros = aircraft_id(app, "Albatros D-III").await;
     let report = json!({
         "turns_played": 21,
         "enemy_left_board_on_turn": { "allied": null, "central": 17 },
@@ -175,14 +176,14 @@ async fn r4_r5_dogfight_awards_through_the_endpoint() {
 async fn r4_observation_needs_a_safe_landing() {
     let app = TestApp::spawn().await;
     let s = squadron(&app, "ref").await;
-    let bristol = aircraft(&app, "Bristol F2b").await;
-    let halberstadt = aircraft(&app, "Halberstadt CL-II/IIIa").await;
-    let g = game(&app, s.campaign).await;
+    let bristol = aircraft_id(&app, "Bristol F2b").await;
+    let halberstadt = aircraft_id(&app, "Halberstadt CL-II/IIIa").await;
+    let g = game(&s).await;
     let (ball, smith, boelcke, weber) =
         (s.id("Ball"), s.id("Smith"), s.id("Boelcke"), s.id("Weber"));
-    let hq = ball_and_smith_fly(&app, &s, (g, bristol), "observe_hq").await;
+    let hq = ball_and_smith_fly(&s, (g, bristol), "observe_hq").await;
     let field = mission(
-        &app,
+        &s,
         g,
         "central",
         "observe_airfield",
@@ -245,9 +246,9 @@ async fn r4_observation_needs_a_safe_landing() {
 async fn r4_troops_and_artillery_unit_points() {
     let app = TestApp::spawn().await;
     let s = squadron(&app, "ref").await;
-    let bristol = aircraft(&app, "Bristol F2b").await;
-    let halberstadt = aircraft(&app, "Halberstadt CL-II/IIIa").await;
-    let g = game(&app, s.campaign).await;
+    let bristol = aircraft_id(&app, "Bristol F2b").await;
+    let halberstadt = aircraft_id(&app, "Halberstadt CL-II/IIIa").await;
+    let g = game(&s).await;
     let (mannock, jones, immelmann, schmidt) = (
         s.id("Mannock"),
         s.id("Jones"),
@@ -255,7 +256,7 @@ async fn r4_troops_and_artillery_unit_points() {
         s.id("Schmidt"),
     );
     let troops = mission(
-        &app,
+        &s,
         g,
         "allied",
         "observe_troops",
@@ -268,7 +269,7 @@ async fn r4_troops_and_artillery_unit_points() {
     )
     .await;
     let artillery = mission(
-        &app,
+        &s,
         g,
         "central",
         "direct_artillery",
@@ -334,12 +335,12 @@ async fn r4_troops_and_artillery_unit_points() {
 async fn r4_strafing_cap_and_bombing_success() {
     let app = TestApp::spawn().await;
     let s = squadron(&app, "ref").await;
-    let camel = aircraft(&app, "Sopwith Camel").await;
-    let halberstadt = aircraft(&app, "Halberstadt CL-II/IIIa").await;
-    let g = game(&app, s.campaign).await;
+    let camel = aircraft_id(&app, "Sopwith Camel").await;
+    let halberstadt = aircraft_id(&app, "Halberstadt CL-II/IIIa").await;
+    let g = game(&s).await;
     let (mccudden, voss, weber) = (s.id("McCudden"), s.id("Voss"), s.id("Weber"));
     let strafe = mission(
-        &app,
+        &s,
         g,
         "allied",
         "strafe_trenches",
@@ -352,7 +353,7 @@ async fn r4_strafing_cap_and_bombing_success() {
     )
     .await;
     let bomb = mission(
-        &app,
+        &s,
         g,
         "central",
         "bomb_airfield",
@@ -419,12 +420,12 @@ async fn r4_strafing_cap_and_bombing_success() {
 async fn r7_r8_injuries_captures_and_deaths_with_entered_dice() {
     let app = TestApp::spawn().await;
     let s = squadron(&app, "ref").await;
-    let camel = aircraft(&app, "Sopwith Camel").await;
-    let bristol = aircraft(&app, "Bristol F2b").await;
-    let albatros = aircraft(&app, "Albatros D-III").await;
-    let g = game(&app, s.campaign).await;
-    mission(&app, g, "allied", "fighter_sweep", None, None).await;
-    mission(&app, g, "central", "scramble", None, None).await;
+    let camel = aircraft_id(&app, "Sopwith Camel").await;
+    let bristol = aircraft_id(&app, "Bristol F2b").await;
+    let albatros = aircraft_id(&app, "Albatros D-III").await;
+    let g = game(&s).await;
+    mission(&s, g, "allied", "fighter_sweep", None, None).await;
+    mission(&s, g, "central", "scramble", None, None).await;
     let c = |name: &str, position: &str, boxes: u32, outcome: &str, dice: Value| {
         json!({ "crew_id": s.id(name), "position": position, "red_hits": 0,
                 "wound_boxes": boxes, "outcome": outcome, "dice": dice })
@@ -573,7 +574,7 @@ async fn r7_r8_injuries_captures_and_deaths_with_entered_dice() {
         );
     }
     // R7: out until week 2 → available again in week 3; out until week 4 is still out.
-    set_week(&app, s.campaign, 3).await;
+    s.office.close_weeks_until(3).await;
     assert_eq!(
         status(&crewman(&app, &s, s.id("Ball")).await),
         (json!("active"), json!(true), json!(null))
@@ -617,8 +618,8 @@ async fn validation_game(app: &TestApp, s: &Squadron) -> ValidationGame {
         game: game_id,
         bomb,
         bristol,
-        camel: aircraft(app, "Sopwith Camel").await,
-        albatros: aircraft(app, "Albatros D-III").await,
+        camel: aircraft_id(app, "Sopwith Camel").await,
+        albatros: aircraft_id(app, "Albatros D-III").await,
     }
 }
 
@@ -631,10 +632,10 @@ async fn a_broken_debrief_writes_nothing_and_names_the_first_problem() {
     let other = squadron(&app, "other").await;
     let stranger = other.id("Ball");
     let ids = validation_game(&app, &s).await;
-    let fokker = aircraft(&app, "Fokker DVII").await;
+    let fokker = aircraft_id(&app, "Fokker DVII").await;
 
     // Jones is wounded in an earlier game of the same week.
-    let earlier = sweep_game(&app, s.campaign).await;
+    let earlier = sweep_game(&s).await;
     debrief_ok(
         &app,
         &s,
@@ -836,7 +837,7 @@ async fn debriefs_are_the_referees_for_an_open_game_of_the_current_week() {
     let ids = validation_game(&app, &s).await;
     let report = valid_report(&s, &ids);
 
-    let foreign = game(&app, other.campaign).await;
+    let foreign = game(&other).await;
     let detail = problem(
         post_debrief(&app, &s, foreign, &report).await,
         StatusCode::NOT_FOUND,
@@ -878,14 +879,16 @@ async fn debriefs_are_the_referees_for_an_open_game_of_the_current_week() {
         assert!(doc["paths"][path].is_object(), "{path}");
     }
 
+    // A debrief is entered in its game's week: once week 1 closed, its game without a
+    // debrief was abandoned (API v1.2), and a late debrief is refused for it.
+    s.office.close_week_abandoning().await;
     let before = row_counts(&app).await;
-    set_week(&app, s.campaign, 2).await;
     let detail = problem(
         post_debrief(&app, &s, ids.game, &report).await,
         StatusCode::CONFLICT,
     )
     .await;
-    assert!(detail.contains("week 1 is closed"), "{detail}");
+    assert!(detail.contains("when week 1 closed"), "{detail}");
     assert_eq!(row_counts(&app).await, before);
 }
 
@@ -977,7 +980,7 @@ async fn voiding_a_debrief_restores_the_crew_and_keeps_the_originals() {
         )
     );
 
-    set_week(&app, s.campaign, 2).await;
+    s.office.close_week().await;
     let void = app
         .post(
             &format!("{}/void", s.debrief_path(g)),
@@ -1059,7 +1062,7 @@ async fn voiding_a_debrief_restores_the_crew_and_keeps_the_originals() {
     )
     .await;
     assert!(detail.contains("already voided in week 2"), "{detail}");
-    set_week(&app, s.campaign, 1).await;
+    // A voided game takes no debrief again, whatever the week.
     let detail = problem(
         post_debrief(&app, &s, g, &report).await,
         StatusCode::CONFLICT,

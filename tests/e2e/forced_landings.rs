@@ -7,9 +7,10 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use crate::support::aircraft_id;
 use crate::support::fixtures_debrief::{
-    aircraft, assert_fates_agree, ball_and_smith_fly, crewman, debrief_ok, game, mission,
-    post_debrief, row_counts, set_week, squadron, sweep_game, Squadron,
+    assert_fates_agree, ball_and_smith_fly, crewman, debrief_ok, game, mission, post_debrief,
+    row_counts, squadron, sweep_game, Squadron,
 };
 use crate::support::{body, problem, TestApp};
 
@@ -36,7 +37,7 @@ async fn open_game(app: &TestApp, s: &Squadron, dice: [u32; 2]) -> i64 {
     assert_eq!(response.status(), StatusCode::CREATED);
     let g = body(response).await["id"].as_i64().unwrap();
     for side in ["allied", "central"] {
-        mission(app, g, side, "fighter_sweep", None, None).await;
+        mission(s, g, side, "fighter_sweep", None, None).await;
     }
     g
 }
@@ -67,9 +68,9 @@ async fn rhodas_game<const N: usize>(names: [&str; N]) -> (TestApp, Squadron, i6
     let s = squadron(&app, "rhoda").await;
     let mut types = [0; N];
     for (id, name) in types.iter_mut().zip(names) {
-        *id = aircraft(&app, name).await;
+        *id = aircraft_id(&app, name).await;
     }
-    let g = sweep_game(&app, s.campaign).await;
+    let g = sweep_game(&s).await;
     (app, s, g, types)
 }
 
@@ -320,8 +321,8 @@ async fn shot_down_at_each_altitude_band_exploded_and_off_board() {
 async fn bailed_out_with_and_without_parachutes_by_date() {
     let app = TestApp::spawn().await;
     let s = squadron(&app, "rhoda").await;
-    let albatros = aircraft(&app, "Albatros D-V").await;
-    let camel = aircraft(&app, "Sopwith Camel").await;
+    let albatros = aircraft_id(&app, "Albatros D-V").await;
+    let camel = aircraft_id(&app, "Sopwith Camel").await;
     let (boelcke, voss, ball) = (s.id("Boelcke"), s.id("Voss"), s.id("Ball"));
     let bail = |id: i64| {
         json!({ "how": "bailed_out", "altitude": 3,
@@ -329,8 +330,8 @@ async fn bailed_out_with_and_without_parachutes_by_date() {
         "dice": { "bail_out": { id.to_string(): [4, 4] }, "evade": { id.to_string(): [3, 3] } } })
     };
 
-    set_week(&app, s.campaign, 26).await;
-    let early = sweep_game(&app, s.campaign).await;
+    s.office.close_weeks_until(26).await;
+    let early = sweep_game(&s).await;
     let detail = refused(
         &app,
         &s,
@@ -345,8 +346,9 @@ async fn bailed_out_with_and_without_parachutes_by_date() {
         "{detail}"
     );
 
-    set_week(&app, s.campaign, 27).await;
-    let g = sweep_game(&app, s.campaign).await;
+    // The refused game of week 26 has no debrief: the week closes abandoning it.
+    s.office.close_week_abandoning().await;
+    let g = sweep_game(&s).await;
     let detail = refused(
         &app,
         &s,
@@ -476,7 +478,7 @@ async fn evade_on_each_side_of_the_lines_under_each_ground_offensive() {
     for (i, (offensive_dice, offensive, own, no_mans_land, enemy)) in rows.into_iter().enumerate() {
         // A campaign each: the captured and killed are out for the next game.
         let s = squadron(&app, &format!("referee{i}")).await;
-        let camel = aircraft(&app, "Sopwith Camel").await;
+        let camel = aircraft_id(&app, "Sopwith Camel").await;
         let g = open_game(&app, &s, offensive_dice).await;
         let pilots = [
             (s.id("Ball"), "own", 2, own),
@@ -657,9 +659,9 @@ async fn r7_the_worse_of_wounds_and_crash_result() {
 async fn each_consistency_check_refuses_and_writes_nothing() {
     let (app, s, _, [bristol]) = rhodas_game(["Bristol F2b"]).await;
     let (ball, smith) = (s.id("Ball"), s.id("Smith"));
-    let g = game(&app, s.campaign).await;
-    let observe = ball_and_smith_fly(&app, &s, (g, bristol), "observe_hq").await;
-    mission(&app, g, "central", "fighter_sweep", None, None).await;
+    let g = game(&s).await;
+    let observe = ball_and_smith_fly(&s, (g, bristol), "observe_hq").await;
+    mission(&s, g, "central", "fighter_sweep", None, None).await;
     let base = |lost: Value, ball_outcome: &str, smith_outcome: &str, down: Value| {
         let mut sortie = json!({ "key": "a1", "aircraft_id": bristol, "assignment": "mission",
             "turns_on_board": 20, "crew": [

@@ -3,8 +3,10 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::support::fixtures_games::{aircraft_id, Loop};
+use crate::support::aircraft_id;
+use crate::support::fixtures_games::Loop;
 use crate::support::form_client::{session_cookie, Visitor};
+use crate::support::reports::{observer, pilot, Debriefing, ALLIED, STRUTTER};
 use crate::support::{body, problem};
 
 // Appendix E, ground offensive: 2d6; 2 major Central, 3 minor Central, 4–10 quiet,
@@ -146,7 +148,9 @@ async fn r9_one_mission_per_side_and_none_after_the_debrief() {
     assert!((1..=10).contains(&roll));
 
     let other = lp.open_game([3, 4]).await["id"].as_i64().unwrap();
-    lp.mark_debriefed(other).await;
+    lp.mission(other, "allied", &[9]).await;
+    lp.mission(other, "central", &[9]).await;
+    lp.debrief_unflown(other).await;
     let late = lp
         .post(
             &format!("/games/{other}/missions"),
@@ -309,8 +313,15 @@ async fn r9_assignment_refusals() {
         detail.contains("cannot take the observer's seat"),
         "{detail}"
     );
-    // A crewman out of service this week (R7: out until week 2).
-    a.lp.casualty(a.smith, 1, "minor_injury", Some(2)).await;
+    // A crewman out of service this week: hurt in another game of it, out until week 2
+    // (R7: a minor injury, 1d6 2 − 1 = 1 week).
+    let office = &a.lp.office;
+    let other = office.sweep_game().await;
+    let crew = [pilot(a.ball, 0), observer(a.smith).minor_injury(1)];
+    Debriefing::new(10)
+        .sorties([ALLIED.mission("a1", STRUTTER, 10, crew)])
+        .debrief(office, other.id)
+        .await;
     let detail = a.refused("Airco DH-4", a.ball, Some(a.smith)).await;
     assert!(detail.contains("John Smith is not available"), "{detail}");
 }
@@ -465,7 +476,7 @@ async fn r9_assign_replace_then_frozen_by_the_debrief() {
     )
     .await;
 
-    a.lp.mark_debriefed(a.game).await;
+    a.lp.debrief_unflown(a.game).await;
     let detail = problem(
         a.assign(
             a.allied_mission,

@@ -134,7 +134,7 @@ async fn same_as_get(app: &TestApp, path: &str, auth: &[(&str, &str)]) -> Result
 
 #[tokio::test]
 async fn every_get_of_the_openapi_document_answers_head() {
-    let furnished = Furnished::new(Loop::start("1917-04-02").await, ("survival", "head")).await;
+    let furnished = Furnished::new(Loop::start("1917-04-02").await).await;
     let app = &furnished.game.app;
     let bearer = format!("Bearer {}", furnished.game.referee);
     let doc = body(app.get("/api/openapi.json", None).await).await;

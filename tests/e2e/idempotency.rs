@@ -4,19 +4,16 @@
 
 use std::time::Duration;
 
-use eagles_db::diesel::dsl::sql;
-use eagles_db::diesel::sql_types::BigInt;
-use eagles_db::diesel_async::RunQueryDsl;
+use eagles_db::diesel_async::SimpleAsyncConnection;
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
 
 use crate::support::fixtures_games::Loop;
 use crate::support::wait::until;
-use crate::support::{body, problem, TestApp};
+use crate::support::{body, database, problem, TestApp};
 
 async fn count(app: &TestApp, query: &str) -> i64 {
-    let mut conn = app.pool.get().await.unwrap();
-    sql::<BigInt>(query).get_result(&mut conn).await.unwrap()
+    database::count(&app.pool, query).await
 }
 
 async fn post_with_key(
@@ -147,12 +144,7 @@ async fn a_key_in_use_by_a_running_request_is_a_conflict() {
     // Hold the first request inside its handler: it cannot insert a campaign while
     // this transaction holds a share lock on the table.
     let mut lock = app.pool.get().await.unwrap();
-    eagles_db::diesel::sql_query("BEGIN")
-        .execute(&mut lock)
-        .await
-        .unwrap();
-    eagles_db::diesel::sql_query("LOCK TABLE campaigns IN SHARE MODE")
-        .execute(&mut lock)
+    lock.batch_execute("BEGIN; LOCK TABLE campaigns IN SHARE MODE")
         .await
         .unwrap();
 
@@ -179,10 +171,7 @@ async fn a_key_in_use_by_a_running_request_is_a_conflict() {
     let detail = problem(second, StatusCode::CONFLICT).await;
     assert!(detail.contains("still running"), "{detail}");
 
-    eagles_db::diesel::sql_query("COMMIT")
-        .execute(&mut lock)
-        .await
-        .unwrap();
+    lock.batch_execute("COMMIT").await.unwrap();
     let first = first.await.unwrap();
     assert_eq!(first.status(), StatusCode::CREATED);
     let first = body(first).await;

@@ -1,33 +1,21 @@
 //! Abuse limits: failed sign-ins per account and per client address (API and page),
 //! body size limits, and paging of the lists that grow without bound.
 
-use eagles_db::diesel::dsl::sql;
-use eagles_db::diesel::sql_types::{BigInt, Text};
-use eagles_db::diesel_async::RunQueryDsl;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use crate::support::builders::failed_sign_ins;
 use crate::support::fixtures_games::Loop;
 use crate::support::form_client::Visitor;
-use crate::support::{body, problem, TestApp};
+use crate::support::{body, database, problem, TestApp};
 
 async fn count(app: &TestApp, query: &str) -> i64 {
-    let mut conn = app.pool.get().await.unwrap();
-    sql::<BigInt>(query).get_result(&mut conn).await.unwrap()
+    database::count(&app.pool, query).await
 }
 
 /// Records `n` failed sign-ins of `account` from `address`, as if just made.
-async fn failures(app: &TestApp, account: &str, address: &str, n: i64) {
-    let mut conn = app.pool.get().await.unwrap();
-    eagles_db::diesel::sql_query(
-        "INSERT INTO sign_in_failures (account, address) SELECT $1, $2 FROM generate_series(1, $3)",
-    )
-    .bind::<Text, _>(account)
-    .bind::<Text, _>(address)
-    .bind::<BigInt, _>(n)
-    .execute(&mut conn)
-    .await
-    .unwrap();
+async fn failures(app: &TestApp, account: &str, address: &str, n: u32) {
+    failed_sign_ins(&app.pool, account, address, n).await;
 }
 
 async fn token(app: &TestApp, username: &str, password: &str) -> reqwest::Response {

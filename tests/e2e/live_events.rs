@@ -15,7 +15,8 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use crate::support::fixtures_debrief::{aircraft, game, mission, squadron, Assigned, Squadron};
+use crate::support::aircraft_id;
+use crate::support::fixtures_debrief::{game, mission, squadron, Assigned, Squadron};
 use crate::support::form_client::{session_cookie, Visitor};
 use crate::support::serve_command;
 use crate::support::server::free_port;
@@ -244,12 +245,12 @@ async fn roll(door: &TestApp, campaign: i64, token: &str, die: u32) -> i64 {
 /// escorted by Mannock's Camel, and shoots down both Central Albatros. Returns the
 /// game and its report.
 async fn dogfight(app: &TestApp, s: &Squadron) -> (i64, Value) {
-    let bristol = aircraft(app, "Bristol F2b").await;
-    let camel = aircraft(app, "Sopwith Camel").await;
-    let albatros = aircraft(app, "Albatros D-III").await;
-    let g = game(app, s.campaign).await;
+    let bristol = aircraft_id(app, "Bristol F2b").await;
+    let camel = aircraft_id(app, "Sopwith Camel").await;
+    let albatros = aircraft_id(app, "Albatros D-III").await;
+    let g = game(s).await;
     let bomb = mission(
-        app,
+        s,
         g,
         "allied",
         "bomb_hq",
@@ -261,7 +262,7 @@ async fn dogfight(app: &TestApp, s: &Squadron) -> (i64, Value) {
         }),
     )
     .await;
-    mission(app, g, "central", "fighter_sweep", None, None).await;
+    mission(s, g, "central", "fighter_sweep", None, None).await;
     let seat = |name: &str, position: &str, red_hits: u32| {
         json!({ "crew_id": s.id(name), "position": position, "red_hits": red_hits,
                 "wound_boxes": 0, "outcome": "unharmed" })

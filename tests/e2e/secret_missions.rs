@@ -8,7 +8,8 @@
 use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
-use crate::support::fixtures_games::{aircraft_id, Loop};
+use crate::support::aircraft_id;
+use crate::support::fixtures_games::Loop;
 use crate::support::form_client::Visitor;
 use crate::support::{assert_created, body, TestApp};
 
@@ -126,6 +127,7 @@ impl Night {
             referee: rita,
             ada,
             karl,
+            ..
         } = club;
         let allied = Secret::new(
             &app,

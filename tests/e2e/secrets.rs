@@ -12,7 +12,7 @@ use serde_json::json;
 use crate::support::form_client::{session_cookie, Visitor};
 use crate::support::server::free_port;
 use crate::support::wait::until_healthy;
-use crate::support::{body, database, TestApp};
+use crate::support::{body, builders, database, TestApp};
 
 const EAGLES: &str = env!("CARGO_BIN_EXE_eagles");
 
@@ -45,13 +45,7 @@ async fn passwords_tokens_and_sessions_never_reach_the_log() {
     until_healthy(&app.client, &app.address, Duration::from_secs(60)).await;
 
     let password = "Zebra-Quartz-7731-secret";
-    let hash = eagles_service::password::hash_password_blocking(password).unwrap();
-    {
-        let mut conn = app.pool.get().await.unwrap();
-        eagles_db::users::create(&mut conn, "rita", &hash, false)
-            .await
-            .unwrap();
-    }
+    builders::account(&app.pool, "rita", password, false).await;
     let wrong_password = "Wrong-Guess-0042-secret";
     let refused = app
         .post(

@@ -1,16 +1,17 @@
 //! Standings (issue 4): the leaderboard and its CSV, side totals (R12), the player
-//! ranking (R13) and service records, at once and as of any past week. The ledger is
-//! written straight into the database by `fixtures_standings`, as the debrief writes it.
+//! ranking (R13) and service records, at once and as of any past week. Every game is
+//! played through the debrief's use case (`reports`), whose rules give the awards.
 //! Every starting crewman begins with 50 XP (R3); awards follow R4 and appendix D/E.
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::support::fixtures_standings::{
-    artillery_trips, crewman, enlist, hq_observed, kill, observer, pilot, red_hits, shared_kill,
-    sortie_flown, sweep_succeeded, turns, Game, Ledger, Recruit, ALBATROS, ALBATROS_C, ALLIED,
-    BALL, BISHOP, CENTRAL, HAWKER, KOSMAHL, MOTT, NIEUPORT, RICHT, STRUTTER, VOSS, WOLFF,
+use crate::support::builders::{Crewed, OpenGame, Referee, FIGHTER_SWEEP, OBSERVE_HQ};
+use crate::support::reports::{
+    observer, pilot, Debriefing, Recruit, ALBATROS, ALBATROS_C, ALLIED, BALL, BISHOP, CENTRAL,
+    HAWKER, KOSMAHL, MOTT, NIEUPORT, RICHT, STRUTTER, VOSS, WOLFF,
 };
+use crate::support::world::CampaignBuilder;
 use crate::support::{body, problem, TestApp};
 
 async fn get_ok(app: &TestApp, path: &str, token: Option<&str>) -> Value {
@@ -75,40 +76,45 @@ const PLAYERS: [(&str, &str); 4] = [
 
 /// A campaign starting on 1917-04-01: its referee, the owners of `crew` as players on
 /// their sides of [`PLAYERS`], and `crew`'s starting crewmen, in order. Returns the
-/// referee's token, the campaign and the crewmen's ids.
+/// referee's token, the campaign and the crewmen's ids; [`Referee`] plays its games.
 async fn campaign<const N: usize>(
     app: &TestApp,
     public: bool,
     crew: [Recruit; N],
 ) -> (String, i64, [i64; N]) {
-    let referee = app.sign_up("referee", false).await;
-    let cid = app.campaign(&referee, "1917-04-01", public).await;
+    let mut builder = CampaignBuilder::new("referee", "1917-04-01").public(public);
     for (name, side) in PLAYERS {
         if crew.iter().any(|(owner, ..)| *owner == name) {
-            app.sign_up(name, false).await;
-            app.add_player(&referee, cid, name, side).await;
+            builder = builder.player(name, side);
         }
     }
-    let ids = enlist(app, &referee, cid, crew).await;
-    (referee, cid, ids)
+    let world = builder.recruits(&crew).build(app).await;
+    (world.referee.clone(), world.campaign, world.crew())
 }
 
-/// The week-1 game each story opens with, `turns` long: the Allied mission, observe
-/// the enemy HQ, succeeds, flown by the Strutter "a1" with Hawker and Mottershead
-/// aboard for `strutter_turns`; the Central mission is `central`, with its result.
+/// The week-1 game each story opens with and its debrief so far, `turns` long: the
+/// Allied mission, observe the enemy HQ (d10 2, R9), assigned to the Strutter "a1"
+/// with Hawker and Mottershead aboard, succeeds (R10): for `strutter_turns` on the
+/// board it observed the HQ and landed.
+/// The Central mission is rolled with the dice `central`.
 async fn observation_game<'a>(
-    ledger: &Ledger<'a>,
-    turns: i32,
-    central: (&str, bool),
-    (strutter_turns, hawker, mott): (i32, i64, i64),
-) -> Game<'a> {
-    let game = ledger.game(1, turns).await;
-    game.mission("allied", "observe_hq", true).await;
-    game.mission("central", central.0, central.1).await;
+    referee: &Referee,
+    turns: u32,
+    central: &[u32],
+    (strutter_turns, hawker, mott): (u32, i64, i64),
+) -> (OpenGame, Debriefing<'a>) {
+    let game = referee.game(OBSERVE_HQ, central).await;
+    let strutter = Crewed {
+        aircraft: referee.aircraft(STRUTTER).await,
+        pilot: hawker,
+        observer: Some(mott),
+    };
+    referee.assign(game.id, game.allied, strutter).await;
     let crew = [pilot(hawker, 0), observer(mott)];
-    game.sorties([ALLIED.mission("a1", STRUTTER, strutter_turns, crew)])
-        .await;
-    game
+    let debriefing = Debriefing::new(turns)
+        .sorties([ALLIED.mission("a1", STRUTTER, strutter_turns, crew)])
+        .observed(game.allied);
+    (game, debriefing)
 }
 
 // Issue 4, acceptance (3): `as_of_week=n` standings equal the standings as they were
@@ -119,27 +125,26 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
     let (referee, cid, [hawker, mott, bishop, richt, voss]) =
         campaign(&app, false, [HAWKER, MOTT, BISHOP, RICHT, VOSS]).await;
     let r = referee.as_str();
-    let ledger = Ledger::new(&app, cid).await;
+    let office = app.referee("referee", cid).await;
     let path = |what: &str| format!("/api/v1/campaigns/{cid}/{what}");
 
     // Week 1. The Strutter observes the enemy HQ (R4: pilot 10, observer 20, both in a
     // two-seater); Hawker and Mottershead share the kill of Voss's Albatros (12 each);
-    // Richthofen downs Bishop (24) with 3 Red hits on fighter sweep (6). Each side lost
-    // one aircraft, so neither sweep succeeded.
-    let g1 = observation_game(&ledger, 20, ("fighter_sweep", false), (20, hawker, mott)).await;
-    let [a2, _, c2] = g1
+    // Richthofen downs Bishop (24) with 3 Red hits on fighter sweep (6); Bishop's minor
+    // injury keeps him out one week (R7). Each side lost one aircraft, so neither sweep
+    // succeeded.
+    let (g1, debriefing) = observation_game(&office, 20, FIGHTER_SWEEP, (20, hawker, mott)).await;
+    debriefing
         .sorties([
             ALLIED
-                .sweep("a2", NIEUPORT, 12, pilot(bishop, 0).hurt(1, "minor_injury"))
+                .sweep("a2", NIEUPORT, 12, pilot(bishop, 0).minor_injury(1))
                 .lost(),
             CENTRAL.sweep("c1", ALBATROS, 20, pilot(richt, 3)),
             CENTRAL.sweep("c2", ALBATROS, 20, pilot(voss, 0)).lost(),
         ])
-        .await;
-    g1.kill(a2, &[richt]).await;
-    g1.kill(c2, &[hawker, mott]).await;
-    g1.injury(bishop, "minor_injury", 1).await;
-    g1.week_one_awards([hawker, mott, bishop, richt, voss])
+        .kill("a2", &[richt])
+        .kill("c2", &[hawker, mott])
+        .debrief(&office, g1.id)
         .await;
     let week1 = snapshot(&app, cid, r).await;
     // Richthofen 50+20+24+6 = 100; Hawker 50+20+12+10 = 92; Mottershead 50+5+12+20 = 87;
@@ -167,28 +172,22 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
             (3, "cy".into(), bishop, 62)
         ]
     );
-    ledger.close_week().await;
+    office.close_week().await;
 
     // Week 2. Hawker alone on fighter sweep for 17 turns with 2 Red hits (4); the
-    // Central side lost Voss to anti-aircraft fire, so the Allied sweep succeeded (5).
-    let g2 = ledger.game(2, 18).await;
-    g2.mission("allied", "fighter_sweep", true).await;
-    g2.mission("central", "fighter_sweep", false).await;
-    g2.sorties([
-        ALLIED.mission("a1", NIEUPORT, 17, [pilot(hawker, 2)]),
-        CENTRAL.sweep("c1", ALBATROS, 18, pilot(richt, 0)),
-        CENTRAL
-            .sweep("c2", ALBATROS, 10, pilot(voss, 0).hurt(2, "serious_injury"))
-            .lost(),
-    ])
-    .await;
-    g2.injury(voss, "serious_injury", 3).await;
-    g2.awards(&[
-        (hawker, &[turns(17), red_hits(2, 4), sweep_succeeded()]),
-        (richt, &[turns(18)]),
-        (voss, &[turns(10)]),
-    ])
-    .await;
+    // Central side lost Voss to anti-aircraft fire (a serious injury, 3d6 1 1 2: out 4
+    // weeks, R7), so the Allied sweep succeeded (5).
+    let g2 = office.sweep_game().await;
+    Debriefing::new(18)
+        .sorties([
+            ALLIED.mission("a1", NIEUPORT, 17, [pilot(hawker, 2)]),
+            CENTRAL.sweep("c1", ALBATROS, 18, pilot(richt, 0)),
+            CENTRAL
+                .sweep("c2", ALBATROS, 10, pilot(voss, 0).serious_injury([1, 1, 2]))
+                .lost(),
+        ])
+        .debrief(&office, g2.id)
+        .await;
     let picked = app
         .post(
             &format!("/api/v1/campaigns/{cid}/crew/{hawker}/abilities"),
@@ -222,14 +221,15 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
             (3, "cy".into(), bishop, 62)
         ]
     );
-    ledger.close_week().await;
+    office.close_week().await;
 
-    // Week 3: the week-1 game is voided; Bishop flies 25 turns.
-    g1.void(3).await;
-    let g3 = ledger.game(3, 25).await;
-    g3.sorties([ALLIED.sweep("a1", NIEUPORT, 25, pilot(bishop, 0))])
+    // Week 3: the week-1 game is voided; Bishop flies 25 turns, alone on the board.
+    office.void(g1.id, "entered twice").await;
+    let g3 = office.sweep_game().await;
+    Debriefing::new(25)
+        .sorties([ALLIED.sweep("a1", NIEUPORT, 25, pilot(bishop, 0))])
+        .debrief(&office, g3.id)
         .await;
-    g3.awards(&[(bishop, &[turns(25)])]).await;
     let week3 = snapshot(&app, cid, r).await;
     // The void takes back g1's awards and kills: Hawker 118-42 = 76, Bishop 62-12+25 =
     // 75, Richthofen 118-50 = 68, Voss 80-20 = 60, Mottershead 87-37 = 50; no kills.
@@ -319,8 +319,9 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
             .map(|a| a["points"].as_i64().unwrap())
             .collect()
     };
-    assert_eq!(points(w1), [20, 12, 10]);
-    assert_eq!(w1["awards"][2]["reason"], "observe enemy HQ succeeded: 10");
+    // The debrief writes a crewman's sortie awards before the kills (R4, R5).
+    assert_eq!(points(w1), [20, 10, 12]);
+    assert_eq!(w1["awards"][1]["reason"], "observe enemy HQ succeeded: 10");
     let w2 = &weeks[1];
     assert_eq!(
         (w2["week"].as_i64(), w2["date"].as_str()),
@@ -336,7 +337,7 @@ async fn standings_as_of_a_week_equal_those_when_it_closed() {
         (w3["week"].as_i64(), w3["date"].as_str()),
         (Some(3), Some("1917-04-15"))
     );
-    assert_eq!(points(w3), [-20, -12, -10]);
+    assert_eq!(points(w3), [-20, -10, -12]);
     assert_eq!(w3["awards"][0]["reverses"], w1["awards"][0]["id"]);
     assert_eq!(w3["sorties"], json!([]));
     // Bishop's injury of week 1: one week out, back in week 3 (R7).
@@ -364,12 +365,14 @@ async fn leaderboard_ranks_filters_and_csv() {
     let (referee, cid, [hawker, mott, bishop, ball, richt, voss, wolff]) =
         campaign(&app, true, crew).await;
     let r = referee.as_str();
-    let ledger = Ledger::new(&app, cid).await;
+    let office = app.referee("referee", cid).await;
 
-    // Game 1: the Strutter observes the HQ and its crew share the kill of Wolff;
-    // Richthofen and Voss share the kill of Ball. One loss each: no sweep succeeds.
-    let g1 = observation_game(&ledger, 24, ("fighter_sweep", false), (18, hawker, mott)).await;
-    let [_, a3, _, _, c3] = g1
+    // Game 1: the Strutter observes the HQ (Hawker 18 turns + 10, Mottershead 5 + 20)
+    // and its crew share the kill of Wolff (12 each); Richthofen and Voss share the
+    // kill of Ball. Red hits on fighter sweep, 2 each: Bishop 8, Richthofen 7, Voss 6.
+    // One loss each: no sweep succeeds.
+    let (g1, debriefing) = observation_game(&office, 24, FIGHTER_SWEEP, (18, hawker, mott)).await;
+    debriefing
         .sorties([
             ALLIED.sweep("a2", NIEUPORT, 24, pilot(bishop, 8)),
             ALLIED.sweep("a3", NIEUPORT, 11, pilot(ball, 0)).lost(),
@@ -377,36 +380,22 @@ async fn leaderboard_ranks_filters_and_csv() {
             CENTRAL.sweep("c2", ALBATROS, 16, pilot(voss, 6)),
             CENTRAL.sweep("c3", ALBATROS, 9, pilot(wolff, 0)).lost(),
         ])
+        .kill("a3", &[richt, voss])
+        .kill("c3", &[hawker, mott])
+        .debrief(&office, g1.id)
         .await;
-    g1.kill(a3, &[richt, voss]).await;
-    g1.kill(c3, &[hawker, mott]).await;
-    g1.awards(&[
-        (hawker, &[turns(18), shared_kill(), hq_observed(10)]),
-        (mott, &[sortie_flown(), shared_kill(), hq_observed(20)]),
-        (bishop, &[turns(24), red_hits(8, 16)]),
-        (ball, &[turns(11)]),
-        (richt, &[turns(24), shared_kill(), red_hits(7, 14)]),
-        (voss, &[turns(16), shared_kill(), red_hits(6, 12)]),
-        (wolff, &[turns(9)]),
-    ])
-    .await;
     // Games 2-5: Richthofen downs Ball four more times; each time the Allies lose one
     // aircraft and the Central sweep succeeds: Richthofen 5 turns + 24 + 5, Ball 5 turns.
     for _ in 0..4 {
-        let g = ledger.game(1, 5).await;
-        g.mission("central", "fighter_sweep", true).await;
-        let [lost, _] = g
+        let g = office.sweep_game().await;
+        Debriefing::new(5)
             .sorties([
                 ALLIED.sweep("a1", NIEUPORT, 5, pilot(ball, 0)).lost(),
                 CENTRAL.sweep("c1", ALBATROS, 5, pilot(richt, 0)),
             ])
+            .kill("a1", &[richt])
+            .debrief(&office, g.id)
             .await;
-        g.kill(lost, &[richt]).await;
-        g.awards(&[
-            (richt, &[turns(5), kill(), sweep_succeeded()]),
-            (ball, &[turns(5)]),
-        ])
-        .await;
     }
 
     // Richthofen 50+24+12+14 + 4×34 = 236 with 5 kills, an ace (R6). Hawker
@@ -479,8 +468,10 @@ async fn leaderboard_ranks_filters_and_csv() {
     );
 
     // A crewman who joined in week 2 is not on the board as of week 1.
-    ledger.close_week().await;
-    let schafer = crewman(&app, r, cid, "dan", "Karl Schäfer", "pilot", "german").await;
+    office.close_week().await;
+    let schafer = app
+        .crewman(r, cid, ("Karl Schäfer", "pilot", "german", "dan"))
+        .await;
     let now = get_ok(&app, &url, None).await;
     assert_eq!(now.as_array().unwrap().len(), 8);
     assert_eq!(board(&now)[7], (8, schafer, 50, 0));
@@ -505,7 +496,7 @@ async fn side_totals_double_two_seater_mission_awards() {
     let app = TestApp::spawn().await;
     let (_, cid, [hawker, mott, voss, kosmahl, richt, wolff]) =
         campaign(&app, true, [HAWKER, MOTT, VOSS, KOSMAHL, RICHT, WOLFF]).await;
-    let ledger = Ledger::new(&app, cid).await;
+    let office = app.referee("referee", cid).await;
     let url = format!("/api/v1/campaigns/{cid}/sides");
 
     // Six crewmen with 50 starting XP each, and no game yet: level at nothing.
@@ -514,26 +505,26 @@ async fn side_totals_double_two_seater_mission_awards() {
     assert_eq!(none["central"], side(0, 0));
     assert_eq!(none["leader"], "tied");
 
-    // The Strutter observes the HQ; its observer shoots down Wolff. The Central
-    // two-seater directs artillery, 2 trips of 3 (3 and 6 per trip, no success).
-    let g1 = observation_game(&ledger, 25, ("direct_artillery", false), (20, hawker, mott)).await;
-    let [_, _, c3] = g1
+    // The Strutter observes the HQ (Hawker 20 turns + 10, Mottershead 5 + 20); its
+    // observer shoots down Wolff (24). The Central two-seater directs artillery (d10 6,
+    // d6 3 trips needed, R9), 2 trips of 3 (3 and 6 per trip, no success).
+    let (g1, debriefing) = observation_game(&office, 25, &[6, 3], (20, hawker, mott)).await;
+    let albatros_c = Crewed {
+        aircraft: office.aircraft(ALBATROS_C).await,
+        pilot: voss,
+        observer: Some(kosmahl),
+    };
+    office.assign(g1.id, g1.central, albatros_c).await;
+    debriefing
         .sorties([
             CENTRAL.mission("c1", ALBATROS_C, 25, [pilot(voss, 0), observer(kosmahl)]),
             CENTRAL.sweep("c2", ALBATROS, 25, pilot(richt, 0)),
             CENTRAL.sweep("c3", ALBATROS, 15, pilot(wolff, 0)).lost(),
         ])
+        .kill("c3", &[mott])
+        .trips(g1.central, 2)
+        .debrief(&office, g1.id)
         .await;
-    g1.kill(c3, &[mott]).await;
-    g1.awards(&[
-        (hawker, &[turns(20), hq_observed(10)]),
-        (mott, &[sortie_flown(), hq_observed(20), kill()]),
-        (voss, &[turns(25), artillery_trips(2, 6)]),
-        (kosmahl, &[sortie_flown(), artillery_trips(2, 12)]),
-        (richt, &[turns(25)]),
-        (wolff, &[turns(15)]),
-    ])
-    .await;
     // Allied: 30 + 49 = 79 earned; the observer's 20 counts 40 and the pilot's 10
     // counts 20, the kill's 24 once: 79 + 30 = 109. Central: 31+17+25+15 = 88 earned,
     // the artillery points 6 + 12 again: 106. More plain XP, yet the Allies lead.
@@ -553,8 +544,8 @@ async fn side_totals_double_two_seater_mission_awards() {
     assert_eq!(board[0]["xp"], 99);
 
     // Voided in week 2: the reversals take the doubling back with them, as of week 2.
-    ledger.close_week().await;
-    g1.void(2).await;
+    office.close_week().await;
+    office.void(g1.id, "entered twice").await;
     let after = get_ok(&app, &url, None).await;
     assert_eq!(
         after,
@@ -573,46 +564,30 @@ async fn players_ranked_by_best_crewman_with_tie_breaks() {
     let app = TestApp::spawn().await;
     let (_, cid, [hawker, mott, ball, bishop, richt, voss, wolff]) =
         campaign(&app, true, [HAWKER, MOTT, BALL, BISHOP, RICHT, VOSS, WOLFF]).await;
-    let ledger = Ledger::new(&app, cid).await;
+    let office = app.referee("referee", cid).await;
 
     // The Strutter observes the HQ and its observer downs Wolff (minor injury, 1 week
-    // out); Richthofen and Voss share the kills of Ball (serious injury, 2 weeks out)
-    // and Bishop. The Allies lost 2 to 1: the Central sweep succeeded (5 each).
-    let g1 = observation_game(&ledger, 20, ("fighter_sweep", true), (20, hawker, mott)).await;
-    let [a2, a3, _, _, c3] = g1
+    // out); Richthofen and Voss share the kills of Ball (serious injury, 3d6 1 1 2: out
+    // 4 weeks, through week 5, R7) and Bishop. The Allies lost 2 to 1: the Central
+    // sweep succeeded (5 each).
+    let (g1, debriefing) = observation_game(&office, 20, FIGHTER_SWEEP, (20, hawker, mott)).await;
+    debriefing
         .sorties([
             ALLIED
-                .sweep("a2", NIEUPORT, 15, pilot(ball, 0).hurt(2, "serious_injury"))
+                .sweep("a2", NIEUPORT, 15, pilot(ball, 0).serious_injury([1, 1, 2]))
                 .lost(),
             ALLIED.sweep("a3", NIEUPORT, 8, pilot(bishop, 0)).lost(),
             CENTRAL.sweep("c1", ALBATROS, 20, pilot(richt, 0)),
             CENTRAL.sweep("c2", ALBATROS, 15, pilot(voss, 0)),
             CENTRAL
-                .sweep("c3", ALBATROS, 10, pilot(wolff, 0).hurt(1, "minor_injury"))
+                .sweep("c3", ALBATROS, 10, pilot(wolff, 0).minor_injury(1))
                 .lost(),
         ])
+        .kill("a2", &[richt, voss])
+        .kill("a3", &[richt, voss])
+        .kill("c3", &[mott])
+        .debrief(&office, g1.id)
         .await;
-    g1.kill(a2, &[richt, voss]).await;
-    g1.kill(a3, &[richt, voss]).await;
-    g1.kill(c3, &[mott]).await;
-    g1.injury(ball, "serious_injury", 2).await;
-    g1.injury(wolff, "minor_injury", 1).await;
-    g1.awards(&[
-        (hawker, &[turns(20), hq_observed(10)]),
-        (mott, &[sortie_flown(), hq_observed(20), kill()]),
-        (ball, &[turns(15)]),
-        (bishop, &[turns(8)]),
-        (
-            richt,
-            &[turns(20), shared_kill(), shared_kill(), sweep_succeeded()],
-        ),
-        (
-            voss,
-            &[turns(15), shared_kill(), shared_kill(), sweep_succeeded()],
-        ),
-        (wolff, &[turns(10), sweep_succeeded()]),
-    ])
-    .await;
     let url = format!("/api/v1/campaigns/{cid}/players");
     // bob: Richthofen 50+20+24+5 = 99 with 2 kills. ada: her observer Mottershead
     // 50+5+20+24 = 99 with 1 kill beats her pilot Hawker (50+20+10 = 80) and loses
@@ -636,8 +611,8 @@ async fn players_ranked_by_best_crewman_with_tie_breaks() {
         (Some(2), Some(1))
     );
 
-    // Week 2: both are out (Ball through week 3, Wolff through week 2): one week each.
-    ledger.close_week().await;
+    // Week 2: both are out (Ball through week 5, Wolff through week 2): one week each.
+    office.close_week().await;
     let week2 = get_ok(&app, &url, None).await;
     assert_eq!(
         (week2[2]["rank"].as_i64(), week2[3]["rank"].as_i64()),
@@ -652,7 +627,7 @@ async fn players_ranked_by_best_crewman_with_tie_breaks() {
     );
 
     // Week 3: Wolff is back after 1 week, Ball is out a 2nd week: dan ahead of cy.
-    ledger.close_week().await;
+    office.close_week().await;
     let week3 = get_ok(&app, &url, None).await;
     assert_eq!(
         ranking(&week3),

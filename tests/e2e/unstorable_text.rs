@@ -11,7 +11,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Map, Value};
 
 use crate::support::fixtures_games::{Furnished, Loop};
-use crate::support::form_client::{hidden_value, Visitor};
+use crate::support::form_client::{hidden_value, text, Visitor};
 use crate::support::{body, problem, TestApp};
 
 const NUL_TEXT: &str = "a\u{0}b";
@@ -187,7 +187,7 @@ async fn body_detail(response: reqwest::Response) -> String {
 /// path and query parameter, with a NUL in turn, as the campaign's referee.
 #[tokio::test]
 async fn a_nul_in_any_string_of_any_operation_is_refused_naming_it() {
-    let f = Furnished::new(Loop::start("1917-04-02").await, ("survival", "nul walk")).await;
+    let f = Furnished::new(Loop::start("1917-04-02").await).await;
     let doc = body(f.game.app.get("/api/openapi.json", None).await).await;
     let mut failures = Vec::new();
     let mut tried = 0;
@@ -269,21 +269,6 @@ async fn a_token_for_a_username_with_a_nul_is_refused() {
         detail.contains("`username`") && detail.contains("NUL"),
         "{detail}"
     );
-}
-
-/// The text of an HTML page, tags dropped and spaces collapsed.
-fn text(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// A page form with a NUL: the sign-in page's username comes back with the refusal

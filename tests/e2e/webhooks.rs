@@ -667,23 +667,12 @@ async fn private_and_loopback_addresses_are_refused_unless_allowed() {
         )
         .await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
-    {
-        let mut conn = setup.app.pool.get().await.unwrap();
-        let rita = eagles_db::users::find_by_username(&mut conn, "rita")
-            .await
-            .unwrap()
-            .unwrap();
-        eagles_db::webhooks::create(
-            &mut conn,
-            setup.campaign,
-            &receiver.url,
-            &[campaign::webhooks::WebhookEvent::WeekClosed],
-            "a secret",
-            rita.id,
-        )
-        .await
-        .unwrap();
-    }
+    // It was made when the address was allowed: through the use case with the
+    // setting on, as the allowing server above took it.
+    let office = setup.app.referee("rita", setup.campaign).await;
+    office
+        .webhook_allowing_private(&receiver.url, &["week_closed"])
+        .await;
     setup.close_week(&refusing.address).await;
     let deliveries = setup
         .until_deliveries(&refusing.address, "a try refused for its address", 1, |d| {

@@ -4,6 +4,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::support::fixtures_games::Loop;
+use crate::support::reports::{observer, pilot, Debriefing, ALBATROS, ALLIED, CENTRAL, STRUTTER};
 use crate::support::{body, problem};
 
 async fn close(lp: &Loop) -> Value {
@@ -31,10 +32,24 @@ async fn r15_closing_returns_the_healed_and_lists_new_aircraft() {
     let healed = lp.crewman("Albert Ball", "pilot", "british", "ada").await;
     let still_out = lp.crewman("John Smith", "observer", "british", "ada").await;
     let dead = lp.crewman("Hans Weiss", "pilot", "german", "karl").await;
-    // R7: out until week 2 → available again in week 3; out until 3 → in week 4.
-    lp.casualty(healed, 1, "minor_injury", Some(2)).await;
-    lp.casualty(still_out, 1, "serious_injury", Some(3)).await;
-    lp.casualty(dead, 1, "killed", None).await;
+    // A week-1 game: Ball and Smith come home from it with minor injuries, out 1 and 2
+    // weeks (R7: 1d6−1), so until weeks 2 and 3: available again in weeks 3 and 4.
+    // Weiss is killed.
+    let office = &lp.office;
+    let game = office.sweep_game().await;
+    let crew = [
+        pilot(healed, 0).minor_injury(1),
+        observer(still_out).minor_injury(2),
+    ];
+    Debriefing::new(10)
+        .sorties([
+            ALLIED.mission("a1", STRUTTER, 10, crew),
+            CENTRAL
+                .sweep("c1", ALBATROS, 10, pilot(dead, 0).killed())
+                .lost(),
+        ])
+        .debrief(office, game.id)
+        .await;
 
     // Week 1 (1917-04-23) → week 2 (1917-04-30): still April, nothing new.
     let first = close(&lp).await;
@@ -116,7 +131,9 @@ async fn a_week_shows_its_games_missions_and_rolls() {
     let gid = game["id"].as_i64().unwrap();
     let mission = lp.mission(gid, "allied", &[6, 3]).await;
     let debriefed = lp.open_game([2, 3]).await["id"].as_i64().unwrap();
-    lp.mark_debriefed(debriefed).await;
+    lp.mission(debriefed, "allied", &[9]).await;
+    lp.mission(debriefed, "central", &[9]).await;
+    lp.debrief_unflown(debriefed).await;
     // Karl plays Central: the Allied assignment is kept from him until the debrief
     // (§13.20), assigned or not.
     let secret = json!([{ "id": mission["id"], "game_id": gid, "side": "allied", "roll": 6,
@@ -168,14 +185,37 @@ async fn a_week_shows_its_games_missions_and_rolls() {
         (games[1]["debriefed"].clone(), games[1]["state"].clone()),
         (json!(true), json!("debriefed"))
     );
-    assert_eq!(games[1]["missions"], json!([]));
+    // Debriefed, its missions (both fighter sweep, API v1.2) are no secret.
+    let missions: Vec<(&Value, &Value, &Value)> = games[1]["missions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (&m["side"], &m["mission_type"], &m["assignment_hidden"]))
+        .collect();
+    let (allied, central, sweep) = (json!("allied"), json!("central"), json!("fighter_sweep"));
+    assert_eq!(
+        missions,
+        [
+            (&allied, &sweep, &json!(false)),
+            (&central, &sweep, &json!(false))
+        ]
+    );
     let tables: Vec<&str> = week["rolls"]
         .as_array()
         .unwrap()
         .iter()
         .map(|r| r["table"].as_str().unwrap())
         .collect();
-    assert_eq!(tables, ["ground_offensive", "mission", "ground_offensive"]);
+    assert_eq!(
+        tables,
+        [
+            "ground_offensive",
+            "mission",
+            "ground_offensive",
+            "mission",
+            "mission"
+        ]
+    );
 
     let week2 = body(lp.get("/weeks/2", Some(&lp.karl)).await).await;
     assert_eq!(week2["closed"], false);

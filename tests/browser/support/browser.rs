@@ -208,12 +208,58 @@ impl Browser {
         .await
     }
 
+    /// Clicks the element with this id (a checkbox, a button that stays on the page).
+    pub async fn click(&self, id: &str) {
+        self.client
+            .find(Locator::Id(id))
+            .await
+            .unwrap_or_else(|e| panic!("#{id}: {e}"))
+            .click()
+            .await
+            .unwrap();
+    }
+
+    /// Scrolls the element with this id into view.
+    pub async fn scroll_to(&self, id: &str) {
+        self.client
+            .execute(
+                "document.getElementById(arguments[0]).scrollIntoView();",
+                vec![json!(id)],
+            )
+            .await
+            .unwrap();
+    }
+
     /// Signs in through the sign-in form and waits for the page it answers with.
     pub async fn sign_in(&self, username: &str, password: &str) {
         self.open("/sign-in").await;
         self.fill("username", username).await;
         self.fill("password", password).await;
         self.submit("password").await;
+    }
+
+    /// A browser on the server at `base` as `reader` of the demo, signed in with the
+    /// demo accounts' `password` and home; anonymous when `reader` is none.
+    pub async fn reading_as(base: &str, reader: Option<&str>, password: &str) -> Browser {
+        let browser = Browser::start(base).await;
+        if let Some(username) = reader {
+            browser.sign_in(username, password).await;
+            browser.assert_path("/").await;
+        }
+        browser
+    }
+
+    /// The page's width as the browser lays it out, and the window's, in CSS pixels.
+    pub async fn widths(&self) -> (i64, i64) {
+        let answer = self
+            .client
+            .execute(
+                "return [document.documentElement.scrollWidth, window.innerWidth];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        (answer[0].as_i64().unwrap(), answer[1].as_i64().unwrap())
     }
 
     /// Signs in as one of the harness's accounts ([`password_of`]), which leads home.

@@ -7,7 +7,9 @@ use eagles_db::DbPool;
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::{redirect, Response, StatusCode};
 
+use crate::builders::Referee;
 use crate::database::{self, TestDatabase};
+use crate::reports::{self, fly_alone, ALLIED, NIEUPORT};
 use crate::server;
 
 /// A running server over its own database.
@@ -49,13 +51,7 @@ impl TestApp {
     /// Creates an account directly in the database, as `eagles user add` does; its
     /// password is [`password_of`] its name.
     pub async fn add_user(&self, username: &str, admin: bool) -> i64 {
-        let hash =
-            eagles_service::password::hash_password_blocking(&password_of(username)).unwrap();
-        let mut conn = self.pool.get().await.unwrap();
-        eagles_db::users::create(&mut conn, username, &hash, admin)
-            .await
-            .expect("create user")
-            .id
+        crate::builders::account(&self.pool, username, &password_of(username), admin).await
     }
 
     /// Creates these accounts, none an admin.
@@ -180,6 +176,28 @@ pub async fn new_campaign(
     count(app, "SELECT max(id) FROM campaigns").await
 }
 
+/// The referee's evening: rita (signed in, with her CSRF token) creates "Bloody April"
+/// through its form, public or not, with paul playing the Allies and carl the Central
+/// Powers, and the crewmen `crew` in order. Answers rita, her token, the campaign and
+/// the crewmen's ids.
+pub async fn bloody_april(
+    app: &TestApp,
+    public: bool,
+    crew: &[Recruit<'_>],
+) -> (Visitor, String, i64, Vec<i64>) {
+    app.add_users(&["rita", "paul", "carl"]).await;
+    let (mut rita, csrf) = app.signed_in("rita").await;
+    let campaign = new_campaign(app, &mut rita, &csrf, "Bloody April", public).await;
+    for (player, side) in [("paul", "allied"), ("carl", "central")] {
+        add_player(&mut rita, &csrf, campaign, player, side).await;
+    }
+    let mut ids = Vec::new();
+    for recruit in crew {
+        ids.push(add_crewman(app, &mut rita, &csrf, campaign, *recruit).await);
+    }
+    (rita, csrf, campaign, ids)
+}
+
 /// Adds `username` to `campaign` as a player of `side` through the members form.
 pub async fn add_player(
     referee: &mut Visitor,
@@ -302,6 +320,25 @@ pub async fn open_assigned_game(
     (game, missions[0], missions[1])
 }
 
+/// The pages of campaign `cid` that name nothing else: its home, club night, crew,
+/// dice, ID cards, leaderboard, live events, members and players.
+pub fn campaign_pages(cid: i64) -> Vec<String> {
+    [
+        "",
+        "/club-night",
+        "/crew",
+        "/dice",
+        "/id-cards",
+        "/leaderboard",
+        "/live",
+        "/members",
+        "/players",
+    ]
+    .iter()
+    .map(|page| format!("/campaigns/{cid}{page}"))
+    .collect()
+}
+
 /// The CSRF token of the first form of a page.
 pub fn csrf_of(html: &str) -> String {
     let marker = "name=\"csrf\" value=\"";
@@ -318,47 +355,15 @@ pub fn text_of_id(html: &str, id: &str) -> Option<String> {
     Some(html[start..end].to_owned())
 }
 
+/// Gives an Allied pilot `points` XP as a club would: he flies that many turns alone
+/// in a game of the current week that `referee` debriefs (R5).
+pub async fn give_xp(app: &TestApp, referee: &str, campaign: i64, pilot: i64, points: u32) {
+    let referee = Referee::of(&app.pool, referee, campaign).await;
+    let sortie = ALLIED.sweep("a1", NIEUPORT, points, reports::pilot(pilot, 0));
+    fly_alone(&referee, sortie).await;
+}
+
 /// Rows of a table, counted by query (one query, whatever the page).
 pub async fn count(app: &TestApp, sql: &str) -> i64 {
-    use eagles_db::diesel::sql_types::BigInt;
-    use eagles_db::diesel_async::RunQueryDsl;
-    let mut conn = app.pool.get().await.unwrap();
-    eagles_db::diesel::dsl::sql::<BigInt>(sql)
-        .get_result(&mut conn)
-        .await
-        .unwrap()
-}
-
-/// Gives a crewman XP through a ledger entry written straight to the database, as a
-/// debrief would (a sortie award: the ledger holds only the rulebook's award kinds,
-/// which the side totals of R12 read).
-pub async fn give_xp(app: &TestApp, campaign_id: i64, crew_id: i64, points: i32) {
-    use eagles_db::diesel::prelude::*;
-    use eagles_db::diesel_async::RunQueryDsl;
-    use eagles_db::schema::xp_awards;
-    let mut conn = app.pool.get().await.unwrap();
-    crate::support::raise_revisions(&conn).await;
-    eagles_db::diesel::insert_into(xp_awards::table)
-        .values((
-            xp_awards::campaign_id.eq(campaign_id),
-            xp_awards::crew_id.eq(crew_id),
-            xp_awards::week.eq(1),
-            xp_awards::points.eq(points),
-            xp_awards::kind.eq("sortie"),
-            xp_awards::reason.eq("test: XP given by hand"),
-        ))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-}
-
-/// Raises every campaign's revision, as each write through the service raises its
-/// campaign's: a fixture writing straight into the database calls this before its
-/// writes, or pages cached before it would go on showing the old rows (contract v1.1).
-pub async fn raise_revisions(mut conn: &eagles_db::diesel_async::AsyncPgConnection) {
-    use eagles_db::diesel_async::RunQueryDsl;
-    eagles_db::diesel::sql_query("UPDATE campaigns SET revision = revision + 1")
-        .execute(&mut conn)
-        .await
-        .expect("raise the campaigns' revisions");
+    database::count(&app.pool, sql).await
 }

@@ -210,3 +210,14 @@ pub async fn demo_database() -> (TestDatabase, String) {
     let out = String::from_utf8_lossy(&seeded.stdout).into_owned();
     (database, out)
 }
+
+/// A number read from the test database by `query` (a count, an id), in one statement.
+pub async fn count(pool: &eagles_db::DbPool, query: &str) -> i64 {
+    use eagles_db::diesel::sql_types::BigInt;
+    use eagles_db::diesel_async::RunQueryDsl;
+    let mut conn = pool.get().await.unwrap();
+    eagles_db::diesel::dsl::sql::<BigInt>(query)
+        .get_result(&mut conn)
+        .await
+        .unwrap_or_else(|e| panic!("{query}: {e}"))
+}

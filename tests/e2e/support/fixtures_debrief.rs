@@ -1,30 +1,15 @@
-//! Fixtures for the debrief tests: games and missions written straight into the
-//! database as a game after its rolls and assignment would have them, and the crew of
-//! a small campaign created through the API.
+//! Fixtures for the debrief tests: the crew of a small campaign created through the
+//! API, and games and missions rolled and assigned through the use cases, as the
+//! referee leaves them before the debrief.
 
 use std::collections::HashMap;
 
-use eagles_db::diesel;
-use eagles_db::diesel::sql_query;
-use eagles_db::diesel::sql_types::{BigInt, Integer, Nullable, Text};
-use eagles_db::diesel::QueryableByName;
-use eagles_db::diesel_async::RunQueryDsl;
+use campaign::sides::Side;
 use reqwest::StatusCode;
-use serde_json::json;
 
-use super::{body, TestApp};
-
-#[derive(QueryableByName)]
-struct Id {
-    #[diesel(sql_type = BigInt)]
-    id: i64,
-}
-
-#[derive(QueryableByName)]
-struct Count {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
+use super::builders::{Crewed, Referee, QUIET};
+use super::world::CampaignBuilder;
+use super::{body, database, TestApp};
 
 /// A campaign starting 1917-08-06 with two players a side, each with two pilots and
 /// an observer (R3), created through the API; crew are found by name.
@@ -32,6 +17,8 @@ pub struct Squadron {
     pub referee: String,
     pub campaign: i64,
     pub crew: HashMap<&'static str, i64>,
+    /// The referee's hand, writing through the use cases.
+    pub office: Referee,
 }
 
 impl Squadron {
@@ -185,95 +172,44 @@ fn nationality(side: &str, name: &str) -> &'static str {
 
 /// Sets up a campaign refereed by `referee` (a new account of that name).
 pub async fn squadron(app: &TestApp, referee: &str) -> Squadron {
-    let token = app.sign_up(referee, false).await;
-    let campaign = app.campaign(&token, "1917-08-06", false).await;
+    let mut builder = CampaignBuilder::new(referee, "1917-08-06");
     for (player, side, _) in PLAYERS {
-        let username = format!("{player}-{referee}");
-        app.sign_up(&username, false).await;
-        app.add_player(&token, campaign, &username, side).await;
+        builder = builder.player(format!("{player}-{referee}"), side);
     }
-    let mut crew = HashMap::new();
     for (owner, side, names) in PLAYERS {
         for (name, role) in names.into_iter().zip(ROLES) {
-            let response = app
-                .post(
-                    &format!("/api/v1/campaigns/{campaign}/crew"),
-                    Some(&token),
-                    &json!({ "name": name, "role": role, "nationality": nationality(side, name),
-                             "owner": format!("{owner}-{referee}") }),
-                )
-                .await;
-            assert_eq!(response.status(), StatusCode::CREATED);
-            crew.insert(name, body(response).await["id"].as_i64().unwrap());
+            let owner = format!("{owner}-{referee}");
+            builder = builder.crewman(name, role, nationality(side, name), owner);
         }
     }
+    let world = builder.build(app).await;
+    let names = PLAYERS.into_iter().flat_map(|(_, _, names)| names);
     Squadron {
-        referee: token,
-        campaign,
-        crew,
+        referee: world.referee,
+        campaign: world.campaign,
+        crew: names.zip(world.crew).collect(),
+        office: world.office,
     }
-}
-
-/// The id of the aircraft type named `name` (seeds/aircraft.csv).
-pub async fn aircraft(app: &TestApp, name: &str) -> i64 {
-    let mut conn = app.pool.get().await.unwrap();
-    sql_query("SELECT id FROM aircraft_types WHERE name = $1")
-        .bind::<Text, _>(name)
-        .get_result::<Id>(&mut conn)
-        .await
-        .unwrap_or_else(|e| panic!("aircraft {name}: {e}"))
-        .id
 }
 
 /// A game of the campaign's current week, with a quiet ground offensive rolled.
-pub async fn game(app: &TestApp, campaign: i64) -> i64 {
-    let mut conn = app.pool.get().await.unwrap();
-    crate::support::raise_revisions(&conn).await;
-    let roll = sql_query(
-        "INSERT INTO dice_rolls (campaign_id, week, table_name, dice, total, result, entered)
-         SELECT id, current_week, 'ground_offensive', ARRAY[3, 4], 7, 'quiet', true
-         FROM campaigns WHERE id = $1 RETURNING id",
-    )
-    .bind::<BigInt, _>(campaign)
-    .get_result::<Id>(&mut conn)
-    .await
-    .unwrap()
-    .id;
-    sql_query(
-        "INSERT INTO games (campaign_id, week, offensive_roll_id, ground_offensive, created_by)
-         SELECT id, current_week, $2, 'quiet', created_by FROM campaigns WHERE id = $1
-         RETURNING id",
-    )
-    .bind::<BigInt, _>(campaign)
-    .bind::<BigInt, _>(roll)
-    .get_result::<Id>(&mut conn)
-    .await
-    .unwrap()
-    .id
+pub async fn game(s: &Squadron) -> i64 {
+    s.office.open_game(QUIET).await
 }
 
 /// A game of the campaign's current week whose sides both rolled fighter sweep,
 /// unassigned: every sortie flies fighter sweep, as in a game with no mission (R4, R9),
 /// and the game can be debriefed (API v1.2: a debrief needs both missions).
-pub async fn sweep_game(app: &TestApp, campaign: i64) -> i64 {
-    let g = game(app, campaign).await;
-    for side in ["allied", "central"] {
-        mission(app, g, side, "fighter_sweep", None, None).await;
-    }
-    g
+pub async fn sweep_game(s: &Squadron) -> i64 {
+    s.office.sweep_game().await.id
 }
 
-/// The aircraft type and crew a mission was assigned.
-pub struct Assigned {
-    pub aircraft: i64,
-    pub pilot: i64,
-    pub observer: Option<i64>,
-}
+/// The aircraft type and crew a mission is assigned.
+pub type Assigned = Crewed;
 
 /// The Allies' `mission_type` mission of `game`, assigned to `aircraft` (a
 /// two-seater) flown by Ball with Smith observing.
 pub async fn ball_and_smith_fly(
-    app: &TestApp,
     s: &Squadron,
     (game, aircraft): (i64, i64),
     mission_type: &str,
@@ -283,17 +219,17 @@ pub async fn ball_and_smith_fly(
         pilot: s.id("Ball"),
         observer: Some(s.id("Smith")),
     };
-    mission(app, game, "allied", mission_type, None, Some(crew)).await
+    mission(s, game, "allied", mission_type, None, Some(crew)).await
 }
 
-/// A side's mission of `game`, rolled (and, when `assigned`, assigned) as the games
-/// endpoints would leave it.
+/// A side's mission of `game`, rolled with its d10 entered (and, for directing
+/// artillery, the d6 of `trips_needed`) and, when `assigned`, assigned (R9).
 pub async fn mission(
-    app: &TestApp,
+    s: &Squadron,
     game: i64,
     side: &str,
     mission_type: &str,
-    trips_needed: Option<i32>,
+    trips_needed: Option<u32>,
     assigned: Option<Assigned>,
 ) -> i64 {
     let d10 = [
@@ -310,58 +246,20 @@ pub async fn mission(
     ]
     .iter()
     .position(|m| *m == mission_type)
-    .expect("a mission type") as i32
+    .expect("a mission type") as u32
         + 1;
-    let mut conn = app.pool.get().await.unwrap();
-    crate::support::raise_revisions(&conn).await;
-    let roll = sql_query(
-        "INSERT INTO dice_rolls (campaign_id, week, game_id, side, table_name, dice, total, result, entered)
-         SELECT campaign_id, week, id, $2, 'mission', ARRAY[$3], $3, $4, true FROM games WHERE id = $1
-         RETURNING id",
-    )
-    .bind::<BigInt, _>(game)
-    .bind::<Text, _>(side)
-    .bind::<Integer, _>(d10)
-    .bind::<Text, _>(mission_type)
-    .get_result::<Id>(&mut conn)
-    .await
-    .unwrap()
-    .id;
-    sql_query(
-        "INSERT INTO missions (game_id, side, roll_id, mission_type, trips_needed,
-                               aircraft_type_id, pilot_id, observer_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-    )
-    .bind::<BigInt, _>(game)
-    .bind::<Text, _>(side)
-    .bind::<BigInt, _>(roll)
-    .bind::<Text, _>(mission_type)
-    .bind::<Nullable<Integer>, _>(trips_needed)
-    .bind::<Nullable<BigInt>, _>(assigned.as_ref().map(|a| a.aircraft))
-    .bind::<Nullable<BigInt>, _>(assigned.as_ref().map(|a| a.pilot))
-    .bind::<Nullable<BigInt>, _>(assigned.as_ref().and_then(|a| a.observer))
-    .get_result::<Id>(&mut conn)
-    .await
-    .unwrap()
-    .id
-}
-
-/// Moves the campaign to `week`, as closing weeks would.
-pub async fn set_week(app: &TestApp, campaign: i64, week: i32) {
-    let mut conn = app.pool.get().await.unwrap();
-    crate::support::raise_revisions(&conn).await;
-    sql_query("UPDATE campaigns SET current_week = $2 WHERE id = $1")
-        .bind::<BigInt, _>(campaign)
-        .bind::<Integer, _>(week)
-        .execute(&mut conn)
-        .await
-        .unwrap();
+    let dice: Vec<u32> = [d10].into_iter().chain(trips_needed).collect();
+    let side: Side = side.parse().unwrap();
+    let mission = s.office.roll_mission(game, side, &dice).await;
+    if let Some(crew) = assigned {
+        s.office.assign(game, mission, crew).await;
+    }
+    mission
 }
 
 /// Rows of the tables a debrief writes: sorties, sortie_crew, kills, kill_shooters,
 /// xp_awards, casualties, dice_rolls.
 pub async fn row_counts(app: &TestApp) -> Vec<(&'static str, i64)> {
-    let mut conn = app.pool.get().await.unwrap();
     let mut counts = Vec::new();
     for table in [
         "sorties",
@@ -372,23 +270,13 @@ pub async fn row_counts(app: &TestApp) -> Vec<(&'static str, i64)> {
         "casualties",
         "dice_rolls",
     ] {
-        let n = sql_query(format!("SELECT count(*) AS n FROM {table}"))
-            .get_result::<Count>(&mut conn)
-            .await
-            .unwrap()
-            .n;
+        let n = database::count(&app.pool, &format!("SELECT count(*) FROM {table}")).await;
         counts.push((table, n));
     }
     counts
 }
 
-/// A count from the test database.
+/// A count from the test database, `$1` in `query` standing for `game`.
 pub async fn count(app: &TestApp, query: &str, game: i64) -> i64 {
-    let mut conn = app.pool.get().await.unwrap();
-    sql_query(query)
-        .bind::<BigInt, _>(game)
-        .get_result::<Count>(&mut conn)
-        .await
-        .unwrap_or_else(|e| panic!("{query}: {e}"))
-        .n
+    database::count(&app.pool, &query.replace("$1", &game.to_string())).await
 }

@@ -1,12 +1,12 @@
 //! Fixtures of the campaign loop: a campaign with a referee and one player per side,
-//! crewmen, games and missions, and direct writes for states no endpoint makes here
-//! (a casualty, a debriefed game).
+//! crewmen, games and missions through the API, and debriefs through the use cases.
 
-use eagles_db::diesel::sql_types::{BigInt, Integer, Nullable, Text};
-use eagles_db::diesel_async::RunQueryDsl;
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
 
+use super::builders::Referee;
+use super::reports::{pilot, Debriefing, ALBATROS, CENTRAL};
+use super::world::CampaignBuilder;
 use super::{body, TestApp};
 
 /// A campaign refereed by `referee`, with `ada` playing Allied and `karl` Central.
@@ -16,6 +16,8 @@ pub struct Loop {
     pub referee: String,
     pub ada: String,
     pub karl: String,
+    /// Rita's hand on the campaign, writing through the use cases.
+    pub office: Referee,
 }
 
 impl Loop {
@@ -28,18 +30,19 @@ impl Loop {
     /// rita referees it.
     pub async fn start_campaign(start_date: &str, public: bool) -> Loop {
         let app = TestApp::spawn().await;
-        let referee = app.sign_up("rita", false).await;
-        let ada = app.sign_up("ada", false).await;
-        let karl = app.sign_up("karl", false).await;
-        let campaign = app.campaign(&referee, start_date, public).await;
-        app.add_player(&referee, campaign, "ada", "allied").await;
-        app.add_player(&referee, campaign, "karl", "central").await;
+        let mut world = CampaignBuilder::new("rita", start_date)
+            .public(public)
+            .player("ada", "allied")
+            .player("karl", "central")
+            .build(&app)
+            .await;
         Loop {
             app,
-            campaign,
-            referee,
-            ada,
-            karl,
+            campaign: world.campaign,
+            referee: world.referee,
+            ada: world.tokens.remove("ada").unwrap(),
+            karl: world.tokens.remove("karl").unwrap(),
+            office: world.office,
         }
     }
 
@@ -67,15 +70,10 @@ impl Loop {
 
     /// Creates a crewman (by the referee) for `owner` and returns his id.
     pub async fn crewman(&self, name: &str, role: &str, nationality: &str, owner: &str) -> i64 {
-        let response = self
-            .post(
-                "/crew",
-                Some(&self.referee),
-                &json!({ "name": name, "role": role, "nationality": nationality, "owner": owner }),
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::CREATED);
-        body(response).await["id"].as_i64().unwrap()
+        let recruit = (name, role, nationality, owner);
+        self.app
+            .crewman(&self.referee, self.campaign, recruit)
+            .await
     }
 
     /// Opens a game with entered ground-offensive dice; returns the game.
@@ -100,40 +98,16 @@ impl Loop {
         body(response).await
     }
 
-    /// Marks a game debriefed directly in the database.
-    pub async fn mark_debriefed(&self, game: i64) {
-        let mut conn = self.app.pool.get().await.unwrap();
-        crate::support::raise_revisions(&conn).await;
-        eagles_db::diesel::sql_query("UPDATE games SET debriefed_at = now() WHERE id = $1")
-            .bind::<BigInt, _>(game)
-            .execute(&mut conn)
-            .await
-            .unwrap();
-    }
-
-    /// Records a casualty directly in the database (no game): `kind` in `week`, out
-    /// until `out_until_week` (null for a death).
-    pub async fn casualty(&self, crew: i64, week: i32, kind: &str, out_until_week: Option<i32>) {
-        let mut conn = self.app.pool.get().await.unwrap();
-        crate::support::raise_revisions(&conn).await;
-        eagles_db::diesel::sql_query(
-            "INSERT INTO casualties (crew_id, week, kind, weeks_out, out_until_week)
-             VALUES ($1, $2, $3, $4 - $2, $4)",
-        )
-        .bind::<BigInt, _>(crew)
-        .bind::<Integer, _>(week)
-        .bind::<Text, _>(kind)
-        .bind::<Nullable<Integer>, _>(out_until_week)
-        .execute(&mut conn)
-        .await
-        .unwrap();
+    /// Debriefs `game`, both of whose missions are rolled, as played by no aircraft.
+    pub async fn debrief_unflown(&self, game: i64) {
+        self.office.debrief_empty(game, 10).await;
     }
 }
 
 /// A campaign of the loop furnished with one of each thing a path can name: a pilot
 /// of each side (Ada's Ball, Karl's Voss), a game of week 1 with both sides' missions
-/// rolled, an aircraft type, and an award of the ledger for Voss in that game,
-/// written as a debrief would.
+/// rolled, an aircraft type, and an award of the ledger for Voss: his turn on the
+/// board in a second game of week 1, debriefed.
 pub struct Furnished {
     pub game: Loop,
     pub ada_pilot: i64,
@@ -177,16 +151,8 @@ impl Furnished {
         })
     }
 
-    /// Furnishes `game`'s campaign; the award is of `kind` for `reason`.
-    pub async fn new(game: Loop, (kind, reason): (&str, &str)) -> Self {
-        use eagles_db::diesel;
-        use eagles_db::diesel::QueryableByName;
-
-        #[derive(QueryableByName)]
-        struct Id {
-            #[diesel(sql_type = BigInt)]
-            id: i64,
-        }
+    /// Furnishes `game`'s campaign.
+    pub async fn new(game: Loop) -> Self {
         let ada_pilot = game.crewman("Ball", "pilot", "british", "ada").await;
         let karl_pilot = game.crewman("Voss", "pilot", "german", "karl").await;
         let game_id = game.open_game([3, 4]).await["id"].as_i64().unwrap();
@@ -194,23 +160,15 @@ impl Furnished {
         let central_mission = game.mission(game_id, "central", &[9]).await["id"]
             .as_i64()
             .unwrap();
-        let aircraft = aircraft_id(&game.app, "Albatros D-III").await;
-        let mut conn = game.app.pool.get().await.unwrap();
-        crate::support::raise_revisions(&conn).await;
-        let award = eagles_db::diesel::sql_query(
-            "INSERT INTO xp_awards (crew_id, campaign_id, game_id, week, points, kind, reason)
-             VALUES ($1, $2, $3, 1, 1, $4, $5) RETURNING id",
-        )
-        .bind::<BigInt, _>(karl_pilot)
-        .bind::<BigInt, _>(game.campaign)
-        .bind::<BigInt, _>(game_id)
-        .bind::<Text, _>(kind)
-        .bind::<Text, _>(reason)
-        .get_result::<Id>(&mut conn)
-        .await
-        .unwrap()
-        .id;
-        drop(conn);
+        let aircraft = super::aircraft_id(&game.app, "Albatros D-III").await;
+        let office = &game.office;
+        let flown = office.sweep_game().await;
+        let debriefed = Debriefing::new(1)
+            .sorties([CENTRAL.sweep("c1", ALBATROS, 1, pilot(karl_pilot, 0))])
+            .debrief(office, flown.id)
+            .await;
+        // R5: his only award, "1 turn on the board: 1".
+        let award = debriefed["awards"][0]["id"].as_i64().unwrap();
         Furnished {
             game,
             ada_pilot,
@@ -221,17 +179,4 @@ impl Furnished {
             award,
         }
     }
-}
-
-/// The id of an aircraft type of appendix A or B, by name.
-pub async fn aircraft_id(app: &TestApp, name: &str) -> i64 {
-    let types = body(app.get("/api/v1/aircraft", None).await).await;
-    types
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["name"] == name)
-        .unwrap_or_else(|| panic!("no aircraft type {name}"))["id"]
-        .as_i64()
-        .unwrap()
 }

@@ -96,3 +96,18 @@ pub fn hidden_value(html: &str, name: &str) -> Option<String> {
     let end = html[start..].find('"')?;
     Some(html[start..start + end].to_owned())
 }
+
+/// The text of an HTML page or fragment, tags dropped and spaces collapsed.
+pub fn text(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -1,13 +1,15 @@
 //! The end-to-end harness: the real HTTP server on a free port, over a database of its
 //! own, called with a real HTTP client.
 
+pub mod builders;
 pub mod database;
 pub mod fixtures_debrief;
 pub mod fixtures_games;
-pub mod fixtures_standings;
+pub mod reports;
 pub mod server;
 pub mod statements;
 pub mod wait;
+pub mod world;
 
 use eagles_db::DbPool;
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
@@ -76,11 +78,7 @@ impl TestApp {
     /// returns a token for it from `POST /api/v1/tokens`.
     pub async fn sign_up(&self, username: &str, admin: bool) -> String {
         let password = format!("password-of-{username}");
-        let hash = eagles_service::password::hash_password_blocking(&password).unwrap();
-        let mut conn = self.pool.get().await.unwrap();
-        eagles_db::users::create(&mut conn, username, &hash, admin)
-            .await
-            .expect("create user");
+        builders::account(&self.pool, username, &password, admin).await;
         let response = self
             .post(
                 "/api/v1/tokens",
@@ -116,6 +114,60 @@ impl TestApp {
             .await;
         assert_created(response).await;
     }
+
+    /// Creates a starting crewman `(name, role, nationality, owner)` of a campaign as
+    /// its referee (50 XP, R3); returns his id.
+    pub async fn crewman(
+        &self,
+        referee: &str,
+        campaign: i64,
+        (name, role, nationality, owner): (&str, &str, &str, &str),
+    ) -> i64 {
+        let response = self
+            .post(
+                &format!("/api/v1/campaigns/{campaign}/crew"),
+                Some(referee),
+                &json!({ "name": name, "role": role, "nationality": nationality, "owner": owner }),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        body(response).await["id"].as_i64().unwrap()
+    }
+
+    /// The referee `username`'s hand on `campaign`, writing through the use cases.
+    pub async fn referee(&self, username: &str, campaign: i64) -> builders::Referee {
+        builders::Referee::of(&self.pool, username, campaign).await
+    }
+}
+
+/// The id of an aircraft type of appendix A or B, by name.
+pub async fn aircraft_id(app: &TestApp, name: &str) -> i64 {
+    let types = body(app.get("/api/v1/aircraft", None).await).await;
+    types
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == name)
+        .unwrap_or_else(|| panic!("no aircraft type {name}"))["id"]
+        .as_i64()
+        .unwrap()
+}
+
+/// Creates the recruits one after the other through the API (50 XP each, R3); returns
+/// their ids.
+pub async fn enlist<const N: usize>(
+    app: &TestApp,
+    referee: &str,
+    campaign: i64,
+    recruits: [reports::Recruit; N],
+) -> [i64; N] {
+    let mut ids = [0; N];
+    for (id, (owner, name, role, nationality)) in ids.iter_mut().zip(recruits) {
+        *id = app
+            .crewman(referee, campaign, (name, role, nationality, owner))
+            .await;
+    }
+    ids
 }
 
 /// Asserts that `response` is a 201, with its body in the message when it is not.
@@ -149,19 +201,6 @@ pub async fn problem(response: Response, status: StatusCode) -> String {
     problem["detail"].as_str().expect("a detail").to_owned()
 }
 pub mod form_client;
-
-/// Raises every campaign's revision, as each write through the service raises its
-/// campaign's in its transaction: a fixture that writes straight into the database
-/// calls this, or reads cached before it would go on answering (contract v1.1). It
-/// runs before the fixture's writes, within the same call: the test reads only after
-/// the call returns, so no read can find the new revision without them.
-pub async fn raise_revisions(mut conn: &eagles_db::diesel_async::AsyncPgConnection) {
-    use eagles_db::diesel_async::RunQueryDsl;
-    eagles_db::diesel::sql_query("UPDATE campaigns SET revision = revision + 1")
-        .execute(&mut conn)
-        .await
-        .expect("raise the campaigns' revisions");
-}
 
 /// `eagles serve` as its own process on `port` over the database at `database_url`,
 /// as a second instance would run (four pooled connections, warnings only, output
