@@ -55,7 +55,7 @@ impl Referee {
             .unwrap_or_else(|| panic!("no account {username}"));
         Referee {
             pool: pool.clone(),
-            user,
+            user: user.into(),
             campaign,
         }
     }
