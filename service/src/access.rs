@@ -5,6 +5,7 @@
 //! takes no more writes.
 
 use campaign::roster::MemberRole;
+use campaign::sides::Side;
 use eagles_db::campaigns::{Campaign, Member};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
@@ -194,6 +195,19 @@ impl CampaignScope {
             Err(ServiceError::Forbidden(format!(
                 "only members of \"{}\" may {action}; ask its referee to add you",
                 self.campaign.name
+            )))
+        }
+    }
+
+    /// 403 unless the caller referees this campaign or plays `side` in it.
+    pub fn require_side(&self, side: Side, action: &str) -> Result<(), ServiceError> {
+        self.require_member(action)?;
+        let plays_side = self.member.as_ref().is_some_and(|m| m.side == Some(side));
+        if self.is_referee() || plays_side {
+            Ok(())
+        } else {
+            Err(ServiceError::Forbidden(format!(
+                "only a referee or a player of the {side} side may {action}"
             )))
         }
     }

@@ -11,6 +11,7 @@ pub mod campaigns;
 pub mod crew;
 pub mod debrief;
 pub mod dice;
+pub mod envelope;
 pub mod error;
 pub mod events;
 pub mod feed;

@@ -250,22 +250,6 @@ async fn referee_scope(
     Ok(scope)
 }
 
-/// Queues `event` of the campaign for each of its webhooks subscribed to it, with the
-/// one-line `summary` (the deliveries' `content` is the campaign's name, a colon and
-/// it: "Bloody April: week 3 closed — 4 kills, 1 death") and the event's `data` (its
-/// use case's answer, as JSON). Call it inside the transaction that makes the event:
-/// the deliveries commit with it, or neither does. Returns how many it queued.
-pub async fn enqueue(
-    conn: &AsyncPgConnection,
-    campaign_id: i64,
-    event: WebhookEvent,
-    summary: &str,
-    data: &impl Serialize,
-) -> Result<usize, ServiceError> {
-    let data = serde_json::to_value(data).map_err(|e| ServiceError::Internal(e.to_string()))?;
-    Ok(eagles_db::webhooks::enqueue(conn, campaign_id, event, summary, &data).await?)
-}
-
 /// "4 kills, 1 death": counts as a sentence says them.
 fn tally(kills: i64, deaths: i64) -> String {
     let plural = |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
