@@ -85,24 +85,9 @@ pub async fn readable_by_token(
     }
 }
 
-/// Loads a campaign `user` may read and locks it until the transaction ends: the
-/// writes of a campaign take turns on this lock, and checking access under it spares
-/// reading the campaign twice. An ended campaign is 409, whoever asks: only writes
-/// take the lock, and none is left to make.
-pub async fn locked_campaign(
-    conn: &mut AsyncPgConnection,
-    campaign_id: i64,
-    user: &User,
-) -> Result<CampaignScope, ServiceError> {
-    let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
-    let scope = scope(conn, campaign_id, campaign, Some(user.clone())).await?;
-    still_running(&scope.campaign)?;
-    Ok(scope)
-}
-
-/// 409 once the campaign has ended (§13.203): it is read-only from then on. Writes
-/// that lock the campaign some other way call this under their lock; the database
-/// refuses the rest with the same words (migration 000013).
+/// 409 once the campaign has ended (§13.203): it is read-only from then on. The
+/// envelope (`crate::envelope`) calls this under the campaign's lock for every write;
+/// the database refuses any other with the same words (migration 000013).
 pub fn still_running(campaign: &Campaign) -> Result<(), ServiceError> {
     match campaign.ended_week {
         None => Ok(()),
