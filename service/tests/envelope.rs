@@ -9,8 +9,8 @@ use campaign::events::EventKind;
 use campaign::roster::MemberRole;
 use campaign::sides::Side;
 use chrono::NaiveDate;
-use eagles_db::diesel::sql_types::{BigInt, Int8};
 use eagles_db::diesel;
+use eagles_db::diesel::sql_types::{BigInt, Int8};
 use eagles_db::diesel::QueryableByName;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use eagles_db::users::User;
@@ -118,14 +118,13 @@ async fn trace(conn: &mut AsyncPgConnection, campaign: i64) -> Trace {
         .await
         .unwrap()
         .len();
-    let audit = eagles_db::diesel::sql_query(
-        "SELECT count(*) AS n FROM audit_log WHERE campaign_id = $1",
-    )
-    .bind::<Int8, _>(campaign)
-    .get_result::<Count>(conn)
-    .await
-    .unwrap()
-    .n;
+    let audit =
+        eagles_db::diesel::sql_query("SELECT count(*) AS n FROM audit_log WHERE campaign_id = $1")
+            .bind::<Int8, _>(campaign)
+            .get_result::<Count>(conn)
+            .await
+            .unwrap()
+            .n;
     let members = eagles_db::campaigns::members(conn, campaign)
         .await
         .unwrap()
@@ -149,19 +148,33 @@ async fn add_recruit(
     fail_after: bool,
 ) -> (Result<i64, ServiceError>, bool) {
     let mut ran = false;
-    let result = envelope::write(conn, w.campaign, as_user, access, async |conn, _, record| {
-        ran = true;
-        let id = w.recruit.id;
-        eagles_db::campaigns::add_member(conn, w.campaign, id, MemberRole::Player, Some(Side::Central))
+    let result = envelope::write(
+        conn,
+        w.campaign,
+        as_user,
+        access,
+        async |conn, _, record| {
+            ran = true;
+            let id = w.recruit.id;
+            eagles_db::campaigns::add_member(
+                conn,
+                w.campaign,
+                id,
+                MemberRole::Player,
+                Some(Side::Central),
+            )
             .await?;
-        let change = Change::new(EventKind::Member, id)
-            .audit("member.add", serde_json::json!({ "username": w.recruit.username }));
-        let receipt = record.record(conn, change).await?;
-        if fail_after {
-            return Err(ServiceError::Internal("a failure after the write".into()));
-        }
-        Ok((receipt.revision.expect("a recorded change"), receipt))
-    })
+            let change = Change::new(EventKind::Member, id).audit(
+                "member.add",
+                serde_json::json!({ "username": w.recruit.username }),
+            );
+            let receipt = record.record(conn, change).await?;
+            if fail_after {
+                return Err(ServiceError::Internal("a failure after the write".into()));
+            }
+            Ok((receipt.revision.expect("a recorded change"), receipt))
+        },
+    )
     .await;
     (result, ran)
 }
@@ -171,7 +184,14 @@ async fn a_write_let_through_raises_the_revision_once_with_one_event_and_one_aud
     let mut conn = connect().await;
     let w = world(&mut conn, "through", false).await;
     let before = trace(&mut conn, w.campaign).await;
-    let (result, ran) = add_recruit(&mut conn, &w, &w.referee, Access::Referee("add members"), false).await;
+    let (result, ran) = add_recruit(
+        &mut conn,
+        &w,
+        &w.referee,
+        Access::Referee("add members"),
+        false,
+    )
+    .await;
     assert!(ran);
     assert_eq!(result.unwrap(), before.revision + 1);
     assert_eq!(
@@ -187,7 +207,10 @@ async fn a_write_let_through_raises_the_revision_once_with_one_event_and_one_aud
         .await
         .unwrap();
     assert_eq!(events.len(), 1);
-    assert_eq!((events[0].kind, events[0].entity_id), (EventKind::Member, w.recruit.id));
+    assert_eq!(
+        (events[0].kind, events[0].entity_id),
+        (EventKind::Member, w.recruit.id)
+    );
 }
 
 // §13.203: an ended campaign is read-only, whoever asks; the write is not even run.
@@ -195,9 +218,18 @@ async fn a_write_let_through_raises_the_revision_once_with_one_event_and_one_aud
 async fn a_write_to_an_ended_campaign_is_refused_and_writes_nothing() {
     let mut conn = connect().await;
     let w = world(&mut conn, "ended", true).await;
-    eagles_db::campaigns::end(&mut conn, w.campaign).await.unwrap();
+    eagles_db::campaigns::end(&mut conn, w.campaign)
+        .await
+        .unwrap();
     let before = trace(&mut conn, w.campaign).await;
-    let (result, ran) = add_recruit(&mut conn, &w, &w.referee, Access::Referee("add members"), false).await;
+    let (result, ran) = add_recruit(
+        &mut conn,
+        &w,
+        &w.referee,
+        Access::Referee("add members"),
+        false,
+    )
+    .await;
     match result {
         Err(ServiceError::Conflict(detail)) => {
             assert!(detail.contains("ended in week 1"), "{detail}")
@@ -240,7 +272,10 @@ async fn a_write_to_a_private_campaign_by_a_stranger_is_not_found_and_writes_not
     let w = world(&mut conn, "private", false).await;
     let before = trace(&mut conn, w.campaign).await;
     let (result, ran) = add_recruit(&mut conn, &w, &w.stranger, Access::Reader, false).await;
-    assert!(matches!(result, Err(ServiceError::NotFound(_))), "{result:?}");
+    assert!(
+        matches!(result, Err(ServiceError::NotFound(_))),
+        "{result:?}"
+    );
     assert!(!ran);
     assert_eq!(trace(&mut conn, w.campaign).await, before);
 }
@@ -250,13 +285,30 @@ async fn a_write_that_fails_half_way_leaves_nothing() {
     let mut conn = connect().await;
     let w = world(&mut conn, "halfway", true).await;
     let before = trace(&mut conn, w.campaign).await;
-    let (result, ran) = add_recruit(&mut conn, &w, &w.referee, Access::Referee("add members"), true).await;
+    let (result, ran) = add_recruit(
+        &mut conn,
+        &w,
+        &w.referee,
+        Access::Referee("add members"),
+        true,
+    )
+    .await;
     assert!(ran);
-    assert!(matches!(result, Err(ServiceError::Internal(_))), "{result:?}");
+    assert!(
+        matches!(result, Err(ServiceError::Internal(_))),
+        "{result:?}"
+    );
     // Neither the member nor the raised revision, its event or its audit entry.
     assert_eq!(trace(&mut conn, w.campaign).await, before);
     // The transaction was rolled back, not left open: the same write goes through now.
-    let (result, _) = add_recruit(&mut conn, &w, &w.referee, Access::Referee("add members"), false).await;
+    let (result, _) = add_recruit(
+        &mut conn,
+        &w,
+        &w.referee,
+        Access::Referee("add members"),
+        false,
+    )
+    .await;
     assert_eq!(result.unwrap(), before.revision + 1);
 }
 
