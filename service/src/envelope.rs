@@ -15,7 +15,7 @@
 //! campaign to lock, to have ended or to check membership of before it exists, so any
 //! signed-in caller may create one (or the operator import one). It raises no revision
 //! and emits no event, since nobody can follow a campaign that did not exist (it starts
-//! at revision 0); it records its audit entry through the same recorder.
+//! at revision 0); its audit entry is recorded here like every other.
 //!
 //! The webhooks' own settings (adding or deleting a subscription) and the accounts'
 //! writes (users, tokens, sessions) are not a campaign's records and take no envelope.
