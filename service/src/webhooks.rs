@@ -1,6 +1,7 @@
 //! Webhooks (API.md "Outside the club room"): a campaign's referee subscribes a URL to
 //! its events, and each event is queued for every subscribed webhook in the very
-//! transaction that makes it (`crate::envelope`, from a write's `Change::webhook`); the `eagles serve` workers deliver them.
+//! transaction that makes it (`crate::envelope`, from a write's `Change::webhook`);
+//! the `eagles serve` workers deliver them.
 //!
 //! A webhook may not point into the server's own network: its host must resolve to
 //! public addresses only (checked here at creation, and again by the worker before
