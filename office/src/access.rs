@@ -1,6 +1,7 @@
 //! Who may read and write a campaign, as the use cases decide it and the doors carry it.
 
 use campaign::roster::MemberRole;
+use campaign::sides::Side;
 
 use crate::campaigns::{Campaign, Member};
 use crate::{Error, User};
@@ -78,6 +79,19 @@ impl CampaignScope {
             Err(Error::Forbidden(format!(
                 "only members of \"{}\" may {action}; ask its referee to add you",
                 self.campaign.name
+            )))
+        }
+    }
+
+    /// 403 unless the caller referees this campaign or plays `side` in it.
+    pub fn require_side(&self, side: Side, action: &str) -> Result<(), Error> {
+        self.require_member(action)?;
+        let plays_side = self.member.as_ref().is_some_and(|m| m.side == Some(side));
+        if self.is_referee() || plays_side {
+            Ok(())
+        } else {
+            Err(Error::Forbidden(format!(
+                "only a referee or a player of the {side} side may {action}"
             )))
         }
     }

@@ -58,21 +58,6 @@ pub async fn readable_by_token(
     }
 }
 
-/// Loads a campaign `user` may read and locks it until the transaction ends: the
-/// writes of a campaign take turns on this lock, and checking access under it spares
-/// reading the campaign twice. An ended campaign is 409, whoever asks: only writes
-/// take the lock, and none is left to make.
-pub async fn locked_campaign(
-    conn: &mut AsyncPgConnection,
-    campaign_id: i64,
-    user: &User,
-) -> Result<CampaignScope, ServiceError> {
-    let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
-    let scope = scope(conn, campaign_id, campaign, Some(user.clone())).await?;
-    still_running(&scope.campaign)?;
-    Ok(scope)
-}
-
 pub use eagles_office::access::still_running;
 
 /// The campaign as `caller` sees it: 404 when there is none, or a private one he is

@@ -1,11 +1,13 @@
 //! Campaigns: create, list, read, end (§13.203).
 
-use crate::access::{locked_campaign, readable_campaign, ReadAccess};
+use crate::access::{readable_campaign, ReadAccess};
+use crate::envelope::{self, Access, Audit, Change};
 use campaign::calendar::{self};
 use campaign::events::EventKind;
+use campaign::webhooks::WebhookEvent;
 use eagles_db::campaigns::Campaign;
 use eagles_db::campaigns::Reader;
-use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 use eagles_db::window::Window;
 pub use eagles_office::campaigns::{CampaignEnd, CampaignListQuery, CampaignView, NewCampaign};
@@ -30,22 +32,17 @@ pub async fn create(
     } = new;
     let name = clean_name("name", &name, 200)?;
     calendar::check_start_date(start_date)?;
-    let user_id = user.id;
-    let created = conn
-        .transaction::<_, ServiceError, _>(async move |conn| {
-                let campaign =
-                    eagles_db::campaigns::create(conn, &name, start_date, public, user_id).await?;
-                eagles_db::audit::record(
-                    conn,
-                    Some(user_id),
-                    Some(campaign.id),
-                    "campaign.create",
-                    serde_json::json!({ "name": campaign.name, "start_date": start_date, "public": public }),
-                )
-                .await?;
-                Ok(campaign)
-        })
-        .await?;
+    let created = envelope::create(conn, Some(user), async |conn| {
+        let campaign =
+            eagles_db::campaigns::create(conn, &name, start_date, public, user.id).await?;
+        let audit = Audit::new(
+            "campaign.create",
+            serde_json::json!({ "name": campaign.name, "start_date": start_date, "public": public }),
+        );
+        let id = campaign.id;
+        Ok((campaign, id, audit))
+    })
+    .await?;
     Ok(CampaignView::from(created))
 }
 
@@ -83,41 +80,35 @@ pub async fn end(
     user: User,
     campaign_id: i64,
 ) -> Result<CampaignEnd, ServiceError> {
-    conn.transaction::<_, ServiceError, _>(async move |conn| {
-        let scope = locked_campaign(conn, campaign_id, &user).await?;
-        scope.require_referee("end the campaign")?;
-        // Under the lock nothing changes the standings between reading them and
-        // writing the end.
-        let outcome = outcome(conn, &scope.campaign).await?;
-        eagles_db::events::record(conn, campaign_id, EventKind::End, i64::from(outcome.ended_week)).await?;
-        eagles_db::audit::record(
-            conn,
-            Some(user.id),
-            Some(campaign_id),
-            "campaign.end",
-            serde_json::json!({
-                "ended_week": outcome.ended_week,
-                "winner": outcome.winner.as_ref().map(|w| &w.username),
-                "shared_first_place": outcome.shared_first_place.iter().map(|p| &p.username).collect::<Vec<_>>(),
-                "side_leader": outcome.side_leader,
-            }),
-        )
-        .await?;
-        eagles_db::campaigns::end(conn, campaign_id).await?;
-        let summary = crate::webhooks::ended_summary(
-            outcome.ended_week,
-            outcome.winner.as_ref().map(|w| (w.username.as_str(), w.best_xp)),
-        );
-        crate::webhooks::enqueue(
-            conn,
-            campaign_id,
-            campaign::webhooks::WebhookEvent::CampaignEnded,
-            &summary,
-            &outcome,
-        )
-        .await?;
-        Ok(outcome)
-    })
+    envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Referee("end the campaign"),
+        async |conn, scope, record| {
+            // Under the lock nothing changes the standings between reading them and
+            // writing the end.
+            let outcome = outcome(conn, &scope.campaign).await?;
+            eagles_db::campaigns::end(conn, campaign_id).await?;
+            let summary = crate::webhooks::ended_summary(
+                outcome.ended_week,
+                outcome.winner.as_ref().map(|w| (w.username.as_str(), w.best_xp)),
+            );
+            let change = Change::new(EventKind::End, i64::from(outcome.ended_week))
+                .audit(
+                    "campaign.end",
+                    serde_json::json!({
+                        "ended_week": outcome.ended_week,
+                        "winner": outcome.winner.as_ref().map(|w| &w.username),
+                        "shared_first_place": outcome.shared_first_place.iter().map(|p| &p.username).collect::<Vec<_>>(),
+                        "side_leader": outcome.side_leader,
+                    }),
+                )
+                .webhook(WebhookEvent::CampaignEnded, summary, &outcome)?;
+            let receipt = record.record(conn, change).await?;
+            Ok((outcome, receipt))
+        },
+    )
     .await
 }
 

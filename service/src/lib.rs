@@ -2,7 +2,10 @@
 //! (`eagles_db`) and the two front doors (`eagles_api`, `eagles_web`) and the CLI. Each
 //! takes typed input and the caller, asks `access` who may do what, runs in one
 //! transaction and returns a typed view or a [`ServiceError`] that keeps its structure:
-//! which rule refused, and which field, sortie or mission it concerns.
+//! which rule refused, and which field, sortie or mission it concerns. Every write to a
+//! campaign runs inside [`envelope::write`], which locks the campaign, checks its end
+//! and the caller's access, and records the write's event, audit entry and webhook
+//! deliveries; no use case records them itself.
 
 pub mod access;
 pub mod backup;
@@ -11,6 +14,7 @@ pub mod campaigns;
 pub mod crew;
 pub mod debrief;
 pub mod dice;
+pub mod envelope;
 pub mod error;
 pub mod events;
 pub mod feed;

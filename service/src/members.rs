@@ -4,11 +4,12 @@
 use campaign::events::EventKind;
 use campaign::sides::Side;
 use eagles_db::campaigns::Member;
-use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 pub use eagles_office::members::{MemberView, NewMember, SideChange};
 
 use crate::access::readable_campaign;
+use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
 use crate::unique::is_unique_violation;
 
@@ -27,50 +28,51 @@ pub async fn add(
         role,
         side,
     } = new;
-    let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
-    crate::access::still_running(&scope.campaign)?;
-    let referee = scope.require_referee("add members")?.clone();
-    if role == MemberRole::Player && side.is_none() {
-        return Err(
-            ServiceError::invalid("a player needs a `side`: allied or central (R2)")
-                .at(Locus::Field("side")),
-        );
-    }
-    let account = eagles_db::users::find_by_username(conn, &username)
-        .await?
-        .ok_or_else(|| {
-            ServiceError::invalid(format!(
-                "there is no account named \"{username}\": create it first with `eagles user add {username}`"
-            ))
-            .at(Locus::Field("username"))
-        })?;
-    let campaign_id = scope.campaign.id;
-    let result = conn
-        .transaction::<_, diesel::result::Error, _>(async move |conn| {
-            eagles_db::campaigns::add_member(conn, campaign_id, account.id, role, side).await?;
-            eagles_db::events::record(conn, campaign_id, EventKind::Member, account.id).await?;
-            eagles_db::audit::record(
-                conn,
-                Some(referee.id),
-                Some(campaign_id),
+    envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Referee("add members"),
+        async |conn, _scope, record| {
+            if role == MemberRole::Player && side.is_none() {
+                return Err(
+                    ServiceError::invalid("a player needs a `side`: allied or central (R2)")
+                        .at(Locus::Field("side")),
+                );
+            }
+            let account = eagles_db::users::find_by_username(conn, &username)
+                .await?
+                .ok_or_else(|| {
+                    ServiceError::invalid(format!(
+                        "there is no account named \"{username}\": create it first with `eagles user add {username}`"
+                    ))
+                    .at(Locus::Field("username"))
+                })?;
+            eagles_db::campaigns::add_member(conn, campaign_id, account.id, role, side)
+                .await
+                .map_err(|e| {
+                    if is_unique_violation(&e) {
+                        ServiceError::Conflict(format!(
+                            "\"{username}\" is already a member of this campaign"
+                        ))
+                    } else {
+                        e.into()
+                    }
+                })?;
+            let change = Change::new(EventKind::Member, account.id).audit(
                 "member.add",
                 serde_json::json!({ "username": account.username, "role": role, "side": side }),
-            )
-            .await?;
-            Ok(account)
-        })
-        .await;
-    match result {
-        Ok(account) => Ok(MemberView {
-            username: account.username,
-            role,
-            side,
-        }),
-        Err(e) if is_unique_violation(&e) => Err(ServiceError::Conflict(format!(
-            "\"{username}\" is already a member of this campaign"
-        ))),
-        Err(e) => Err(e.into()),
-    }
+            );
+            let receipt = record.record(conn, change).await?;
+            let member = MemberView {
+                username: account.username,
+                role,
+                side,
+            };
+            Ok((member, receipt))
+        },
+    )
+    .await
 }
 
 /// Moves the member `username` to `side` as `user`: himself, or anyone as a referee,
@@ -83,69 +85,65 @@ pub async fn switch_side(
     username: String,
     side: Side,
 ) -> Result<MemberView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    crate::access::still_running(&scope.campaign)?;
     let is_self = username.eq_ignore_ascii_case(&user.username);
-    if !is_self {
-        scope.require_referee("move another player to the other side")?;
-    }
-    conn
-        .transaction::<_, ServiceError, _>(async move |conn| {
-                // Locking the campaign serialises side changes, so two switches cannot
-                // both pass the equal-sides check.
-                eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
-                let members = eagles_db::campaigns::members(conn, campaign_id).await?;
-                let member = members
-                    .iter()
-                    .find(|m| m.username.eq_ignore_ascii_case(&username))
-                    .ok_or_else(|| {
-                        ServiceError::NotFound(format!("\"{username}\" is not a member of this campaign"))
-                    })?
-                    .clone();
-                if member.role != MemberRole::Player {
-                    return Err(ServiceError::invalid(
-                        "only players have a side to switch; a referee's side is set when added",
-                    ));
-                }
-                if member.side == Some(side) {
-                    return Ok(MemberView::from(member));
-                }
-                let count = |s: Side, m: &Member| m.role == MemberRole::Player && m.side == Some(s);
-                let on = |s: Side| members.iter().filter(|m| count(s, m)).count();
-                let (mut allied, mut central) = (on(Side::Allied), on(Side::Central));
-                match side {
-                    Side::Allied => (allied, central) = (allied + 1, central - 1),
-                    Side::Central => (allied, central) = (allied - 1, central + 1),
-                }
-                if allied != central {
-                    return Err(ServiceError::Unprocessable {
-                        rule: Some("R2"),
-                        detail: format!(
-                            "R2: a player may switch sides only if the sides stay equal in players; after this switch there would be {allied} Allied and {central} Central players"
-                        ),
-                        at: Some(Locus::Field("side")),
-                    });
-                }
-                eagles_db::campaigns::set_side(conn, campaign_id, member.user_id, side)
-                    .await?;
-                eagles_db::events::record(conn, campaign_id, EventKind::Member, member.user_id).await?;
-                eagles_db::audit::record(
-                    conn,
-                    Some(user.id),
-                    Some(campaign_id),
-                    "member.side",
-                    serde_json::json!({ "username": member.username, "side": side }),
-                )
-                .await?;
-                Ok(MemberView {
-                    side: Some(side),
-                    ..MemberView::from(member)
-                })
-        })
-        .await
+    // The lock serialises side changes, so two switches cannot both pass the
+    // equal-sides check.
+    envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Reader,
+        async |conn, scope, record| {
+            if !is_self {
+                scope.require_referee("move another player to the other side")?;
+            }
+            let members = eagles_db::campaigns::members(conn, campaign_id).await?;
+            let member = members
+                .iter()
+                .find(|m| m.username.eq_ignore_ascii_case(&username))
+                .ok_or_else(|| {
+                    ServiceError::NotFound(format!("\"{username}\" is not a member of this campaign"))
+                })?
+                .clone();
+            if member.role != MemberRole::Player {
+                return Err(ServiceError::invalid(
+                    "only players have a side to switch; a referee's side is set when added",
+                ));
+            }
+            if member.side == Some(side) {
+                return Ok((MemberView::from(member), record.unchanged()));
+            }
+            let count = |s: Side, m: &Member| m.role == MemberRole::Player && m.side == Some(s);
+            let on = |s: Side| members.iter().filter(|m| count(s, m)).count();
+            let (mut allied, mut central) = (on(Side::Allied), on(Side::Central));
+            match side {
+                Side::Allied => (allied, central) = (allied + 1, central - 1),
+                Side::Central => (allied, central) = (allied - 1, central + 1),
+            }
+            if allied != central {
+                return Err(ServiceError::Unprocessable {
+                    rule: Some("R2"),
+                    detail: format!(
+                        "R2: a player may switch sides only if the sides stay equal in players; after this switch there would be {allied} Allied and {central} Central players"
+                    ),
+                    at: Some(Locus::Field("side")),
+                });
+            }
+            eagles_db::campaigns::set_side(conn, campaign_id, member.user_id, side).await?;
+            let change = Change::new(EventKind::Member, member.user_id).audit(
+                "member.side",
+                serde_json::json!({ "username": member.username, "side": side }),
+            );
+            let receipt = record.record(conn, change).await?;
+            let moved = MemberView {
+                side: Some(side),
+                ..MemberView::from(member)
+            };
+            Ok((moved, receipt))
+        },
+    )
+    .await
 }
-
-use eagles_db::diesel;
 
 /// The members of a campaign `caller` may read.
 pub async fn list(

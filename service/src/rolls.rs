@@ -17,10 +17,10 @@ pub use tables::{numeric_result, OffensiveFrom, OffensiveTaken};
 
 use crate::access::readable_campaign;
 use crate::campaigns::week_number;
-use crate::dice::{record, DiceSource, RollContext};
+use crate::dice::{record as record_roll, DiceSource, RollContext};
+use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
 use campaign::events::EventKind;
-use eagles_db::diesel_async::AsyncConnection;
 
 /// Rolls on a table for a member of the campaign and logs the roll (R14); the API and
 /// the dice page both roll through here.
@@ -37,52 +37,64 @@ pub async fn roll(
         game_id,
         side,
     } = request;
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    scope.require_member("roll dice")?;
-    let mut source =
-        DiceSource::for_table(table, dice.as_deref()).map_err(|e| e.at(Locus::Field("dice")))?;
-    let campaign = &scope.campaign;
-    let game = match game_id {
-        None => None,
-        Some(id) => Some(
-            eagles_db::games::find(conn, campaign.id, id)
-                .await?
-                .ok_or_else(|| {
-                    ServiceError::invalid(format!("game_id {id} is no game of this campaign"))
-                        .at(Locus::Field("game_id"))
-                })?,
-        ),
-    };
-    let week = game.as_ref().map_or(campaign.current_week, |g| g.week);
-    let date = calendar::week_date(campaign.start_date, week_number(week));
-    let offensive = game.as_ref().map(|g| g.ground_offensive);
-    let circumstances = tables::Circumstances {
-        date,
-        era: calendar::era_on(date),
-        side,
-        offensive,
-    };
-    // What the table refuses that no other field explains is its modifiers.
-    let rolled = tables::roll_table(table, modifiers, circumstances, &mut source)
-        .map_err(|e| e.at(Locus::Field("modifiers")))?;
-    let context = RollContext {
-        campaign_id: campaign.id,
-        week,
-        game_id,
-        side,
-        rolled_by: Some(user.id),
-    };
-    let result = rolled.result;
-    let entered = source.entered();
-    let logged = conn
-        .transaction::<_, ServiceError, _>(async move |conn| {
-            let logged = record(conn, &context, &rolled.roll, result, entered).await?;
-            eagles_db::events::record(conn, campaign_id, EventKind::Roll, logged.id).await?;
-            Ok(logged)
-        })
-        .await?;
+    let (logged, offensive) = envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Member("roll dice"),
+        async |conn, scope, record| {
+            let mut source = DiceSource::for_table(table, dice.as_deref())
+                .map_err(|e| e.at(Locus::Field("dice")))?;
+            let campaign = &scope.campaign;
+            let game = match game_id {
+                None => None,
+                Some(id) => Some(
+                    eagles_db::games::find(conn, campaign.id, id)
+                        .await?
+                        .ok_or_else(|| {
+                            ServiceError::invalid(format!(
+                                "game_id {id} is no game of this campaign"
+                            ))
+                            .at(Locus::Field("game_id"))
+                        })?,
+                ),
+            };
+            let week = game.as_ref().map_or(campaign.current_week, |g| g.week);
+            let date = calendar::week_date(campaign.start_date, week_number(week));
+            let offensive = game.as_ref().map(|g| g.ground_offensive);
+            let circumstances = tables::Circumstances {
+                date,
+                era: calendar::era_on(date),
+                side,
+                offensive,
+            };
+            // What the table refuses that no other field explains is its modifiers.
+            let rolled = tables::roll_table(table, modifiers, circumstances, &mut source)
+                .map_err(|e| e.at(Locus::Field("modifiers")))?;
+            let context = RollContext {
+                campaign_id: campaign.id,
+                week,
+                game_id,
+                side,
+                rolled_by: Some(user.id),
+            };
+            let logged = record_roll(
+                conn,
+                &context,
+                &rolled.roll,
+                rolled.result,
+                source.entered(),
+            )
+            .await?;
+            let receipt = record
+                .record(conn, Change::new(EventKind::Roll, logged.id))
+                .await?;
+            Ok(((logged, rolled.offensive), receipt))
+        },
+    )
+    .await?;
     Ok(RollView {
-        ground_offensive: rolled.offensive,
+        ground_offensive: offensive,
         ..crate::rolls::roll_view(RollEntry {
             roll: logged,
             rolled_by: Some(user.username),
@@ -100,9 +112,8 @@ pub async fn list(
 ) -> Result<Vec<RollView>, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, caller).await?;
     let rolls = eagles_db::roll_log::list_window(conn, scope.campaign.id, week, window).await?;
-    Ok(rolls.into_iter().map(crate::rolls::roll_view).collect())
+    Ok(rolls.into_iter().map(roll_view).collect())
 }
-
 /// The doors' view of a stored row.
 pub fn roll_view(entry: RollEntry) -> RollView {
     let r = entry.roll;

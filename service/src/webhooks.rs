@@ -1,6 +1,7 @@
 //! Webhooks (API.md "Outside the club room"): a campaign's referee subscribes a URL to
 //! its events, and each event is queued for every subscribed webhook in the very
-//! transaction that makes it ([`enqueue`]); the `eagles serve` workers deliver them.
+//! transaction that makes it (`crate::envelope`, from a write's `Change::webhook`);
+//! the `eagles serve` workers deliver them.
 //!
 //! A webhook may not point into the server's own network: its host must resolve to
 //! public addresses only (checked here at creation, and again by the worker before
@@ -19,7 +20,6 @@ use campaign::webhooks::{DeliveryStatus, WebhookEvent};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 use rand::RngCore;
-use serde::Serialize;
 
 use crate::access::{readable_campaign, still_running, CampaignScope};
 use crate::error::{one_of, Locus, ServiceError};
@@ -170,22 +170,6 @@ async fn referee_scope(
     scope.require_referee(action)?;
     still_running(&scope.campaign)?;
     Ok(scope)
-}
-
-/// Queues `event` of the campaign for each of its webhooks subscribed to it, with the
-/// one-line `summary` (the deliveries' `content` is the campaign's name, a colon and
-/// it: "Bloody April: week 3 closed — 4 kills, 1 death") and the event's `data` (its
-/// use case's answer, as JSON). Call it inside the transaction that makes the event:
-/// the deliveries commit with it, or neither does. Returns how many it queued.
-pub async fn enqueue(
-    conn: &AsyncPgConnection,
-    campaign_id: i64,
-    event: WebhookEvent,
-    summary: &str,
-    data: &impl Serialize,
-) -> Result<usize, ServiceError> {
-    let data = serde_json::to_value(data).map_err(|e| ServiceError::Internal(e.to_string()))?;
-    Ok(eagles_db::webhooks::enqueue(conn, campaign_id, event, summary, &data).await?)
 }
 
 /// "4 kills, 1 death": counts as a sentence says them.

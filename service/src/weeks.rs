@@ -13,13 +13,14 @@ use campaign::calendar::{self};
 use campaign::events::EventKind;
 use campaign::webhooks::WebhookEvent;
 use chrono::NaiveDate;
-use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 pub use eagles_office::weeks::{CloseWeekRequest, ClosedWeek, WeekView};
 use serde::Serialize;
 
-use crate::access::{locked_campaign, readable_campaign, CampaignScope, ReadAccess};
+use crate::access::{readable_campaign, CampaignScope, ReadAccess};
 use crate::campaigns::week_number;
+use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
 use crate::games::reader_of;
 use crate::reference::AircraftView;
@@ -33,11 +34,13 @@ pub async fn close(
     campaign_id: i64,
     request: CloseWeekRequest,
 ) -> Result<ClosedWeek, ServiceError> {
-    conn
-        .transaction::<_, ServiceError, _>(async move |conn| {
-            // Serialises with debriefs, game openings and other closes.
-            let scope = locked_campaign(conn, campaign_id, &user).await?;
-            scope.require_referee("close the week")?;
+    // The lock serialises a close with debriefs, game openings and other closes.
+    envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Referee("close the week"),
+        async |conn, scope, record| {
             let campaign = scope.campaign;
             let week = campaign.current_week;
             let abandoned_games = if request.abandon_open_games {
@@ -58,15 +61,7 @@ pub async fn close(
                     "week {week} was closed at the same moment; reload the campaign"
                 )));
             }
-            eagles_db::events::record(conn, campaign_id, EventKind::Week, i64::from(week)).await?;
-            eagles_db::audit::record(
-                conn,
-                Some(user.id),
-                Some(campaign_id),
-                "week.close",
-                serde_json::json!({ "closed_week": week, "returned": returned, "new_aircraft": new_aircraft.iter().map(|a| a.id).collect::<Vec<_>>(), "abandoned_games": abandoned_games }),
-            )
-            .await?;
+            let audit = serde_json::json!({ "closed_week": week, "returned": returned, "new_aircraft": new_aircraft.iter().map(|a| a.id).collect::<Vec<_>>(), "abandoned_games": abandoned_games });
             let week_date = calendar::week_date(campaign.start_date, week_number(week + 1));
             let closed = ClosedWeek {
                 closed_week: week,
@@ -87,11 +82,14 @@ pub async fn close(
                 kills,
                 deaths,
             };
-            crate::webhooks::enqueue(conn, campaign_id, WebhookEvent::WeekClosed, &summary, &data)
-                .await?;
-            Ok(closed)
-        })
-        .await
+            let change = Change::new(EventKind::Week, i64::from(week))
+                .audit("week.close", audit)
+                .webhook(WebhookEvent::WeekClosed, summary, &data)?;
+            let receipt = record.record(conn, change).await?;
+            Ok((closed, receipt))
+        },
+    )
+    .await
 }
 
 /// A 409 naming the games of `week` still without a debrief, if any: the referee

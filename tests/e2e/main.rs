@@ -16,6 +16,7 @@ mod concurrency;
 mod corrections;
 mod crew;
 mod debrief;
+mod envelope;
 mod faults;
 mod feed;
 mod forced_landings;

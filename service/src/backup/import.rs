@@ -21,13 +21,14 @@ use eagles_db::backup::{self as rows, CampaignRow, MemberRow};
 use eagles_db::campaigns::CampaignRow as Campaign;
 use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel::result::{DatabaseErrorKind, Error as DieselError};
-use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::Award;
 use eagles_db::rolls::RollRecord;
 use eagles_db::users::User;
 use serde_json::Value;
 
 use super::document::*;
+use crate::envelope::{self, Audit};
 use crate::error::ServiceError;
 use crate::text::clean_name;
 
@@ -104,14 +105,9 @@ pub async fn import(
     problems.into_result()?;
 
     let name = clean_name("campaign.name", &doc.campaign.name, 200)?;
-    let importer = importer.cloned();
-    conn.transaction::<_, ServiceError, _>(async move |conn| {
-        let importer = importer.as_ref();
+    envelope::create(conn, importer, async |conn| {
         let cid = write(conn, importer, &doc, &name, &users, &aircraft).await?;
-        eagles_db::audit::record(
-            conn,
-            importer.map(|u| u.id),
-            Some(cid),
+        let audit = Audit::new(
             "campaign.import",
             serde_json::json!({
                 "name": name,
@@ -121,9 +117,8 @@ pub async fn import(
                 "rolls": doc.rolls.len(),
                 "xp_awards": doc.xp_awards.len(),
             }),
-        )
-        .await?;
-        Ok(cid)
+        );
+        Ok((cid, cid, audit))
     })
     .await
 }

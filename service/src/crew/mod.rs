@@ -9,13 +9,14 @@ use campaign::sides::Side;
 use campaign::status;
 use campaign::xp::Xp;
 use eagles_db::crew::{CrewFilter, NewCrewman};
-use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 pub use eagles_office::crew::{AbilityPick, CrewQuery, NewCrew};
 
 pub use view::{crewman_view, xp_entry_view, CrewmanView, PendingPicksView, XpEntryView};
 
 use crate::access::{readable_campaign, CampaignScope, ReadAccess};
+use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
 use crate::text::clean_name;
 use crate::unique::is_unique_violation;
@@ -36,88 +37,84 @@ pub async fn create(
         owner,
     } = new;
     let name = clean_name("name", &name, 100)?;
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    crate::access::still_running(&scope.campaign)?;
-    scope.require_member("create crew")?;
-    let owner_name = owner.unwrap_or_else(|| user.username.clone());
-    if !owner_name.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
-        return Err(ServiceError::Forbidden(
-            "a player may create crew only for himself; the referee creates crew for others".into(),
-        ));
-    }
-    let campaign_id = scope.campaign.id;
-    let week = scope.campaign.current_week;
-    conn
-        .transaction::<_, ServiceError, _>(async move |conn| {
-                let owner = owner_member(conn, &scope, &owner_name).await?;
-                let owner_side = owner.side.ok_or_else(|| {
-                    ServiceError::invalid(format!(
-                        "\"{}\" has no side in this campaign; give them one before creating crew (R2)",
+    // The lock serialises crew creation per campaign, so two requests cannot both
+    // pass R3.
+    envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Member("create crew"),
+        async |conn, scope, record| {
+            let owner_name = owner.unwrap_or_else(|| user.username.clone());
+            if !owner_name.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
+                return Err(ServiceError::Forbidden(
+                    "a player may create crew only for himself; the referee creates crew for others".into(),
+                ));
+            }
+            let week = scope.campaign.current_week;
+            let owner = owner_member(conn, &scope, &owner_name).await?;
+            let owner_side = owner.side.ok_or_else(|| {
+                ServiceError::invalid(format!(
+                    "\"{}\" has no side in this campaign; give them one before creating crew (R2)",
+                    owner.username
+                ))
+            })?;
+            if owner_side != nationality.side() {
+                return Err(ServiceError::Unprocessable {
+                    rule: Some("R2"),
+                    detail: format!(
+                        "R2: a {nationality} crewman flies for the {} side, but \"{}\" plays {owner_side}; pick a nationality of that side",
+                        nationality.side(),
                         owner.username
-                    ))
-                })?;
-                if owner_side != nationality.side() {
-                    return Err(ServiceError::Unprocessable {
-                        rule: Some("R2"),
-                        detail: format!(
-                            "R2: a {nationality} crewman flies for the {} side, but \"{}\" plays {owner_side}; pick a nationality of that side",
-                            nationality.side(),
-                            owner.username
-                        ),
-                        at: Some(Locus::Field("nationality")),
-                    });
-                }
-                // Serialise crew creation per campaign so two requests cannot both pass R3.
-                eagles_db::campaigns::find_for_update(conn, campaign_id).await?;
-                let roster = eagles_db::crew::list(
-                    conn,
-                    campaign_id,
-                    &CrewFilter {
-                        owner_id: Some(owner.user_id),
-                        ..CrewFilter::default()
-                    },
-                )
-                .await?;
-                let entries = roster
-                    .into_iter()
-                    .map(|r| {
-                        let replacement = r.replacement;
-                        let view = crate::crew::crewman_view(r, week)?;
-                        Ok(RosterEntry {
-                            role: view.role,
-                            replacement,
-                            available: view.available,
-                        })
-                    })
-                    .collect::<Result<Vec<_>, ServiceError>>()?;
-                let Xp(starting_xp) =
-                    roster::starting_xp_for_new_crewman(&entries, role, replacement)?;
-                let id = eagles_db::crew::create(
-                    conn,
-                    &NewCrewman {
-                        campaign_id,
-                        owner_id: owner.user_id,
-                        name: &name,
-                        role,
-                        nationality,
+                    ),
+                    at: Some(Locus::Field("nationality")),
+                });
+            }
+            let roster = eagles_db::crew::list(
+                conn,
+                campaign_id,
+                &CrewFilter {
+                    owner_id: Some(owner.user_id),
+                    ..CrewFilter::default()
+                },
+            )
+            .await?;
+            let entries = roster
+                .into_iter()
+                .map(|r| {
+                    let replacement = r.replacement;
+                    let view = crate::crew::crewman_view(r, week)?;
+                    Ok(RosterEntry {
+                        role: view.role,
                         replacement,
-                        starting_xp,
-                        joined_week: week,
-                    },
-                )
-                .await?;
-                eagles_db::events::record(conn, campaign_id, EventKind::Crew, id).await?;
-                eagles_db::audit::record(
-                    conn,
-                    Some(user.id),
-                    Some(campaign_id),
-                    "crew.create",
-                    serde_json::json!({ "crew_id": id, "name": name, "role": role, "nationality": nationality, "owner": owner.username, "replacement": replacement }),
-                )
-                .await?;
-                load_view(conn, campaign_id, id, week).await
-        })
-        .await
+                        available: view.available,
+                    })
+                })
+                .collect::<Result<Vec<_>, ServiceError>>()?;
+            let Xp(starting_xp) = roster::starting_xp_for_new_crewman(&entries, role, replacement)?;
+            let id = eagles_db::crew::create(
+                conn,
+                &NewCrewman {
+                    campaign_id,
+                    owner_id: owner.user_id,
+                    name: &name,
+                    role,
+                    nationality,
+                    replacement,
+                    starting_xp,
+                    joined_week: week,
+                },
+            )
+            .await?;
+            let change = Change::new(EventKind::Crew, id).audit(
+                "crew.create",
+                serde_json::json!({ "crew_id": id, "name": name, "role": role, "nationality": nationality, "owner": owner.username, "replacement": replacement }),
+            );
+            let receipt = record.record(conn, change).await?;
+            Ok((load_view(conn, campaign_id, id, week).await?, receipt))
+        },
+    )
+    .await
 }
 
 async fn owner_member(
@@ -161,57 +158,46 @@ pub async fn pick(
     crew_id: i64,
     pick: Ability,
 ) -> Result<CrewmanView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, Some(user.clone())).await?;
-    crate::access::still_running(&scope.campaign)?;
-    let week = scope.campaign.current_week;
-    let current = load_view(conn, campaign_id, crew_id, week).await?;
-    if !current.owner.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
-        scope.require_member("pick abilities")?;
-        return Err(ServiceError::Forbidden(format!(
-            "only {}'s player or a referee may pick his abilities",
-            current.name
-        )));
-    }
-    let allowed = |view: &CrewmanView| {
-        let xp = Xp(i32::try_from(view.xp).unwrap_or(i32::MAX));
-        let kills = u32::try_from(view.kills).unwrap_or(u32::MAX);
-        status::check_pick(view.role, xp, kills, &view.abilities, pick)
-    };
-    allowed(&current)?;
-    conn.transaction::<_, ServiceError, _>(async move |conn| {
-        // Lock the crewman so concurrent picks see each other's slots.
-        eagles_db::crew::lock(conn, crew_id).await?;
-        let before = load_view(conn, campaign_id, crew_id, week).await?;
-        // Allowed a moment ago, refused now: another pick took the slot meanwhile.
-        if let Err(e) = allowed(&before) {
-            return Err(ServiceError::Conflict(format!(
-                "another pick for {} was made at the same moment and now {e}; reload",
-                before.name
-            )));
-        }
-        eagles_db::crew::add_ability(conn, crew_id, pick.code(), week)
-            .await
-            .map_err(|e| {
-                if is_unique_violation(&e) {
-                    ServiceError::Conflict(format!(
-                        "{} was picked for this crewman at the same moment; reload",
-                        pick.name()
-                    ))
-                } else {
-                    e.into()
-                }
-            })?;
-        eagles_db::events::record(conn, campaign_id, EventKind::Crew, crew_id).await?;
-        eagles_db::audit::record(
-            conn,
-            Some(user.id),
-            Some(campaign_id),
-            "crew.ability",
-            serde_json::json!({ "crew_id": crew_id, "ability": pick }),
-        )
-        .await?;
-        load_view(conn, campaign_id, crew_id, week).await
-    })
+    envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Reader,
+        async |conn, scope, record| {
+            let week = scope.campaign.current_week;
+            // Lock the crewman so concurrent picks see each other's slots.
+            eagles_db::crew::lock(conn, crew_id).await?;
+            let current = load_view(conn, campaign_id, crew_id, week).await?;
+            if !current.owner.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
+                scope.require_member("pick abilities")?;
+                return Err(ServiceError::Forbidden(format!(
+                    "only {}'s player or a referee may pick his abilities",
+                    current.name
+                )));
+            }
+            let xp = Xp(i32::try_from(current.xp).unwrap_or(i32::MAX));
+            let kills = u32::try_from(current.kills).unwrap_or(u32::MAX);
+            status::check_pick(current.role, xp, kills, &current.abilities, pick)?;
+            eagles_db::crew::add_ability(conn, crew_id, pick.code(), week)
+                .await
+                .map_err(|e| {
+                    if is_unique_violation(&e) {
+                        ServiceError::Conflict(format!(
+                            "{} was picked for this crewman at the same moment; reload",
+                            pick.name()
+                        ))
+                    } else {
+                        e.into()
+                    }
+                })?;
+            let change = Change::new(EventKind::Crew, crew_id).audit(
+                "crew.ability",
+                serde_json::json!({ "crew_id": crew_id, "ability": pick }),
+            );
+            let receipt = record.record(conn, change).await?;
+            Ok((load_view(conn, campaign_id, crew_id, week).await?, receipt))
+        },
+    )
     .await
 }
 
@@ -246,6 +232,6 @@ pub async fn get(
     let scope = readable_campaign(conn, campaign_id, reader).await?;
     let mut view = load_view(conn, campaign_id, crew_id, scope.campaign.current_week).await?;
     let awards = eagles_db::crew::awards(conn, crew_id).await?;
-    view.awards = Some(awards.into_iter().map(crate::crew::xp_entry_view).collect());
+    view.awards = Some(awards.into_iter().map(xp_entry_view).collect());
     Ok(view)
 }

@@ -15,9 +15,9 @@ use campaign::events::EventKind;
 use campaign::sides::Side;
 use eagles_db::campaigns::Campaign;
 use eagles_db::debriefs::{DebriefGame, GameMission};
-use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
-use futures_util::future::{try_join, try_join5};
+use futures_util::future::{try_join, try_join4};
 use serde_json::json;
 
 pub use flown::{flown, Flown, FlownKill, FlownSeat, FlownSortie};
@@ -29,8 +29,10 @@ pub use response::{
     AwardView, CaptureView, CrewRollsView, DebriefResult, InjuryView, MissionResultView, RollLine,
 };
 pub use void::{LedgerEntryView, VoidedDebrief};
+pub use write::CheckedDebrief;
 
-use crate::access::{locked_campaign, readable_campaign, visible};
+use crate::access::{readable_campaign, CampaignScope};
+use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
 use crate::text::clean_name;
 
@@ -43,17 +45,23 @@ pub async fn create(
     game_id: i64,
     request: DebriefRequest,
 ) -> Result<DebriefResult, ServiceError> {
-    conn.transaction::<_, ServiceError, _>(async move |conn| {
-        let conn: &AsyncPgConnection = conn;
-        let counts = json!({
-            "game_id": game_id,
-            "sorties": request.sorties.len(),
-            "kills": request.kills.len(),
-        });
-        let user_id = user.id;
-        let plan = checked(conn, user, campaign_id, game_id, request, false).await?;
-        write::write(conn, campaign_id, user_id, plan, counts).await
-    })
+    let counts = json!({
+        "game_id": game_id,
+        "sorties": request.sorties.len(),
+        "kills": request.kills.len(),
+    });
+    let aircraft_ids: Vec<i64> = request.sorties.iter().map(|s| s.aircraft_id).collect();
+    envelope::write_reading(
+        conn,
+        campaign_id,
+        &user,
+        Access::Referee("enter a debrief"),
+        async |conn| facts(conn, campaign_id, game_id, &aircraft_ids).await,
+        async |conn, scope, facts, record| {
+            let plan = checked(scope, game_id, facts, request, false)?;
+            write::write(conn, campaign_id, user.id, plan, counts, record).await
+        },
+    )
     .await
 }
 
@@ -61,7 +69,9 @@ pub async fn create(
 /// (R7, R8, R14) — checked as [`create`] checks it, with nothing written and nothing
 /// logged: the debrief page's "Preview the rolls". No die is rolled: a roll whose dice
 /// were not entered is listed with its table and modifiers and no dice (what follows
-/// it is not known yet), and the submit rolls it once (R14).
+/// it is not known yet), and the submit rolls it once (R14). It runs in the envelope
+/// like the debrief it previews (the same lock, the same refusals) and records no
+/// change.
 pub async fn preview(
     conn: &mut AsyncPgConnection,
     user: User,
@@ -69,49 +79,72 @@ pub async fn preview(
     game_id: i64,
     request: DebriefRequest,
 ) -> Result<Vec<CrewRollsView>, ServiceError> {
-    conn.transaction::<_, ServiceError, _>(async move |conn| {
-        let conn: &AsyncPgConnection = conn;
-        let user_id = user.id;
-        let plan = checked(conn, user, campaign_id, game_id, request, true).await?;
-        write::preview(campaign_id, user_id, plan)
-    })
+    let aircraft_ids: Vec<i64> = request.sorties.iter().map(|s| s.aircraft_id).collect();
+    envelope::write_reading(
+        conn,
+        campaign_id,
+        &user,
+        Access::Referee("preview a debrief"),
+        async |conn| facts(conn, campaign_id, game_id, &aircraft_ids).await,
+        async |_conn, scope, facts, record| {
+            let plan = checked(scope, game_id, facts, request, true)?;
+            Ok((
+                write::preview(campaign_id, user.id, plan)?,
+                record.unchanged(),
+            ))
+        },
+    )
     .await
 }
 
-/// Checks `request` for the game `game_id` as `user`, who must referee the campaign,
-/// and plans it (for a `preview`, rolling no die); the caller's transaction holds the
-/// campaign's lock from here on.
-async fn checked(
+/// What the checks of a debrief of `game_id` read, sent with the campaign's lock (the
+/// envelope pipelines them): the game, its missions, the campaign's crew and the
+/// aircraft the report names or the missions were assigned. The lock serialises a
+/// debrief with a week close and with a second debrief of the same game.
+async fn facts(
     conn: &AsyncPgConnection,
-    user: User,
     campaign_id: i64,
     game_id: i64,
+    aircraft_ids: &[i64],
+) -> Result<Facts, ServiceError> {
+    let (game, missions, crew, aircraft) = try_join4(
+        eagles_db::debriefs::game(conn, campaign_id, game_id),
+        eagles_db::debriefs::missions(conn, game_id),
+        eagles_db::crew::list(conn, campaign_id, &Default::default()),
+        eagles_db::aircraft::named_or_assigned(conn, aircraft_ids, game_id),
+    )
+    .await?;
+    Ok(Facts {
+        game,
+        missions,
+        crew,
+        aircraft,
+    })
+}
+
+/// What [`facts`] read, the game not yet known to exist.
+struct Facts {
+    game: Option<DebriefGame>,
+    missions: Vec<GameMission>,
+    crew: Vec<eagles_db::crew::CrewRecord>,
+    aircraft: Vec<eagles_db::aircraft::AircraftType>,
+}
+
+/// Checks `request` against `facts` of the campaign `scope` holds locked, and plans it
+/// (for a `preview`, rolling no die).
+fn checked(
+    scope: CampaignScope,
+    game_id: i64,
+    facts: Facts,
     request: DebriefRequest,
     preview: bool,
 ) -> Result<validate::Plan, ServiceError> {
-    let doing = if preview {
-        "preview a debrief"
-    } else {
-        "enter a debrief"
-    };
-    // The lock serialises a debrief with a week close and with a second debrief of
-    // the same game. What the checks read is sent with it (pipelined): the server
-    // runs the reads in order, after the lock is taken.
-    let aircraft_ids: Vec<i64> = request.sorties.iter().map(|s| s.aircraft_id).collect();
-    let (campaign, member, game, missions, (crew, aircraft)) = try_join5(
-        eagles_db::campaigns::find_for_update(conn, campaign_id),
-        eagles_db::campaigns::member(conn, campaign_id, user.id),
-        eagles_db::debriefs::game(conn, campaign_id, game_id),
-        eagles_db::debriefs::missions(conn, game_id),
-        try_join(
-            eagles_db::crew::list(conn, campaign_id, &Default::default()),
-            eagles_db::aircraft::named_or_assigned(conn, &aircraft_ids, game_id),
-        ),
-    )
-    .await?;
-    let scope = visible(campaign_id, campaign, member, Some(user))?;
-    crate::access::still_running(&scope.campaign)?;
-    scope.require_referee(doing)?;
+    let Facts {
+        game,
+        missions,
+        crew,
+        aircraft,
+    } = facts;
     let campaign = scope.campaign;
     let game = game.ok_or_else(|| game_not_found(game_id))?;
     open_for_debrief(&game, &campaign)?;
@@ -171,26 +204,25 @@ pub async fn void(
     reason: &str,
 ) -> Result<VoidedDebrief, ServiceError> {
     let reason = clean_name("reason", reason, 500)?;
-    conn
-        .transaction::<_, ServiceError, _>(async move |conn| {
-            let scope = locked_campaign(conn, campaign_id, &user).await?;
-            scope.require_referee("void a debrief")?;
-            let campaign = scope.campaign;
+    envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Referee("void a debrief"),
+        async |conn, scope, record| {
             let game = find_game(conn, campaign_id, game_id).await?;
             let voided =
-                void::void_debrief(conn, &game, campaign.current_week, user.id, &reason).await?;
-            eagles_db::events::record(conn, campaign_id, EventKind::Void, game_id).await?;
-            eagles_db::audit::record(
-                conn,
-                Some(user.id),
-                Some(campaign_id),
+                void::void_debrief(conn, &game, scope.campaign.current_week, user.id, &reason)
+                    .await?;
+            let change = Change::new(EventKind::Void, game_id).audit(
                 "debrief.void",
                 json!({ "game_id": game_id, "reason": reason, "reversed_awards": voided.reversed_awards }),
-            )
-            .await?;
-            Ok(voided)
-        })
-        .await
+            );
+            let receipt = record.record(conn, change).await?;
+            Ok((voided, receipt))
+        },
+    )
+    .await
 }
 
 async fn find_game(
@@ -266,26 +298,26 @@ pub async fn void_award(
     reason: &str,
 ) -> Result<LedgerEntryView, ServiceError> {
     let reason = clean_name("reason", reason, 500)?;
-    conn.transaction::<_, ServiceError, _>(async move |conn| {
-        let scope = locked_campaign(conn, campaign_id, &user).await?;
-        scope.require_referee("void an award")?;
-        let campaign = scope.campaign;
-        let award = eagles_db::ledger::find(conn, campaign_id, award_id)
-            .await?
-            .ok_or_else(|| {
-                ServiceError::NotFound(format!("there is no award {award_id} in this campaign"))
-            })?;
-        let reversal = void::reverse_award(conn, &award, campaign.current_week, &reason).await?;
-        eagles_db::events::record(conn, campaign_id, EventKind::Void, award_id).await?;
-        eagles_db::audit::record(
-            conn,
-            Some(user.id),
-            Some(campaign_id),
-            "award.void",
-            json!({ "award_id": award_id, "reversal_id": reversal.id, "reason": reason }),
-        )
-        .await?;
-        Ok(void::ledger_entry_view(reversal))
-    })
+    envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Referee("void an award"),
+        async |conn, scope, record| {
+            let award = eagles_db::ledger::find(conn, campaign_id, award_id)
+                .await?
+                .ok_or_else(|| {
+                    ServiceError::NotFound(format!("there is no award {award_id} in this campaign"))
+                })?;
+            let reversal =
+                void::reverse_award(conn, &award, scope.campaign.current_week, &reason).await?;
+            let change = Change::new(EventKind::Void, award_id).audit(
+                "award.void",
+                json!({ "award_id": award_id, "reversal_id": reversal.id, "reason": reason }),
+            );
+            let receipt = record.record(conn, change).await?;
+            Ok((void::ledger_entry_view(reversal), receipt))
+        },
+    )
     .await
 }

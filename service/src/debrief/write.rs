@@ -4,65 +4,61 @@
 //! forced-landing rolls the plan made (logged before the crewman's casualty), and
 //! mission results. The caller runs it inside the transaction that holds the campaign's lock.
 
+use campaign::debrief::Debrief;
 use campaign::events::EventKind;
+use campaign::experience::Award;
 use campaign::injuries::{out_until_week, roll_injury, CasualtyKind, Fate, Severity};
+use campaign::sides::{PerSide, Side};
 use campaign::tables::capture::{roll_capture, CaptureResult};
 use campaign::webhooks::WebhookEvent;
 use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::NewAward;
 use eagles_db::rolls::NewRoll;
-use futures_util::future::{try_join, try_join5};
+use futures_util::future::{try_join, try_join3};
 
 use super::response::{load, roll_line_of_new, CrewRollsView, DebriefResult, RollLine};
 use super::validate::{Plan, PlannedFate};
 use crate::dice::{log_entry, RollContext};
+use crate::envelope::{Change, Receipt, Recorder};
 use crate::error::ServiceError;
 
-/// Writes `plan` for the referee `user_id`, with the audit entry `audit`, and reads
-/// the debrief back for the answer: the game's mark, the rows, the entry and the four
-/// reads go out together (pipelined), one round trip; the server runs them in order,
-/// so the reads see the write.
+/// Writes `plan` for the referee `user_id`, recording it with the audit entry `audit`
+/// and its webhook delivery, and reads the debrief back for the answer: the game's
+/// mark, the rows, the record and the four reads go out together (pipelined), one
+/// round trip; the server runs them in order, so the reads see the write.
 pub async fn write(
     conn: &AsyncPgConnection,
     campaign_id: i64,
     user_id: i64,
     plan: Plan,
     audit: serde_json::Value,
-) -> Result<DebriefResult, ServiceError> {
+    recorder: Recorder,
+) -> Result<(DebriefResult, Receipt), ServiceError> {
     let game_id = plan.game.id;
     let turns = i32::try_from(plan.debrief.turns_played)
         .map_err(|_| ServiceError::invalid("`turns_played` is too large"))?;
     let tally = Tally::of(&plan);
     let (rows, _) = settle(campaign_id, user_id, plan, false)?;
     let summary = crate::webhooks::debrief_summary(tally.week, game_id, tally.kills, tally.deaths);
-    let tally = serde_json::to_value(&tally)
-        .map_err(|e| ServiceError::Internal(format!("the debrief's tally: {e}")))?;
+    // In the same transaction, so the delivery is never lost (#14).
+    let change = Change::new(EventKind::Debrief, game_id)
+        .audit("debrief.create", audit)
+        .webhook(WebhookEvent::Debrief, summary, &tally)?;
     let written = async {
-        let (marked, _, (), (), _) = try_join5(
-            eagles_db::debriefs::mark_debriefed(conn, game_id, turns),
-            eagles_db::events::record(conn, campaign_id, EventKind::Debrief, game_id),
-            eagles_db::debriefs::write(conn, &rows),
-            eagles_db::audit::record(
-                conn,
-                Some(user_id),
-                Some(campaign_id),
-                "debrief.create",
-                audit,
-            ),
-            // In the same transaction, so the delivery is never lost (#14).
-            eagles_db::webhooks::enqueue(
-                conn,
-                campaign_id,
-                WebhookEvent::Debrief,
-                &summary,
-                &tally,
-            ),
+        let (marked, receipt, ()) = try_join3(
+            async {
+                Ok::<_, ServiceError>(
+                    eagles_db::debriefs::mark_debriefed(conn, game_id, turns).await?,
+                )
+            },
+            recorder.record(conn, change),
+            async { Ok::<_, ServiceError>(eagles_db::debriefs::write(conn, &rows).await?) },
         )
         .await?;
-        Ok::<_, ServiceError>(marked)
+        Ok::<_, ServiceError>((marked, receipt))
     };
-    let (marked, stored) = try_join(written, load(conn, campaign_id, game_id)).await?;
+    let ((marked, receipt), stored) = try_join(written, load(conn, campaign_id, game_id)).await?;
     // The campaign's lock makes this rare; when it happens the transaction, and with
     // it the rows, is rolled back.
     if !marked {
@@ -72,7 +68,7 @@ pub async fn write(
     }
     let (_, result) =
         stored.ok_or_else(|| ServiceError::Internal(format!("game {game_id} vanished")))?;
-    Ok(result)
+    Ok((result, receipt))
 }
 
 /// A debrief in numbers, for its webhook delivery.
@@ -127,46 +123,17 @@ fn settle(
         results,
     } = plan;
     let mut rows = DebriefRows::default();
-    for (sortie, aircraft_type_id) in debrief.sorties.iter().zip(aircraft) {
-        rows.sortie(SortieRecord {
-            game_id: game.id,
-            key: &sortie.key,
-            side: sortie.side,
-            aircraft_type_id,
-            assignment: sortie.assignment,
-            turns_on_board: count(sortie.turns_on_board),
-            aircraft_lost: sortie.aircraft_lost,
-        });
-        for c in &sortie.crew {
-            rows.seat(SeatRecord {
-                game_id: game.id,
-                key: &sortie.key,
-                crew_id: c.crew.0,
-                position: c.position,
-                red_hits: count(c.red_hits),
-                wound_boxes: count(c.wound_boxes),
-                outcome: c.outcome,
-            });
-        }
+    CheckedDebrief {
+        campaign_id,
+        game_id: game.id,
+        week: game.week,
+        debrief: &debrief,
+        aircraft: &aircraft,
+        awards: &awards,
+        missions: &missions,
+        results: &results,
     }
-    for kill in &debrief.kills {
-        let shooters: Vec<i64> = kill.shooters.iter().map(|s| s.0).collect();
-        rows.kill(game.id, &kill.victim, &shooters);
-    }
-    for award in &awards {
-        rows.award(&NewAward {
-            campaign_id,
-            crew_id: award.crew.0,
-            week: game.week,
-            game_id: Some(game.id),
-            points: count(award.points),
-            kind: award.kind.as_str(),
-            reason: &award.reason,
-            // R12: mission awards earned in a two-seater count twice for the side.
-            two_seater_mission: award.kind.counts_twice_for_side(award.in_two_seater),
-            reverses: None,
-        });
-    }
+    .rows_into(&mut rows)?;
     let mut crew = Vec::new();
     for mut planned in fates {
         let context = RollContext {
@@ -214,17 +181,92 @@ fn settle(
             rolls: lines,
         });
     }
-    for (mission_id, side) in missions {
-        let flown = debrief
-            .missions
-            .get(side)
-            .as_ref()
-            .expect("every mission of the game is in the debrief");
-        let details = serde_json::to_value(flown.report)
-            .map_err(|e| ServiceError::Internal(format!("mission details: {e}")))?;
-        rows.mission_result(mission_id, results.get(side).unwrap_or(false), &details);
-    }
     Ok((rows, crew))
+}
+
+/// A checked debrief of one game, as its rows are written: the debrief's own plan →
+/// rows step, shared with `eagles seed bench`, which plays its games by the same rules
+/// and writes them through the same writer.
+pub struct CheckedDebrief<'a> {
+    pub campaign_id: i64,
+    pub game_id: i64,
+    /// The game's week, which its awards are credited in.
+    pub week: i32,
+    /// The facts, checked (`Debrief::check`).
+    pub debrief: &'a Debrief,
+    /// The aircraft type of each sortie, parallel to `debrief.sorties`.
+    pub aircraft: &'a [i64],
+    /// The awards (R4, R5).
+    pub awards: &'a [Award],
+    /// The game's missions and the side each flies for; each side's mission report is
+    /// the debrief's.
+    pub missions: &'a [(i64, Side)],
+    /// Each side's mission result (R10).
+    pub results: &'a PerSide<Option<bool>>,
+}
+
+impl CheckedDebrief<'_> {
+    /// Adds to `rows` everything the debrief writes but the casualties (their dice are
+    /// rolled when it is written): the sorties with their crews, the kills with their
+    /// shooters, the awards and the missions' results.
+    pub fn rows_into(&self, rows: &mut DebriefRows) -> Result<(), ServiceError> {
+        let game_id = self.game_id;
+        for (sortie, &aircraft_type_id) in self.debrief.sorties.iter().zip(self.aircraft) {
+            rows.sortie(SortieRecord {
+                game_id,
+                key: &sortie.key,
+                side: sortie.side,
+                aircraft_type_id,
+                assignment: sortie.assignment,
+                turns_on_board: count(sortie.turns_on_board),
+                aircraft_lost: sortie.aircraft_lost,
+            });
+            for c in &sortie.crew {
+                rows.seat(SeatRecord {
+                    game_id,
+                    key: &sortie.key,
+                    crew_id: c.crew.0,
+                    position: c.position,
+                    red_hits: count(c.red_hits),
+                    wound_boxes: count(c.wound_boxes),
+                    outcome: c.outcome,
+                });
+            }
+        }
+        for kill in &self.debrief.kills {
+            let shooters: Vec<i64> = kill.shooters.iter().map(|s| s.0).collect();
+            rows.kill(game_id, &kill.victim, &shooters);
+        }
+        for award in self.awards {
+            rows.award(&NewAward {
+                campaign_id: self.campaign_id,
+                crew_id: award.crew.0,
+                week: self.week,
+                game_id: Some(game_id),
+                points: count(award.points),
+                kind: award.kind.as_str(),
+                reason: &award.reason,
+                // R12: mission awards earned in a two-seater count twice for the side.
+                two_seater_mission: award.kind.counts_twice_for_side(award.in_two_seater),
+                reverses: None,
+            });
+        }
+        for &(mission_id, side) in self.missions {
+            let flown = self.debrief.missions.get(side).as_ref().ok_or_else(|| {
+                ServiceError::Internal(format!(
+                    "mission {mission_id}: the debrief has no {side} mission"
+                ))
+            })?;
+            let details = serde_json::to_value(flown.report)
+                .map_err(|e| ServiceError::Internal(format!("mission details: {e}")))?;
+            rows.mission_result(
+                mission_id,
+                self.results.get(side).unwrap_or(false),
+                &details,
+            );
+        }
+        Ok(())
+    }
 }
 
 /// A roll still to be made, as the preview lists it: its table and modifiers, no dice,

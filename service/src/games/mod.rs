@@ -7,11 +7,10 @@ mod assignment;
 mod view;
 
 use campaign::events::EventKind;
-use campaign::sides::Side;
 use campaign::tables::ground_offensive::roll_ground_offensive;
 use campaign::tables::mission::roll_mission;
 use campaign::tables::Table;
-use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
+use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
 pub use eagles_office::games::{AssignmentRequest, MissionRequest, NewGameRequest};
@@ -19,8 +18,9 @@ pub use eagles_office::games::{AssignmentRequest, MissionRequest, NewGameRequest
 pub use eagles_office::secrecy::reader_of;
 pub use view::{game_views, GameState, GameView, MissionView, OffensiveView};
 
-use crate::access::{locked_campaign, readable_campaign, CampaignScope};
-use crate::dice::{record, DiceSource, RollContext};
+use crate::access::{readable_campaign, CampaignScope};
+use crate::dice::{record as record_roll, DiceSource, RollContext};
+use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
 use crate::unique::is_unique_violation;
 
@@ -37,19 +37,6 @@ fn refuse_abandoned(game: &eagles_db::games::GameRecord, what: &str) -> Result<(
         )));
     }
     Ok(())
-}
-
-/// 403 unless the caller referees the campaign or plays `side` in it.
-fn require_side(scope: &CampaignScope, side: Side, action: &str) -> Result<(), ServiceError> {
-    scope.require_member(action)?;
-    let plays_side = scope.member.as_ref().is_some_and(|m| m.side == Some(side));
-    if scope.is_referee() || plays_side {
-        Ok(())
-    } else {
-        Err(ServiceError::Forbidden(format!(
-            "only a referee or a player of the {side} side may {action}"
-        )))
-    }
 }
 
 /// Reads a game of `scope`'s campaign with its missions, as its caller may see them
@@ -77,11 +64,13 @@ pub async fn open(
     campaign_id: i64,
     request: NewGameRequest,
 ) -> Result<GameView, ServiceError> {
-    conn
-        .transaction::<_, ServiceError, _>(async move |conn| {
-            // The week is read under the lock a week's close takes.
-            let scope = locked_campaign(conn, campaign_id, &user).await?;
-            scope.require_referee("open a game")?;
+    // The week is read under the lock a week's close takes.
+    envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Referee("open a game"),
+        async |conn, scope, record| {
             let campaign = &scope.campaign;
             let mut source =
                 DiceSource::for_table(Table::GroundOffensive, request.dice.as_deref())?;
@@ -93,7 +82,8 @@ pub async fn open(
                 side: None,
                 rolled_by: Some(user.id),
             };
-            let logged = record(conn, &context, &roll, roll.result.as_str(), source.entered()).await?;
+            let logged =
+                record_roll(conn, &context, &roll, roll.result.as_str(), source.entered()).await?;
             let game_id = eagles_db::games::create(
                 conn,
                 &NewGame {
@@ -105,18 +95,15 @@ pub async fn open(
                 },
             )
             .await?;
-            eagles_db::events::record(conn, campaign_id, EventKind::Game, game_id).await?;
-            eagles_db::audit::record(
-                conn,
-                Some(user.id),
-                Some(campaign_id),
+            let change = Change::new(EventKind::Game, game_id).audit(
                 "game.open",
                 serde_json::json!({ "game_id": game_id, "week": campaign.current_week, "ground_offensive": roll.result, "dice": roll.dice }),
-            )
-            .await?;
-            load_game(conn, &scope, game_id).await
-        })
-        .await
+            );
+            let receipt = record.record(conn, change).await?;
+            Ok((load_game(conn, &scope, game_id).await?, receipt))
+        },
+    )
+    .await
 }
 
 /// Rolls a side's mission for a game as `user` (the referee or a player of that side),
@@ -130,11 +117,13 @@ pub async fn roll_side(
     request: MissionRequest,
 ) -> Result<MissionView, ServiceError> {
     let MissionRequest { side, dice } = request;
-    conn
-        .transaction::<_, ServiceError, _>(async move |conn| {
-            // Debriefs lock the campaign too: a mission cannot slip in beside one.
-            let scope = locked_campaign(conn, campaign_id, &user).await?;
-            require_side(&scope, side, "roll its mission")?;
+    // Debriefs lock the campaign too: a mission cannot slip in beside one.
+    envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Side(side, "roll its mission"),
+        async |conn, scope, record| {
             let mut source = DiceSource::for_table(Table::Mission, dice.as_deref())?;
             let game = eagles_db::games::find(conn, campaign_id, game_id)
                 .await?
@@ -161,7 +150,7 @@ pub async fn roll_side(
                 side: Some(side),
                 rolled_by: Some(user.id),
             };
-            let logged = record(
+            let logged = record_roll(
                 conn,
                 &context,
                 &roll,
@@ -182,18 +171,15 @@ pub async fn roll_side(
             )
             .await
             .map_err(|e| if is_unique_violation(&e) { duplicate() } else { e.into() })?;
-            eagles_db::events::record(conn, campaign_id, EventKind::Mission, mission_id).await?;
-            eagles_db::audit::record(
-                conn,
-                Some(user.id),
-                Some(campaign_id),
+            let change = Change::new(EventKind::Mission, mission_id).audit(
                 "mission.roll",
                 serde_json::json!({ "game_id": game_id, "mission_id": mission_id, "side": side, "mission_type": roll.result.mission_type, "trips_needed": trips_needed, "dice": roll.dice }),
-            )
-            .await?;
-            written_mission(conn, &scope, game_id, mission_id).await
-        })
-        .await
+            );
+            let receipt = record.record(conn, change).await?;
+            Ok((written_mission(conn, &scope, game_id, mission_id).await?, receipt))
+        },
+    )
+    .await
 }
 
 /// Assigns a mission's aircraft and crew as `user` (the referee or a player of the
@@ -206,10 +192,12 @@ pub async fn assign(
     request: AssignmentRequest,
 ) -> Result<MissionView, ServiceError> {
     let (campaign_id, game_id, mission_id) = ids;
-    conn
-        .transaction::<_, ServiceError, _>(async move |conn| {
-            let scope = locked_campaign(conn, campaign_id, &user).await?;
-            scope.require_member("assign mission crews")?;
+    envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Member("assign mission crews"),
+        async |conn, scope, record| {
             let campaign = &scope.campaign;
             let game = eagles_db::games::find(conn, campaign_id, game_id)
                 .await?
@@ -219,7 +207,7 @@ pub async fn assign(
                 .ok_or_else(|| {
                     ServiceError::NotFound(format!("there is no mission {mission_id} in game {game_id}"))
                 })?;
-            require_side(&scope, mission.side, "assign its mission crew")?;
+            scope.require_side(mission.side, "assign its mission crew")?;
             if game.debriefed() {
                 return Err(ServiceError::Conflict(format!(
                     "game {game_id} is already debriefed; its mission assignment can no longer change"
@@ -228,18 +216,15 @@ pub async fn assign(
             refuse_abandoned(&game, "its mission assignment can no longer change")?;
             let crew = assignment::check(conn, campaign, &game, &mission, &request).await?;
             eagles_db::games::assign(conn, mission_id, crew).await?;
-            eagles_db::events::record(conn, campaign_id, EventKind::Assignment, mission_id).await?;
-            eagles_db::audit::record(
-                conn,
-                Some(user.id),
-                Some(campaign_id),
+            let change = Change::new(EventKind::Assignment, mission_id).audit(
                 "mission.assign",
                 serde_json::json!({ "game_id": game_id, "mission_id": mission_id, "aircraft_id": request.aircraft_id, "pilot_id": request.pilot_id, "observer_id": request.observer_id }),
-            )
-            .await?;
-            written_mission(conn, &scope, game_id, mission_id).await
-        })
-        .await
+            );
+            let receipt = record.record(conn, change).await?;
+            Ok((written_mission(conn, &scope, game_id, mission_id).await?, receipt))
+        },
+    )
+    .await
 }
 
 /// A mission as this transaction just wrote it, before its game's debrief (writes

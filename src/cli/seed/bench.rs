@@ -23,13 +23,13 @@ use campaign::tables::ground_offensive::roll_ground_offensive;
 use campaign::tables::mission::roll_mission;
 use campaign::tables::Roll;
 use chrono::NaiveDate;
-use eagles_db::debriefs::{DebriefRows, SeatRecord, SortieRecord};
+use eagles_db::debriefs::DebriefRows;
 use eagles_db::diesel;
 use eagles_db::diesel::sql_types::{Array, Bool, Int4, Int8, Nullable, Text};
 use eagles_db::diesel::QueryableByName;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
-use eagles_db::ledger::NewAward;
 use eagles_db::DbPool;
+use eagles_service::debrief::CheckedDebrief;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
@@ -630,7 +630,8 @@ async fn write_batch(
     Ok(answer)
 }
 
-/// The rows of a debriefed game `gid` of `week`, whose missions are `mission_ids`.
+/// The rows of a debriefed game `gid` of `week`, whose missions are `mission_ids`:
+/// the debrief's own plan → rows step, on a game played out by the rules.
 fn debrief_rows(
     rows: &mut DebriefRows,
     campaign_id: i64,
@@ -639,56 +640,24 @@ fn debrief_rows(
     game: &Played,
     mission_ids: &[i64],
 ) -> Result<(), eagles_db::diesel::result::Error> {
-    for (sortie, aircraft) in game.debrief.sorties.iter().zip(&game.aircraft) {
-        rows.sortie(SortieRecord {
-            game_id: gid,
-            key: &sortie.key,
-            side: sortie.side,
-            aircraft_type_id: *aircraft,
-            assignment: sortie.assignment,
-            turns_on_board: sortie.turns_on_board as i32,
-            aircraft_lost: sortie.aircraft_lost,
-        });
-        for seat in &sortie.crew {
-            rows.seat(SeatRecord {
-                game_id: gid,
-                key: &sortie.key,
-                crew_id: seat.crew.0,
-                position: seat.position,
-                red_hits: seat.red_hits as i32,
-                wound_boxes: seat.wound_boxes as i32,
-                outcome: seat.outcome,
-            });
-        }
+    let missions: Vec<(i64, Side)> = game
+        .sides
+        .iter()
+        .zip(mission_ids)
+        .map(|(side, &id)| (id, side.side))
+        .collect();
+    CheckedDebrief {
+        campaign_id,
+        game_id: gid,
+        week,
+        debrief: &game.debrief,
+        aircraft: &game.aircraft,
+        awards: &game.awards,
+        missions: &missions,
+        results: &game.results,
     }
-    for kill in &game.debrief.kills {
-        let shooters: Vec<i64> = kill.shooters.iter().map(|s| s.0).collect();
-        rows.kill(gid, &kill.victim, &shooters);
-    }
-    for a in &game.awards {
-        rows.award(&NewAward {
-            campaign_id,
-            crew_id: a.crew.0,
-            week,
-            game_id: Some(gid),
-            points: a.points as i32,
-            kind: a.kind.as_str(),
-            reason: &a.reason,
-            // R12, as the debrief writes it.
-            two_seater_mission: a.kind.counts_twice_for_side(a.in_two_seater),
-            reverses: None,
-        });
-    }
-    for (side, &mission_id) in game.sides.iter().zip(mission_ids) {
-        let details = serde_json::to_value(side.report)
-            .map_err(|e| eagles_db::diesel::result::Error::SerializationError(e.into()))?;
-        rows.mission_result(
-            mission_id,
-            game.results.get(side.side).unwrap_or(false),
-            &details,
-        );
-    }
-    Ok(())
+    .rows_into(rows)
+    .map_err(|e| eagles_db::diesel::result::Error::SerializationError(e.into()))
 }
 
 #[derive(Default)]
