@@ -26,12 +26,6 @@ impl From<campaign::RuleError> for ApiError {
 }
 
 // Until every handler calls the office: the service's own error, and the database's.
-impl From<eagles_service::ServiceError> for ApiError {
-    fn from(e: eagles_service::ServiceError) -> Self {
-        Self(e.into())
-    }
-}
-
 impl From<eagles_db::PoolError> for ApiError {
     fn from(e: eagles_db::PoolError) -> Self {
         eagles_service::ServiceError::from(e).into()

@@ -120,6 +120,50 @@ impl Error {
             _ => None,
         }
     }
+
+    /// The same error, pointed at `locus` when it is a 422 that points nowhere yet.
+    pub fn at(self, locus: Locus) -> Self {
+        match self {
+            Self::Unprocessable {
+                detail,
+                rule,
+                at: None,
+            } => Self::Unprocessable {
+                detail,
+                rule,
+                at: Some(locus),
+            },
+            other => other,
+        }
+    }
+
+    /// Every problem of `problems`, in order, as one error: `None` when there is none,
+    /// the problem itself when there is one, [`Error::Problems`] when there are
+    /// more (nested lists flattened).
+    pub fn all(problems: impl IntoIterator<Item = Error>) -> Option<Self> {
+        let mut flat = Vec::new();
+        for problem in problems {
+            match problem {
+                Self::Problems(inner) => flat.extend(inner),
+                other => flat.push(other),
+            }
+        }
+        match flat.len() {
+            0 => None,
+            1 => flat.pop(),
+            _ => Some(Self::Problems(flat)),
+        }
+    }
+}
+
+impl From<campaign::RuleError> for Error {
+    fn from(e: campaign::RuleError) -> Self {
+        Self::Unprocessable {
+            rule: Some(e.rule()),
+            detail: e.to_string(),
+            at: None,
+        }
+    }
 }
 
 fn join_details(problems: &[Error]) -> String {
@@ -129,3 +173,6 @@ fn join_details(problems: &[Error]) -> String {
         .collect::<Vec<_>>()
         .join("; ")
 }
+
+#[cfg(feature = "diesel")]
+mod database;

@@ -103,12 +103,6 @@ impl From<ServiceError> for PageError {
 }
 
 // Until every page calls the office: the service's own error, and the database's.
-impl From<eagles_service::ServiceError> for PageError {
-    fn from(e: eagles_service::ServiceError) -> Self {
-        ServiceError::from(e).into()
-    }
-}
-
 impl From<eagles_db::PoolError> for PageError {
     fn from(e: eagles_db::PoolError) -> Self {
         eagles_service::ServiceError::from(e).into()
