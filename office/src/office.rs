@@ -26,24 +26,3 @@ pub trait Office:
     + 'static
 {
 }
-
-impl<T> Office for T where
-    T: Backups
-        + Briefings
-        + Campaigns
-        + Crew
-        + Debriefs
-        + Feeds
-        + Games
-        + Members
-        + Records
-        + Reference
-        + Rolls
-        + Standings
-        + Webhooks
-        + Weeks
-        + Send
-        + Sync
-        + 'static
-{
-}

@@ -31,6 +31,8 @@ pub struct Service {
     webhooks: AddressPolicy,
 }
 
+impl eagles_office::Office for Service {}
+
 impl Service {
     pub fn new(pool: DbPool, webhooks: AddressPolicy) -> Self {
         Self { pool, webhooks }
