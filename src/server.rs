@@ -72,8 +72,11 @@ pub fn run_serving(
     let public_url = web::Data::new(public_url);
     let webhooks = web::Data::new(webhooks);
     let read_cache = web::Data::new(crate::read_cache::ReadCache::default());
-    let office: Arc<dyn Office> =
-        Arc::new(Service::new(pool.get_ref().clone(), *webhooks.get_ref()));
+    let office: Arc<dyn Office> = Arc::new(Service::new(
+        pool.get_ref().clone(),
+        *webhooks.get_ref(),
+        hub.get_ref().clone(),
+    ));
     let office = web::Data::from(office);
     let server = HttpServer::new(move || {
         App::new()

@@ -68,7 +68,7 @@ fn may_hold_nul(bytes: &[u8]) -> bool {
 /// A 422 listing the JSON path of every string (or key) in `value` that holds a NUL
 /// character, e.g. "`crew[0].name` holds a NUL character …".
 pub fn refuse_unstorable(value: &serde_json::Value) -> Result<(), ApiError> {
-    let paths = eagles_service::text::unstorable_paths(value);
+    let paths = eagles_office::text::unstorable_paths(value);
     if paths.is_empty() {
         return Ok(());
     }
@@ -76,7 +76,7 @@ pub fn refuse_unstorable(value: &serde_json::Value) -> Result<(), ApiError> {
     Err(ApiError(ServiceError::invalid(format!(
         "{} {}",
         named.join(", "),
-        eagles_service::text::UNSTORABLE
+        eagles_office::text::UNSTORABLE
     ))))
 }
 

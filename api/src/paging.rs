@@ -4,7 +4,7 @@
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
-use eagles_db::window::Window;
+use eagles_office::window::Window;
 use eagles_office::Error as ServiceError;
 use serde::Serialize;
 

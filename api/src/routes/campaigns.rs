@@ -1,10 +1,7 @@
-//! The HTTP face of `eagles_service::campaigns`.
+//! The HTTP face of `eagles_office::campaigns`.
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use eagles_office::campaigns::{
-    CampaignEnd, CampaignListQuery, CampaignView, NewCampaign,
-};
-
+use eagles_office::campaigns::{CampaignEnd, CampaignListQuery, CampaignView, NewCampaign};
 use eagles_office::prelude::*;
 
 use crate::auth::{Caller, Reading, SignedIn};

@@ -1,4 +1,4 @@
-//! The HTTP face of `eagles_service::crew`.
+//! The HTTP face of `eagles_office::crew`.
 
 use actix_web::{get, post, web, HttpResponse};
 use eagles_office::crew::{AbilityPick, CrewQuery, CrewmanView, NewCrew};
@@ -27,7 +27,9 @@ pub async fn create_crew(
     path: web::Path<CampaignPath>,
     body: Json<NewCrew>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office.create_crewman(user, path.cid, body.into_inner()).await?;
+    let view = office
+        .create_crewman(user, path.cid, body.into_inner())
+        .await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -83,6 +85,8 @@ pub async fn pick_ability(
     path: web::Path<CrewmanPath>,
     body: Json<AbilityPick>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office.pick_ability(user, path.cid, path.id, body.ability).await?;
+    let view = office
+        .pick_ability(user, path.cid, path.id, body.ability)
+        .await?;
     Ok(HttpResponse::Created().json(view))
 }

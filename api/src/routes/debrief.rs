@@ -1,9 +1,8 @@
-//! The HTTP face of `eagles_service::debrief`.
+//! The HTTP face of `eagles_office::debrief`.
 
 use actix_web::{get, post, web, HttpResponse};
 use eagles_office::debrief::{
-    DebriefRequest, DebriefResult, LedgerEntryView, VoidRequest,
-    VoidedDebrief,
+    DebriefRequest, DebriefResult, LedgerEntryView, VoidRequest, VoidedDebrief,
 };
 use eagles_office::prelude::*;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -46,7 +45,9 @@ pub async fn create_debrief(
     path: web::Path<GamePath>,
     body: Json<DebriefRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let result = office.debrief(user, path.cid, path.gid, body.into_inner()).await?;
+    let result = office
+        .debrief(user, path.cid, path.gid, body.into_inner())
+        .await?;
     Ok(HttpResponse::Created().json(result))
 }
 
@@ -91,7 +92,9 @@ pub async fn void_debrief(
     path: web::Path<GamePath>,
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let voided = office.void_debrief(user, path.cid, path.gid, body.into_inner().reason).await?;
+    let voided = office
+        .void_debrief(user, path.cid, path.gid, body.into_inner().reason)
+        .await?;
     Ok(HttpResponse::Ok().json(voided))
 }
 

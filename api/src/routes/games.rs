@@ -1,9 +1,8 @@
-//! The HTTP face of `eagles_service::games`.
+//! The HTTP face of `eagles_office::games`.
 
 use actix_web::{get, post, put, web, HttpResponse};
 use eagles_office::games::{
-    AssignmentRequest, GameView, MissionRequest, MissionView,
-    NewGameRequest,
+    AssignmentRequest, GameView, MissionRequest, MissionView, NewGameRequest,
 };
 use eagles_office::prelude::*;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -81,7 +80,9 @@ pub async fn roll_side_mission(
     path: web::Path<GamePath>,
     body: Json<MissionRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office.roll_mission(user, path.cid, path.gid, body.into_inner()).await?;
+    let view = office
+        .roll_mission(user, path.cid, path.gid, body.into_inner())
+        .await?;
     Ok(HttpResponse::Created().json(view))
 }
 

@@ -1,4 +1,4 @@
-//! The HTTP face of `eagles_service::members`.
+//! The HTTP face of `eagles_office::members`.
 
 use actix_web::{get, patch, post, web, HttpResponse};
 use eagles_office::members::{MemberView, NewMember, SideChange};
@@ -71,6 +71,8 @@ pub async fn change_side(
         cid: campaign_id,
         username,
     } = path.into_inner();
-    let view = office.switch_side(user, campaign_id, username, body.side).await?;
+    let view = office
+        .switch_side(user, campaign_id, username, body.side)
+        .await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -1,4 +1,4 @@
-//! The HTTP face of `eagles_service::record`.
+//! The HTTP face of `eagles_office::record`.
 
 use actix_web::{get, web, HttpResponse};
 use eagles_office::prelude::*;

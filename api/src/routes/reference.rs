@@ -1,4 +1,4 @@
-//! The HTTP face of `eagles_service::reference`.
+//! The HTTP face of `eagles_office::reference`.
 
 use actix_web::{get, web, HttpResponse};
 use eagles_office::prelude::*;

@@ -1,4 +1,4 @@
-//! The HTTP face of `eagles_service::rolls`.
+//! The HTTP face of `eagles_office::rolls`.
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use eagles_office::prelude::*;

@@ -1,4 +1,4 @@
-//! The HTTP face of `eagles_service::standings`.
+//! The HTTP face of `eagles_office::standings`.
 
 use actix_web::{get, web, HttpResponse};
 use eagles_office::prelude::*;
@@ -27,7 +27,9 @@ pub async fn leaderboard(
     path: web::Path<CampaignPath>,
     query: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = office.leaderboard(reader, path.cid, query.into_inner()).await?;
+    let rows = office
+        .leaderboard(reader, path.cid, query.into_inner())
+        .await?;
     Ok(HttpResponse::Ok().json(rows))
 }
 
@@ -47,7 +49,9 @@ pub async fn leaderboard_csv(
     path: web::Path<CampaignPath>,
     query: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = office.leaderboard(reader, path.cid, query.into_inner()).await?;
+    let rows = office
+        .leaderboard(reader, path.cid, query.into_inner())
+        .await?;
     // The header is written by hand so an empty leaderboard still has one.
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
@@ -112,9 +116,7 @@ pub async fn sides(
 }
 
 fn csv_error(e: impl std::fmt::Display) -> ApiError {
-    ApiError(Error::Internal(format!(
-        "writing the leaderboard CSV: {e}"
-    )))
+    ApiError(Error::Internal(format!("writing the leaderboard CSV: {e}")))
 }
 
 const CSV_HEADER: [&str; 9] = [

@@ -1,4 +1,4 @@
-//! The HTTP face of `eagles_service::webhooks`: a referee's webhooks of a campaign.
+//! The HTTP face of `eagles_office::webhooks`: a referee's webhooks of a campaign.
 
 use actix_web::{delete, get, post, web, HttpResponse};
 use eagles_office::prelude::*;
@@ -45,7 +45,9 @@ pub async fn create_webhook(
     path: web::Path<CampaignPath>,
     body: Json<NewWebhook>,
 ) -> Result<HttpResponse, ApiError> {
-    let created = office.create_webhook(user, path.cid, body.into_inner()).await?;
+    let created = office
+        .create_webhook(user, path.cid, body.into_inner())
+        .await?;
     Ok(HttpResponse::Created().json(created))
 }
 

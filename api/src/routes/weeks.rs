@@ -1,4 +1,4 @@
-//! The HTTP face of `eagles_service::weeks`.
+//! The HTTP face of `eagles_office::weeks`.
 
 use actix_web::{get, post, web, HttpResponse};
 use eagles_office::prelude::*;
