@@ -57,6 +57,7 @@ use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes};
 use actix_web::{HttpMessage, HttpResponse};
 use eagles_db::DbPool;
+use eagles_office::credentials;
 use eagles_service::access::{self, CheckedRead, Credential, ReadProbe, Reader};
 use sha2::{Digest, Sha256};
 
@@ -230,13 +231,19 @@ async fn variant(
     pool: &DbPool,
 ) -> Option<(String, i64)> {
     let digest = match door {
-        Door::Api => match eagles_api::auth::bearer_token(req.request()) {
-            Ok(token) => token.map(eagles_api::auth::token::digest),
-            Err(_) => return None,
-        },
+        Door::Api => {
+            let authorization = req
+                .headers()
+                .get(header::AUTHORIZATION)
+                .map(|value| value.to_str().unwrap_or_default());
+            match credentials::bearer_token(authorization) {
+                Ok(token) => token.map(credentials::credential_digest),
+                Err(_) => return None,
+            }
+        }
         Door::Pages => req
-            .cookie(eagles_service::sign_in::SESSION_COOKIE)
-            .map(|cookie| eagles_service::sign_in::credential_digest(cookie.value())),
+            .cookie(credentials::SESSION_COOKIE)
+            .map(|cookie| credentials::credential_digest(cookie.value())),
     };
     let credential = match (&digest, door) {
         (None, _) => Credential::None,

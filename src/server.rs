@@ -67,13 +67,10 @@ pub fn run_serving(
     let hub = Hub::new(events.streams);
     crate::listener::spawn(events.source, hub.clone());
     let closing = hub.clone();
-    let hub = web::Data::new(hub);
     let pool = web::Data::new(pool);
     let public_url = web::Data::new(public_url);
-    let webhooks = web::Data::new(webhooks);
     let read_cache = web::Data::new(crate::read_cache::ReadCache::default());
-    let office: Arc<dyn Office> =
-        Arc::new(Service::new(pool.get_ref().clone(), *webhooks.get_ref()));
+    let office: Arc<dyn Office> = Arc::new(Service::new(pool.get_ref().clone(), webhooks, hub));
     let office = web::Data::from(office);
     let server = HttpServer::new(move || {
         App::new()
@@ -89,8 +86,6 @@ pub fn run_serving(
             .app_data(office.clone())
             .app_data(pool.clone())
             .app_data(public_url.clone())
-            .app_data(webhooks.clone())
-            .app_data(hub.clone())
             .app_data(read_cache.clone())
             .configure(eagles_api::configure)
             .configure(eagles_web::configure)

@@ -6,53 +6,34 @@ use std::fmt;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
-use eagles_office::{Error as ServiceError, Locus};
+use eagles_office::{Error, Locus};
 use serde::Serialize;
 
 /// A use case's error on its way out as a problem document.
 #[derive(Debug)]
-pub struct ApiError(pub ServiceError);
+pub struct ApiError(pub Error);
 
-impl From<ServiceError> for ApiError {
-    fn from(e: ServiceError) -> Self {
+impl From<Error> for ApiError {
+    fn from(e: Error) -> Self {
         Self(e)
     }
 }
 
-impl From<campaign::RuleError> for ApiError {
-    fn from(e: campaign::RuleError) -> Self {
-        Self(eagles_service::ServiceError::from(e).into())
-    }
-}
-
-// Until every handler calls the office: the service's own error, and the database's.
-impl From<eagles_db::PoolError> for ApiError {
-    fn from(e: eagles_db::PoolError) -> Self {
-        eagles_service::ServiceError::from(e).into()
-    }
-}
-
-impl From<eagles_db::diesel::result::Error> for ApiError {
-    fn from(e: eagles_db::diesel::result::Error) -> Self {
-        eagles_service::ServiceError::from(e).into()
-    }
-}
-
-fn slug(e: &ServiceError) -> &'static str {
+fn slug(e: &Error) -> &'static str {
     match e {
-        ServiceError::BadRequest(_) => "bad-request",
-        ServiceError::Unauthorized(_) => "unauthorized",
-        ServiceError::Forbidden(_) => "forbidden",
-        ServiceError::NotFound(_) => "not-found",
-        ServiceError::Conflict(_) => "conflict",
-        ServiceError::Unprocessable { rule: Some(_), .. } => "rule-broken",
-        ServiceError::Unprocessable { rule: None, .. } => "invalid-value",
-        ServiceError::Problems(_) if e.rule().is_some() => "rule-broken",
-        ServiceError::Problems(_) => "invalid-value",
-        ServiceError::PayloadTooLarge(_) => "payload-too-large",
-        ServiceError::TooManyRequests { .. } => "too-many-requests",
-        ServiceError::Unavailable => "unavailable",
-        ServiceError::Internal(_) => "internal",
+        Error::BadRequest(_) => "bad-request",
+        Error::Unauthorized(_) => "unauthorized",
+        Error::Forbidden(_) => "forbidden",
+        Error::NotFound(_) => "not-found",
+        Error::Conflict(_) => "conflict",
+        Error::Unprocessable { rule: Some(_), .. } => "rule-broken",
+        Error::Unprocessable { rule: None, .. } => "invalid-value",
+        Error::Problems(_) if e.rule().is_some() => "rule-broken",
+        Error::Problems(_) => "invalid-value",
+        Error::PayloadTooLarge(_) => "payload-too-large",
+        Error::TooManyRequests { .. } => "too-many-requests",
+        Error::Unavailable => "unavailable",
+        Error::Internal(_) => "internal",
     }
 }
 
@@ -125,11 +106,11 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         let status = self.status_code();
-        if let ServiceError::Internal(cause) = &self.0 {
+        if let Error::Internal(cause) = &self.0 {
             tracing::error!(%cause, "request failed");
         }
         let detail = match &self.0 {
-            ServiceError::Internal(_) => {
+            Error::Internal(_) => {
                 "something went wrong on the server; the error was logged".to_owned()
             }
             other => other.to_string(),
@@ -141,7 +122,7 @@ impl ResponseError for ApiError {
             detail,
             rule: self.0.rule().map(str::to_owned),
             problems: match &self.0 {
-                ServiceError::Problems(all) => all
+                Error::Problems(all) => all
                     .iter()
                     .map(|p| ProblemItem {
                         detail: p.to_string(),
@@ -154,10 +135,10 @@ impl ResponseError for ApiError {
         };
         let mut response = HttpResponse::build(status);
         response.content_type("application/problem+json");
-        if matches!(self.0, ServiceError::Unauthorized(_)) {
+        if matches!(self.0, Error::Unauthorized(_)) {
             response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
         }
-        if let ServiceError::TooManyRequests { retry_after, .. } = &self.0 {
+        if let Error::TooManyRequests { retry_after, .. } = &self.0 {
             response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
         }
         response.json(problem)

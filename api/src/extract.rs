@@ -1,7 +1,7 @@
 //! Request parsing: malformed JSON, a wrong type, an unknown field or a bad path or
 //! query parameter becomes a 400 problem that names the field and what was wrong.
 
-use eagles_office::Error as ServiceError;
+use eagles_office::Error;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -55,7 +55,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         } else {
             format!("`{path}`: {inner}")
         };
-        ApiError(ServiceError::BadRequest(detail))
+        ApiError(Error::BadRequest(detail))
     })
 }
 
@@ -68,15 +68,15 @@ fn may_hold_nul(bytes: &[u8]) -> bool {
 /// A 422 listing the JSON path of every string (or key) in `value` that holds a NUL
 /// character, e.g. "`crew[0].name` holds a NUL character …".
 pub fn refuse_unstorable(value: &serde_json::Value) -> Result<(), ApiError> {
-    let paths = eagles_service::text::unstorable_paths(value);
+    let paths = eagles_office::text::unstorable_paths(value);
     if paths.is_empty() {
         return Ok(());
     }
     let named: Vec<String> = paths.iter().map(|p| format!("`{p}`")).collect();
-    Err(ApiError(ServiceError::invalid(format!(
+    Err(ApiError(Error::invalid(format!(
         "{} {}",
         named.join(", "),
-        eagles_service::text::UNSTORABLE
+        eagles_office::text::UNSTORABLE
     ))))
 }
 
@@ -94,17 +94,17 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
         let bytes = web::Bytes::from_request(req, payload);
         Box::pin(async move {
             if !is_json {
-                return Err(ApiError(ServiceError::BadRequest(
+                return Err(ApiError(Error::BadRequest(
                     "send the body as JSON with Content-Type: application/json".into(),
                 )));
             }
             let bytes = bytes.await.map_err(|e| {
                 let limit = MAX_JSON_BYTES / 1024;
                 match e.as_error::<PayloadError>() {
-                    Some(PayloadError::Overflow) => ApiError(ServiceError::PayloadTooLarge(
-                        format!("the body is too large: at most {limit} KiB of JSON"),
-                    )),
-                    _ => ApiError(ServiceError::BadRequest(format!(
+                    Some(PayloadError::Overflow) => ApiError(Error::PayloadTooLarge(format!(
+                        "the body is too large: at most {limit} KiB of JSON"
+                    ))),
+                    _ => ApiError(Error::BadRequest(format!(
                         "the body could not be read ({e}); at most {limit} KiB of JSON"
                     ))),
                 }
@@ -126,7 +126,7 @@ pub fn query_config() -> web::QueryConfig {
             QueryPayloadError::Deserialize(e) => format!("the query string is not valid: {e}"),
             other => format!("the query string is not valid: {other}"),
         };
-        ApiError(ServiceError::BadRequest(detail)).into()
+        ApiError(Error::BadRequest(detail)).into()
     })
 }
 
@@ -137,7 +137,7 @@ pub fn path_config() -> web::PathConfig {
             PathError::Deserialize(e) => format!("no such resource: {e}"),
             other => format!("no such resource: {other}"),
         };
-        ApiError(ServiceError::NotFound(detail)).into()
+        ApiError(Error::NotFound(detail)).into()
     })
 }
 
@@ -161,7 +161,7 @@ mod tests {
 
     fn detail(json: &str) -> String {
         match parse_json::<Body>(json.as_bytes()) {
-            Err(ApiError(ServiceError::BadRequest(d))) => d,
+            Err(ApiError(Error::BadRequest(d))) => d,
             other => panic!("expected a 400, got {other:?}"),
         }
     }
@@ -179,7 +179,7 @@ mod tests {
     #[test]
     fn a_nul_character_is_refused_naming_its_path() {
         let refused = |json: &str| match parse_json::<Body>(json.as_bytes()) {
-            Err(ApiError(e @ ServiceError::Unprocessable { .. })) => e.to_string(),
+            Err(ApiError(e @ Error::Unprocessable { .. })) => e.to_string(),
             other => panic!("expected a 422, got {other:?}"),
         };
         let detail = refused(r#"{"name": "a\u0000b", "inner": {"count": 1}}"#);

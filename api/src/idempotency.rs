@@ -16,9 +16,8 @@ use actix_web::http::{header, Method};
 use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes, BytesMut};
 use actix_web::HttpMessage;
-use eagles_db::idempotency::{self, Claim, Completed, NewClaim, StoredKey};
-use eagles_db::DbPool;
-use eagles_office::Error as ServiceError;
+use eagles_office::idempotency::{Claim, Completed, NewClaim, StoredKey};
+use eagles_office::prelude::*;
 use sha2::{Digest, Sha256};
 
 use crate::auth::{bearer_token, token};
@@ -53,10 +52,10 @@ pub async fn middleware(
         }
         _ => return Ok(next.call(req).await?.map_into_boxed_body()),
     };
-    let Some(pool) = req.app_data::<web::Data<DbPool>>().cloned() else {
+    let Some(office) = req.app_data::<web::Data<dyn Office>>().cloned() else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
-    let user_id = match caller_id(&req, &pool).await {
+    let user_id = match caller_id(&req, &**office).await {
         Ok(Some(id)) => id,
         Ok(None) => return Ok(next.call(req).await?.map_into_boxed_body()),
         Err(e) => return Ok(req.error_response(e)),
@@ -79,7 +78,7 @@ pub async fn middleware(
         path: &path,
         body_sha256: &digest,
     };
-    let claimed = match claim_key(&pool, &claim).await {
+    let claimed = match claim_key(&**office, &claim).await {
         Ok(claimed) => claimed,
         Err(e) => return Ok(req.error_response(e)),
     };
@@ -93,12 +92,12 @@ pub async fn middleware(
     let response = match next.call(req).await {
         Ok(response) => response,
         Err(e) => {
-            release(&pool, user_id, &key).await;
+            release(&**office, user_id, &key).await;
             return Err(e);
         }
     };
     if !response.status().is_success() {
-        release(&pool, user_id, &key).await;
+        release(&**office, user_id, &key).await;
         return Ok(response.map_into_boxed_body());
     }
     let (request, response) = response.into_parts();
@@ -106,8 +105,8 @@ pub async fn middleware(
     let bytes = match body::to_bytes(body).await {
         Ok(bytes) => bytes,
         Err(e) => {
-            release(&pool, user_id, &key).await;
-            let e = ApiError(ServiceError::Internal(format!(
+            release(&**office, user_id, &key).await;
+            let e = ApiError(Error::Internal(format!(
                 "reading a response to store it: {}",
                 e.into()
             )));
@@ -128,10 +127,10 @@ pub async fn middleware(
         location: location.as_deref(),
         body: &bytes,
     };
-    if let Err(e) = store(&pool, user_id, &key, &completed).await {
+    if let Err(e) = store(&**office, user_id, &key, &completed).await {
         // The write itself succeeded; answering it matters more than remembering it.
         tracing::warn!(error = %e, "an idempotency key could not be completed");
-        release(&pool, user_id, &key).await;
+        release(&**office, user_id, &key).await;
     }
     Ok(ServiceResponse::new(
         request,
@@ -141,7 +140,7 @@ pub async fn middleware(
 
 fn valid_key(value: &header::HeaderValue) -> Result<String, ApiError> {
     let bad = || {
-        ApiError(ServiceError::BadRequest(format!(
+        ApiError(Error::BadRequest(format!(
             "the Idempotency-Key header must be 1 to {MAX_KEY_LENGTH} visible ASCII characters, e.g. a UUID"
         )))
     };
@@ -154,19 +153,18 @@ fn valid_key(value: &header::HeaderValue) -> Result<String, ApiError> {
 
 /// The account of a working bearer token; `None` for no token or one that does not
 /// work, which the handler refuses in its own words.
-async fn caller_id(req: &ServiceRequest, pool: &DbPool) -> Result<Option<i64>, ApiError> {
+async fn caller_id(req: &ServiceRequest, office: &dyn Office) -> Result<Option<i64>, ApiError> {
     let Ok(Some(token)) = bearer_token(req.request()) else {
         return Ok(None);
     };
-    let mut conn = pool.get().await?;
-    let user = eagles_db::users::find_by_token(&mut conn, &token::digest(token)).await?;
+    let user = office.user_by_token(&token::digest(token)).await?;
     Ok(user.map(|u| u.id))
 }
 
 async fn read_body(req: &mut ServiceRequest) -> Result<Bytes, ApiError> {
     use futures_util::StreamExt;
     let too_large = || {
-        ApiError(ServiceError::PayloadTooLarge(format!(
+        ApiError(Error::PayloadTooLarge(format!(
             "the body is larger than {} MiB",
             MAX_BODY_BYTES / (1024 * 1024)
         )))
@@ -183,7 +181,7 @@ async fn read_body(req: &mut ServiceRequest) -> Result<Bytes, ApiError> {
     let mut body = BytesMut::new();
     while let Some(chunk) = payload.next().await {
         let chunk = chunk.map_err(|e| {
-            ApiError(ServiceError::BadRequest(format!(
+            ApiError(Error::BadRequest(format!(
                 "the body could not be read: {e}"
             )))
         })?;
@@ -195,29 +193,21 @@ async fn read_body(req: &mut ServiceRequest) -> Result<Bytes, ApiError> {
     Ok(body.freeze())
 }
 
-async fn claim_key(pool: &DbPool, claim: &NewClaim<'_>) -> Result<Claim, ApiError> {
-    let mut conn = pool.get().await?;
-    Ok(idempotency::claim(&mut conn, claim).await?)
+async fn claim_key(office: &dyn Office, claim: &NewClaim<'_>) -> Result<Claim, ApiError> {
+    Ok(office.claim_key(claim).await?)
 }
 
 async fn store(
-    pool: &DbPool,
+    office: &dyn Office,
     user_id: i64,
     key: &str,
     completed: &Completed<'_>,
 ) -> Result<(), ApiError> {
-    let mut conn = pool.get().await?;
-    Ok(idempotency::complete(&mut conn, user_id, key, completed).await?)
+    Ok(office.complete_key(user_id, key, completed).await?)
 }
 
-async fn release(pool: &DbPool, user_id: i64, key: &str) {
-    let released = match pool.get().await {
-        Ok(mut conn) => idempotency::release(&mut conn, user_id, key)
-            .await
-            .map_err(|e| e.to_string()),
-        Err(e) => Err(e.to_string()),
-    };
-    if let Err(e) = released {
+async fn release(office: &dyn Office, user_id: i64, key: &str) {
+    if let Err(e) = office.release_key(user_id, key).await {
         // The claim is taken over once it counts as abandoned.
         tracing::warn!(error = %e, "an idempotency key could not be released");
     }
@@ -226,7 +216,7 @@ async fn release(pool: &DbPool, user_id: i64, key: &str) {
 /// The answer to a key used before: the stored response, or why not.
 fn replay(claim: &NewClaim<'_>, stored: StoredKey) -> Result<actix_web::HttpResponse, ApiError> {
     if stored.method != claim.method || stored.path != claim.path {
-        return Err(ApiError(ServiceError::invalid(format!(
+        return Err(ApiError(Error::invalid(format!(
             "this Idempotency-Key was used for {} {} on {}; use a new key for another request",
             stored.method,
             stored.path,
@@ -234,18 +224,18 @@ fn replay(claim: &NewClaim<'_>, stored: StoredKey) -> Result<actix_web::HttpResp
         ))));
     }
     if stored.body_sha256 != claim.body_sha256 {
-        return Err(ApiError(ServiceError::invalid(format!(
+        return Err(ApiError(Error::invalid(format!(
             "this Idempotency-Key was used with another body for {} {}; send the same body to get its response again, or use a new key",
             stored.method, stored.path
         ))));
     }
     let (Some(status), Some(body)) = (stored.status, stored.body) else {
-        return Err(ApiError(ServiceError::Conflict(
+        return Err(ApiError(Error::Conflict(
             "a request with this Idempotency-Key is still running; wait for it and send the request again to get its response".into(),
         )));
     };
     let status = actix_web::http::StatusCode::from_u16(status as u16)
-        .map_err(|e| ApiError(ServiceError::Internal(format!("a stored status: {e}"))))?;
+        .map_err(|e| ApiError(Error::Internal(format!("a stored status: {e}"))))?;
     let mut response = actix_web::HttpResponse::build(status);
     response.insert_header((REPLAYED, "true"));
     if let Some(content_type) = stored.content_type {

@@ -1,6 +1,6 @@
 //! The Eagles REST API: JSON endpoints under `/api/v1`, errors as problem+json, the
 //! OpenAPI document at `/api/openapi.json` and `/health`. Handlers stay thin: they
-//! parse the request, call an `eagles_service` use case and turn its answer into JSON
+//! parse the request, call a use case of the office (`eagles_office::Office`) and turn its answer into JSON
 //! or a problem document.
 
 pub mod auth;
@@ -12,12 +12,12 @@ pub mod paging;
 pub mod routes;
 
 use actix_web::web;
-use eagles_office::Error as ServiceError;
+use eagles_office::Error;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub use error::ApiError;
 
-/// Mounts the API's routes. The caller adds the pool as `web::Data<DbPool>`.
+/// Mounts the API's routes. The caller adds the office as `web::Data<dyn Office>`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     routes(&mut ServiceConfig::new(cfg));
 }
@@ -64,7 +64,7 @@ fn routes(cfg: &mut ServiceConfig) {
 }
 
 async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError(ServiceError::NotFound(
+    Err(ApiError(Error::NotFound(
         "no such endpoint; the API is described at /api/openapi.json".into(),
     )))
 }

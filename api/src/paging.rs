@@ -4,8 +4,8 @@
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
-use eagles_db::window::Window;
-use eagles_office::Error as ServiceError;
+use eagles_office::window::Window;
+use eagles_office::Error;
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -17,7 +17,7 @@ pub const MAX_LIMIT: u32 = 1000;
 pub fn window(limit: Option<u32>, offset: Option<u32>) -> Result<Window, ApiError> {
     let limit = limit.unwrap_or(MAX_LIMIT);
     if !(1..=MAX_LIMIT).contains(&limit) {
-        return Err(ApiError(ServiceError::BadRequest(format!(
+        return Err(ApiError(Error::BadRequest(format!(
             "`limit` must be from 1 to {MAX_LIMIT}, not {limit}"
         ))));
     }

@@ -2,8 +2,13 @@
 
 use crate::campaigns::CampaignView;
 use crate::User;
+use std::collections::HashSet;
+use std::str::FromStr;
+
+use campaign::ParseEnumError;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// A campaign with everything that belongs to it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -358,4 +363,103 @@ pub trait Backups {
         user: User,
         document: CampaignExport,
     ) -> Result<CampaignView, crate::Error>;
+}
+
+/// The largest import accepted: years of a club's club nights fit many times over.
+pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
+
+/// What the document says it is.
+pub const FORMAT: &str = "eagles-campaign";
+/// The version of the document this server writes and reads.
+pub const VERSION: u32 = 1;
+
+/// The most problems one answer lists.
+const MAX_PROBLEMS: usize = 20;
+
+/// Parses an export document: not JSON at all is a 400; a document of another format
+/// or version, a field of the wrong shape, or text the database cannot keep (a NUL
+/// character) is a 422 naming its path.
+pub fn parse(bytes: &[u8]) -> Result<CampaignExport, crate::Error> {
+    let value: Value = serde_json::from_slice(bytes)
+        .map_err(|e| crate::Error::BadRequest(format!("the file is not valid JSON: {e}")))?;
+    // Text the database cannot keep, everywhere in the document, each by its path.
+    let unstorable = crate::text::unstorable_paths(&value);
+    if !unstorable.is_empty() {
+        let mut problems = Problems::default();
+        for path in unstorable {
+            problems.push(path, crate::text::UNSTORABLE);
+        }
+        problems.into_result()?;
+    }
+    let format = value.get("format").and_then(Value::as_str);
+    if format != Some(FORMAT) {
+        return Err(crate::Error::invalid(format!(
+            "`format`: this is not an Eagles campaign export (expected \"{FORMAT}\")"
+        )));
+    }
+    match value.get("version").and_then(Value::as_u64) {
+        Some(v) if v == u64::from(VERSION) => {}
+        Some(v) => {
+            return Err(crate::Error::invalid(format!(
+            "`version`: this server reads version {VERSION} of the export, the file is version {v}"
+        )))
+        }
+        None => {
+            return Err(crate::Error::invalid(
+                "`version`: missing; the export's version must be a number",
+            ))
+        }
+    }
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        crate::Error::invalid(format!("`{path}`: {}", e.into_inner()))
+    })
+}
+
+/// What is wrong with a document, each with its JSON path.
+#[derive(Default)]
+pub struct Problems(Vec<String>);
+
+impl Problems {
+    pub fn push(&mut self, path: impl Into<String>, what: impl Into<String>) {
+        self.0.push(format!("`{}`: {}", path.into(), what.into()));
+    }
+
+    /// Checks `value` is one of the names of `T`.
+    pub fn name_of<T: FromStr<Err = ParseEnumError>>(&mut self, path: String, value: &str) {
+        if let Err(e) = value.parse::<T>() {
+            self.push(path, e.to_string());
+        }
+    }
+
+    /// Checks `id` is one of `ids`, the export-local ids of `list`.
+    pub fn reference(&mut self, path: String, list: &str, ids: &HashSet<i64>, id: i64) {
+        if !ids.contains(&id) {
+            self.push(path, format!("there is no entry with id {id} in `{list}`"));
+        }
+    }
+
+    pub fn week(&mut self, path: String, week: i32, current: i32) {
+        if !(1..=current).contains(&week) {
+            self.push(
+                path,
+                format!("week {week} is outside the campaign's weeks 1 to {current}"),
+            );
+        }
+    }
+
+    pub fn into_result(self) -> Result<(), crate::Error> {
+        if self.0.is_empty() {
+            return Ok(());
+        }
+        let count = self.0.len();
+        let mut listed: Vec<String> = self.0.into_iter().take(MAX_PROBLEMS).collect();
+        if count > MAX_PROBLEMS {
+            listed.push(format!("and {} more", count - MAX_PROBLEMS));
+        }
+        Err(crate::Error::invalid(format!(
+            "the file cannot be imported; nothing was written: {}",
+            listed.join("; ")
+        )))
+    }
 }

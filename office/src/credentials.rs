@@ -43,3 +43,22 @@ pub fn client_address(peer: Option<std::net::SocketAddr>, forwarded: Option<&str
     }
     peer.map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())
 }
+
+/// The API token an `Authorization` header's value carries (text that is not
+/// visible ASCII counts as empty): `None` without the header, 401 for one that is not
+/// `Bearer <token>` (the API refuses it rather than treat the request as anonymous).
+pub fn bearer_token(authorization: Option<&str>) -> Result<Option<&str>, crate::Error> {
+    let Some(value) = authorization else {
+        return Ok(None);
+    };
+    match value.split_once(' ') {
+        Some((scheme, token))
+            if scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty() =>
+        {
+            Ok(Some(token.trim()))
+        }
+        _ => Err(crate::Error::Unauthorized(
+            "the Authorization header must be `Bearer <token>`".into(),
+        )),
+    }
+}

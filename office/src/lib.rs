@@ -4,6 +4,7 @@
 //! implements [`Office`] over it, and the binary hands the doors an `Arc<dyn Office>`.
 
 pub mod access;
+pub mod accounts;
 pub mod backup;
 pub mod briefing;
 pub mod campaigns;
@@ -11,8 +12,11 @@ pub mod credentials;
 pub mod crew;
 pub mod debrief;
 pub mod error;
+pub mod events;
 pub mod feed;
 pub mod games;
+pub mod health;
+pub mod idempotency;
 pub mod identity;
 pub mod members;
 pub mod office;

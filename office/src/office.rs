@@ -7,13 +7,17 @@ use crate::prelude::*;
 
 /// Every use case of the campaign office.
 pub trait Office:
-    Backups
+    Accounts
+    + Backups
     + Briefings
     + Campaigns
     + Crew
     + Debriefs
+    + Events
     + Feeds
     + Games
+    + Health
+    + IdempotencyKeys
     + Members
     + Records
     + Reference

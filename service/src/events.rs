@@ -12,10 +12,8 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use campaign::events::EventKind;
 use eagles_db::users::User;
 use eagles_db::DbPool;
-use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, watch};
 use tokio::time::{Instant, Interval, MissedTickBehavior};
 
@@ -28,41 +26,16 @@ const PAGE: i64 = 200;
 /// behind reads the log instead.
 const BROADCAST_CAPACITY: usize = 1024;
 
-/// One event, as the stream's `data:` line carries it and the notification's payload
-/// brings it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CampaignEvent {
-    pub campaign_id: i64,
-    /// The campaign's revision after the write; also the message's `id:`.
-    pub revision: i64,
-    /// The kind of write; also the message's `event:`.
-    pub kind: EventKind,
-    /// The id of what was written: the roll, game, mission, debriefed game, crewman…
-    pub id: i64,
-    /// The game the write concerns, when its kind says which: the game opened or
-    /// debriefed, a mission's or an assignment's game, the game a roll was tagged
-    /// with. Absent for a roll of no game and for the other kinds, so a page can tell
-    /// whether an event changes what it shows.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game_id: Option<i64>,
-}
+pub use eagles_office::events::{CampaignEvent, StreamItem as Item};
 
-impl From<eagles_db::events::Event> for CampaignEvent {
-    fn from(e: eagles_db::events::Event) -> Self {
-        Self {
-            campaign_id: e.campaign_id,
-            revision: e.revision,
-            kind: e.kind,
-            id: e.entity_id,
-            game_id: e.game_id,
-        }
-    }
-}
-
-impl CampaignEvent {
-    /// The event a notification's payload describes; `None` for one that does not.
-    pub fn from_notification(payload: &str) -> Option<Self> {
-        serde_json::from_str(payload).ok()
+/// The event of a row of the log.
+fn event_of(e: eagles_db::events::Event) -> CampaignEvent {
+    CampaignEvent {
+        campaign_id: e.campaign_id,
+        revision: e.revision,
+        kind: e.kind,
+        id: e.entity_id,
+        game_id: e.game_id,
     }
 }
 
@@ -190,14 +163,6 @@ impl Drop for Slot {
             }
         }
     }
-}
-
-/// What a stream sends next.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Item {
-    Event(CampaignEvent),
-    /// Nothing happened for a heartbeat.
-    KeepAlive,
 }
 
 /// What a stream that has sent up to `last_sent` does with a signal.
@@ -356,12 +321,14 @@ impl EventStream {
         let mut conn = self.pool.get().await?;
         let events =
             eagles_db::events::after(&mut conn, self.campaign_id, self.last_sent, PAGE).await?;
-        Ok(events.into_iter().map(CampaignEvent::from).collect())
+        Ok(events.into_iter().map(event_of).collect())
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use campaign::events::EventKind;
+
     use super::*;
 
     fn event(campaign_id: i64, revision: i64) -> CampaignEvent {

@@ -1,14 +1,13 @@
 //! Who is calling: the account behind the bearer token, if any.
 
-use eagles_office::Error as ServiceError;
-use eagles_service::access::{CheckedRead, ReadAccess};
 use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
-use eagles_db::users::User;
-use eagles_db::DbPool;
+use eagles_office::access::{CheckedRead, ReadAccess};
+use eagles_office::credentials;
+use eagles_office::prelude::*;
 
 use super::token;
 use crate::error::ApiError;
@@ -19,7 +18,7 @@ use crate::error::ApiError;
 pub struct Caller(pub Option<User>);
 
 /// Who reads a campaign: its access as the read cache checked it for this request,
-/// when it did, else the caller (see [`eagles_service::access::readable_by_token`]).
+/// when it did, else the caller (see the read cache).
 #[derive(Debug, Clone)]
 pub struct Reading(pub ReadAccess);
 
@@ -29,20 +28,11 @@ pub struct SignedIn(pub User);
 
 /// The raw bearer token of the request.
 pub fn bearer_token(req: &HttpRequest) -> Result<Option<&str>, ApiError> {
-    let Some(value) = req.headers().get(header::AUTHORIZATION) else {
-        return Ok(None);
-    };
-    let value = value.to_str().unwrap_or_default();
-    match value.split_once(' ') {
-        Some((scheme, token))
-            if scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty() =>
-        {
-            Ok(Some(token.trim()))
-        }
-        _ => Err(ApiError(ServiceError::Unauthorized(
-            "the Authorization header must be `Bearer <token>`".into(),
-        ))),
-    }
+    let authorization = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .map(|value| value.to_str().unwrap_or_default());
+    Ok(credentials::bearer_token(authorization)?)
 }
 
 async fn resolve(req: HttpRequest) -> Result<Option<User>, ApiError> {
@@ -50,13 +40,12 @@ async fn resolve(req: HttpRequest) -> Result<Option<User>, ApiError> {
         return Ok(None);
     };
     let digest = token::digest(token);
-    let pool = req
-        .app_data::<web::Data<DbPool>>()
-        .ok_or_else(|| ApiError(ServiceError::Internal("no database pool configured".into())))?;
-    let mut conn = pool.get().await?;
-    match eagles_db::users::find_by_token(&mut conn, &digest).await? {
+    let office = req
+        .app_data::<web::Data<dyn Office>>()
+        .ok_or_else(|| ApiError(Error::Internal("no office configured".into())))?;
+    match office.user_by_token(&digest).await? {
         Some(user) => Ok(Some(user)),
-        None => Err(ApiError(ServiceError::Unauthorized(
+        None => Err(ApiError(Error::Unauthorized(
             "this token does not work (signed out, or never issued): get a new one with POST /api/v1/tokens".into(),
         ))),
     }
@@ -96,7 +85,7 @@ impl FromRequest for SignedIn {
         let req = req.clone();
         Box::pin(async move {
             resolve(req).await?.map(SignedIn).ok_or_else(|| {
-                ApiError(ServiceError::Unauthorized(
+                ApiError(Error::Unauthorized(
                     "sign in first: send `Authorization: Bearer <token>` (POST /api/v1/tokens gives one)"
                         .into(),
                 ))

@@ -18,7 +18,7 @@ pub fn generate() -> (String, Vec<u8>) {
 
 /// The digest under which a token is stored.
 pub fn digest(token: &str) -> Vec<u8> {
-    eagles_service::sign_in::credential_digest(token)
+    eagles_office::credentials::credential_digest(token)
 }
 
 #[cfg(test)]

@@ -1,10 +1,10 @@
-//! The HTTP face of `eagles_service::backup`.
+//! The HTTP face of the office's backups.
 
 use actix_web::http::header;
 use actix_web::{get, post, web, HttpResponse};
-use eagles_db::DbPool;
-use eagles_service::backup::{export_as, import_as, parse, CampaignExport, MAX_IMPORT_BYTES};
-use eagles_service::campaigns::CampaignView;
+use eagles_office::backup::{parse, CampaignExport, MAX_IMPORT_BYTES};
+use eagles_office::campaigns::CampaignView;
+use eagles_office::prelude::*;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::SignedIn;
@@ -22,13 +22,12 @@ use crate::routes::paths::CampaignPath;
 )]
 #[get("/campaigns/{cid}/export")]
 pub async fn export_campaign(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign_id = path.cid;
-    let mut conn = pool.get().await?;
-    let document = export_as(&mut conn, user, campaign_id).await?;
+    let document = office.export(user, campaign_id).await?;
     Ok(HttpResponse::Ok()
         .insert_header((
             header::CONTENT_DISPOSITION,
@@ -61,13 +60,12 @@ pub fn configure(cfg: &mut ServiceConfig) {
 )]
 #[post("")]
 pub async fn import_campaign(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let document = parse(&body)?;
-    let mut conn = pool.get().await?;
-    let view = import_as(&mut conn, &user, document).await?;
+    let view = office.import(user, document).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/api/v1/campaigns/{}", view.id)))
         .json(view))

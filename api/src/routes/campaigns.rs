@@ -1,10 +1,8 @@
-//! The HTTP face of `eagles_service::campaigns`.
+//! The HTTP face of `eagles_office::campaigns`.
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use eagles_db::DbPool;
-use eagles_service::campaigns::{
-    create, list, CampaignEnd, CampaignListQuery, CampaignView, NewCampaign,
-};
+use eagles_office::campaigns::{CampaignEnd, CampaignListQuery, CampaignView, NewCampaign};
+use eagles_office::prelude::*;
 
 use crate::auth::{Caller, Reading, SignedIn};
 use crate::error::ApiError;
@@ -23,12 +21,11 @@ use crate::routes::paths::CampaignPath;
 )]
 #[post("/campaigns")]
 pub async fn create_campaign(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     body: Json<NewCampaign>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let created = create(&mut conn, &user, body.into_inner()).await?;
+    let created = office.create_campaign(user, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(created))
 }
 
@@ -43,14 +40,13 @@ pub async fn create_campaign(
 )]
 #[get("/campaigns")]
 pub async fn list_campaigns(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Caller(caller): Caller,
     query: web::Query<CampaignListQuery>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let window = crate::paging::window(query.limit, query.offset)?;
-    let mut conn = pool.get().await?;
-    let views = list(&mut conn, caller.as_ref(), window).await?;
+    let views = office.campaigns(caller, window).await?;
     Ok(crate::paging::respond(&req, views, window))
 }
 
@@ -62,12 +58,11 @@ pub async fn list_campaigns(
 )]
 #[get("/campaigns/{cid}")]
 pub async fn get_campaign(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Reading(reader): Reading,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let view = eagles_service::campaigns::get(&mut conn, reader, path.cid).await?;
+    let view = office.campaign(reader, path.cid).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -86,11 +81,10 @@ pub async fn get_campaign(
 )]
 #[post("/campaigns/{cid}/end")]
 pub async fn end_campaign(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let ended = eagles_service::campaigns::end(&mut conn, user, path.cid).await?;
+    let ended = office.end_campaign(user, path.cid).await?;
     Ok(HttpResponse::Ok().json(ended))
 }

@@ -1,8 +1,8 @@
-//! The HTTP face of `eagles_service::crew`.
+//! The HTTP face of `eagles_office::crew`.
 
 use actix_web::{get, post, web, HttpResponse};
-use eagles_db::DbPool;
-use eagles_service::crew::{create, list, pick, AbilityPick, CrewQuery, CrewmanView, NewCrew};
+use eagles_office::crew::{AbilityPick, CrewQuery, CrewmanView, NewCrew};
+use eagles_office::prelude::*;
 
 use crate::auth::{Reading, SignedIn};
 use crate::error::ApiError;
@@ -22,13 +22,14 @@ use crate::routes::paths::{CampaignPath, CrewmanPath};
 )]
 #[post("/campaigns/{cid}/crew")]
 pub async fn create_crew(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
     body: Json<NewCrew>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let view = create(&mut conn, user, path.cid, body.into_inner()).await?;
+    let view = office
+        .create_crewman(user, path.cid, body.into_inner())
+        .await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -40,13 +41,12 @@ pub async fn create_crew(
 )]
 #[get("/campaigns/{cid}/crew")]
 pub async fn list_crew(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Reading(reader): Reading,
     path: web::Path<CampaignPath>,
     query: web::Query<CrewQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let views = list(&mut conn, reader, path.cid, &query).await?;
+    let views = office.crew(reader, path.cid, query.into_inner()).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 
@@ -58,12 +58,11 @@ pub async fn list_crew(
 )]
 #[get("/campaigns/{cid}/crew/{id}")]
 pub async fn get_crewman(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Reading(reader): Reading,
     path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let view = eagles_service::crew::get(&mut conn, reader, path.cid, path.id).await?;
+    let view = office.crewman(reader, path.cid, path.id).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -81,12 +80,13 @@ pub async fn get_crewman(
 )]
 #[post("/campaigns/{cid}/crew/{id}/abilities")]
 pub async fn pick_ability(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<CrewmanPath>,
     body: Json<AbilityPick>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let view = pick(&mut conn, user, path.cid, path.id, body.ability).await?;
+    let view = office
+        .pick_ability(user, path.cid, path.id, body.ability)
+        .await?;
     Ok(HttpResponse::Created().json(view))
 }

@@ -1,11 +1,10 @@
-//! The HTTP face of `eagles_service::debrief`.
+//! The HTTP face of `eagles_office::debrief`.
 
 use actix_web::{get, post, web, HttpResponse};
-use eagles_db::DbPool;
-use eagles_service::debrief::{
-    create, result, void, DebriefRequest, DebriefResult, LedgerEntryView, VoidRequest,
-    VoidedDebrief,
+use eagles_office::debrief::{
+    DebriefRequest, DebriefResult, LedgerEntryView, VoidRequest, VoidedDebrief,
 };
+use eagles_office::prelude::*;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::{Caller, SignedIn};
@@ -41,13 +40,14 @@ pub fn configure(cfg: &mut ServiceConfig) {
 )]
 #[post("/campaigns/{cid}/games/{gid}/debrief")]
 pub async fn create_debrief(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<GamePath>,
     body: Json<DebriefRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let result = create(&mut conn, user, path.cid, path.gid, body.into_inner()).await?;
+    let result = office
+        .debrief(user, path.cid, path.gid, body.into_inner())
+        .await?;
     Ok(HttpResponse::Created().json(result))
 }
 
@@ -63,12 +63,11 @@ pub async fn create_debrief(
 )]
 #[get("/campaigns/{cid}/games/{gid}/debrief")]
 pub async fn get_debrief(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let view = result(&mut conn, caller, path.cid, path.gid).await?;
+    let view = office.debrief_result(caller, path.cid, path.gid).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -88,13 +87,14 @@ pub async fn get_debrief(
 )]
 #[post("/campaigns/{cid}/games/{gid}/debrief/void")]
 pub async fn void_debrief(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<GamePath>,
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let voided = void(&mut conn, user, path.cid, path.gid, &body.reason).await?;
+    let voided = office
+        .void_debrief(user, path.cid, path.gid, body.into_inner().reason)
+        .await?;
     Ok(HttpResponse::Ok().json(voided))
 }
 
@@ -113,14 +113,13 @@ pub async fn void_debrief(
 )]
 #[post("/campaigns/{cid}/awards/{aid}/void")]
 pub async fn void_award(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<AwardPath>,
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let entry =
-        eagles_service::debrief::void_award(&mut conn, user, path.cid, path.aid, &body.reason)
-            .await?;
+    let entry = office
+        .void_award(user, path.cid, path.aid, body.into_inner().reason)
+        .await?;
     Ok(HttpResponse::Ok().json(entry))
 }

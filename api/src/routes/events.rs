@@ -1,13 +1,13 @@
-//! The HTTP face of `eagles_service::events`: a campaign's events as server-sent
+//! The HTTP face of `eagles_office::events`: a campaign's events as server-sent
 //! events (`text/event-stream`), for live screens and `EventSource`.
 
 use std::convert::Infallible;
 
 use actix_web::http::header;
 use actix_web::{get, web, HttpRequest, HttpResponse};
-use eagles_db::DbPool;
-use eagles_office::Error as ServiceError;
-use eagles_service::events::{EventStream, Hub, Item};
+use eagles_office::credentials::{client_address, SESSION_COOKIE};
+use eagles_office::events::{OpenStream, StreamItem};
+use eagles_office::prelude::*;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -56,8 +56,7 @@ pub struct EventsQuery {
 )]
 #[get("/campaigns/{cid}/events")]
 pub async fn campaign_events(
-    pool: web::Data<DbPool>,
-    hub: web::Data<Hub>,
+    office: web::Data<dyn Office>,
     Caller(caller): Caller,
     path: web::Path<CampaignPath>,
     query: web::Query<EventsQuery>,
@@ -68,20 +67,15 @@ pub async fn campaign_events(
         None => query.last_event_id,
     };
     // A page's `EventSource` cannot send a token but brings its session cookie.
-    let caller = match (caller, req.cookie(eagles_service::sign_in::SESSION_COOKIE)) {
+    let caller = match (caller, req.cookie(SESSION_COOKIE)) {
         (Some(user), _) => Some(user),
-        (None, Some(cookie)) => {
-            eagles_service::sign_in::session_user(&pool, cookie.value()).await?
-        }
+        (None, Some(cookie)) => office.session_user(cookie.value()).await?,
         (None, None) => None,
     };
-    let address = eagles_service::throttle::client_address(
-        req.peer_addr(),
-        req.connection_info().realip_remote_addr(),
-    );
-    let stream =
-        eagles_service::events::open(&pool, &hub, caller, &address, path.cid, last_event_id)
-            .await?;
+    let address = client_address(req.peer_addr(), req.connection_info().realip_remote_addr());
+    let stream = office
+        .open_events(caller, &address, path.cid, last_event_id)
+        .await?;
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-store"))
@@ -100,7 +94,7 @@ fn last_event_id_header(req: &HttpRequest) -> Result<Option<i64>, ApiError> {
         return Ok(None);
     }
     value.parse().map(Some).map_err(|_| {
-        ApiError(ServiceError::BadRequest(format!(
+        ApiError(Error::BadRequest(format!(
             "Last-Event-ID must be the revision of an event this stream sent, not {value:?}"
         )))
     })
@@ -108,15 +102,14 @@ fn last_event_id_header(req: &HttpRequest) -> Result<Option<i64>, ApiError> {
 
 /// The stream's messages as the body's chunks, after its opening.
 fn body(
-    stream: EventStream,
+    stream: OpenStream,
 ) -> impl futures_util::Stream<Item = Result<web::Bytes, Infallible>> + 'static {
     use futures_util::StreamExt;
-    let opening = opening(RETRY_MS, stream.last_sent());
+    let opening = opening(RETRY_MS, stream.starts_after);
     let start = futures_util::stream::once(std::future::ready(Ok(web::Bytes::from(opening))));
-    let items = futures_util::stream::unfold(stream, |mut stream| async move {
-        let item = stream.next().await?;
-        Some((Ok(web::Bytes::from(message(&item))), stream))
-    });
+    let items = stream
+        .items
+        .map(|item| Ok(web::Bytes::from(message(&item))));
     start.chain(items)
 }
 
@@ -129,22 +122,22 @@ fn opening(retry_millis: u64, after: i64) -> String {
 }
 
 /// One server-sent event (or comment) with the blank line that ends it.
-pub fn message(item: &Item) -> String {
+pub fn message(item: &StreamItem) -> String {
     match item {
-        Item::Event(event) => format!(
+        StreamItem::Event(event) => format!(
             "id: {}\nevent: {}\ndata: {}\n\n",
             event.revision,
             event.kind,
             serde_json::to_string(event).expect("an event always serialises")
         ),
-        Item::KeepAlive => ": keep-alive\n\n".to_owned(),
+        StreamItem::KeepAlive => ": keep-alive\n\n".to_owned(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use campaign::events::EventKind;
-    use eagles_service::events::CampaignEvent;
+    use eagles_office::events::CampaignEvent;
 
     use super::*;
 
@@ -158,14 +151,14 @@ mod tests {
             game_id: None,
         };
         assert_eq!(
-            message(&Item::Event(event)),
+            message(&StreamItem::Event(event)),
             "id: 17\nevent: debrief\ndata: {\"campaign_id\":4,\"revision\":17,\"kind\":\"debrief\",\"id\":9}\n\n"
         );
     }
 
     #[test]
     fn a_keep_alive_is_a_comment() {
-        assert_eq!(message(&Item::KeepAlive), ": keep-alive\n\n");
+        assert_eq!(message(&StreamItem::KeepAlive), ": keep-alive\n\n");
     }
 
     #[test]

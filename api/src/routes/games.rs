@@ -1,12 +1,10 @@
-//! The HTTP face of `eagles_service::games`.
+//! The HTTP face of `eagles_office::games`.
 
 use actix_web::{get, post, put, web, HttpResponse};
-use eagles_db::DbPool;
-use eagles_office::Office;
-use eagles_service::games::{
-    assign, open, roll_side, AssignmentRequest, GameView, MissionRequest, MissionView,
-    NewGameRequest,
+use eagles_office::games::{
+    AssignmentRequest, GameView, MissionRequest, MissionView, NewGameRequest,
 };
+use eagles_office::prelude::*;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::{Caller, SignedIn};
@@ -28,7 +26,7 @@ use crate::routes::paths::{CampaignPath, GamePath, MissionPath};
 )]
 #[post("/campaigns/{cid}/games")]
 pub async fn open_game(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
     body: web::Bytes,
@@ -39,8 +37,7 @@ pub async fn open_game(
     } else {
         crate::extract::parse_json(&body)?
     };
-    let mut conn = pool.get().await?;
-    let view = open(&mut conn, user, path.cid, request).await?;
+    let view = office.open_game(user, path.cid, request).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -78,13 +75,14 @@ pub async fn get_game(
 )]
 #[post("/campaigns/{cid}/games/{gid}/missions")]
 pub async fn roll_side_mission(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<GamePath>,
     body: Json<MissionRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let view = roll_side(&mut conn, user, path.cid, path.gid, body.into_inner()).await?;
+    let view = office
+        .roll_mission(user, path.cid, path.gid, body.into_inner())
+        .await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -103,19 +101,14 @@ pub async fn roll_side_mission(
 )]
 #[put("/campaigns/{cid}/games/{gid}/missions/{mid}/assignment")]
 pub async fn assign_mission(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<MissionPath>,
     body: Json<AssignmentRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let view = assign(
-        &mut conn,
-        user,
-        (path.cid, path.gid, path.mid),
-        body.into_inner(),
-    )
-    .await?;
+    let view = office
+        .assign_mission(user, (path.cid, path.gid, path.mid), body.into_inner())
+        .await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -1,8 +1,7 @@
 //! `GET /health`: is the service up, and can it reach its database?
 
 use actix_web::{get, web, HttpResponse};
-use eagles_db::diesel_async::RunQueryDsl;
-use eagles_db::DbPool;
+use eagles_office::prelude::*;
 use serde::Serialize;
 
 /// The health report.
@@ -23,15 +22,8 @@ pub struct Health {
     )
 )]
 #[get("/health")]
-pub async fn health(pool: web::Data<DbPool>) -> HttpResponse {
-    let database_up = match pool.get().await {
-        Ok(mut conn) => eagles_db::prepared::prepared("SELECT 1")
-            .execute(&mut conn)
-            .await
-            .is_ok(),
-        Err(_) => false,
-    };
-    if database_up {
+pub async fn health(office: web::Data<dyn Office>) -> HttpResponse {
+    if office.database_up().await {
         HttpResponse::Ok().json(Health {
             status: "ok",
             database: "up",

@@ -1,8 +1,8 @@
-//! The HTTP face of `eagles_service::members`.
+//! The HTTP face of `eagles_office::members`.
 
 use actix_web::{get, patch, post, web, HttpResponse};
-use eagles_db::DbPool;
-use eagles_service::members::{add, list, switch_side, MemberView, NewMember, SideChange};
+use eagles_office::members::{MemberView, NewMember, SideChange};
+use eagles_office::prelude::*;
 
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
@@ -23,13 +23,12 @@ use crate::routes::paths::{CampaignPath, MemberPath};
 )]
 #[post("/campaigns/{cid}/members")]
 pub async fn add_member(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
     body: Json<NewMember>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let view = add(&mut conn, user, path.cid, body.into_inner()).await?;
+    let view = office.add_member(user, path.cid, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -41,12 +40,11 @@ pub async fn add_member(
 )]
 #[get("/campaigns/{cid}/members")]
 pub async fn list_members(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Caller(caller): Caller,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let views = list(&mut conn, caller, path.cid).await?;
+    let views = office.members(caller, path.cid).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 
@@ -64,7 +62,7 @@ pub async fn list_members(
 )]
 #[patch("/campaigns/{cid}/members/{username}")]
 pub async fn change_side(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<MemberPath>,
     body: Json<SideChange>,
@@ -73,7 +71,8 @@ pub async fn change_side(
         cid: campaign_id,
         username,
     } = path.into_inner();
-    let mut conn = pool.get().await?;
-    let view = switch_side(&mut conn, user, campaign_id, username, body.side).await?;
+    let view = office
+        .switch_side(user, campaign_id, username, body.side)
+        .await?;
     Ok(HttpResponse::Ok().json(view))
 }

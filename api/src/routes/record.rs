@@ -1,8 +1,8 @@
-//! The HTTP face of `eagles_service::record`.
+//! The HTTP face of `eagles_office::record`.
 
 use actix_web::{get, web, HttpResponse};
-use eagles_db::DbPool;
-use eagles_service::record::ServiceRecord;
+use eagles_office::prelude::*;
+use eagles_office::record::ServiceRecord;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::Caller;
@@ -24,12 +24,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
 )]
 #[get("/campaigns/{cid}/crew/{id}/record")]
 pub async fn service_record(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Caller(caller): Caller,
     path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let record =
-        eagles_service::record::service_record(&mut conn, caller, path.cid, path.id).await?;
+    let record = office.service_record(caller, path.cid, path.id).await?;
     Ok(HttpResponse::Ok().json(record))
 }

@@ -1,8 +1,8 @@
-//! The HTTP face of `eagles_service::reference`.
+//! The HTTP face of `eagles_office::reference`.
 
 use actix_web::{get, web, HttpResponse};
-use eagles_db::DbPool;
-use eagles_service::reference::{abilities, aircraft, AbilityView, AircraftQuery, AircraftView};
+use eagles_office::prelude::*;
+use eagles_office::reference::{AbilityView, AircraftQuery, AircraftView};
 
 use crate::error::ApiError;
 
@@ -16,19 +16,17 @@ use crate::error::ApiError;
 )]
 #[get("/aircraft")]
 pub async fn list_aircraft(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     query: web::Query<AircraftQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let views = aircraft(&mut conn, &query).await?;
+    let views = office.aircraft(query.into_inner()).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 
 /// Lists the special abilities of appendix D, each with what it does.
 #[utoipa::path(tag = "reference", responses((status = 200, body = Vec<AbilityView>)))]
 #[get("/abilities")]
-pub async fn list_abilities(pool: web::Data<DbPool>) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let views = abilities(&mut conn).await?;
+pub async fn list_abilities(office: web::Data<dyn Office>) -> Result<HttpResponse, ApiError> {
+    let views = office.abilities().await?;
     Ok(HttpResponse::Ok().json(views))
 }

@@ -1,8 +1,8 @@
-//! The HTTP face of `eagles_service::rolls`.
+//! The HTTP face of `eagles_office::rolls`.
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use eagles_db::DbPool;
-use eagles_service::rolls::{list, roll, RollQuery, RollRequest, RollView};
+use eagles_office::prelude::*;
+use eagles_office::rolls::{RollQuery, RollRequest, RollView};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::{Caller, SignedIn};
@@ -23,13 +23,12 @@ use crate::routes::paths::CampaignPath;
 )]
 #[post("/campaigns/{cid}/rolls")]
 pub async fn create_roll(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
     body: Json<RollRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let view = roll(&mut conn, user, path.cid, body.into_inner()).await?;
+    let view = office.roll(user, path.cid, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -43,15 +42,14 @@ pub async fn create_roll(
 )]
 #[get("/campaigns/{cid}/rolls")]
 pub async fn list_rolls(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Caller(caller): Caller,
     path: web::Path<CampaignPath>,
     query: web::Query<RollQuery>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let window = crate::paging::window(query.limit, query.offset)?;
-    let mut conn = pool.get().await?;
-    let views = list(&mut conn, caller, path.cid, query.week, window).await?;
+    let views = office.rolls(caller, path.cid, query.week, window).await?;
     Ok(crate::paging::respond(&req, views, window))
 }
 

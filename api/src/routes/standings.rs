@@ -1,9 +1,8 @@
-//! The HTTP face of `eagles_service::standings`.
+//! The HTTP face of `eagles_office::standings`.
 
 use actix_web::{get, web, HttpResponse};
-use eagles_db::DbPool;
-use eagles_office::Error as ServiceError;
-use eagles_service::standings::{
+use eagles_office::prelude::*;
+use eagles_office::standings::{
     LeaderboardQuery, LeaderboardRow, PlayerRow, PlayersQuery, SidesQuery, SidesView,
 };
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -23,13 +22,14 @@ use crate::routes::paths::CampaignPath;
 )]
 #[get("/campaigns/{cid}/leaderboard")]
 pub async fn leaderboard(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Reading(reader): Reading,
     path: web::Path<CampaignPath>,
     query: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let rows = eagles_service::standings::leaderboard(&mut conn, reader, path.cid, &query).await?;
+    let rows = office
+        .leaderboard(reader, path.cid, query.into_inner())
+        .await?;
     Ok(HttpResponse::Ok().json(rows))
 }
 
@@ -44,13 +44,14 @@ pub async fn leaderboard(
 )]
 #[get("/campaigns/{cid}/leaderboard.csv")]
 pub async fn leaderboard_csv(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Reading(reader): Reading,
     path: web::Path<CampaignPath>,
     query: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let rows = eagles_service::standings::leaderboard(&mut conn, reader, path.cid, &query).await?;
+    let rows = office
+        .leaderboard(reader, path.cid, query.into_inner())
+        .await?;
     // The header is written by hand so an empty leaderboard still has one.
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
@@ -85,13 +86,12 @@ pub fn configure(cfg: &mut ServiceConfig) {
 )]
 #[get("/campaigns/{cid}/players")]
 pub async fn players(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Reading(reader): Reading,
     path: web::Path<CampaignPath>,
     query: web::Query<PlayersQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let rows = eagles_service::standings::players(&mut conn, reader, path.cid, &query).await?;
+    let rows = office.players(reader, path.cid, query.into_inner()).await?;
     Ok(HttpResponse::Ok().json(rows))
 }
 
@@ -106,20 +106,17 @@ pub async fn players(
 )]
 #[get("/campaigns/{cid}/sides")]
 pub async fn sides(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Reading(reader): Reading,
     path: web::Path<CampaignPath>,
     query: web::Query<SidesQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let view = eagles_service::standings::sides(&mut conn, reader, path.cid, &query).await?;
+    let view = office.sides(reader, path.cid, query.into_inner()).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
 fn csv_error(e: impl std::fmt::Display) -> ApiError {
-    ApiError(ServiceError::Internal(format!(
-        "writing the leaderboard CSV: {e}"
-    )))
+    ApiError(Error::Internal(format!("writing the leaderboard CSV: {e}")))
 }
 
 const CSV_HEADER: [&str; 9] = [

@@ -1,15 +1,13 @@
 //! `POST /api/v1/tokens` and `DELETE /api/v1/tokens/current`: API bearer tokens.
 
 use actix_web::{delete, post, web, HttpRequest, HttpResponse};
-use eagles_db::DbPool;
-use eagles_office::Error as ServiceError;
+use eagles_office::credentials::client_address;
+use eagles_office::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::{bearer_token, token, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
-use eagles_service::sign_in::sign_in;
-use eagles_service::throttle::{client_address, Attempt};
 
 /// Credentials for a new token.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -37,19 +35,15 @@ pub struct TokenResponse {
 )]
 #[post("/tokens")]
 pub async fn create_token(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     req: HttpRequest,
     body: Json<TokenRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let TokenRequest { username, password } = body.into_inner();
-    let attempt = Attempt::new(
-        client_address(req.peer_addr(), req.connection_info().realip_remote_addr()),
-        &username,
-    );
-    let user = sign_in(&pool, &attempt, &username, password).await?;
-    let mut conn = pool.get().await?;
+    let address = client_address(req.peer_addr(), req.connection_info().realip_remote_addr());
+    let user = office.sign_in(address, username, password).await?;
     let (token, digest) = token::generate();
-    eagles_db::users::add_token(&mut conn, user.id, &digest).await?;
+    office.issue_token(&user, &digest).await?;
     Ok(HttpResponse::Created().json(TokenResponse { token }))
 }
 
@@ -63,13 +57,12 @@ pub async fn create_token(
 )]
 #[delete("/tokens/current")]
 pub async fn delete_current_token(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     _user: SignedIn,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let token = bearer_token(&req)?
-        .ok_or_else(|| ApiError(ServiceError::Unauthorized("no token to revoke".into())))?;
-    let mut conn = pool.get().await?;
-    eagles_db::users::delete_token(&mut conn, &token::digest(token)).await?;
+        .ok_or_else(|| ApiError(Error::Unauthorized("no token to revoke".into())))?;
+    office.revoke_token(&token::digest(token)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -1,10 +1,8 @@
-//! The HTTP face of `eagles_service::webhooks`: a referee's webhooks of a campaign.
+//! The HTTP face of `eagles_office::webhooks`: a referee's webhooks of a campaign.
 
 use actix_web::{delete, get, post, web, HttpResponse};
-use eagles_db::DbPool;
-use eagles_service::webhooks::{
-    self as service, AddressPolicy, CreatedWebhook, NewWebhook, WebhookView,
-};
+use eagles_office::prelude::*;
+use eagles_office::webhooks::{CreatedWebhook, NewWebhook, WebhookView};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -42,15 +40,14 @@ pub struct WebhookPath {
 )]
 #[post("/campaigns/{cid}/webhooks")]
 pub async fn create_webhook(
-    pool: web::Data<DbPool>,
-    policy: Option<web::Data<AddressPolicy>>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
     body: Json<NewWebhook>,
 ) -> Result<HttpResponse, ApiError> {
-    let policy = policy.map(|p| **p).unwrap_or_default();
-    let mut conn = pool.get().await?;
-    let created = service::create(&mut conn, user, path.cid, body.into_inner(), policy).await?;
+    let created = office
+        .create_webhook(user, path.cid, body.into_inner())
+        .await?;
     Ok(HttpResponse::Created().json(created))
 }
 
@@ -64,12 +61,11 @@ pub async fn create_webhook(
 )]
 #[get("/campaigns/{cid}/webhooks")]
 pub async fn list_webhooks(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let views = service::list(&mut conn, Some(user), path.cid).await?;
+    let views = office.webhooks(Some(user), path.cid).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 
@@ -85,12 +81,11 @@ pub async fn list_webhooks(
 )]
 #[delete("/campaigns/{cid}/webhooks/{id}")]
 pub async fn delete_webhook(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<WebhookPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    service::delete(&mut conn, user, path.cid, path.id).await?;
+    office.delete_webhook(user, path.cid, path.id).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -1,8 +1,8 @@
-//! The HTTP face of `eagles_service::weeks`.
+//! The HTTP face of `eagles_office::weeks`.
 
 use actix_web::{get, post, web, HttpResponse};
-use eagles_db::DbPool;
-use eagles_service::weeks::{close, CloseWeekRequest, ClosedWeek, WeekView};
+use eagles_office::prelude::*;
+use eagles_office::weeks::{CloseWeekRequest, ClosedWeek, WeekView};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::{Reading, SignedIn};
@@ -24,7 +24,7 @@ use crate::routes::paths::{CampaignPath, WeekPath};
 )]
 #[post("/campaigns/{cid}/weeks/close")]
 pub async fn close_week(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
     body: web::Bytes,
@@ -35,8 +35,7 @@ pub async fn close_week(
     } else {
         crate::extract::parse_json::<Option<CloseWeekRequest>>(&body)?.unwrap_or_default()
     };
-    let mut conn = pool.get().await?;
-    let closed = close(&mut conn, user, path.cid, request).await?;
+    let closed = office.close_week(user, path.cid, request).await?;
     Ok(HttpResponse::Ok().json(closed))
 }
 
@@ -50,12 +49,11 @@ pub async fn close_week(
 )]
 #[get("/campaigns/{cid}/weeks/{n}")]
 pub async fn get_week(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     Reading(reader): Reading,
     path: web::Path<WeekPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut conn = pool.get().await?;
-    let view = eagles_service::weeks::get(&mut conn, reader, path.cid, path.n).await?;
+    let view = office.week(reader, path.cid, path.n).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

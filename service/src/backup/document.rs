@@ -9,7 +9,4 @@ pub use eagles_office::backup::{
     ExportedRoll, ExportedSortie, ExportedSortieCrew, FinalStandings,
 };
 
-/// What the document says it is.
-pub const FORMAT: &str = "eagles-campaign";
-/// The version of the document this server writes and reads.
-pub const VERSION: u32 = 1;
+pub use eagles_office::backup::{FORMAT, VERSION};

@@ -25,55 +25,12 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::Award;
 use eagles_db::rolls::RollRecord;
 use eagles_db::users::User;
-use serde_json::Value;
 
 use super::document::*;
 use crate::envelope::{self, Audit};
 use crate::error::ServiceError;
 use crate::text::clean_name;
-
-/// The most problems one answer lists.
-const MAX_PROBLEMS: usize = 20;
-
-/// Parses an export document: not JSON at all is a 400; a document of another format
-/// or version, a field of the wrong shape, or text the database cannot keep (a NUL
-/// character) is a 422 naming its path.
-pub fn parse(bytes: &[u8]) -> Result<CampaignExport, ServiceError> {
-    let value: Value = serde_json::from_slice(bytes)
-        .map_err(|e| ServiceError::BadRequest(format!("the file is not valid JSON: {e}")))?;
-    // Text the database cannot keep, everywhere in the document, each by its path.
-    let unstorable = crate::text::unstorable_paths(&value);
-    if !unstorable.is_empty() {
-        let mut problems = Problems::default();
-        for path in unstorable {
-            problems.push(path, crate::text::UNSTORABLE);
-        }
-        problems.into_result()?;
-    }
-    let format = value.get("format").and_then(Value::as_str);
-    if format != Some(FORMAT) {
-        return Err(ServiceError::invalid(format!(
-            "`format`: this is not an Eagles campaign export (expected \"{FORMAT}\")"
-        )));
-    }
-    match value.get("version").and_then(Value::as_u64) {
-        Some(v) if v == u64::from(VERSION) => {}
-        Some(v) => {
-            return Err(ServiceError::invalid(format!(
-            "`version`: this server reads version {VERSION} of the export, the file is version {v}"
-        )))
-        }
-        None => {
-            return Err(ServiceError::invalid(
-                "`version`: missing; the export's version must be a number",
-            ))
-        }
-    }
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        ServiceError::invalid(format!("`{path}`: {}", e.into_inner()))
-    })
-}
+use eagles_office::backup::Problems;
 
 /// Checks and writes `doc` as a new campaign; returns its id. With an `importer`
 /// (the API), he becomes its referee and the audit row names him.
@@ -396,54 +353,6 @@ async fn write(
         rows::end_campaign(conn, cid, end.week, end.at).await?;
     }
     Ok(cid)
-}
-
-/// What is wrong with a document, each with its JSON path.
-#[derive(Default)]
-struct Problems(Vec<String>);
-
-impl Problems {
-    fn push(&mut self, path: impl Into<String>, what: impl Into<String>) {
-        self.0.push(format!("`{}`: {}", path.into(), what.into()));
-    }
-
-    /// Checks `value` is one of the names of `T`.
-    fn name_of<T: FromStr<Err = ParseEnumError>>(&mut self, path: String, value: &str) {
-        if let Err(e) = value.parse::<T>() {
-            self.push(path, e.to_string());
-        }
-    }
-
-    /// Checks `id` is one of `ids`, the export-local ids of `list`.
-    fn reference(&mut self, path: String, list: &str, ids: &HashSet<i64>, id: i64) {
-        if !ids.contains(&id) {
-            self.push(path, format!("there is no entry with id {id} in `{list}`"));
-        }
-    }
-
-    fn week(&mut self, path: String, week: i32, current: i32) {
-        if !(1..=current).contains(&week) {
-            self.push(
-                path,
-                format!("week {week} is outside the campaign's weeks 1 to {current}"),
-            );
-        }
-    }
-
-    fn into_result(self) -> Result<(), ServiceError> {
-        if self.0.is_empty() {
-            return Ok(());
-        }
-        let count = self.0.len();
-        let mut listed: Vec<String> = self.0.into_iter().take(MAX_PROBLEMS).collect();
-        if count > MAX_PROBLEMS {
-            listed.push(format!("and {} more", count - MAX_PROBLEMS));
-        }
-        Err(ServiceError::invalid(format!(
-            "the file cannot be imported; nothing was written: {}",
-            listed.join("; ")
-        )))
-    }
 }
 
 /// Collects the ids of one list, reporting duplicates.

@@ -16,12 +16,10 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 
 pub use document::CampaignExport;
-pub use import::{import, parse};
+pub use eagles_office::backup::{parse, MAX_IMPORT_BYTES};
+pub use import::import;
 
 use crate::error::ServiceError;
-
-/// The largest import accepted: years of a club's club nights fit many times over.
-pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
 
 /// The document of campaign `campaign_id`, read as one consistent picture; `None`
 /// when there is no such campaign.

@@ -2,13 +2,17 @@
 //! the pool, runs the use case of its module and hands back its answer with the
 //! database's types left behind. The doors know only the trait.
 
+mod accounts;
 mod backup;
 mod briefing;
 mod campaigns;
 mod crew;
 mod debrief;
+mod events;
 mod feed;
 mod games;
+mod health;
+mod idempotency;
 mod members;
 mod record;
 mod reference;
@@ -19,6 +23,7 @@ mod weeks;
 
 use eagles_db::DbPool;
 
+use crate::events::Hub;
 use crate::webhooks::AddressPolicy;
 use crate::ServiceError;
 
@@ -29,13 +34,19 @@ pub struct Service {
     pool: DbPool,
     /// Which webhook addresses may be registered (`EAGLES_WEBHOOK_ALLOW_PRIVATE`).
     webhooks: AddressPolicy,
+    /// This instance's live event streams, fed by the binary's listener.
+    hub: Hub,
 }
 
 impl eagles_office::Office for Service {}
 
 impl Service {
-    pub fn new(pool: DbPool, webhooks: AddressPolicy) -> Self {
-        Self { pool, webhooks }
+    pub fn new(pool: DbPool, webhooks: AddressPolicy, hub: Hub) -> Self {
+        Self {
+            pool,
+            webhooks,
+            hub,
+        }
     }
 
     /// A connection, or 503 when the database cannot be reached.
