@@ -2,6 +2,9 @@
 //! built for one reader, so no door can show a mission's assignment to someone
 //! §13.20 keeps it from.
 
+use std::collections::HashMap;
+
+use crate::access::CampaignScope;
 use crate::User;
 use campaign::missions::MissionType;
 use campaign::sides::Side;
@@ -199,4 +202,27 @@ pub trait Games {
         ids: (i64, i64, i64),
         request: AssignmentRequest,
     ) -> Result<MissionView, crate::Error>;
+
+    /// The current week's games as `caller` may see them (§13.20), with their names.
+    async fn tonight(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+    ) -> Result<Tonight, crate::Error>;
+}
+
+/// The names the game lists give crewmen and aircraft types, by id.
+#[derive(Debug, Clone, Default)]
+pub struct Names {
+    pub crew: HashMap<i64, String>,
+    pub aircraft: HashMap<i64, String>,
+}
+
+/// The games of a campaign's current week as one reader may see them (§13.20): the
+/// club night's and the live page's.
+#[derive(Debug)]
+pub struct Tonight {
+    pub scope: CampaignScope,
+    pub games: Vec<GameView>,
+    pub names: Names,
 }

@@ -14,7 +14,7 @@ use campaign::tables::Table;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
-pub use eagles_office::games::{AssignmentRequest, MissionRequest, NewGameRequest};
+pub use eagles_office::games::{AssignmentRequest, MissionRequest, Names, NewGameRequest, Tonight};
 
 pub use eagles_office::secrecy::reader_of;
 pub use view::{game_views, GameState, GameView, MissionView, OffensiveView};
@@ -266,4 +266,44 @@ pub async fn get(
 ) -> Result<GameView, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, caller).await?;
     load_game(conn, &scope, game_id).await
+}
+
+/// The names the game lists give: the campaign's crewmen and every aircraft type.
+/// Two queries, whatever the number of games.
+pub async fn names(conn: &mut AsyncPgConnection, campaign_id: i64) -> Result<Names, ServiceError> {
+    let crew = eagles_db::crew::list(conn, campaign_id, &Default::default()).await?;
+    let aircraft = eagles_db::aircraft::list(conn, None, None).await?;
+    Ok(Names {
+        crew: crew.into_iter().map(|c| (c.id, c.name)).collect(),
+        aircraft: aircraft.into_iter().map(|a| (a.id, a.name)).collect(),
+    })
+}
+
+/// The games of the current week of a campaign `caller` may read, as he may see
+/// them (§13.20), with their names: the club night's and the live page's.
+pub async fn tonight(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+) -> Result<Tonight, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    tonight_of(conn, scope).await
+}
+
+/// [`tonight`] for a campaign already read.
+pub async fn tonight_of(
+    conn: &mut AsyncPgConnection,
+    scope: CampaignScope,
+) -> Result<Tonight, ServiceError> {
+    let campaign = &scope.campaign;
+    let games = eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
+    let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+    let missions = eagles_db::games::missions_of(conn, &ids).await?;
+    let games = game_views(games, missions, reader_of(&scope));
+    let names = names(conn, campaign.id).await?;
+    Ok(Tonight {
+        scope,
+        games,
+        names,
+    })
 }

@@ -45,4 +45,9 @@ impl Games for Service {
         let mut conn = self.conn().await?;
         Ok(crate::games::assign(&mut conn, user, ids, request).await?)
     }
+
+    async fn tonight(&self, caller: Option<User>, campaign_id: i64) -> Result<Tonight, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::games::tonight(&mut conn, caller, campaign_id).await?)
+    }
 }

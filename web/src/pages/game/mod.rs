@@ -172,7 +172,8 @@ impl GamePage {
         let (stored, results) = if game.debriefed {
             let stored = eagles_db::debriefs::game(conn, campaign.id, game_id).await?;
             let names = roster.crew.iter().map(|c| (c.id, c.name.clone())).collect();
-            let mut by_game = results::load(conn, &[game_id], &names).await?;
+            let records = eagles_service::debrief::records(conn, &[game_id]).await?;
+            let mut by_game = results::of(&records, &names);
             let mut results = by_game.remove(&game_id).unwrap_or_default();
             let crew = eagles_service::debrief::crew_rolls(conn, game_id).await?;
             results.crew = results::crew_rolls(&crew, &names);
