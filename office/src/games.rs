@@ -5,10 +5,13 @@
 use std::collections::HashMap;
 
 use crate::access::CampaignScope;
+use crate::crew::CrewmanView;
+use crate::debrief::{CrewRollsView, GameRecords};
 use crate::User;
 use campaign::missions::MissionType;
 use campaign::sides::Side;
 use campaign::tables::ground_offensive::GroundOffensive;
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 /// A game's ground offensive roll (appendix E).
@@ -209,6 +212,15 @@ pub trait Games {
         caller: Option<User>,
         campaign_id: i64,
     ) -> Result<Tonight, crate::Error>;
+
+    /// A game as its page draws it (§13.20 applied), with its crew, aircraft types
+    /// and, once debriefed, its records.
+    async fn game_page(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        game_id: i64,
+    ) -> Result<GamePage, crate::Error>;
 }
 
 /// The names the game lists give crewmen and aircraft types, by id.
@@ -225,4 +237,32 @@ pub struct Tonight {
     pub scope: CampaignScope,
     pub games: Vec<GameView>,
     pub names: Names,
+}
+
+/// An aircraft type as the game page offers it for a mission (R9, R15).
+#[derive(Debug, Clone)]
+pub struct AircraftChoice {
+    pub id: i64,
+    pub name: String,
+    pub side: Side,
+    pub service_start: NaiveDate,
+    /// 1 or 2 (R11).
+    pub crew: i16,
+}
+
+/// A game as its page draws it, read once with the access check: the game as the
+/// reader may see it (§13.20), the crew as of its week and the aircraft types its
+/// selects offer, and once debriefed what the debrief recorded.
+#[derive(Debug)]
+pub struct GamePage {
+    pub scope: CampaignScope,
+    pub game: GameView,
+    pub crew: Vec<CrewmanView>,
+    pub aircraft: Vec<AircraftChoice>,
+    pub voided_week: Option<i32>,
+    pub turns_played: Option<i32>,
+    /// Empty before the debrief.
+    pub records: GameRecords,
+    /// Each crewman's fate and the rolls that decided it; empty before the debrief.
+    pub crew_rolls: Vec<CrewRollsView>,
 }

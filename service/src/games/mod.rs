@@ -14,6 +14,7 @@ use campaign::tables::Table;
 use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
+use eagles_office::games::{AircraftChoice, GamePage};
 pub use eagles_office::games::{AssignmentRequest, MissionRequest, Names, NewGameRequest, Tonight};
 
 pub use eagles_office::secrecy::reader_of;
@@ -306,4 +307,52 @@ pub async fn tonight_of(
         games,
         names,
     })
+}
+
+/// A game of a campaign `caller` may read, as its page draws it: the game as he may
+/// see it (§13.20), the crew as of its week, the aircraft types, and once debriefed
+/// its turns, records and each crewman's rolls.
+pub async fn page(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    game_id: i64,
+) -> Result<GamePage, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let game = load_game(conn, &scope, game_id).await?;
+    let crew = eagles_db::crew::list(conn, campaign_id, &Default::default())
+        .await?
+        .into_iter()
+        .map(|r| crate::crew::crewman_view(r, game.week))
+        .collect::<Result<Vec<_>, _>>()?;
+    let aircraft = eagles_db::aircraft::list(conn, None, None)
+        .await?
+        .into_iter()
+        .map(|a| AircraftChoice {
+            id: a.id,
+            name: a.name,
+            side: a.side,
+            service_start: a.service_start,
+            crew: a.crew,
+        })
+        .collect();
+    let mut page = GamePage {
+        scope,
+        game,
+        crew,
+        aircraft,
+        voided_week: None,
+        turns_played: None,
+        records: Default::default(),
+        crew_rolls: Vec::new(),
+    };
+    if page.game.debriefed {
+        if let Some(stored) = eagles_db::games::find(conn, campaign_id, game_id).await? {
+            page.voided_week = stored.voided_week;
+            page.turns_played = stored.turns_played;
+        }
+        page.records = crate::debrief::records(conn, &[game_id]).await?;
+        page.crew_rolls = crate::debrief::crew_rolls(conn, game_id).await?;
+    }
+    Ok(page)
 }
