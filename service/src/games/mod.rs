@@ -356,3 +356,18 @@ pub async fn page(
     }
     Ok(page)
 }
+
+/// The first `limit` games of the current week of `scope`'s campaign, as its reader
+/// may see them (§13.20): the campaign home's.
+pub async fn first_of_week(
+    conn: &mut AsyncPgConnection,
+    scope: &CampaignScope,
+    limit: i64,
+) -> Result<Vec<GameView>, ServiceError> {
+    let campaign = &scope.campaign;
+    let games =
+        eagles_db::games::first_of_week(conn, campaign.id, campaign.current_week, limit).await?;
+    let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+    let missions = eagles_db::games::missions_of(conn, &ids).await?;
+    Ok(game_views(games, missions, reader_of(scope)))
+}
