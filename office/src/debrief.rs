@@ -508,3 +508,36 @@ pub trait Debriefs {
         reason: String,
     ) -> Result<LedgerEntryView, crate::Error>;
 }
+
+/// An award of a debriefed game as the result tables count it (R4, R5).
+#[derive(Debug, Clone)]
+pub struct GameAward {
+    pub game_id: i64,
+    pub crew_id: i64,
+    /// `turns`, `kill`, `red_hits`, `sortie`, `mission_success` or `mission_units`.
+    pub kind: String,
+    pub points: i32,
+    /// Reversed since by a correction: it no longer counts.
+    pub reversed: bool,
+}
+
+/// A casualty of a debriefed game (R7, R8).
+#[derive(Debug, Clone)]
+pub struct GameCasualty {
+    pub game_id: i64,
+    pub crew_id: i64,
+    pub kind: campaign::injuries::CasualtyKind,
+    pub weeks_out: Option<i32>,
+    pub out_until_week: Option<i32>,
+    pub sent_home: bool,
+    pub dice: Vec<i32>,
+}
+
+/// What some games' debriefs recorded: awards, casualties, sorties and kills, in the
+/// order recorded. The game and week pages draw their results from it.
+#[derive(Debug, Clone, Default)]
+pub struct GameRecords {
+    pub awards: Vec<GameAward>,
+    pub casualties: Vec<GameCasualty>,
+    pub flown: Flown,
+}

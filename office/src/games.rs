@@ -2,10 +2,16 @@
 //! built for one reader, so no door can show a mission's assignment to someone
 //! §13.20 keeps it from.
 
+use std::collections::HashMap;
+
+use crate::access::CampaignScope;
+use crate::crew::CrewmanView;
+use crate::debrief::{CrewRollsView, GameRecords};
 use crate::User;
 use campaign::missions::MissionType;
 use campaign::sides::Side;
 use campaign::tables::ground_offensive::GroundOffensive;
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 /// A game's ground offensive roll (appendix E).
@@ -199,4 +205,64 @@ pub trait Games {
         ids: (i64, i64, i64),
         request: AssignmentRequest,
     ) -> Result<MissionView, crate::Error>;
+
+    /// The current week's games as `caller` may see them (§13.20), with their names.
+    async fn tonight(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+    ) -> Result<Tonight, crate::Error>;
+
+    /// A game as its page draws it (§13.20 applied), with its crew, aircraft types
+    /// and, once debriefed, its records.
+    async fn game_page(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        game_id: i64,
+    ) -> Result<GamePage, crate::Error>;
+}
+
+/// The names the game lists give crewmen and aircraft types, by id.
+#[derive(Debug, Clone, Default)]
+pub struct Names {
+    pub crew: HashMap<i64, String>,
+    pub aircraft: HashMap<i64, String>,
+}
+
+/// The games of a campaign's current week as one reader may see them (§13.20): the
+/// club night's and the live page's.
+#[derive(Debug)]
+pub struct Tonight {
+    pub scope: CampaignScope,
+    pub games: Vec<GameView>,
+    pub names: Names,
+}
+
+/// An aircraft type as the game page offers it for a mission (R9, R15).
+#[derive(Debug, Clone)]
+pub struct AircraftChoice {
+    pub id: i64,
+    pub name: String,
+    pub side: Side,
+    pub service_start: NaiveDate,
+    /// 1 or 2 (R11).
+    pub crew: i16,
+}
+
+/// A game as its page draws it, read once with the access check: the game as the
+/// reader may see it (§13.20), the crew as of its week and the aircraft types its
+/// selects offer, and once debriefed what the debrief recorded.
+#[derive(Debug)]
+pub struct GamePage {
+    pub scope: CampaignScope,
+    pub game: GameView,
+    pub crew: Vec<CrewmanView>,
+    pub aircraft: Vec<AircraftChoice>,
+    pub voided_week: Option<i32>,
+    pub turns_played: Option<i32>,
+    /// Empty before the debrief.
+    pub records: GameRecords,
+    /// Each crewman's fate and the rolls that decided it; empty before the debrief.
+    pub crew_rolls: Vec<CrewRollsView>,
 }

@@ -1,7 +1,9 @@
 //! weeks as the doors take and show them.
 
 use crate::access::ReadAccess;
-use crate::games::GameView;
+use crate::campaigns::Campaign;
+use crate::debrief::GameRecords;
+use crate::games::{GameView, Names};
 use crate::reference::AircraftView;
 use crate::rolls::RollView;
 use crate::User;
@@ -68,4 +70,26 @@ pub trait Weeks {
         campaign_id: i64,
         week: i32,
     ) -> Result<WeekView, crate::Error>;
+
+    /// A week as its page draws it (§13.20 applied): the week, its names, what its
+    /// debriefs recorded and what its close brought into service.
+    async fn week_page(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        week: i32,
+    ) -> Result<WeekPage, crate::Error>;
+}
+
+/// A week as its page draws it: the week with its games as the reader may see them
+/// (§13.20) and its rolls, the names its lines give, what its debriefs recorded, and
+/// the types that entered service when it closed (R15).
+#[derive(Debug)]
+pub struct WeekPage {
+    pub campaign: Campaign,
+    pub week: WeekView,
+    pub names: Names,
+    pub records: GameRecords,
+    /// Empty while the week is open.
+    pub new_aircraft: Vec<AircraftView>,
 }

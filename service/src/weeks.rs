@@ -15,7 +15,7 @@ use campaign::webhooks::WebhookEvent;
 use chrono::NaiveDate;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
-pub use eagles_office::weeks::{CloseWeekRequest, ClosedWeek, WeekView};
+pub use eagles_office::weeks::{CloseWeekRequest, ClosedWeek, WeekPage, WeekView};
 use serde::Serialize;
 
 use crate::access::{readable_campaign, CampaignScope, ReadAccess};
@@ -168,6 +168,43 @@ pub async fn get(
     week: i32,
 ) -> Result<WeekView, ServiceError> {
     let scope = readable_week(conn, campaign_id, reader, week).await?;
+    view(conn, &scope, week).await
+}
+
+/// A week as its page draws it: [`get`]'s week, the names of its crew and aircraft,
+/// what its debriefs recorded, and what its close brought into service (R15).
+pub async fn page(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    week: i32,
+) -> Result<WeekPage, ServiceError> {
+    let scope = readable_week(conn, campaign_id, caller, week).await?;
+    let view = view(conn, &scope, week).await?;
+    let game_ids: Vec<i64> = view.games.iter().map(|g| g.id).collect();
+    let campaign = scope.campaign;
+    let names = crate::games::names(conn, campaign.id).await?;
+    let records = crate::debrief::records(conn, &game_ids).await?;
+    let new_aircraft = if view.closed {
+        entering_service(conn, campaign.start_date, week).await?
+    } else {
+        Vec::new()
+    };
+    Ok(WeekPage {
+        campaign,
+        week: view,
+        names,
+        records,
+        new_aircraft,
+    })
+}
+
+/// The week `week` of `scope`'s campaign as its reader may see it (§13.20).
+async fn view(
+    conn: &mut AsyncPgConnection,
+    scope: &CampaignScope,
+    week: i32,
+) -> Result<WeekView, ServiceError> {
     let campaign = &scope.campaign;
     let games = eagles_db::games::list_for_week(conn, campaign.id, week).await?;
     let game_ids: Vec<i64> = games.iter().map(|g| g.id).collect();
@@ -179,7 +216,7 @@ pub async fn get(
         date,
         era: calendar::era_on(date),
         closed: week < campaign.current_week,
-        games: crate::games::game_views(games, missions, reader_of(&scope)),
+        games: crate::games::game_views(games, missions, reader_of(scope)),
         rolls: rolls.into_iter().map(crate::rolls::roll_view).collect(),
     })
 }

@@ -4,6 +4,7 @@
 //! game is open to every reader of the campaign (§13.20).
 
 pub use eagles_office::debrief::{Flown, FlownKill, FlownSeat, FlownSortie};
+use eagles_office::debrief::{GameAward, GameCasualty, GameRecords};
 use std::collections::HashMap;
 
 use eagles_db::diesel_async::AsyncPgConnection;
@@ -64,4 +65,48 @@ pub async fn flown(conn: &AsyncPgConnection, game_ids: &[i64]) -> Result<Flown, 
         }
     }
     Ok(flown)
+}
+
+/// What the debriefs of the games `game_ids` recorded: awards, casualties, sorties
+/// and kills, read together whatever the number of games. After its debrief
+/// everything of a game is open to every reader of the campaign (§13.20).
+pub async fn records(
+    conn: &AsyncPgConnection,
+    game_ids: &[i64],
+) -> Result<GameRecords, ServiceError> {
+    let (awards, casualties, flown) = try_join3(
+        async { Ok(eagles_db::game_results::awards_of_games(conn, game_ids).await?) },
+        async { Ok(eagles_db::game_results::casualties_of_games(conn, game_ids).await?) },
+        flown(conn, game_ids),
+    )
+    .await?;
+    Ok(GameRecords {
+        awards: awards
+            .into_iter()
+            .filter_map(|(award, reversed_by)| {
+                Some(GameAward {
+                    game_id: award.game_id?,
+                    crew_id: award.crew_id,
+                    kind: award.kind,
+                    points: award.points,
+                    reversed: reversed_by.is_some(),
+                })
+            })
+            .collect(),
+        casualties: casualties
+            .into_iter()
+            .filter_map(|(game_id, c)| {
+                Some(GameCasualty {
+                    game_id: game_id?,
+                    crew_id: c.crew_id,
+                    kind: c.kind,
+                    weeks_out: c.weeks_out,
+                    out_until_week: c.out_until_week,
+                    sent_home: c.sent_home,
+                    dice: c.dice.unwrap_or_default(),
+                })
+            })
+            .collect(),
+        flown,
+    })
 }

@@ -20,7 +20,7 @@ use eagles_db::users::User;
 use futures_util::future::{try_join, try_join4};
 use serde_json::json;
 
-pub use flown::{flown, Flown, FlownKill, FlownSeat, FlownSortie};
+pub use flown::{flown, records, Flown, FlownKill, FlownSeat, FlownSortie};
 pub use request::{
     CrewDice, CrewReport, DebriefRequest, DownDice, DownReport, KillReport, LeftBoard,
     MissionFacts, SortieReport, VoidRequest,

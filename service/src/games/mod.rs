@@ -13,7 +13,8 @@ use campaign::tables::Table;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
-pub use eagles_office::games::{AssignmentRequest, MissionRequest, NewGameRequest};
+use eagles_office::games::{AircraftChoice, GamePage};
+pub use eagles_office::games::{AssignmentRequest, MissionRequest, Names, NewGameRequest, Tonight};
 
 pub use eagles_office::secrecy::reader_of;
 pub use view::{game_views, GameState, GameView, MissionView, OffensiveView};
@@ -251,4 +252,107 @@ pub async fn get(
 ) -> Result<GameView, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, caller).await?;
     load_game(conn, &scope, game_id).await
+}
+
+/// The names the game lists give: the campaign's crewmen and every aircraft type.
+/// Two queries, whatever the number of games.
+pub async fn names(conn: &mut AsyncPgConnection, campaign_id: i64) -> Result<Names, ServiceError> {
+    let crew = eagles_db::crew::list(conn, campaign_id, &Default::default()).await?;
+    let aircraft = eagles_db::aircraft::list(conn, None, None).await?;
+    Ok(Names {
+        crew: crew.into_iter().map(|c| (c.id, c.name)).collect(),
+        aircraft: aircraft.into_iter().map(|a| (a.id, a.name)).collect(),
+    })
+}
+
+/// The games of the current week of a campaign `caller` may read, as he may see
+/// them (§13.20), with their names: the club night's and the live page's.
+pub async fn tonight(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+) -> Result<Tonight, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    tonight_of(conn, scope).await
+}
+
+/// [`tonight`] for a campaign already read.
+pub async fn tonight_of(
+    conn: &mut AsyncPgConnection,
+    scope: CampaignScope,
+) -> Result<Tonight, ServiceError> {
+    let campaign = &scope.campaign;
+    let games = eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
+    let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+    let missions = eagles_db::games::missions_of(conn, &ids).await?;
+    let games = game_views(games, missions, reader_of(&scope));
+    let names = names(conn, campaign.id).await?;
+    Ok(Tonight {
+        scope,
+        games,
+        names,
+    })
+}
+
+/// A game of a campaign `caller` may read, as its page draws it: the game as he may
+/// see it (§13.20), the crew as of its week, the aircraft types, and once debriefed
+/// its turns, records and each crewman's rolls.
+pub async fn page(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    game_id: i64,
+) -> Result<GamePage, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let game = load_game(conn, &scope, game_id).await?;
+    let crew = eagles_db::crew::list(conn, campaign_id, &Default::default())
+        .await?
+        .into_iter()
+        .map(|r| crate::crew::crewman_view(r, game.week))
+        .collect::<Result<Vec<_>, _>>()?;
+    let aircraft = eagles_db::aircraft::list(conn, None, None)
+        .await?
+        .into_iter()
+        .map(|a| AircraftChoice {
+            id: a.id,
+            name: a.name,
+            side: a.side,
+            service_start: a.service_start,
+            crew: a.crew,
+        })
+        .collect();
+    let mut page = GamePage {
+        scope,
+        game,
+        crew,
+        aircraft,
+        voided_week: None,
+        turns_played: None,
+        records: Default::default(),
+        crew_rolls: Vec::new(),
+    };
+    if page.game.debriefed {
+        if let Some(stored) = eagles_db::games::find(conn, campaign_id, game_id).await? {
+            page.voided_week = stored.voided_week;
+            page.turns_played = stored.turns_played;
+        }
+        page.records = crate::debrief::records(conn, &[game_id]).await?;
+        page.crew_rolls = crate::debrief::crew_rolls(conn, game_id).await?;
+    }
+    Ok(page)
+}
+
+/// The first `limit` games of the current week of `scope`'s campaign, as its reader
+/// may see them (§13.20): the campaign home's.
+pub async fn first_of_week(
+    conn: &mut AsyncPgConnection,
+    scope: &CampaignScope,
+    limit: i64,
+) -> Result<Vec<GameView>, ServiceError> {
+    let campaign = &scope.campaign;
+    let games =
+        eagles_db::games::first_of_week(conn, campaign.id, campaign.current_week, limit).await?;
+    let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+    let missions = eagles_db::games::missions_of(conn, &ids).await?;
+    Ok(game_views(games, missions, reader_of(scope)))
 }

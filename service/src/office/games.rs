@@ -45,4 +45,19 @@ impl Games for Service {
         let mut conn = self.conn().await?;
         Ok(crate::games::assign(&mut conn, user, ids, request).await?)
     }
+
+    async fn tonight(&self, caller: Option<User>, campaign_id: i64) -> Result<Tonight, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::games::tonight(&mut conn, caller, campaign_id).await?)
+    }
+
+    async fn game_page(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        game_id: i64,
+    ) -> Result<GamePage, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::games::page(&mut conn, caller, campaign_id, game_id).await?)
+    }
 }

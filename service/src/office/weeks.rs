@@ -25,4 +25,14 @@ impl Weeks for Service {
         let mut conn = self.conn().await?;
         Ok(crate::weeks::get(&mut conn, reader, campaign_id, week).await?)
     }
+
+    async fn week_page(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        week: i32,
+    ) -> Result<WeekPage, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::weeks::page(&mut conn, caller, campaign_id, week).await?)
+    }
 }

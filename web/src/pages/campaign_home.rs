@@ -19,7 +19,6 @@ use eagles_db::recent_kills::RecentKill;
 use eagles_db::DbPool;
 use eagles_service::access::{readable_campaign, CampaignScope};
 use eagles_service::campaigns::CampaignEnd;
-use eagles_service::games::reader_of;
 use eagles_service::standings::{
     air_war_totals, crew_ranking, LeaderboardQuery, LeaderboardRow, SidesView,
 };
@@ -153,17 +152,10 @@ impl HomePage {
         let members = eagles_db::campaigns::members(conn, campaign.id).await?;
         let crew = crew_lines(conn, campaign).await?;
         // One game past the page's share tells whether the week holds more.
-        let mut games = eagles_db::games::first_of_week(
-            conn,
-            campaign.id,
-            campaign.current_week,
-            WEEK_GAMES as i64 + 1,
-        )
-        .await?;
+        let mut games =
+            eagles_service::games::first_of_week(conn, &scope, WEEK_GAMES as i64 + 1).await?;
         let more_games = games.len() > WEEK_GAMES;
         games.truncate(WEEK_GAMES);
-        let game_ids: Vec<i64> = games.iter().map(|g| g.id).collect();
-        let missions = eagles_db::games::missions_of(conn, &game_ids).await?;
         let air_war = air_war_totals(conn, campaign, None).await?;
         let mut top_crews = crew_ranking(conn, campaign, &LeaderboardQuery::default()).await?;
         top_crews.truncate(TOP_CREWS);
@@ -183,37 +175,34 @@ impl HomePage {
         );
         let aircraft_names: HashMap<i64, &str> =
             aircraft.iter().map(|a| (a.id, a.name.as_str())).collect();
-        let reader = reader_of(&scope);
         let games = games
             .into_iter()
             .map(|g| GameLine {
                 id: g.id,
-                ground_offensive: g.ground_offensive.label(),
+                ground_offensive: g.ground_offensive.result.label(),
                 offensive_dice: g
-                    .offensive_dice
+                    .ground_offensive
+                    .dice
                     .iter()
                     .map(i32::to_string)
                     .collect::<Vec<_>>()
                     .join(" "),
-                debriefed: g.debriefed(),
-                voided: g.voided_week.is_some(),
-                missions: missions
+                debriefed: g.debriefed,
+                voided: g.voided,
+                missions: g
+                    .missions
                     .iter()
-                    .filter(|m| m.game_id == g.id)
-                    .map(|m| {
-                        let shown = reader.sees_assignment(m.side, g.debriefed());
-                        let seen = |id: Option<i64>| id.filter(|_| shown);
-                        MissionLine {
-                            side: m.side.label(),
-                            mission_type: m.mission_type.label(),
-                            aircraft: seen(m.aircraft_type_id)
-                                .and_then(|id| aircraft_names.get(&id))
-                                .map(|n| n.to_string()),
-                            pilot: name_of(seen(m.pilot_id)),
-                            observer: name_of(seen(m.observer_id)),
-                            hidden: !shown,
-                            success: m.success,
-                        }
+                    .map(|m| MissionLine {
+                        side: m.side.label(),
+                        mission_type: m.mission_type.label(),
+                        aircraft: m
+                            .aircraft_id
+                            .and_then(|id| aircraft_names.get(&id))
+                            .map(|n| n.to_string()),
+                        pilot: name_of(m.pilot_id),
+                        observer: name_of(m.observer_id),
+                        hidden: m.assignment_hidden,
+                        success: m.success,
                     })
                     .collect(),
             })

@@ -132,9 +132,10 @@ impl FormPage for ClubNightPage {
         form: ClubNightForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let night = eagles_service::games::tonight(conn, session.user.clone(), campaign_id).await?;
+        let scope = night.scope.clone();
         let campaign = &scope.campaign;
-        let games = tonight(conn, &scope).await?;
+        let games = tonight(night);
         let open: Vec<String> = games
             .iter()
             .filter(|g| g.state.open())

@@ -15,7 +15,6 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::DbPool;
-use eagles_service::access::readable_campaign;
 use eagles_service::standings::{crew_ranking, LeaderboardQuery, LeaderboardRow};
 use serde::Deserialize;
 
@@ -125,28 +124,24 @@ impl Live {
         session: &Session,
         campaign_id: i64,
     ) -> Result<(Self, String), PageError> {
-        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let night = eagles_service::games::tonight(conn, session.user.clone(), campaign_id).await?;
+        let scope = night.scope.clone();
         let campaign = &scope.campaign;
-        let games = tonight(conn, &scope).await?;
         // The rolls that are a game's own: its ground offensive and its missions.
-        let records =
-            eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
-        let ids: Vec<i64> = records.iter().map(|g| g.id).collect();
-        let mut own: HashMap<i64, String> = records
-            .iter()
-            .map(|g| {
-                (
-                    g.offensive_roll_id,
-                    format!("Game {}: ground offensive", g.id),
-                )
-            })
-            .collect();
-        for m in eagles_db::games::missions_of(conn, &ids).await? {
+        let mut own: HashMap<i64, String> = HashMap::new();
+        for g in &night.games {
             own.insert(
-                m.roll_id,
-                format!("Game {}: {} mission", m.game_id, m.side.label()),
+                g.ground_offensive.roll_id,
+                format!("Game {}: ground offensive", g.id),
             );
+            for m in &g.missions {
+                own.insert(
+                    m.roll_id,
+                    format!("Game {}: {} mission", m.game_id, m.side.label()),
+                );
+            }
         }
+        let games = tonight(night);
         let crew = crew_lines(conn, campaign).await?;
         let names: HashMap<i64, String> = crew.iter().map(|c| (c.id, c.name.clone())).collect();
         // The log comes oldest first; a club night's week holds a few dozen rolls.

@@ -8,15 +8,10 @@ use std::collections::HashMap;
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use campaign::calendar;
 use campaign::sides::Side;
-use eagles_db::campaigns::Campaign;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::DbPool;
-use eagles_service::access::CampaignScope;
-use eagles_service::games::{reader_of, GameState, GameView};
-use eagles_service::rolls::RollView;
-use eagles_service::weeks::{entering_service, readable_week};
+use eagles_office::games::{GameState, GameView, Names, Tonight};
+use eagles_office::rolls::RollView;
+use eagles_office::Office;
 
 use super::game::results::{self, GameResults, KIND_LABELS};
 use super::{render, Nav};
@@ -52,41 +47,19 @@ fn joined(dice: &[i32], by: &str) -> String {
     dice.iter().map(i32::to_string).collect::<Vec<_>>().join(by)
 }
 
-/// The lines of the games of the campaign's current week, as the reader of `scope` may
-/// see them (§13.20): the club night's and the live page's.
-pub async fn tonight(
-    conn: &mut AsyncPgConnection,
-    scope: &CampaignScope,
-) -> Result<Vec<GameLine>, PageError> {
-    let campaign = &scope.campaign;
-    let games = eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
-    let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
-    let missions = eagles_db::games::missions_of(conn, &ids).await?;
-    let games = eagles_service::games::game_views(games, missions, reader_of(scope));
-    game_lines(conn, campaign, games).await
+/// The lines of the games of the campaign's current week, as its reader may see them
+/// (§13.20): the club night's and the live page's.
+pub fn tonight(tonight: Tonight) -> Vec<GameLine> {
+    game_lines(tonight.games, &tonight.names)
 }
 
-/// The lines of `games`, naming crew and aircraft from two queries (the campaign's
-/// crew and the aircraft types), whatever the number of games.
-pub async fn game_lines(
-    conn: &mut AsyncPgConnection,
-    campaign: &Campaign,
-    games: Vec<GameView>,
-) -> Result<Vec<GameLine>, PageError> {
-    let crew: HashMap<i64, String> = eagles_db::crew::list(conn, campaign.id, &Default::default())
-        .await?
-        .into_iter()
-        .map(|c| (c.id, c.name))
-        .collect();
-    let aircraft: HashMap<i64, String> = eagles_db::aircraft::list(conn, None, None)
-        .await?
-        .into_iter()
-        .map(|a| (a.id, a.name))
-        .collect();
+/// The lines of `games`, naming crew and aircraft from `names`.
+pub fn game_lines(games: Vec<GameView>, names: &Names) -> Vec<GameLine> {
     let name = |names: &HashMap<i64, String>, id: i64| {
         names.get(&id).cloned().unwrap_or_else(|| id.to_string())
     };
-    Ok(games
+    let (crew, aircraft) = (&names.crew, &names.aircraft);
+    games
         .into_iter()
         .map(|g| GameLine {
             id: g.id,
@@ -108,10 +81,10 @@ pub async fn game_lines(
                         let seats = [m.pilot_id, m.observer_id]
                             .into_iter()
                             .flatten()
-                            .map(|c| name(&crew, c))
+                            .map(|c| name(crew, c))
                             .collect::<Vec<_>>()
                             .join(", ");
-                        format!("{}: {seats}", name(&aircraft, a))
+                        format!("{}: {seats}", name(aircraft, a))
                     }),
                     hidden: m.assignment_hidden,
                     success: m.success,
@@ -119,7 +92,7 @@ pub async fn game_lines(
                 .collect(),
             results: GameResults::default(),
         })
-        .collect())
+        .collect()
 }
 
 /// A roll of the log as the page shows it.
@@ -175,56 +148,33 @@ pub struct WeekPage {
 
 #[get("/campaigns/{cid}/weeks/{n}")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<(i64, i32)>,
 ) -> Result<HttpResponse, PageError> {
     let (campaign_id, week) = path.into_inner();
-    let mut conn = pool.get().await?;
-    let conn = &mut conn;
-    let scope = readable_week(conn, campaign_id, session.user.clone(), week).await?;
-    let campaign = &scope.campaign;
-    let games = eagles_db::games::list_for_week(conn, campaign.id, week).await?;
-    let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
-    let missions = eagles_db::games::missions_of(conn, &ids).await?;
-    let games = eagles_service::games::game_views(games, missions, reader_of(&scope));
-    let mut games = game_lines(conn, campaign, games).await?;
-    let crew = eagles_db::crew::list(conn, campaign.id, &Default::default()).await?;
-    let names = crew.into_iter().map(|c| (c.id, c.name)).collect();
-    let mut by_game = results::load(conn, &ids, &names).await?;
+    let page = office
+        .week_page(session.user.clone(), campaign_id, week)
+        .await?;
+    let campaign = &page.campaign;
+    let mut by_game = results::of(&page.records, &page.names.crew);
+    let mut games = game_lines(page.week.games, &page.names);
     for game in &mut games {
         game.results = by_game.remove(&game.id).unwrap_or_default();
     }
-    let closed = week < campaign.current_week;
-    let week_number = u32::try_from(week).unwrap_or(1);
-    let new_aircraft = if closed {
-        entering_service(conn, campaign.start_date, week)
-            .await?
-            .into_iter()
-            .map(|a| a.name)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(week))
-        .await?
-        .into_iter()
-        .map(|r| RollLine::from(eagles_service::rolls::roll_view(r)))
-        .collect();
-    let date = calendar::week_date(campaign.start_date, week_number);
     let page = WeekPage {
         nav: session.nav(),
         id: campaign.id,
         name: campaign.name.clone(),
         week,
-        date: date.format("%-d %B %Y").to_string(),
-        era: calendar::era_on(date).as_str(),
-        closed,
+        date: page.week.date.format("%-d %B %Y").to_string(),
+        era: page.week.era.as_str(),
+        closed: page.week.closed,
         current_week: campaign.current_week,
         games,
         kinds: KIND_LABELS,
-        new_aircraft,
-        rolls,
+        new_aircraft: page.new_aircraft.into_iter().map(|a| a.name).collect(),
+        rolls: page.week.rolls.into_iter().map(RollLine::from).collect(),
     };
     Ok(render(&page, StatusCode::OK))
 }

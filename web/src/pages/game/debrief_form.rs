@@ -32,12 +32,12 @@ use campaign::missions::{AircraftRequirement, Assignment, MissionType};
 use campaign::sides::Side;
 use campaign::tables::evade::SideOfLines;
 use campaign::tables::landing::Terrain;
-use eagles_office::{Error as ServiceError, Locus};
-use eagles_service::debrief::{
+use eagles_office::debrief::{
     CrewDice, CrewReport, CrewRollsView, DebriefRequest, DownDice, DownReport, KillReport,
     LeftBoard, MissionFacts, SortieReport,
 };
-use eagles_service::games::MissionView;
+use eagles_office::games::MissionView;
+use eagles_office::{Error, Locus};
 
 use super::choice::{parse_count, parse_dice, Choice};
 use super::results::crew_rolls;
@@ -642,7 +642,7 @@ impl DebriefForm {
     /// Puts every problem of the API's refusal next to the part of the report it
     /// points at — a row by its key (one of its crewmen, or how it came down), the
     /// kills, a mission, the turns; else above the form — in the page's words.
-    pub fn place(&mut self, error: &ServiceError) {
+    pub fn place(&mut self, error: &Error) {
         for problem in error.problems() {
             let words = self.words.say(&problem.to_string());
             self.place_one(words, problem.locus());

@@ -17,12 +17,10 @@ use campaign::calendar;
 use campaign::crew::Role;
 use campaign::missions::AircraftRequirement;
 use campaign::sides::Side;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::DbPool;
-use eagles_office::Error as ServiceError;
-use eagles_service::access::{readable_campaign, CampaignScope};
-use eagles_service::debrief::DebriefRequest;
-use eagles_service::games::{AssignmentRequest, GameView, MissionRequest, MissionView};
+use eagles_office::access::CampaignScope;
+use eagles_office::debrief::DebriefRequest;
+use eagles_office::games::{AssignmentRequest, MissionRequest, MissionView};
+use eagles_office::{Error, Office};
 use serde::Deserialize;
 
 pub use choice::{parse_dice, Choice};
@@ -148,37 +146,31 @@ impl GamePage {
     /// aircraft types, and once debriefed its turns, awards and casualties: at most
     /// nine queries, whatever the number of rows.
     async fn load(
-        conn: &mut AsyncPgConnection,
+        office: &dyn Office,
         session: &Session,
         (campaign_id, game_id): (i64, i64),
         raw: &RawForm,
     ) -> Result<Self, PageError> {
-        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let read = office
+            .game_page(session.user.clone(), campaign_id, game_id)
+            .await?;
+        let (scope, game) = (read.scope, read.game);
         let campaign = &scope.campaign;
-        let game: GameView = eagles_service::games::load_game(conn, &scope, game_id).await?;
         let week_date =
             calendar::week_date(campaign.start_date, u32::try_from(game.week).unwrap_or(1));
-        let crew = eagles_db::crew::list(conn, campaign.id, &Default::default())
-            .await?
-            .into_iter()
-            .map(|r| eagles_service::crew::crewman_view(r, game.week))
-            .collect::<Result<Vec<_>, eagles_service::ServiceError>>()?;
-        let aircraft = eagles_db::aircraft::list(conn, None, None).await?;
         let roster = Roster {
-            crew,
-            aircraft,
+            crew: read.crew,
+            aircraft: read.aircraft,
             week_date,
         };
-        let (stored, results) = if game.debriefed {
-            let stored = eagles_db::debriefs::game(conn, campaign.id, game_id).await?;
+        let results = if game.debriefed {
             let names = roster.crew.iter().map(|c| (c.id, c.name.clone())).collect();
-            let mut by_game = results::load(conn, &[game_id], &names).await?;
+            let mut by_game = results::of(&read.records, &names);
             let mut results = by_game.remove(&game_id).unwrap_or_default();
-            let crew = eagles_service::debrief::crew_rolls(conn, game_id).await?;
-            results.crew = results::crew_rolls(&crew, &names);
-            (stored, results)
+            results.crew = results::crew_rolls(&read.crew_rolls, &names);
+            results
         } else {
-            (None, GameResults::default())
+            GameResults::default()
         };
         let sides = Side::ALL
             .iter()
@@ -211,8 +203,8 @@ impl GamePage {
             ),
             debriefed: game.debriefed,
             abandoned: game.abandoned,
-            voided_week: stored.as_ref().and_then(|g| g.voided_week),
-            turns_played: stored.as_ref().and_then(|g| g.turns_played),
+            voided_week: read.voided_week,
+            turns_played: read.turns_played,
             may_referee: scope.is_referee() && scope.running(),
             current: game.week == campaign.current_week,
             sides,
@@ -247,16 +239,16 @@ fn game_url(campaign_id: i64, game_id: i64) -> String {
 /// Shows a refusal: a 409 or 422 goes on the page where `place` puts it, anything
 /// else (403, 404, …) is the error page.
 fn placed(
-    error: ServiceError,
+    error: Error,
     page: &mut GamePage,
     place: impl FnOnce(&mut GamePage, String),
 ) -> Result<StatusCode, PageError> {
     match error {
-        ServiceError::Conflict(detail) => {
+        Error::Conflict(detail) => {
             page.message = Some(detail);
             Ok(StatusCode::CONFLICT)
         }
-        e @ (ServiceError::Unprocessable { .. } | ServiceError::Problems(_)) => {
+        e @ (Error::Unprocessable { .. } | Error::Problems(_)) => {
             place(page, super::words::plain(&e));
             Ok(StatusCode::UNPROCESSABLE_ENTITY)
         }
@@ -267,30 +259,29 @@ fn placed(
 /// Answers a write to the game: back to the game once it is made; when it is refused,
 /// the page again, on which `refused` puts back what was sent and the refusal.
 async fn answer(
-    conn: &mut AsyncPgConnection,
+    office: &dyn Office,
     session: &Session,
     (campaign_id, game_id): (i64, i64),
-    outcome: Result<(), ServiceError>,
-    refused: impl FnOnce(&mut GamePage, ServiceError) -> Result<StatusCode, PageError>,
+    outcome: Result<(), Error>,
+    refused: impl FnOnce(&mut GamePage, Error) -> Result<StatusCode, PageError>,
 ) -> Result<HttpResponse, PageError> {
     let error = match outcome {
         Ok(()) => return Ok(see_other(&game_url(campaign_id, game_id))),
         Err(e) => e,
     };
     let mut page =
-        GamePage::load(conn, session, (campaign_id, game_id), &RawForm::default()).await?;
+        GamePage::load(office, session, (campaign_id, game_id), &RawForm::default()).await?;
     let status = refused(&mut page, error)?;
     Ok(render(&page, status))
 }
 
 #[get("/campaigns/{cid}/games/{gid}")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, PageError> {
-    let mut conn = pool.get().await?;
-    let page = GamePage::load(&mut conn, &session, path.into_inner(), &RawForm::default()).await?;
+    let page = GamePage::load(&**office, &session, path.into_inner(), &RawForm::default()).await?;
     Ok(render(&page, StatusCode::OK))
 }
 
@@ -307,7 +298,7 @@ pub struct RollForm {
 
 #[post("/campaigns/{cid}/games/{gid}/missions")]
 pub async fn roll(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<(i64, i64)>,
     form: web::Form<RollForm>,
@@ -318,22 +309,15 @@ pub async fn roll(
         .side
         .parse()
         .map_err(|_| PageError::new(StatusCode::BAD_REQUEST, "the side is allied or central"))?;
-    let mut conn = pool.get().await?;
     let outcome = match parse_dice(&form.dice) {
-        Ok(dice) => eagles_service::games::roll_side(
-            &mut conn,
-            user,
-            campaign_id,
-            game_id,
-            MissionRequest { side, dice },
-        )
-        .await
-        .map_err(ServiceError::from)
-        .map(drop),
-        Err(reason) => Err(ServiceError::invalid(reason)),
+        Ok(dice) => office
+            .roll_mission(user, campaign_id, game_id, MissionRequest { side, dice })
+            .await
+            .map(drop),
+        Err(reason) => Err(Error::invalid(reason)),
     };
     answer(
-        &mut conn,
+        &**office,
         &session,
         (campaign_id, game_id),
         outcome,
@@ -360,23 +344,22 @@ pub struct AssignForm {
     pub observer: String,
 }
 
-fn id_of(text: &str, what: &str) -> Result<i64, ServiceError> {
+fn id_of(text: &str, what: &str) -> Result<i64, Error> {
     text.parse()
-        .map_err(|_| ServiceError::invalid(format!("choose the {what}")))
+        .map_err(|_| Error::invalid(format!("choose the {what}")))
 }
 
 #[post("/campaigns/{cid}/games/{gid}/missions/{mid}/assignment")]
 pub async fn assign(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<(i64, i64, i64)>,
     form: web::Form<AssignForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
     let (campaign_id, game_id, mission_id) = path.into_inner();
-    let mut conn = pool.get().await?;
     let request = (|| {
-        Ok::<_, ServiceError>(AssignmentRequest {
+        Ok::<_, Error>(AssignmentRequest {
             aircraft_id: id_of(&form.aircraft, "aircraft")?,
             pilot_id: id_of(&form.pilot, "pilot")?,
             observer_id: match form.observer.as_str() {
@@ -386,19 +369,14 @@ pub async fn assign(
         })
     })();
     let outcome = match request {
-        Ok(request) => eagles_service::games::assign(
-            &mut conn,
-            user,
-            (campaign_id, game_id, mission_id),
-            request,
-        )
-        .await
-        .map_err(ServiceError::from)
-        .map(drop),
+        Ok(request) => office
+            .assign_mission(user, (campaign_id, game_id, mission_id), request)
+            .await
+            .map(drop),
         Err(e) => Err(e),
     };
     answer(
-        &mut conn,
+        &**office,
         &session,
         (campaign_id, game_id),
         outcome,
@@ -428,23 +406,19 @@ pub async fn assign(
 
 #[post("/campaigns/{cid}/games/{gid}/debrief")]
 pub async fn debrief(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<(i64, i64)>,
     form: web::Form<RawForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(form.value("csrf"))?;
     let (campaign_id, game_id) = path.into_inner();
-    let mut conn = pool.get().await?;
     let (mut page, request) =
-        match debrief_form(&mut conn, &session, (campaign_id, game_id), &form).await? {
+        match debrief_form(&**office, &session, (campaign_id, game_id), &form).await? {
             Ok(read) => read,
             Err(unreadable) => return Ok(unreadable),
         };
-    match eagles_service::debrief::create(&mut conn, user, campaign_id, game_id, request)
-        .await
-        .map_err(eagles_office::Error::from)
-    {
+    match office.debrief(user, campaign_id, game_id, request).await {
         Ok(_) => Ok(see_other(&game_url(campaign_id, game_id))),
         Err(error) => debrief_refused(&mut page, error),
     }
@@ -458,26 +432,25 @@ pub async fn debrief(
 /// entered, once) — or every refusal placed as a debrief's would be.
 #[post("/campaigns/{cid}/games/{gid}/debrief/preview")]
 pub async fn preview_debrief(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<(i64, i64)>,
     form: web::Form<RawForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(form.value("csrf"))?;
     let (campaign_id, game_id) = path.into_inner();
-    let mut conn = pool.get().await?;
     if !form.adding().is_empty() {
-        let page = GamePage::load(&mut conn, &session, (campaign_id, game_id), &form).await?;
+        let page = GamePage::load(&**office, &session, (campaign_id, game_id), &form).await?;
         return Ok(render(&page, StatusCode::OK));
     }
     let (mut page, request) =
-        match debrief_form(&mut conn, &session, (campaign_id, game_id), &form).await? {
+        match debrief_form(&**office, &session, (campaign_id, game_id), &form).await? {
             Ok(read) => read,
             Err(unreadable) => return Ok(unreadable),
         };
-    match eagles_service::debrief::preview(&mut conn, user, campaign_id, game_id, request)
+    match office
+        .preview_debrief(user, campaign_id, game_id, request)
         .await
-        .map_err(eagles_office::Error::from)
     {
         Ok(crew) => {
             page.debrief.show_preview(&crew);
@@ -490,12 +463,12 @@ pub async fn preview_debrief(
 /// The game page with the debrief form as sent, and the request the form reads as;
 /// `Err` with the page answered 422 when the form does not read as one.
 async fn debrief_form(
-    conn: &mut AsyncPgConnection,
+    office: &dyn Office,
     session: &Session,
     ids: (i64, i64),
     form: &RawForm,
 ) -> Result<Result<(GamePage, DebriefRequest), HttpResponse>, PageError> {
-    let mut page = GamePage::load(conn, session, ids, form).await?;
+    let mut page = GamePage::load(office, session, ids, form).await?;
     Ok(match page.debrief.request() {
         Some(request) => Ok((page, request)),
         None => Err(render(&page, StatusCode::UNPROCESSABLE_ENTITY)),
@@ -505,13 +478,13 @@ async fn debrief_form(
 /// The debrief page again with every problem of the refusal placed by its locus (the
 /// row, the crewman, the field) and said in the page's words, a debrief's or a
 /// preview's alike; a 409 goes above the page.
-fn debrief_refused(page: &mut GamePage, error: ServiceError) -> Result<HttpResponse, PageError> {
+fn debrief_refused(page: &mut GamePage, error: Error) -> Result<HttpResponse, PageError> {
     let status = match error {
-        ServiceError::Conflict(detail) => {
+        Error::Conflict(detail) => {
             page.message = Some(detail);
             StatusCode::CONFLICT
         }
-        e @ (ServiceError::Unprocessable { .. } | ServiceError::Problems(_)) => {
+        e @ (Error::Unprocessable { .. } | Error::Problems(_)) => {
             page.debrief.place(&e);
             StatusCode::UNPROCESSABLE_ENTITY
         }
@@ -532,26 +505,25 @@ pub struct VoidForm {
 
 #[post("/campaigns/{cid}/games/{gid}/debrief/void")]
 pub async fn void(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<(i64, i64)>,
     form: web::Form<VoidForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
     let (campaign_id, game_id) = path.into_inner();
-    let mut conn = pool.get().await?;
     let outcome = if ticked(&form.confirm) {
-        eagles_service::debrief::void(&mut conn, user, campaign_id, game_id, &form.reason)
+        office
+            .void_debrief(user, campaign_id, game_id, form.reason.clone())
             .await
-            .map_err(ServiceError::from)
             .map(drop)
     } else {
-        Err(ServiceError::invalid(
+        Err(Error::invalid(
             "tick the box to confirm: voiding reverses every award of this debrief",
         ))
     };
     answer(
-        &mut conn,
+        &**office,
         &session,
         (campaign_id, game_id),
         outcome,

@@ -1,7 +1,7 @@
 //! A debriefed game's results as the game and week pages show them: who flew what,
 //! with each man's fate (R7, R8), who shot down whom (R4), the XP each crewman earned,
-//! per kind of award (R4, R5), and the casualties. Built from batch queries, so a week
-//! of games costs the same queries as one. The game page adds what became of each
+//! per kind of award (R4, R5), and the casualties. Drawn from what the service read of
+//! many games' debriefs at once ([`GameRecords`]). The game page adds what became of each
 //! crewman with the rolls that decided it (R8, R14); the debrief form's preview shows
 //! the same lines.
 
@@ -9,12 +9,10 @@ use std::collections::HashMap;
 
 use campaign::injuries::CasualtyKind;
 use campaign::missions::Assignment;
-use eagles_db::debriefs::GameCasualty;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::ledger::Award;
-use eagles_service::debrief::{CrewRollsView, Flown, FlownKill, FlownSortie, RollLine};
+use eagles_office::debrief::{
+    CrewRollsView, Flown, FlownKill, FlownSortie, GameAward, GameCasualty, GameRecords, RollLine,
+};
 
-use crate::error::PageError;
 use crate::pages::and_list;
 
 /// The kinds of award in the order the columns show them.
@@ -171,17 +169,10 @@ fn roll_text(roll: &RollLine) -> RollText {
     }
 }
 
-/// The results of the games `game_ids`, by game id; `names` gives crewmen's names.
-/// Five queries, whatever the number of games.
-pub async fn load(
-    conn: &AsyncPgConnection,
-    game_ids: &[i64],
-    names: &HashMap<i64, String>,
-) -> Result<HashMap<i64, GameResults>, PageError> {
-    let awards = eagles_db::game_results::awards_of_games(conn, game_ids).await?;
-    let casualties = eagles_db::game_results::casualties_of_games(conn, game_ids).await?;
-    let flown = eagles_service::debrief::flown(conn, game_ids).await?;
-    let mut results = by_game(awards, casualties, names);
+/// The results of the games `records` holds, by game id; `names` gives crewmen's names.
+pub fn of(records: &GameRecords, names: &HashMap<i64, String>) -> HashMap<i64, GameResults> {
+    let flown = &records.flown;
+    let mut results = by_game(&records.awards, &records.casualties, names);
     for sortie in &flown.sorties {
         results
             .entry(sortie.game_id)
@@ -194,12 +185,12 @@ pub async fn load(
             .entry(kill.game_id)
             .or_default()
             .kills
-            .push(kill_line(kill, &flown, names));
+            .push(kill_line(kill, flown, names));
     }
     for (&game_id, game) in &mut results {
         game.game_id = game_id;
     }
-    Ok(results)
+    results
 }
 
 fn name_of(names: &HashMap<i64, String>, id: i64) -> String {
@@ -257,18 +248,15 @@ fn kill_line(kill: &FlownKill, flown: &Flown, names: &HashMap<i64, String>) -> S
 /// The results of each game among `awards` and `casualties` (loaded for many games at
 /// once), by game id; `names` gives crewmen's names.
 fn by_game(
-    awards: Vec<(Award, Option<i64>)>,
-    casualties: Vec<(Option<i64>, GameCasualty)>,
+    awards: &[GameAward],
+    casualties: &[GameCasualty],
     names: &HashMap<i64, String>,
 ) -> HashMap<i64, GameResults> {
     let name = |id: i64| name_of(names, id);
     let mut results: HashMap<i64, GameResults> = HashMap::new();
-    for (award, reversed_by) in awards {
-        let Some(game_id) = award.game_id else {
-            continue;
-        };
-        let game = results.entry(game_id).or_default();
-        if reversed_by.is_some() {
+    for award in awards {
+        let game = results.entry(award.game_id).or_default();
+        if award.reversed {
             game.reversed += 1;
             continue;
         }
@@ -289,13 +277,12 @@ fn by_game(
         }
         row.total += award.points;
     }
-    for (game_id, c) in casualties {
-        let Some(game_id) = game_id else { continue };
+    for c in casualties {
         results
-            .entry(game_id)
+            .entry(c.game_id)
             .or_default()
             .casualties
-            .push(casualty_line(&name(c.crew_id), &c));
+            .push(casualty_line(&name(c.crew_id), c));
     }
     results
 }
@@ -318,12 +305,12 @@ fn casualty_line(name: &str, c: &GameCasualty) -> String {
         },
         _ => String::new(),
     };
-    let dice = match &c.dice {
-        Some(d) if !d.is_empty() => format!(
+    let dice = match c.dice.as_slice() {
+        [] => String::new(),
+        d => format!(
             " (dice {})",
             d.iter().map(i32::to_string).collect::<Vec<_>>().join(" ")
         ),
-        _ => String::new(),
     };
     format!("{name}: {what}{out}{dice}")
 }

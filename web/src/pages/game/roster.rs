@@ -6,13 +6,13 @@ use campaign::crew::Role;
 use campaign::missions::AircraftRequirement;
 use campaign::sides::Side;
 use chrono::NaiveDate;
-use eagles_db::aircraft::AircraftType;
-use eagles_service::crew::CrewmanView;
+use eagles_office::crew::CrewmanView;
+use eagles_office::games::AircraftChoice;
 
 /// The campaign's crew and the aircraft types, as of a game's week.
 pub struct Roster {
     pub crew: Vec<CrewmanView>,
-    pub aircraft: Vec<AircraftType>,
+    pub aircraft: Vec<AircraftChoice>,
     pub week_date: NaiveDate,
 }
 
