@@ -18,6 +18,7 @@ pub trait Office:
     + Records
     + Reference
     + Rolls
+    + Sessions
     + Standings
     + Webhooks
     + Weeks
@@ -39,6 +40,7 @@ impl<T> Office for T where
         + Records
         + Reference
         + Rolls
+        + Sessions
         + Standings
         + Webhooks
         + Weeks
