@@ -94,6 +94,16 @@ pub struct AbilityPick {
     pub ability: Ability,
 }
 
+/// The crew page of a campaign: the campaign as the caller sees it, every crewman, and
+/// the players the referee may enlist crew for.
+#[derive(Debug)]
+pub struct CrewRoster {
+    pub scope: crate::access::CampaignScope,
+    pub crew: Vec<CrewmanView>,
+    /// The usernames of the campaign's players (not its referees).
+    pub players: Vec<String>,
+}
+
 /// Pilots and observers (R2, R3, R6).
 #[async_trait::async_trait]
 pub trait Crew {
@@ -129,4 +139,19 @@ pub trait Crew {
         campaign_id: i64,
         crew_id: i64,
     ) -> Result<CrewmanView, crate::Error>;
+
+    /// The crew page of a campaign `caller` may read.
+    async fn crew_roster(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+    ) -> Result<CrewRoster, crate::Error>;
+
+    /// For every crewman of a campaign `reader` may read who has flown in a game not
+    /// voided, the aircraft type of his latest sortie, by crewman id.
+    async fn last_flown(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<std::collections::HashMap<i64, String>, crate::Error>;
 }
