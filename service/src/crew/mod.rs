@@ -14,7 +14,7 @@ use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection};
 use eagles_db::users::User;
 pub use eagles_office::crew::{AbilityPick, CrewQuery, NewCrew};
 
-pub use pages::{last_flown, roster};
+pub use pages::{detail, last_flown, roster};
 pub use view::{crewman_view, xp_entry_view, CrewmanView, PendingPicksView, XpEntryView};
 
 use crate::access::{readable_campaign, CampaignScope, ReadAccess};

@@ -65,4 +65,14 @@ impl Crew for Service {
         let mut conn = self.conn().await?;
         Ok(crate::crew::last_flown(&mut conn, reader, campaign_id).await?)
     }
+
+    async fn crewman_detail(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        crew_id: i64,
+    ) -> Result<CrewmanDetail, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::detail(&mut conn, caller, campaign_id, crew_id).await?)
+    }
 }
