@@ -38,7 +38,7 @@ pub trait Sessions {
     /// Forgets every expired session; how many there were.
     async fn delete_expired_sessions(&self) -> Result<usize, crate::Error>;
 
-    /// The account `username` (spaces around it ignored) names when `password` is its password, for a try from
+    /// The account `username` names when `password` is its password, for a try from
     /// the client at `address` (`credentials::client_address`): 429 while the
     /// address or the account is over its limits, 401 otherwise, each failure counted.
     async fn sign_in(

@@ -56,6 +56,6 @@ impl Sessions for Service {
         password: String,
     ) -> Result<User, Error> {
         let attempt = Attempt::new(address, &username);
-        Ok(crate::sign_in::sign_in(&self.pool, &attempt, username.trim(), password).await?)
+        Ok(crate::sign_in::sign_in(&self.pool, &attempt, &username, password).await?)
     }
 }

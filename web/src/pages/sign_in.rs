@@ -120,7 +120,10 @@ pub async fn sign_in(
         };
         render(&page, status)
     };
-    let user = match office.sign_in(address, username.clone(), password).await {
+    let user = match office
+        .sign_in(address, username.trim().to_owned(), password)
+        .await
+    {
         Ok(user) => user,
         Err(Error::TooManyRequests {
             detail,
