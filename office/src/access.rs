@@ -70,10 +70,16 @@ impl CampaignScope {
         }
     }
 
+    /// Whether the caller is a member (player or referee) of this campaign; admins
+    /// count as members.
+    pub fn is_member(&self) -> bool {
+        self.member.is_some() || self.caller.as_ref().is_some_and(|u| u.is_admin)
+    }
+
     /// 403 unless the caller is a member (player or referee) of this campaign.
     pub fn require_member(&self, action: &str) -> Result<&User, Error> {
         let user = self.user()?;
-        if self.member.is_some() || user.is_admin {
+        if self.is_member() {
             Ok(user)
         } else {
             Err(Error::Forbidden(format!(

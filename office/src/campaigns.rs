@@ -184,4 +184,8 @@ pub trait Campaigns {
         caller: Option<User>,
         campaign_id: i64,
     ) -> Result<Option<CampaignEnd>, crate::Error>;
+
+    /// Every campaign `caller` may read, by id, with no window (the pages' list).
+    async fn readable_campaigns(&self, caller: Option<User>)
+        -> Result<Vec<Campaign>, crate::Error>;
 }

@@ -94,6 +94,31 @@ pub struct AbilityPick {
     pub ability: Ability,
 }
 
+/// The crew page of a campaign: the campaign as the caller sees it, every crewman, and
+/// the players the referee may enlist crew for.
+#[derive(Debug)]
+pub struct CrewRoster {
+    pub scope: crate::access::CampaignScope,
+    pub crew: Vec<CrewmanView>,
+    /// The usernames of the campaign's players (not its referees).
+    pub players: Vec<String>,
+}
+
+/// One crewman's page: the campaign as the caller sees it, the crewman with his XP
+/// ledger (`awards`), the week he joined, his service record week by week, each
+/// ability's effect (appendix D), and whether the caller may pick an ability for him.
+#[derive(Debug)]
+pub struct CrewmanDetail {
+    pub scope: crate::access::CampaignScope,
+    pub crewman: CrewmanView,
+    pub joined_week: i32,
+    pub awards: Vec<XpEntryView>,
+    pub record: Vec<crate::record::RecordWeek>,
+    pub ability_effects: std::collections::HashMap<Ability, String>,
+    /// While the campaign runs, his owner and the referee may pick (R6, §13.203).
+    pub may_pick: bool,
+}
+
 /// Pilots and observers (R2, R3, R6).
 #[async_trait::async_trait]
 pub trait Crew {
@@ -129,4 +154,27 @@ pub trait Crew {
         campaign_id: i64,
         crew_id: i64,
     ) -> Result<CrewmanView, crate::Error>;
+
+    /// The crew page of a campaign `caller` may read.
+    async fn crew_roster(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+    ) -> Result<CrewRoster, crate::Error>;
+
+    /// For every crewman of a campaign `reader` may read who has flown in a game not
+    /// voided, the aircraft type of his latest sortie, by crewman id.
+    async fn last_flown(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<std::collections::HashMap<i64, String>, crate::Error>;
+
+    /// One crewman's page, in a campaign `caller` may read.
+    async fn crewman_detail(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        crew_id: i64,
+    ) -> Result<CrewmanDetail, crate::Error>;
 }

@@ -25,6 +25,7 @@ pub mod record;
 pub mod reference;
 pub mod rolls;
 pub mod secrecy;
+pub mod sessions;
 pub mod standings;
 pub mod text;
 pub mod webhooks;

@@ -42,6 +42,16 @@ pub struct SideChange {
     pub side: Side,
 }
 
+/// The members page of a campaign: the campaign as the caller sees it, its members,
+/// and for its referee the campaign's webhooks with their recent deliveries.
+#[derive(Debug)]
+pub struct MemberRoster {
+    pub scope: crate::access::CampaignScope,
+    pub members: Vec<Member>,
+    /// Empty unless the caller referees the campaign.
+    pub webhooks: Vec<crate::webhooks::WebhookView>,
+}
+
 /// A campaign's members and their sides (R2).
 #[async_trait::async_trait]
 pub trait Members {
@@ -68,4 +78,11 @@ pub trait Members {
         caller: Option<User>,
         campaign_id: i64,
     ) -> Result<Vec<MemberView>, crate::Error>;
+
+    /// The members page of a campaign `caller` may read.
+    async fn member_roster(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+    ) -> Result<MemberRoster, crate::Error>;
 }

@@ -22,6 +22,7 @@ pub trait Office:
     + Records
     + Reference
     + Rolls
+    + Sessions
     + Standings
     + Webhooks
     + Weeks

@@ -16,6 +16,7 @@ pub use crate::members::Members;
 pub use crate::record::Records;
 pub use crate::reference::Reference;
 pub use crate::rolls::Rolls;
+pub use crate::sessions::Sessions;
 pub use crate::standings::Standings;
 pub use crate::webhooks::Webhooks;
 pub use crate::weeks::Weeks;

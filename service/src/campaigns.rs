@@ -52,12 +52,8 @@ pub async fn list(
     caller: Option<&User>,
     window: Window,
 ) -> Result<Vec<CampaignView>, ServiceError> {
-    let reader = match caller {
-        None => Reader::Anonymous,
-        Some(u) if u.is_admin => Reader::Admin,
-        Some(u) => Reader::Member(u.id),
-    };
-    let campaigns = eagles_db::campaigns::list_readable_window(conn, reader, window).await?;
+    let campaigns =
+        eagles_db::campaigns::list_readable_window(conn, list_reader(caller), window).await?;
     Ok(campaigns.into_iter().map(CampaignView::from).collect())
 }
 
@@ -144,4 +140,22 @@ pub async fn final_standings(
         None => Ok(None),
         Some(_) => outcome(conn, &scope.campaign).await.map(Some),
     }
+}
+
+/// Who reads the campaigns list: an admin reads every campaign, a member his own and the
+/// public ones, anyone else the public ones.
+fn list_reader(caller: Option<&User>) -> Reader {
+    match caller {
+        None => Reader::Anonymous,
+        Some(u) if u.is_admin => Reader::Admin,
+        Some(u) => Reader::Member(u.id),
+    }
+}
+
+/// Every campaign `caller` may read, by id: the pages' list, which has no window.
+pub async fn list_all(
+    conn: &mut AsyncPgConnection,
+    caller: Option<&User>,
+) -> Result<Vec<Campaign>, ServiceError> {
+    Ok(eagles_db::campaigns::list_readable(conn, list_reader(caller)).await?)
 }

@@ -155,3 +155,23 @@ pub async fn list(
     let members = eagles_db::campaigns::members(conn, scope.campaign.id).await?;
     Ok(members.into_iter().map(MemberView::from).collect())
 }
+
+/// The members page of a campaign `caller` may read: the webhooks only for its referee.
+pub async fn roster(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+) -> Result<eagles_office::members::MemberRoster, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let members = eagles_db::campaigns::members(conn, campaign_id).await?;
+    let webhooks = if scope.is_referee() {
+        crate::webhooks::views(conn, campaign_id).await?
+    } else {
+        Vec::new()
+    };
+    Ok(eagles_office::members::MemberRoster {
+        scope,
+        members,
+        webhooks,
+    })
+}

@@ -7,7 +7,7 @@ use std::fmt;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
-use eagles_office::Error as ServiceError;
+use eagles_office::Error;
 
 use crate::pages::{render, Nav};
 
@@ -88,11 +88,11 @@ impl ResponseError for PageError {
     }
 }
 
-impl From<ServiceError> for PageError {
-    fn from(e: ServiceError) -> Self {
+impl From<Error> for PageError {
+    fn from(e: Error) -> Self {
         match e {
-            ServiceError::Internal(cause) => Self::internal(cause),
-            ServiceError::Unauthorized(_) => Self::sign_in_first(),
+            Error::Internal(cause) => Self::internal(cause),
+            Error::Unauthorized(_) => Self::sign_in_first(),
             other => {
                 let status = StatusCode::from_u16(other.status())
                     .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
@@ -102,7 +102,9 @@ impl From<ServiceError> for PageError {
     }
 }
 
-// Until every page calls the office: the service's own error, and the database's.
+// Until the game-night pages (live, club night, dice, the campaign's home) and what
+// they share (`form_page::FormPage`, `crew_list::crew_lines`) call the office: the
+// database's errors.
 impl From<eagles_db::PoolError> for PageError {
     fn from(e: eagles_db::PoolError) -> Self {
         eagles_service::ServiceError::from(e).into()

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use actix_web::error::UrlencodedError;
 use actix_web::http::StatusCode;
 use actix_web::web;
-use eagles_office::Error as ServiceError;
+use eagles_office::Error;
 
 use crate::error::PageError;
 
@@ -78,7 +78,7 @@ pub fn places_unstorable_text(path: &str) -> bool {
 pub fn unstorable_field(fields: &[(&'static str, &str)]) -> Option<&'static str> {
     fields
         .iter()
-        .find(|(_, text)| !eagles_service::text::storable(text))
+        .find(|(_, text)| !eagles_office::text::storable(text))
         .map(|(name, _)| *name)
 }
 
@@ -144,8 +144,8 @@ impl FieldErrors {
     /// passes it on as an error page when no field is to blame (403, 404, …).
     pub fn place(
         &mut self,
-        error: ServiceError,
-        field_of: impl FnOnce(&ServiceError) -> Option<&'static str>,
+        error: Error,
+        field_of: impl FnOnce(&Error) -> Option<&'static str>,
     ) -> Result<(), PageError> {
         match field_of(&error) {
             Some(field) => {
@@ -168,9 +168,9 @@ impl FieldErrors {
 }
 
 /// The rule an API error names, if it is a broken rule or an invalid value.
-pub fn refusal_rule(e: &ServiceError) -> Option<Option<&'static str>> {
+pub fn refusal_rule(e: &Error) -> Option<Option<&'static str>> {
     match e {
-        ServiceError::Unprocessable { rule, .. } => Some(*rule),
+        Error::Unprocessable { rule, .. } => Some(*rule),
         _ => None,
     }
 }

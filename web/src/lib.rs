@@ -1,6 +1,7 @@
 //! The server-rendered pages: askama templates compiled into the binary, usable
-//! without JavaScript. Pages call the `eagles_service` use cases, as the API does, so
-//! the pages and the API share one set of rules and one idea of who may do what.
+//! without JavaScript. Pages call the office's use cases (`web::Data<dyn
+//! eagles_office::Office>`), as the API does, so the pages and the API share one set of
+//! rules and one idea of who may do what.
 
 mod error;
 mod form;
@@ -15,7 +16,9 @@ pub use error::PageError;
 pub use form::{field_label, places_unstorable_text};
 pub use pages::feed::PublicUrl;
 
-/// Mounts the pages and the stylesheet. The caller adds the pool as `web::Data<DbPool>`.
+/// Mounts the pages and the stylesheet. The caller adds the office as
+/// `web::Data<dyn Office>` (and, until the game-night pages call it, the pool as
+/// `web::Data<DbPool>`).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     use pages::*;
     cfg.app_data(form::form_config())

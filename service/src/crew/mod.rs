@@ -1,5 +1,6 @@
 //! Crew: create (R2, R3), list, read, and ability picks (R6).
 
+mod pages;
 mod view;
 
 use campaign::abilities::Ability;
@@ -13,6 +14,7 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 pub use eagles_office::crew::{AbilityPick, CrewQuery, NewCrew};
 
+pub use pages::{detail, last_flown, roster};
 pub use view::{crewman_view, xp_entry_view, CrewmanView, PendingPicksView, XpEntryView};
 
 use crate::access::{readable_campaign, CampaignScope, ReadAccess};

@@ -56,4 +56,9 @@ impl Campaigns for Service {
         let mut conn = self.conn().await?;
         Ok(crate::campaigns::final_standings(&mut conn, caller, campaign_id).await?)
     }
+
+    async fn readable_campaigns(&self, caller: Option<User>) -> Result<Vec<Campaign>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::campaigns::list_all(&mut conn, caller.as_ref()).await?)
+    }
 }

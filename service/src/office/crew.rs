@@ -47,4 +47,32 @@ impl Crew for Service {
         let mut conn = self.conn().await?;
         Ok(crate::crew::get(&mut conn, reader, campaign_id, crew_id).await?)
     }
+
+    async fn crew_roster(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+    ) -> Result<CrewRoster, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::roster(&mut conn, caller, campaign_id).await?)
+    }
+
+    async fn last_flown(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<std::collections::HashMap<i64, String>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::last_flown(&mut conn, reader, campaign_id).await?)
+    }
+
+    async fn crewman_detail(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        crew_id: i64,
+    ) -> Result<CrewmanDetail, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::detail(&mut conn, caller, campaign_id, crew_id).await?)
+    }
 }

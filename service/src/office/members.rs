@@ -35,4 +35,13 @@ impl Members for Service {
         let mut conn = self.conn().await?;
         Ok(crate::members::list(&mut conn, caller, campaign_id).await?)
     }
+
+    async fn member_roster(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+    ) -> Result<MemberRoster, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::members::roster(&mut conn, caller, campaign_id).await?)
+    }
 }

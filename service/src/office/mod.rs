@@ -17,6 +17,7 @@ mod members;
 mod record;
 mod reference;
 mod rolls;
+mod sessions;
 mod standings;
 mod webhooks;
 mod weeks;

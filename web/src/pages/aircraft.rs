@@ -1,12 +1,12 @@
 //! `/aircraft`: the aircraft catalogue of appendices A and B, filtered by side and by
-//! the date they are in service (a GET form, so a filtered list is a link). One query.
+//! the date they are in service (a GET form, so a filtered list is a link).
 
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
 use chrono::NaiveDate;
-use eagles_db::aircraft::AircraftType;
-use eagles_db::DbPool;
+use eagles_office::prelude::*;
+use eagles_office::reference::{AircraftQuery, AircraftView};
 use serde::Deserialize;
 
 use super::{render, Nav};
@@ -28,14 +28,14 @@ pub struct Filters {
 #[template(path = "aircraft/list.html")]
 pub struct AircraftPage {
     pub nav: Nav,
-    pub aircraft: Vec<AircraftType>,
+    pub aircraft: Vec<AircraftView>,
     pub form: Filters,
     pub errors: FieldErrors,
 }
 
 #[get("/aircraft")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     query: web::Query<Filters>,
 ) -> Result<HttpResponse, PageError> {
@@ -54,8 +54,12 @@ pub async fn show(
             .ok(),
     };
     let aircraft = if errors.is_empty() {
-        let mut conn = pool.get().await?;
-        eagles_db::aircraft::list(&mut conn, side.map(Side::as_str), date).await?
+        office
+            .aircraft(AircraftQuery {
+                side,
+                in_service_on: date,
+            })
+            .await?
     } else {
         Vec::new()
     };

@@ -1,7 +1,7 @@
 //! `/campaigns/{cid}/weeks/{n}/briefing`: the weekly briefing, one printed A4 sheet
 //! (and a page a phone reads): the week's date and era, the aircraft entering service,
 //! who flies, who is out until when, who is back, the ability picks to make, the week
-//! before's results and the standings with their change (`eagles_service::briefing`).
+//! before's results and the standings with their change (`eagles_office::Briefings`).
 //! Same access as the campaign's other pages.
 
 use actix_web::http::{header, StatusCode};
@@ -9,11 +9,11 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::crew::CrewStatus;
 use campaign::sides::Side;
-use eagles_db::DbPool;
-use eagles_service::briefing::{
+use eagles_office::briefing::{
     Briefing, CasualtyLine, CrewmanRef, GroundedPlayer, KillLine, MissionResult, StandingLine,
 };
-use eagles_service::standings::SidesView;
+use eagles_office::prelude::*;
+use eagles_office::standings::SidesView;
 
 use super::crew_list::absence;
 use super::{and_list, render, Nav};
@@ -148,15 +148,14 @@ pub struct BriefingPage {
 
 #[get("/campaigns/{cid}/weeks/{n}/briefing")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<(i64, i32)>,
 ) -> Result<HttpResponse, PageError> {
     let (campaign_id, week) = path.into_inner();
-    let mut conn = pool.get().await?;
-    let briefing =
-        eagles_service::briefing::briefing(&mut conn, session.user.clone(), campaign_id, week)
-            .await?;
+    let briefing = office
+        .briefing(session.user.clone(), campaign_id, week)
+        .await?;
     Ok(render(
         &BriefingPage::new(session.nav(), briefing),
         StatusCode::OK,

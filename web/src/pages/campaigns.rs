@@ -4,13 +4,11 @@
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use chrono::NaiveDate;
-use eagles_db::campaigns::{Campaign, Reader};
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::DbPool;
-use eagles_service::campaigns::NewCampaign;
+use eagles_office::campaigns::{Campaign, NewCampaign};
+use eagles_office::prelude::*;
 use serde::Deserialize;
 
-use super::form_page::{self, FormPage};
+use super::form_page::by_office::{self as form_page, FormPage};
 use super::{see_other, Nav, WeekLine};
 use crate::error::PageError;
 use crate::form::{refusal_rule, ticked, FieldErrors};
@@ -54,20 +52,16 @@ impl FormPage for ListPage {
     type Key = ();
     type Form = CampaignForm;
 
-    /// Loads the list (one query) around a form.
+    /// Loads the list around a form.
     async fn load(
-        conn: &mut AsyncPgConnection,
+        office: &dyn Office,
         session: &Session,
         _: (),
         form: CampaignForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let reader = match &session.user {
-            None => Reader::Anonymous,
-            Some(u) if u.is_admin => Reader::Admin,
-            Some(u) => Reader::Member(u.id),
-        };
-        let campaigns = eagles_db::campaigns::list_readable(conn, reader)
+        let campaigns = office
+            .readable_campaigns(session.user.clone())
             .await?
             .iter()
             .map(|c: &Campaign| CampaignLine {
@@ -93,17 +87,20 @@ impl FormPage for ListPage {
 }
 
 #[get("/")]
-pub async fn list(pool: web::Data<DbPool>, session: Session) -> Result<HttpResponse, PageError> {
+pub async fn list(
+    office: web::Data<dyn Office>,
+    session: Session,
+) -> Result<HttpResponse, PageError> {
     let form = CampaignForm {
         public: Some("on".into()),
         ..CampaignForm::default()
     };
-    form_page::show::<ListPage>(&pool, &session, (), form).await
+    form_page::show::<ListPage>(office.get_ref(), &session, (), form).await
 }
 
 #[post("/campaigns")]
 pub async fn create(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     form: web::Form<CampaignForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -117,17 +114,13 @@ pub async fn create(
             "give the start date as YYYY-MM-DD, e.g. 1917-04-02",
         );
     }
-    let mut conn = pool.get().await?;
     if let Ok(start_date) = start_date {
         let new = NewCampaign {
             name: form.name.clone(),
             start_date,
             public: ticked(&form.public),
         };
-        match eagles_service::campaigns::create(&mut conn, &user, new)
-            .await
-            .map_err(eagles_office::Error::from)
-        {
+        match office.create_campaign(user, new).await {
             Ok(created) => return Ok(see_other(&format!("/campaigns/{}", created.id))),
             Err(e) => errors.place(e, |e| {
                 refusal_rule(e).map(|rule| match rule {
@@ -137,5 +130,5 @@ pub async fn create(
             })?,
         }
     }
-    form_page::again::<ListPage>(&mut conn, &session, (), form, errors).await
+    form_page::again::<ListPage>(office.get_ref(), &session, (), form, errors).await
 }

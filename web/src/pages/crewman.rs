@@ -3,10 +3,8 @@
 //! allows him now (the rules crate's `check_pick` asked per ability) and what each
 //! of those does (appendix D), and his XP
 //! ledger; his service record sortie by sortie (the API's record) and a chart of his
-//! XP at the close of each week (SVG by plotters). Ten queries after the session's:
-//! the campaign with the caller's membership, the crewman, the ledger, the five of
-//! the service record and the abilities' effects. An ended campaign (§13.203) offers
-//! no pick.
+//! XP at the close of each week (SVG by plotters), all read in one use case
+//! (`Crew::crewman_detail`). An ended campaign (§13.203) offers no pick.
 
 use std::collections::HashMap;
 
@@ -15,16 +13,13 @@ use askama::Template;
 use campaign::abilities::Ability;
 use campaign::status;
 use campaign::xp::Xp;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::DbPool;
-use eagles_office::Error as ServiceError;
-use eagles_service::access::readable_campaign;
-use eagles_service::crew::{CrewmanView, XpEntryView};
-use eagles_service::record::{record_weeks, RecordWeek};
+use eagles_office::crew::{CrewmanView, XpEntryView};
+use eagles_office::prelude::*;
+use eagles_office::record::RecordWeek;
 use serde::Deserialize;
 
 use super::crew_list::absence;
-use super::form_page::{self, FormPage};
+use super::form_page::by_office::{self as form_page, FormPage};
 use super::{see_other, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
@@ -131,24 +126,24 @@ impl FormPage for CrewmanPage {
     type Form = PickForm;
 
     async fn load(
-        conn: &mut AsyncPgConnection,
+        office: &dyn Office,
         session: &Session,
         (campaign_id, crew_id): (i64, i64),
         form: PickForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
-        let record = eagles_db::crew::find(conn, campaign_id, crew_id)
-            .await?
-            .ok_or_else(|| {
-                PageError::not_found(format!("there is no crewman {crew_id} in this campaign"))
-            })?;
-        let joined_week = record.joined_week;
-        let crewman = eagles_service::crew::crewman_view(record, scope.campaign.current_week)?;
-        let awards = eagles_db::crew::awards(conn, crew_id).await?;
+        let detail = office
+            .crewman_detail(session.user.clone(), campaign_id, crew_id)
+            .await?;
+        let (scope, crewman, joined_week, awards) = (
+            detail.scope,
+            detail.crewman,
+            detail.joined_week,
+            detail.awards,
+        );
         // His XP is his starting XP plus every entry of the ledger (R3, R4).
         let starting_xp = crewman.xp - awards.iter().map(|a| i64::from(a.points)).sum::<i64>();
-        let service = record_weeks(conn, &scope.campaign, crew_id).await?;
+        let service = detail.record;
         let xp_points = xp_by_week(
             crewman.xp,
             joined_week,
@@ -156,7 +151,7 @@ impl FormPage for CrewmanPage {
             &service,
         );
         let xp_chart = crate::chart::xp_by_week(&xp_points)?;
-        let effects = eagles_service::reference::ability_effects(conn).await?;
+        let effects = detail.ability_effects;
         let xp = Xp(i32::try_from(crewman.xp).unwrap_or(i32::MAX));
         let kills = u32::try_from(crewman.kills).unwrap_or(u32::MAX);
         let allowed = Ability::ALL
@@ -165,12 +160,7 @@ impl FormPage for CrewmanPage {
             .filter(|&a| status::check_pick(crewman.role, xp, kills, &crewman.abilities, a).is_ok())
             .map(|a| AbilityLine::of(a, &effects))
             .collect();
-        let may_pick = scope.campaign.ended_week.is_none()
-            && (scope.is_referee()
-                || session
-                    .user
-                    .as_ref()
-                    .is_some_and(|u| u.username.eq_ignore_ascii_case(&crewman.owner)));
+        let may_pick = detail.may_pick;
         Ok(Self {
             revision: scope.campaign.revision,
             nav: session.nav(),
@@ -186,10 +176,7 @@ impl FormPage for CrewmanPage {
                 .copied()
                 .map(|a| AbilityLine::of(a, &effects))
                 .collect(),
-            awards: awards
-                .into_iter()
-                .map(eagles_service::crew::xp_entry_view)
-                .collect(),
+            awards,
             starting_xp,
             joined_week,
             next_slot_at: status::next_slot_at(xp).get(),
@@ -212,16 +199,22 @@ impl FormPage for CrewmanPage {
 
 #[get("/campaigns/{cid}/crew/{id}")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, PageError> {
-    form_page::show::<CrewmanPage>(&pool, &session, path.into_inner(), PickForm::default()).await
+    form_page::show::<CrewmanPage>(
+        office.get_ref(),
+        &session,
+        path.into_inner(),
+        PickForm::default(),
+    )
+    .await
 }
 
 #[post("/campaigns/{cid}/crew/{id}/abilities")]
 pub async fn pick(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<(i64, i64)>,
     form: web::Form<PickForm>,
@@ -230,13 +223,12 @@ pub async fn pick(
     let (campaign_id, crew_id) = path.into_inner();
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
-    let mut conn = pool.get().await?;
     match form.ability.parse::<Ability>() {
         Err(_) => errors.add("ability", "choose an ability from the list"),
         Ok(ability) => {
-            match eagles_service::crew::pick(&mut conn, user, campaign_id, crew_id, ability)
+            match office
+                .pick_ability(user, campaign_id, crew_id, ability)
                 .await
-                .map_err(eagles_office::Error::from)
             {
                 Ok(_) => {
                     return Ok(see_other(&format!(
@@ -244,15 +236,12 @@ pub async fn pick(
                     )))
                 }
                 Err(e) => errors.place(e, |e| {
-                    matches!(
-                        e,
-                        ServiceError::Unprocessable { .. } | ServiceError::Conflict(_)
-                    )
-                    .then_some("ability")
+                    matches!(e, Error::Unprocessable { .. } | Error::Conflict(_))
+                        .then_some("ability")
                 })?,
             }
         }
     }
     let key = (campaign_id, crew_id);
-    form_page::again::<CrewmanPage>(&mut conn, &session, key, form, errors).await
+    form_page::again::<CrewmanPage>(office.get_ref(), &session, key, form, errors).await
 }

@@ -14,9 +14,9 @@ use actix_web::http::header;
 use actix_web::{get, web, HttpResponse};
 use atom_syndication::{Entry, Feed, Generator, Link, Person, Text};
 use campaign::sides::Side;
-use eagles_db::DbPool;
-use eagles_service::briefing::WeekResults;
-use eagles_service::feed::{CampaignFeed, ClosedWeek, FeedEnd};
+use eagles_office::briefing::WeekResults;
+use eagles_office::feed::{CampaignFeed, ClosedWeek, FeedEnd};
+use eagles_office::prelude::*;
 
 use super::and_list;
 use crate::error::PageError;
@@ -88,12 +88,11 @@ impl PublicUrl {
 
 #[get("/campaigns/{cid}/feed.atom")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     public_url: web::Data<PublicUrl>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let mut conn = pool.get().await?;
-    let feed = eagles_service::feed::feed(&mut conn, path.into_inner()).await?;
+    let feed = office.feed(path.into_inner()).await?;
     let atom = atom_feed(&feed, &public_url);
     let xml = atom
         .write_to(Vec::new())
@@ -293,7 +292,7 @@ fn summary(r: &WeekResults) -> String {
             k.victim_aircraft
         ));
     }
-    let names = |lines: &[eagles_service::briefing::CasualtyLine]| {
+    let names = |lines: &[eagles_office::briefing::CasualtyLine]| {
         lines
             .iter()
             .map(|c| c.name.as_str())

@@ -52,3 +52,56 @@ pub async fn again<P: FormPage>(
     let page = P::load(conn, session, key, form, errors).await?;
     Ok(render(&page, page.errors().status()))
 }
+
+/// The same pages over the office: a page's data comes from its use cases.
+// Until dice and club night call the office, the trait above reads the database; this
+// one then takes its place.
+pub mod by_office {
+    use actix_web::HttpResponse;
+    use eagles_office::Office;
+
+    use super::super::render;
+    use crate::error::PageError;
+    use crate::form::FieldErrors;
+    use crate::session::Session;
+
+    pub trait FormPage: askama::Template + Sized {
+        /// What the page's address names: the campaign's id, and on some pages more.
+        type Key;
+        /// The form as typed.
+        type Form;
+
+        /// The page around `form` and the reasons it was refused.
+        async fn load(
+            office: &dyn Office,
+            session: &Session,
+            key: Self::Key,
+            form: Self::Form,
+            errors: FieldErrors,
+        ) -> Result<Self, PageError>;
+
+        fn errors(&self) -> &FieldErrors;
+    }
+
+    /// The page with `form` as it starts out, or as a filter form's address gives it.
+    pub async fn show<P: FormPage>(
+        office: &dyn Office,
+        session: &Session,
+        key: P::Key,
+        form: P::Form,
+    ) -> Result<HttpResponse, PageError> {
+        again::<P>(office, session, key, form, FieldErrors::default()).await
+    }
+
+    /// The page again with what was sent: 422 when a field was refused.
+    pub async fn again<P: FormPage>(
+        office: &dyn Office,
+        session: &Session,
+        key: P::Key,
+        form: P::Form,
+        errors: FieldErrors,
+    ) -> Result<HttpResponse, PageError> {
+        let page = P::load(office, session, key, form, errors).await?;
+        Ok(render(&page, page.errors().status()))
+    }
+}

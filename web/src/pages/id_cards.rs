@@ -2,9 +2,8 @@
 //! rulebook's ID card fields: player, aircraft type flown, nationality, pilot name,
 //! experience, kills and skills, each skill with a line on what it does (appendix D)
 //! and Spin Recovery with the bonus his XP gives it (R6). Filtered by side and player (a GET form); printed,
-//! several cards fit an A4 page (the print rules of the stylesheet). Four queries
-//! after the session's: the campaign with the caller's membership, the crew, the
-//! aircraft each flew last, the abilities' effects.
+//! several cards fit an A4 page (the print rules of the stylesheet). The campaign as the
+//! caller sees it, its crew, the aircraft each flew last, the abilities' effects.
 
 use std::collections::HashMap;
 
@@ -12,14 +11,12 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::abilities::Ability;
 use campaign::sides::Side;
-use eagles_db::crew::CrewFilter;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::DbPool;
-use eagles_service::access::readable_campaign;
-use eagles_service::crew::CrewmanView;
+use eagles_office::access::ReadAccess;
+use eagles_office::crew::{CrewQuery, CrewmanView};
+use eagles_office::prelude::*;
 use serde::Deserialize;
 
-use super::form_page::{self, FormPage};
+use super::form_page::by_office::{self as form_page, FormPage};
 use super::Nav;
 use crate::error::PageError;
 use crate::form::FieldErrors;
@@ -90,28 +87,26 @@ impl FormPage for IdCardsPage {
     type Form = Filters;
 
     async fn load(
-        conn: &mut AsyncPgConnection,
+        office: &dyn Office,
         session: &Session,
         campaign_id: i64,
         form: Filters,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let scope = office
+            .campaign_scope(session.user.clone().into(), campaign_id)
+            .await?;
         let campaign = &scope.campaign;
         let side =
             errors.optional::<Side>("side", &form.side, "choose allied, central or both sides");
-        let filter = CrewFilter {
-            nationalities: side.map(Side::nationalities),
-            ..CrewFilter::default()
-        };
-        let crew = eagles_db::crew::list(conn, campaign.id, &filter).await?;
-        let effects = eagles_service::reference::ability_effects(conn).await?;
-        let mut flown: HashMap<i64, String> =
-            eagles_db::aircraft_flown::last_flown(conn, campaign.id)
-                .await?
-                .into_iter()
-                .map(|f| (f.crew_id, f.aircraft))
-                .collect();
+        let query = CrewQuery { side, role: None };
+        let crew = office
+            .crew(ReadAccess::Checked(scope.clone()), campaign.id, query)
+            .await?;
+        let effects = office.ability_effects().await?;
+        let mut flown: HashMap<i64, String> = office
+            .last_flown(ReadAccess::Checked(scope.clone()), campaign.id)
+            .await?;
         let mut players: Vec<String> = crew.iter().map(|c| c.owner.clone()).collect();
         players.sort_by_key(|p| p.to_lowercase());
         players.dedup();
@@ -121,11 +116,10 @@ impl FormPage for IdCardsPage {
         }
         let mut cards = Vec::new();
         if errors.is_empty() {
-            for record in crew {
-                if !player.is_empty() && !record.owner.eq_ignore_ascii_case(player) {
+            for crewman in crew {
+                if !player.is_empty() && !crewman.owner.eq_ignore_ascii_case(player) {
                     continue;
                 }
-                let crewman = eagles_service::crew::crewman_view(record, campaign.current_week)?;
                 cards.push(IdCard {
                     role: crewman.role.label(),
                     nationality: crewman.nationality.label(),
@@ -164,10 +158,16 @@ impl FormPage for IdCardsPage {
 
 #[get("/campaigns/{cid}/id-cards")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<Filters>,
 ) -> Result<HttpResponse, PageError> {
-    form_page::show::<IdCardsPage>(&pool, &session, path.into_inner(), query.into_inner()).await
+    form_page::show::<IdCardsPage>(
+        office.get_ref(),
+        &session,
+        path.into_inner(),
+        query.into_inner(),
+    )
+    .await
 }

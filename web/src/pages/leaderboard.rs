@@ -5,13 +5,12 @@
 
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::DbPool;
-use eagles_service::access::readable_campaign;
-use eagles_service::standings::{crew_ranking, LeaderboardQuery, LeaderboardRow};
+use eagles_office::access::ReadAccess;
+use eagles_office::prelude::*;
+use eagles_office::standings::{LeaderboardQuery, LeaderboardRow};
 use serde::Deserialize;
 
-use super::form_page::{self, FormPage};
+use super::form_page::by_office::{self as form_page, FormPage};
 use super::Nav;
 use crate::error::PageError;
 use crate::form::FieldErrors;
@@ -80,21 +79,26 @@ impl FormPage for LeaderboardPage {
     type Form = Filters;
 
     async fn load(
-        conn: &mut AsyncPgConnection,
+        office: &dyn Office,
         session: &Session,
         campaign_id: i64,
         form: Filters,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let scope = office
+            .campaign_scope(session.user.clone().into(), campaign_id)
+            .await?;
         let campaign = &scope.campaign;
         let filters = form.parse(campaign.current_week, &mut errors);
+        let week = filters.as_of_week.unwrap_or(campaign.current_week);
+        let csv_query = query_string(&filters);
         let rows = if errors.is_empty() {
-            crew_ranking(conn, campaign, &filters).await?
+            office
+                .leaderboard(ReadAccess::Checked(scope.clone()), campaign_id, filters)
+                .await?
         } else {
             Vec::new()
         };
-        let week = filters.as_of_week.unwrap_or(campaign.current_week);
         Ok(Self {
             nav: session.nav(),
             id: campaign.id,
@@ -103,7 +107,7 @@ impl FormPage for LeaderboardPage {
             closed: week < campaign.current_week || campaign.ended_week == Some(week),
             weeks: (1..=campaign.current_week).collect(),
             rows,
-            csv_query: query_string(&filters),
+            csv_query,
             revision: campaign.revision,
             form,
             errors,
@@ -117,10 +121,16 @@ impl FormPage for LeaderboardPage {
 
 #[get("/campaigns/{cid}/leaderboard")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<Filters>,
 ) -> Result<HttpResponse, PageError> {
-    form_page::show::<LeaderboardPage>(&pool, &session, path.into_inner(), query.into_inner()).await
+    form_page::show::<LeaderboardPage>(
+        office.get_ref(),
+        &session,
+        path.into_inner(),
+        query.into_inner(),
+    )
+    .await
 }

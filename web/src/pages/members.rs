@@ -8,17 +8,14 @@ use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use campaign::roster::MemberRole;
 use campaign::sides::Side;
-use eagles_db::campaigns::Member;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::DbPool;
-use eagles_office::Error as ServiceError;
+use eagles_office::campaigns::Member;
+use eagles_office::members::NewMember;
+use eagles_office::prelude::*;
+use eagles_office::webhooks::WebhookView;
 use eagles_office::Locus;
-use eagles_service::access::readable_campaign;
-use eagles_service::members::NewMember;
-use eagles_service::webhooks::WebhookView;
 use serde::Deserialize;
 
-use super::form_page::{self, FormPage};
+use super::form_page::by_office::{self as form_page, FormPage};
 use super::{render, see_other, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
@@ -167,21 +164,17 @@ impl FormPage for MembersPage {
     type Key = i64;
     type Form = MemberForm;
 
-    /// The campaign, the caller's membership and the members: three queries.
     async fn load(
-        conn: &mut AsyncPgConnection,
+        office: &dyn Office,
         session: &Session,
         campaign_id: i64,
         form: MemberForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
-        let members = eagles_db::campaigns::members(conn, campaign_id).await?;
-        let webhooks = if scope.is_referee() {
-            eagles_service::webhooks::views(conn, campaign_id).await?
-        } else {
-            Vec::new()
-        };
+        let roster = office
+            .member_roster(session.user.clone(), campaign_id)
+            .await?;
+        let (scope, members, webhooks) = (roster.scope, roster.members, roster.webhooks);
         Ok(Self {
             revision: scope.campaign.revision,
             nav: session.nav(),
@@ -205,16 +198,22 @@ impl FormPage for MembersPage {
 
 #[get("/campaigns/{cid}/members")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    form_page::show::<MembersPage>(&pool, &session, path.into_inner(), MemberForm::blank()).await
+    form_page::show::<MembersPage>(
+        office.get_ref(),
+        &session,
+        path.into_inner(),
+        MemberForm::blank(),
+    )
+    .await
 }
 
 #[post("/campaigns/{cid}/members")]
 pub async fn add(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<i64>,
     form: web::Form<MemberForm>,
@@ -229,65 +228,52 @@ pub async fn add(
         .map_err(|_| errors.add("role", "choose player or referee"))
         .ok();
     let side = errors.optional::<Side>("side", &form.side, "choose allied or central");
-    let mut conn = pool.get().await?;
     if let (Some(role), true) = (role, errors.is_empty()) {
         let new = NewMember {
             username: form.username.trim().to_owned(),
             role,
             side,
         };
-        match eagles_service::members::add(&mut conn, user, campaign_id, new)
-            .await
-            .map_err(eagles_office::Error::from)
-        {
+        match office.add_member(user, campaign_id, new).await {
             Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
             Err(e) => errors.place(e, |e| match (e, e.locus()) {
                 // The only refusals a referee can fix here: a player without a side
                 // (R2), an unknown account, a member already there.
-                (ServiceError::Unprocessable { .. }, Some(&Locus::Field("side"))) => Some("side"),
-                (ServiceError::Unprocessable { .. } | ServiceError::Conflict(_), _) => {
-                    Some("username")
-                }
+                (Error::Unprocessable { .. }, Some(&Locus::Field("side"))) => Some("side"),
+                (Error::Unprocessable { .. } | Error::Conflict(_), _) => Some("username"),
                 _ => None,
             })?,
         }
     }
-    form_page::again::<MembersPage>(&mut conn, &session, campaign_id, form, errors).await
+    form_page::again::<MembersPage>(office.get_ref(), &session, campaign_id, form, errors).await
 }
 
 #[post("/campaigns/{cid}/members/{username}/side")]
 pub async fn switch_side(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<(i64, String)>,
     form: web::Form<SideForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
     let (campaign_id, username) = path.into_inner();
-    let mut conn = pool.get().await?;
     let reason = match form.side.parse::<Side>() {
         Err(_) => "choose allied or central".to_owned(),
         Ok(side) => {
-            match eagles_service::members::switch_side(
-                &mut conn,
-                user,
-                campaign_id,
-                username.clone(),
-                side,
-            )
-            .await
-            .map_err(ServiceError::from)
+            match office
+                .switch_side(user, campaign_id, username.clone(), side)
+                .await
             {
                 Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
                 // R2 and "a referee has no side to switch" are fixed on this form;
                 // 403 and 404 are error pages.
-                Err(e @ ServiceError::Unprocessable { .. }) => super::words::plain(&e),
+                Err(e @ Error::Unprocessable { .. }) => super::words::plain(&e),
                 Err(e) => return Err(e.into()),
             }
         }
     };
     let mut page = MembersPage::load(
-        &mut conn,
+        office.get_ref(),
         &session,
         campaign_id,
         MemberForm::blank(),

@@ -84,7 +84,7 @@ pub struct WeekLine {
 }
 
 impl WeekLine {
-    pub fn of(c: &eagles_db::campaigns::Campaign) -> Self {
+    pub fn of(c: &eagles_office::campaigns::Campaign) -> Self {
         let date = calendar::week_date(c.start_date, u32::try_from(c.current_week).unwrap_or(1));
         Self {
             week: c.current_week,

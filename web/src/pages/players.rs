@@ -1,17 +1,16 @@
 //! `/campaigns/{cid}/players`: the player standings of R13 (§13.203), the winner on
 //! top: each player by his best crewman, then kills, then fewer weeks out. The API's
-//! ranking; three queries after the session's: the campaign with the caller's
-//! membership, the ranking, the crew (for the best crewmen's names).
+//! ranking, and the crew for the best crewmen's names.
 
 use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use eagles_db::crew::CrewFilter;
-use eagles_db::DbPool;
-use eagles_service::access::readable_campaign;
-use eagles_service::standings::{player_ranking, PlayerRow};
+use eagles_office::access::ReadAccess;
+use eagles_office::crew::CrewQuery;
+use eagles_office::prelude::*;
+use eagles_office::standings::{PlayerRow, PlayersQuery};
 
 use super::{render, Nav, WeekLine};
 use crate::error::PageError;
@@ -38,20 +37,31 @@ pub struct PlayersPage {
 
 #[get("/campaigns/{cid}/players")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let mut conn = pool.get().await?;
-    let scope = readable_campaign(&mut conn, path.into_inner(), session.user.clone()).await?;
+    let scope = office
+        .campaign_scope(session.user.clone().into(), path.into_inner())
+        .await?;
     let campaign = &scope.campaign;
-    let rows = player_ranking(&mut conn, campaign, None).await?;
-    let mut names: HashMap<i64, String> =
-        eagles_db::crew::list(&conn, campaign.id, &CrewFilter::default())
-            .await?
-            .into_iter()
-            .map(|c| (c.id, c.name))
-            .collect();
+    let rows = office
+        .players(
+            ReadAccess::Checked(scope.clone()),
+            campaign.id,
+            PlayersQuery { as_of_week: None },
+        )
+        .await?;
+    let everyone = CrewQuery {
+        side: None,
+        role: None,
+    };
+    let mut names: HashMap<i64, String> = office
+        .crew(ReadAccess::Checked(scope.clone()), campaign.id, everyone)
+        .await?
+        .into_iter()
+        .map(|c| (c.id, c.name))
+        .collect();
     let players = rows
         .into_iter()
         .map(|row| PlayerLine {

@@ -6,9 +6,8 @@
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
-use eagles_db::DbPool;
-use eagles_office::Error as ServiceError;
-use eagles_service::throttle::{client_address, Attempt};
+use eagles_office::credentials::client_address;
+use eagles_office::prelude::*;
 use serde::Deserialize;
 
 use super::{render, see_other, Nav};
@@ -46,7 +45,7 @@ pub struct TokenOnly {
 
 #[get("/sign-in")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     req: HttpRequest,
 ) -> Result<HttpResponse, PageError> {
@@ -65,8 +64,7 @@ pub async fn show(
         ));
     }
     // A visitor's session, so the sign-in form carries a CSRF token too.
-    let mut conn = pool.get().await?;
-    let started = session::start(&mut conn, None, session::is_tls(&req)).await?;
+    let started = session::start(office.get_ref(), None, session::is_tls(&req)).await?;
     let page = SignInPage {
         nav: Nav {
             shown: true,
@@ -86,7 +84,7 @@ pub async fn show(
 
 #[post("/sign-in")]
 pub async fn sign_in(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     req: HttpRequest,
     form: web::Form<SignInForm>,
@@ -110,10 +108,7 @@ pub async fn sign_in(
         };
         return Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY));
     }
-    let attempt = Attempt::new(
-        client_address(req.peer_addr(), req.connection_info().realip_remote_addr()),
-        &username,
-    );
+    let address = client_address(req.peer_addr(), req.connection_info().realip_remote_addr());
     let refused = |username: String, message: String, status: StatusCode| {
         let mut errors = FieldErrors::default();
         errors.add("password", message);
@@ -125,12 +120,12 @@ pub async fn sign_in(
         };
         render(&page, status)
     };
-    let user = match eagles_service::sign_in::sign_in(&pool, &attempt, username.trim(), password)
+    let user = match office
+        .sign_in(address, username.trim().to_owned(), password)
         .await
-        .map_err(eagles_office::Error::from)
     {
         Ok(user) => user,
-        Err(ServiceError::TooManyRequests {
+        Err(Error::TooManyRequests {
             detail,
             retry_after,
         }) => {
@@ -140,17 +135,16 @@ pub async fn sign_in(
                 .insert(header::RETRY_AFTER, header::HeaderValue::from(retry_after));
             return Ok(response);
         }
-        Err(ServiceError::Unauthorized(message)) => {
+        Err(Error::Unauthorized(message)) => {
             return Ok(refused(username, message, StatusCode::UNAUTHORIZED));
         }
         Err(other) => return Err(other.into()),
     };
-    let mut conn = pool.get().await?;
     if let Some(old) = session.id_hash() {
-        eagles_db::sessions::delete(&mut conn, old).await?;
+        office.delete_session(old.to_vec()).await?;
     }
-    eagles_db::sessions::delete_expired(&mut conn).await?;
-    let started = session::start(&mut conn, Some(user.id), session::is_tls(&req)).await?;
+    office.delete_expired_sessions().await?;
+    let started = session::start(office.get_ref(), Some(user.id), session::is_tls(&req)).await?;
     let mut response = see_other("/");
     response
         .add_cookie(&started.cookie)
@@ -160,15 +154,14 @@ pub async fn sign_in(
 
 #[post("/sign-out")]
 pub async fn sign_out(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     req: HttpRequest,
     form: web::Form<TokenOnly>,
 ) -> Result<HttpResponse, PageError> {
     session.check_csrf(&form.csrf)?;
     if let Some(id_hash) = session.id_hash() {
-        let mut conn = pool.get().await?;
-        eagles_db::sessions::delete(&mut conn, id_hash).await?;
+        office.delete_session(id_hash.to_vec()).await?;
     }
     let mut response = see_other("/");
     response

@@ -3,7 +3,7 @@
 //! marked as code; the pages show no code formatting and name the fields as their
 //! forms label them.
 
-use eagles_office::Error as ServiceError;
+use eagles_office::Error;
 
 /// The request's field names as the pages' forms label them.
 const LABELS: &[(&str, &str)] = &[
@@ -16,7 +16,7 @@ const LABELS: &[(&str, &str)] = &[
 
 /// `error`'s message as a page shows it: every problem, without backticks, its field
 /// names as the forms label them.
-pub fn plain(error: &ServiceError) -> String {
+pub fn plain(error: &Error) -> String {
     error
         .problems()
         .iter()
@@ -41,7 +41,7 @@ mod tests {
     // API v1.2: no code formatting on the pages.
     #[test]
     fn no_backticks() {
-        let e = ServiceError::invalid("a player needs a `side`: allied or central (R2)");
+        let e = Error::invalid("a player needs a `side`: allied or central (R2)");
         assert_eq!(plain(&e), "a player needs a side: allied or central (R2)");
         assert_eq!(
             plain_text("`name` must not be empty"),

@@ -13,7 +13,7 @@ pub fn random_token() -> String {
 
 /// The digest under which a session id is stored.
 pub fn digest(id: &str) -> Vec<u8> {
-    eagles_service::sign_in::credential_digest(id)
+    eagles_office::credentials::credential_digest(id)
 }
 
 #[cfg(test)]

@@ -11,17 +11,15 @@ use std::pin::Pin;
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
 use actix_web::{web, FromRequest, HttpRequest};
 use chrono::{Duration, Utc};
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::sessions::NewSession;
-use eagles_db::users::User;
-use eagles_db::DbPool;
+use eagles_office::prelude::*;
+use eagles_office::sessions::NewPageSession;
 use subtle::ConstantTimeEq;
 
 use crate::error::PageError;
 use crate::pages::Nav;
 
 /// The session cookie's name.
-pub const COOKIE: &str = eagles_service::sign_in::SESSION_COOKIE;
+pub const COOKIE: &str = eagles_office::credentials::SESSION_COOKIE;
 
 /// How long a signed-in session lasts.
 const SIGNED_IN_FOR: Duration = Duration::days(14);
@@ -100,7 +98,7 @@ pub struct Started {
 /// Stores a new session, a visitor's (`user_id` none) or a signed-in one, and returns
 /// its cookie; `secure` when the request came over TLS.
 pub async fn start(
-    conn: &mut AsyncPgConnection,
+    office: &dyn Office,
     user_id: Option<i64>,
     secure: bool,
 ) -> Result<Started, PageError> {
@@ -111,16 +109,14 @@ pub async fn start(
     } else {
         VISITOR_FOR
     };
-    eagles_db::sessions::create(
-        conn,
-        &NewSession {
-            id_hash: &ids::digest(&id),
+    office
+        .create_session(NewPageSession {
+            id_hash: ids::digest(&id),
             user_id,
-            csrf_token: &csrf,
+            csrf_token: csrf.clone(),
             expires_at: Utc::now() + lifetime,
-        },
-    )
-    .await?;
+        })
+        .await?;
     let cookie = Cookie::build(COOKIE, id)
         .path("/")
         .http_only(true)
@@ -153,20 +149,17 @@ async fn load(req: HttpRequest) -> Result<Session, PageError> {
         return Ok(Session::default());
     };
     let id_hash = ids::digest(cookie.value());
-    let pool = req
-        .app_data::<web::Data<DbPool>>()
-        .ok_or_else(|| PageError::internal("no database pool configured"))?;
-    let mut conn = pool.get().await?;
-    Ok(
-        match eagles_db::sessions::find(&mut conn, &id_hash).await? {
-            Some(row) => Session {
-                id_hash: Some(id_hash),
-                csrf_token: Some(row.csrf_token),
-                user: row.user,
-            },
-            None => Session::default(),
+    let office = req
+        .app_data::<web::Data<dyn Office>>()
+        .ok_or_else(|| PageError::internal("no office configured"))?;
+    Ok(match office.find_session(id_hash.clone()).await? {
+        Some(row) => Session {
+            id_hash: Some(id_hash),
+            csrf_token: Some(row.csrf_token),
+            user: row.user,
         },
-    )
+        None => Session::default(),
+    })
 }
 
 impl FromRequest for Session {
