@@ -1,5 +1,6 @@
 //! rolls as the doors take and show them.
 
+use crate::access::ReadAccess;
 use crate::window::Window;
 use crate::User;
 use campaign::sides::Side;
@@ -120,7 +121,7 @@ pub trait Rolls {
     /// The roll log of a campaign, or of one week of it.
     async fn rolls(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         week: Option<i32>,
         window: Window,

@@ -15,7 +15,7 @@ use serde_json::Value;
 
 pub use tables::{numeric_result, OffensiveFrom, OffensiveTaken};
 
-use crate::access::readable_campaign;
+use crate::access::{readable_campaign, ReadAccess};
 use crate::campaigns::week_number;
 use crate::dice::{record as record_roll, DiceSource, RollContext};
 use crate::envelope::{self, Access, Change};
@@ -105,12 +105,12 @@ pub async fn roll(
 /// The roll log of a campaign `caller` may read: one week's or all, in `window`.
 pub async fn list(
     conn: &mut AsyncPgConnection,
-    caller: Option<User>,
+    reader: impl Into<ReadAccess>,
     campaign_id: i64,
     week: Option<i32>,
     window: Window,
 ) -> Result<Vec<RollView>, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let scope = readable_campaign(conn, campaign_id, reader).await?;
     let rolls = eagles_db::roll_log::list_window(conn, scope.campaign.id, week, window).await?;
     Ok(rolls.into_iter().map(roll_view).collect())
 }

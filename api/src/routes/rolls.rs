@@ -49,7 +49,9 @@ pub async fn list_rolls(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let window = crate::paging::window(query.limit, query.offset)?;
-    let views = office.rolls(caller, path.cid, query.week, window).await?;
+    let views = office
+        .rolls(caller.into(), path.cid, query.week, window)
+        .await?;
     Ok(crate::paging::respond(&req, views, window))
 }
 

@@ -1,3 +1,4 @@
+use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::rolls::*;
 use eagles_office::window::Window;
@@ -18,12 +19,12 @@ impl Rolls for Service {
 
     async fn rolls(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         week: Option<i32>,
         window: Window,
     ) -> Result<Vec<RollView>, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::rolls::list(&mut conn, caller, campaign_id, week, window).await?)
+        Ok(crate::rolls::list(&mut conn, reader, campaign_id, week, window).await?)
     }
 }

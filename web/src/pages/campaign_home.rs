@@ -106,11 +106,6 @@ pub struct HomePage {
     pub revision: i64,
 }
 
-/// The caller's standing in a campaign, as pages show it.
-pub fn is_member(scope: &CampaignScope) -> bool {
-    scope.member.is_some() || scope.caller.as_ref().is_some_and(|u| u.is_admin)
-}
-
 #[get("/campaigns/{cid}")]
 pub async fn show(
     pool: web::Data<DbPool>,
@@ -253,7 +248,7 @@ impl HomePage {
             members: members.into_iter().map(MemberLine::from).collect(),
             sides,
             is_referee: scope.is_referee(),
-            is_member: is_member(&scope),
+            is_member: scope.is_member(),
             end,
             winner_crewman,
             revision: campaign.revision,

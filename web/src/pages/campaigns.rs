@@ -8,7 +8,7 @@ use eagles_office::campaigns::{Campaign, NewCampaign};
 use eagles_office::prelude::*;
 use serde::Deserialize;
 
-use super::form_page::by_office::{self as form_page, FormPage};
+use super::form_page::{self, FormPage};
 use super::{see_other, Nav, WeekLine};
 use crate::error::PageError;
 use crate::form::{refusal_rule, ticked, FieldErrors};

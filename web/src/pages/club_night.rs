@@ -13,13 +13,11 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::DbPool;
-use eagles_office::Error as ServiceError;
-use eagles_service::access::readable_campaign;
-use eagles_service::campaigns::CampaignEnd;
-use eagles_service::games::NewGameRequest;
-use eagles_service::weeks::CloseWeekRequest;
+use eagles_office::access::still_running;
+use eagles_office::campaigns::CampaignEnd;
+use eagles_office::games::NewGameRequest;
+use eagles_office::prelude::*;
+use eagles_office::weeks::CloseWeekRequest;
 use serde::Deserialize;
 
 use super::form_page::{self, FormPage};
@@ -98,17 +96,19 @@ pub struct EndConfirmPage {
 impl EndConfirmPage {
     /// Only a referee of a running campaign is asked; anyone else learns why not.
     async fn load(
-        conn: &mut AsyncPgConnection,
+        office: &dyn Office,
         session: &Session,
         campaign_id: i64,
     ) -> Result<Self, PageError> {
         let user = session.user.clone().ok_or_else(|| {
-            ServiceError::Unauthorized("sign in as the campaign's referee to end it".into())
+            Error::Unauthorized("sign in as the campaign's referee to end it".into())
         })?;
-        let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
+        let scope = office
+            .campaign_scope(Some(user).into(), campaign_id)
+            .await?;
         scope.require_referee("end the campaign")?;
-        eagles_service::access::still_running(&scope.campaign)?;
-        let outcome = eagles_service::campaigns::outcome(conn, &scope.campaign).await?;
+        still_running(&scope.campaign)?;
+        let outcome = office.campaign_outcome(scope.campaign.clone()).await?;
         Ok(Self {
             nav: session.nav(),
             id: scope.campaign.id,
@@ -126,13 +126,13 @@ impl FormPage for ClubNightPage {
     /// The campaign and membership, the week's games and their missions, the crew and
     /// the aircraft types: six queries, whatever the number of games.
     async fn load(
-        conn: &mut AsyncPgConnection,
+        office: &dyn Office,
         session: &Session,
         campaign_id: i64,
         form: ClubNightForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let night = eagles_service::games::tonight(conn, session.user.clone(), campaign_id).await?;
+        let night = office.tonight(session.user.clone(), campaign_id).await?;
         let scope = night.scope.clone();
         let campaign = &scope.campaign;
         let games = tonight(night);
@@ -173,7 +173,7 @@ impl FormPage for ClubNightPage {
 
 #[get("/campaigns/{cid}/club-night")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<ClubNightQuery>,
@@ -181,8 +181,7 @@ pub async fn show(
     match query.end.as_deref() {
         None => {}
         Some("confirm") => {
-            let mut conn = pool.get().await?;
-            let page = EndConfirmPage::load(&mut conn, &session, path.into_inner()).await?;
+            let page = EndConfirmPage::load(office.get_ref(), &session, path.into_inner()).await?;
             return Ok(render(&page, StatusCode::OK));
         }
         Some(other) => {
@@ -193,12 +192,12 @@ pub async fn show(
         }
     }
     let form = ClubNightForm::default();
-    form_page::show::<ClubNightPage>(&pool, &session, path.into_inner(), form).await
+    form_page::show::<ClubNightPage>(office.get_ref(), &session, path.into_inner(), form).await
 }
 
 #[post("/campaigns/{cid}/club-night")]
 pub async fn act(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<i64>,
     form: web::Form<ClubNightForm>,
@@ -207,15 +206,11 @@ pub async fn act(
     let campaign_id = path.into_inner();
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
-    let mut conn = pool.get().await?;
     match form.action.as_str() {
         "open" => match parse_dice(&form.dice) {
             Ok(dice) => {
                 let request = NewGameRequest { dice };
-                match eagles_service::games::open(&mut conn, user, campaign_id, request)
-                    .await
-                    .map_err(eagles_office::Error::from)
-                {
+                match office.open_game(user, campaign_id, request).await {
                     Ok(game) => {
                         return Ok(see_other(&format!(
                             "/campaigns/{campaign_id}/games/{}",
@@ -223,7 +218,7 @@ pub async fn act(
                         )))
                     }
                     Err(e) => errors.place(e, |e| {
-                        matches!(e, ServiceError::Unprocessable { .. }).then_some("dice")
+                        matches!(e, Error::Unprocessable { .. }).then_some("dice")
                     })?,
                 }
             }
@@ -232,10 +227,7 @@ pub async fn act(
         "close" if ticked(&form.confirm) => {
             let abandon_open_games = ticked(&form.abandon);
             let request = CloseWeekRequest { abandon_open_games };
-            match eagles_service::weeks::close(&mut conn, user, campaign_id, request)
-                .await
-                .map_err(eagles_office::Error::from)
-            {
+            match office.close_week(user, campaign_id, request).await {
                 Ok(closed) => {
                     return Ok(see_other(&format!(
                         "/campaigns/{campaign_id}/weeks/{}",
@@ -247,7 +239,7 @@ pub async fn act(
                     // asks whether to abandon them (`ask_abandon`); asked already, it
                     // says so beside the box. Any other conflict (a close at the same
                     // moment) is told as it is.
-                    if matches!(e, ServiceError::Conflict(_)) && !abandon_open_games {
+                    if matches!(e, Error::Conflict(_)) && !abandon_open_games {
                         if form.step == "abandon" {
                             errors.add(
                                 "abandon",
@@ -257,20 +249,20 @@ pub async fn act(
                             errors.add(OPEN_GAMES, "the week has games without a debrief");
                         }
                     }
-                    errors.place(e, |e| {
-                        matches!(e, ServiceError::Conflict(_)).then_some("confirm")
-                    })?
+                    errors.place(e, |e| matches!(e, Error::Conflict(_)).then_some("confirm"))?
                 }
             }
         }
         // Sent from the confirmation page only, which asked "this cannot be undone".
         "end" => {
-            eagles_service::campaigns::end(&mut conn, user, campaign_id).await?;
+            office.end_campaign(user, campaign_id).await?;
             return Ok(see_other(&format!("/campaigns/{campaign_id}")));
         }
         "close" => {
             // The role is checked first, so a player learns he may not close at all.
-            let scope = readable_campaign(&mut conn, campaign_id, Some(user)).await?;
+            let scope = office
+                .campaign_scope(Some(user).into(), campaign_id)
+                .await?;
             scope.require_referee("close the week")?;
             errors.add(
                 "confirm",
@@ -284,5 +276,5 @@ pub async fn act(
             ))
         }
     }
-    form_page::again::<ClubNightPage>(&mut conn, &session, campaign_id, form, errors).await
+    form_page::again::<ClubNightPage>(office.get_ref(), &session, campaign_id, form, errors).await
 }

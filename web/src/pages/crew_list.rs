@@ -13,7 +13,7 @@ use eagles_office::prelude::*;
 use eagles_office::Locus;
 use serde::Deserialize;
 
-use super::form_page::by_office::{self as form_page, FormPage};
+use super::form_page::{self, FormPage};
 use super::{see_other, Nav};
 use crate::error::PageError;
 use crate::form::{ticked, FieldErrors};

@@ -19,7 +19,7 @@ use eagles_office::record::RecordWeek;
 use serde::Deserialize;
 
 use super::crew_list::absence;
-use super::form_page::by_office::{self as form_page, FormPage};
+use super::form_page::{self, FormPage};
 use super::{see_other, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;

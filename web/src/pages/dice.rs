@@ -8,16 +8,14 @@ use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
 use campaign::tables::Table;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::DbPool;
-use eagles_office::Error as ServiceError;
+use eagles_office::access::ReadAccess;
+use eagles_office::prelude::*;
+use eagles_office::rolls::{RollRequest, RollView};
+use eagles_office::window::Window;
 use eagles_office::Locus;
-use eagles_service::access::readable_campaign;
-use eagles_service::rolls::{RollRequest, RollView};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::campaign_home::is_member;
 use super::form_page::{self, FormPage};
 use super::{see_other, Nav};
 use crate::error::PageError;
@@ -117,19 +115,27 @@ impl FormPage for DicePage {
     type Form = RollForm;
 
     async fn load(
-        conn: &mut AsyncPgConnection,
+        office: &dyn Office,
         session: &Session,
         (campaign_id, query): (i64, LogQuery),
         form: RollForm,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        let scope = office
+            .campaign_scope(session.user.clone().into(), campaign_id)
+            .await?;
         let campaign = &scope.campaign;
         let week = errors.week("week", query.week.trim(), campaign.current_week);
-        let rolls: Vec<RollLine> = eagles_db::roll_log::list(conn, campaign.id, week)
+        let rolls: Vec<RollLine> = office
+            .rolls(
+                ReadAccess::Checked(scope.clone()),
+                campaign_id,
+                week,
+                Window::ALL,
+            )
             .await?
             .into_iter()
-            .map(|entry| RollLine::from(eagles_service::rolls::roll_view(entry)))
+            .map(RollLine::from)
             .collect();
         let last_id = query.roll.parse::<i64>().ok();
         let last = last_id
@@ -145,7 +151,7 @@ impl FormPage for DicePage {
             tables: Table::ALL,
             rolls,
             last,
-            may_roll: is_member(&scope) && scope.running(),
+            may_roll: scope.is_member() && scope.running(),
             form,
             errors,
         })
@@ -158,7 +164,7 @@ impl FormPage for DicePage {
 
 #[get("/campaigns/{cid}/dice")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<LogQuery>,
@@ -168,7 +174,7 @@ pub async fn show(
         ..RollForm::default()
     };
     let key = (path.into_inner(), query.into_inner());
-    form_page::show::<DicePage>(&pool, &session, key, form).await
+    form_page::show::<DicePage>(office.get_ref(), &session, key, form).await
 }
 
 /// A modifier's value as the API reads it: a flag, a number or a name.
@@ -243,17 +249,17 @@ fn request(form: &RollForm, errors: &mut FieldErrors) -> Option<RollRequest> {
 }
 
 /// The field an API refusal of a roll is about.
-fn field_of(e: &ServiceError) -> Option<&'static str> {
+fn field_of(e: &Error) -> Option<&'static str> {
     match (e, e.locus()) {
-        (ServiceError::Unprocessable { .. }, Some(&Locus::Field(field))) => Some(field),
-        (ServiceError::Unprocessable { .. }, _) => Some("dice"),
+        (Error::Unprocessable { .. }, Some(&Locus::Field(field))) => Some(field),
+        (Error::Unprocessable { .. }, _) => Some("dice"),
         _ => None,
     }
 }
 
 #[post("/campaigns/{cid}/dice")]
 pub async fn roll(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<i64>,
     form: web::Form<RollForm>,
@@ -262,12 +268,8 @@ pub async fn roll(
     let campaign_id = path.into_inner();
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
-    let mut conn = pool.get().await?;
     if let Some(request) = request(&form, &mut errors) {
-        match eagles_service::rolls::roll(&mut conn, user, campaign_id, request)
-            .await
-            .map_err(eagles_office::Error::from)
-        {
+        match office.roll(user, campaign_id, request).await {
             Ok(view) => {
                 return Ok(see_other(&format!(
                     "/campaigns/{campaign_id}/dice?week={}&roll={}#last-roll",
@@ -278,5 +280,5 @@ pub async fn roll(
         }
     }
     let key = (campaign_id, LogQuery::default());
-    form_page::again::<DicePage>(&mut conn, &session, key, form, errors).await
+    form_page::again::<DicePage>(office.get_ref(), &session, key, form, errors).await
 }

@@ -1,18 +1,16 @@
 //! Pages that carry a form, to write or to filter: shown with the form as it starts
 //! out or as the address gives it, and again with the input as typed and the reasons
-//! next to their fields when it is refused.
+//! next to their fields when it is refused. A page's data comes from the office.
 
 use actix_web::HttpResponse;
-use askama::Template;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::DbPool;
+use eagles_office::Office;
 
 use super::render;
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
 
-pub trait FormPage: Template + Sized {
+pub trait FormPage: askama::Template + Sized {
     /// What the page's address names: the campaign's id, and on some pages more.
     type Key;
     /// The form as typed.
@@ -20,7 +18,7 @@ pub trait FormPage: Template + Sized {
 
     /// The page around `form` and the reasons it was refused.
     async fn load(
-        conn: &mut AsyncPgConnection,
+        office: &dyn Office,
         session: &Session,
         key: Self::Key,
         form: Self::Form,
@@ -32,76 +30,22 @@ pub trait FormPage: Template + Sized {
 
 /// The page with `form` as it starts out, or as a filter form's address gives it.
 pub async fn show<P: FormPage>(
-    pool: &DbPool,
+    office: &dyn Office,
     session: &Session,
     key: P::Key,
     form: P::Form,
 ) -> Result<HttpResponse, PageError> {
-    let mut conn = pool.get().await?;
-    again::<P>(&mut conn, session, key, form, FieldErrors::default()).await
+    again::<P>(office, session, key, form, FieldErrors::default()).await
 }
 
 /// The page again with what was sent: 422 when a field was refused.
 pub async fn again<P: FormPage>(
-    conn: &mut AsyncPgConnection,
+    office: &dyn Office,
     session: &Session,
     key: P::Key,
     form: P::Form,
     errors: FieldErrors,
 ) -> Result<HttpResponse, PageError> {
-    let page = P::load(conn, session, key, form, errors).await?;
+    let page = P::load(office, session, key, form, errors).await?;
     Ok(render(&page, page.errors().status()))
-}
-
-/// The same pages over the office: a page's data comes from its use cases.
-// Until dice and club night call the office, the trait above reads the database; this
-// one then takes its place.
-pub mod by_office {
-    use actix_web::HttpResponse;
-    use eagles_office::Office;
-
-    use super::super::render;
-    use crate::error::PageError;
-    use crate::form::FieldErrors;
-    use crate::session::Session;
-
-    pub trait FormPage: askama::Template + Sized {
-        /// What the page's address names: the campaign's id, and on some pages more.
-        type Key;
-        /// The form as typed.
-        type Form;
-
-        /// The page around `form` and the reasons it was refused.
-        async fn load(
-            office: &dyn Office,
-            session: &Session,
-            key: Self::Key,
-            form: Self::Form,
-            errors: FieldErrors,
-        ) -> Result<Self, PageError>;
-
-        fn errors(&self) -> &FieldErrors;
-    }
-
-    /// The page with `form` as it starts out, or as a filter form's address gives it.
-    pub async fn show<P: FormPage>(
-        office: &dyn Office,
-        session: &Session,
-        key: P::Key,
-        form: P::Form,
-    ) -> Result<HttpResponse, PageError> {
-        again::<P>(office, session, key, form, FieldErrors::default()).await
-    }
-
-    /// The page again with what was sent: 422 when a field was refused.
-    pub async fn again<P: FormPage>(
-        office: &dyn Office,
-        session: &Session,
-        key: P::Key,
-        form: P::Form,
-        errors: FieldErrors,
-    ) -> Result<HttpResponse, PageError> {
-        let page = P::load(office, session, key, form, errors).await?;
-        Ok(render(&page, page.errors().status()))
-    }
 }

@@ -16,7 +16,7 @@ use eagles_office::crew::{CrewQuery, CrewmanView};
 use eagles_office::prelude::*;
 use serde::Deserialize;
 
-use super::form_page::by_office::{self as form_page, FormPage};
+use super::form_page::{self, FormPage};
 use super::Nav;
 use crate::error::PageError;
 use crate::form::FieldErrors;

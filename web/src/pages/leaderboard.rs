@@ -10,7 +10,7 @@ use eagles_office::prelude::*;
 use eagles_office::standings::{LeaderboardQuery, LeaderboardRow};
 use serde::Deserialize;
 
-use super::form_page::by_office::{self as form_page, FormPage};
+use super::form_page::{self, FormPage};
 use super::Nav;
 use crate::error::PageError;
 use crate::form::FieldErrors;

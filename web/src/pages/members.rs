@@ -15,7 +15,7 @@ use eagles_office::webhooks::WebhookView;
 use eagles_office::Locus;
 use serde::Deserialize;
 
-use super::form_page::by_office::{self as form_page, FormPage};
+use super::form_page::{self, FormPage};
 use super::{render, see_other, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
