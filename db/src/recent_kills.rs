@@ -72,3 +72,17 @@ pub async fn recent(
         .load(conn)
         .await
 }
+
+impl From<RecentKill> for eagles_office::campaigns::RecentKill {
+    fn from(k: RecentKill) -> Self {
+        Self {
+            kill_id: k.kill_id,
+            game_id: k.game_id,
+            week: k.week,
+            shooters: k.shooters,
+            victim_side: k.victim_side,
+            victim_aircraft: k.victim_aircraft,
+            victim_crew: k.victim_crew,
+        }
+    }
+}

@@ -140,6 +140,37 @@ pub fn week_number(week: i32) -> u32 {
     u32::try_from(week).unwrap_or(1)
 }
 
+/// A kill of a game that is not voided, as the campaign home lists it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RecentKill {
+    pub kill_id: i64,
+    pub game_id: i64,
+    pub week: i32,
+    /// The names of the crewmen credited, in the order of their ids.
+    pub shooters: Vec<String>,
+    /// The side of the aircraft shot down.
+    pub victim_side: String,
+    pub victim_aircraft: String,
+    /// Its crew's names, pilot first.
+    pub victim_crew: Vec<String>,
+}
+
+/// A campaign's home page as the service reads it for one reader, once: its members
+/// and crew, the first games of the week (§13.20 applied), the air war, the top
+/// crews, the latest kills, the aircraft types and, once ended, how it came out.
+#[derive(Debug)]
+pub struct CampaignHome {
+    pub scope: CampaignScope,
+    pub members: Vec<Member>,
+    pub crew: Vec<crate::crew::CrewmanView>,
+    pub games: Vec<crate::games::GameView>,
+    pub air_war: SidesView,
+    pub top_crews: Vec<crate::standings::LeaderboardRow>,
+    pub kills: Vec<RecentKill>,
+    pub aircraft: Vec<crate::games::AircraftChoice>,
+    pub end: Option<CampaignEnd>,
+}
+
 /// Campaigns: creating, listing, reading and ending them (§13.203).
 #[async_trait::async_trait]
 pub trait Campaigns {
@@ -188,4 +219,14 @@ pub trait Campaigns {
     /// Every campaign `caller` may read, by id, with no window (the pages' list).
     async fn readable_campaigns(&self, caller: Option<User>)
         -> Result<Vec<Campaign>, crate::Error>;
+
+    /// A campaign's home as `caller` may read it: `games` games of the week at most,
+    /// the `kills` latest kills, the top `crews` crews.
+    async fn campaign_home(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        games: i64,
+        kills: i64,
+    ) -> Result<CampaignHome, crate::Error>;
 }

@@ -10,7 +10,9 @@ use eagles_db::campaigns::Reader;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 use eagles_db::window::Window;
-pub use eagles_office::campaigns::{CampaignEnd, CampaignListQuery, CampaignView, NewCampaign};
+pub use eagles_office::campaigns::{
+    CampaignEnd, CampaignHome, CampaignListQuery, CampaignView, NewCampaign,
+};
 
 use crate::error::ServiceError;
 use crate::standings::{air_war_totals, player_ranking, PlayerRow};
@@ -158,4 +160,42 @@ pub async fn list_all(
     caller: Option<&User>,
 ) -> Result<Vec<Campaign>, ServiceError> {
     Ok(eagles_db::campaigns::list_readable(conn, list_reader(caller)).await?)
+}
+
+/// A campaign's home for `caller`, read once: see [`CampaignHome`].
+pub async fn home(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+    games: i64,
+    kills: i64,
+) -> Result<CampaignHome, ServiceError> {
+    let scope = readable_campaign(conn, campaign_id, caller).await?;
+    let campaign = scope.campaign.clone();
+    let members = eagles_db::campaigns::members(conn, campaign.id).await?;
+    let crew = crate::games::crew_now(conn, &campaign).await?;
+    let games = crate::games::first_of_week(conn, &scope, games).await?;
+    let air_war = air_war_totals(conn, &campaign, None).await?;
+    let top_crews = crate::standings::crew_ranking(conn, &campaign, &Default::default()).await?;
+    let kills = eagles_db::recent_kills::recent(conn, campaign.id, kills)
+        .await?
+        .into_iter()
+        .map(Into::into)
+        .collect();
+    let aircraft = crate::games::aircraft_choices(conn).await?;
+    let end = match campaign.ended_week {
+        Some(_) => Some(outcome(conn, &campaign).await?),
+        None => None,
+    };
+    Ok(CampaignHome {
+        scope,
+        members,
+        crew,
+        games,
+        air_war,
+        top_crews,
+        kills,
+        aircraft,
+        end,
+    })
 }

@@ -101,18 +101,3 @@ impl From<Error> for PageError {
         }
     }
 }
-
-// Until the game-night pages (live, club night, dice, the campaign's home) and what
-// they share (`form_page::FormPage`, `crew_list::crew_lines`) call the office: the
-// database's errors.
-impl From<eagles_db::PoolError> for PageError {
-    fn from(e: eagles_db::PoolError) -> Self {
-        eagles_service::ServiceError::from(e).into()
-    }
-}
-
-impl From<eagles_db::diesel::result::Error> for PageError {
-    fn from(e: eagles_db::diesel::result::Error) -> Self {
-        eagles_service::ServiceError::from(e).into()
-    }
-}

@@ -13,7 +13,7 @@ use campaign::tables::Table;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
-use eagles_office::games::{AircraftChoice, GamePage};
+use eagles_office::games::{AircraftChoice, GamePage, LiveBoard, LoggedRoll};
 pub use eagles_office::games::{AssignmentRequest, MissionRequest, Names, NewGameRequest, Tonight};
 
 pub use eagles_office::secrecy::reader_of;
@@ -310,17 +310,7 @@ pub async fn page(
         .into_iter()
         .map(|r| crate::crew::crewman_view(r, game.week))
         .collect::<Result<Vec<_>, _>>()?;
-    let aircraft = eagles_db::aircraft::list(conn, None, None)
-        .await?
-        .into_iter()
-        .map(|a| AircraftChoice {
-            id: a.id,
-            name: a.name,
-            side: a.side,
-            service_start: a.service_start,
-            crew: a.crew,
-        })
-        .collect();
+    let aircraft = aircraft_choices(conn).await?;
     let mut page = GamePage {
         scope,
         game,
@@ -355,4 +345,59 @@ pub async fn first_of_week(
     let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let missions = eagles_db::games::missions_of(conn, &ids).await?;
     Ok(game_views(games, missions, reader_of(scope)))
+}
+
+/// Every aircraft type, as the pages offer and name them.
+pub async fn aircraft_choices(
+    conn: &mut AsyncPgConnection,
+) -> Result<Vec<AircraftChoice>, ServiceError> {
+    Ok(eagles_db::aircraft::list(conn, None, None)
+        .await?
+        .into_iter()
+        .map(|a| AircraftChoice {
+            id: a.id,
+            name: a.name,
+            side: a.side,
+            service_start: a.service_start,
+            crew: a.crew,
+        })
+        .collect())
+}
+
+/// The crew of a campaign as of its current week.
+pub async fn crew_now(
+    conn: &mut AsyncPgConnection,
+    campaign: &eagles_db::campaigns::Campaign,
+) -> Result<Vec<crate::crew::CrewmanView>, ServiceError> {
+    eagles_db::crew::list(conn, campaign.id, &Default::default())
+        .await?
+        .into_iter()
+        .map(|r| crate::crew::crewman_view(r, campaign.current_week))
+        .collect()
+}
+
+/// Tonight on the projector (the live page), read once for `caller`.
+pub async fn live_board(
+    conn: &mut AsyncPgConnection,
+    caller: Option<User>,
+    campaign_id: i64,
+) -> Result<LiveBoard, ServiceError> {
+    let tonight = tonight(conn, caller, campaign_id).await?;
+    let campaign = tonight.scope.campaign.clone();
+    let crew = crew_now(conn, &campaign).await?;
+    let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week))
+        .await?
+        .into_iter()
+        .map(|entry| LoggedRoll {
+            crew_id: entry.roll.crew_id,
+            roll: crate::rolls::roll_view(entry),
+        })
+        .collect();
+    let top_crews = crate::standings::crew_ranking(conn, &campaign, &Default::default()).await?;
+    Ok(LiveBoard {
+        tonight,
+        crew,
+        rolls,
+        top_crews,
+    })
 }

@@ -61,4 +61,15 @@ impl Campaigns for Service {
         let mut conn = self.conn().await?;
         Ok(crate::campaigns::list_all(&mut conn, caller.as_ref()).await?)
     }
+
+    async fn campaign_home(
+        &self,
+        caller: Option<User>,
+        campaign_id: i64,
+        games: i64,
+        kills: i64,
+    ) -> Result<CampaignHome, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::campaigns::home(&mut conn, caller, campaign_id, games, kills).await?)
+    }
 }

@@ -60,4 +60,9 @@ impl Games for Service {
         let mut conn = self.conn().await?;
         Ok(crate::games::page(&mut conn, caller, campaign_id, game_id).await?)
     }
+
+    async fn live_board(&self, caller: Option<User>, campaign_id: i64) -> Result<LiveBoard, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::games::live_board(&mut conn, caller, campaign_id).await?)
+    }
 }

@@ -14,17 +14,12 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
 use chrono::Duration;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::recent_kills::RecentKill;
-use eagles_db::DbPool;
-use eagles_service::access::{readable_campaign, CampaignScope};
-use eagles_service::campaigns::CampaignEnd;
-use eagles_service::standings::{
-    air_war_totals, crew_ranking, LeaderboardQuery, LeaderboardRow, SidesView,
-};
+use eagles_office::campaigns::{CampaignEnd, RecentKill};
+use eagles_office::prelude::*;
+use eagles_office::standings::{LeaderboardRow, SidesView};
 use serde::Serialize;
 
-use super::crew_list::{crew_lines, CrewLine};
+use super::crew_list::CrewLine;
 use super::members::MemberLine;
 use super::{render, Nav, WeekLine};
 use crate::error::PageError;
@@ -108,11 +103,11 @@ pub struct HomePage {
 
 #[get("/campaigns/{cid}")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let page = HomePage::read(&pool, &session, path.into_inner()).await?;
+    let page = HomePage::read(office.get_ref(), &session, path.into_inner()).await?;
     Ok(render(&page, StatusCode::OK))
 }
 
@@ -121,45 +116,48 @@ pub async fn show(
 /// two is the price of rendering the template.
 #[get("/campaigns/{cid}/home.json")]
 pub async fn show_json(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let page = HomePage::read(&pool, &session, path.into_inner()).await?;
+    let page = HomePage::read(office.get_ref(), &session, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(&page))
 }
 
 impl HomePage {
     /// The page and its JSON twin read the same way, on one pooled connection.
-    async fn read(pool: &DbPool, session: &Session, campaign_id: i64) -> Result<Self, PageError> {
-        let mut conn = pool.get().await?;
-        Self::load(&mut conn, session, campaign_id).await
-    }
-
-    async fn load(
-        conn: &mut AsyncPgConnection,
+    async fn read(
+        office: &dyn Office,
         session: &Session,
         campaign_id: i64,
     ) -> Result<Self, PageError> {
-        let scope = readable_campaign(conn, campaign_id, session.user.clone()).await?;
+        // One game past the page's share tells whether the week holds more.
+        let home = office
+            .campaign_home(
+                session.user.clone(),
+                campaign_id,
+                WEEK_GAMES as i64 + 1,
+                RECENT_KILLS,
+            )
+            .await?;
+        let scope = home.scope;
         let campaign = &scope.campaign;
         let week = WeekLine::of(campaign);
-        let members = eagles_db::campaigns::members(conn, campaign.id).await?;
-        let crew = crew_lines(conn, campaign).await?;
-        // One game past the page's share tells whether the week holds more.
-        let mut games =
-            eagles_service::games::first_of_week(conn, &scope, WEEK_GAMES as i64 + 1).await?;
+        let members = home.members;
+        let crew: Vec<CrewLine> = home
+            .crew
+            .into_iter()
+            .map(|c| CrewLine::new(campaign.id, c))
+            .collect();
+        let mut games = home.games;
         let more_games = games.len() > WEEK_GAMES;
         games.truncate(WEEK_GAMES);
-        let air_war = air_war_totals(conn, campaign, None).await?;
-        let mut top_crews = crew_ranking(conn, campaign, &LeaderboardQuery::default()).await?;
+        let air_war = home.air_war;
+        let mut top_crews = home.top_crews;
         top_crews.truncate(TOP_CREWS);
-        let kills = eagles_db::recent_kills::recent(conn, campaign.id, RECENT_KILLS).await?;
-        let aircraft = eagles_db::aircraft::list(conn, None, None).await?;
-        let end = match campaign.ended_week {
-            Some(_) => Some(eagles_service::campaigns::outcome(conn, campaign).await?),
-            None => None,
-        };
+        let kills = home.kills;
+        let aircraft = home.aircraft;
+        let end = home.end;
 
         let names: HashMap<i64, &str> = crew.iter().map(|c| (c.id, c.name.as_str())).collect();
         let name_of = |id: Option<i64>| id.and_then(|id| names.get(&id)).map(|n| n.to_string());

@@ -5,9 +5,6 @@ use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use campaign::crew::Role;
 use campaign::sides::{Nationality, Side};
-use eagles_db::campaigns::Campaign;
-use eagles_db::crew::CrewFilter;
-use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_office::crew::{CrewmanView, NewCrew};
 use eagles_office::prelude::*;
 use eagles_office::Locus;
@@ -72,24 +69,6 @@ impl CrewLine {
     pub fn absence(&self) -> Option<String> {
         self.out_until_week.map(absence)
     }
-}
-
-/// Every crewman of the campaign in one query, with what the rules derive.
-// Until the campaign's home and live pages call the office (they read it through
-// `CrewLine::new` over the office's crew then).
-pub async fn crew_lines(
-    conn: &mut AsyncPgConnection,
-    campaign: &Campaign,
-) -> Result<Vec<CrewLine>, PageError> {
-    eagles_db::crew::list(conn, campaign.id, &CrewFilter::default())
-        .await?
-        .into_iter()
-        .map(|r| {
-            eagles_service::crew::crewman_view(r, campaign.current_week)
-                .map(|v| CrewLine::new(campaign.id, v))
-                .map_err(PageError::from)
-        })
-        .collect()
 }
 
 /// What the new-crewman form holds.

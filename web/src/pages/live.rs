@@ -13,12 +13,12 @@ use std::collections::HashMap;
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::DbPool;
-use eagles_service::standings::{crew_ranking, LeaderboardQuery, LeaderboardRow};
+use eagles_office::games::LoggedRoll;
+use eagles_office::prelude::*;
+use eagles_office::standings::LeaderboardRow;
 use serde::Deserialize;
 
-use super::crew_list::{crew_lines, CrewLine};
+use super::crew_list::CrewLine;
 use super::week::{tonight, GameLine, RollLine};
 use super::{render, Nav, WeekLine};
 use crate::error::PageError;
@@ -42,13 +42,9 @@ pub struct LiveRoll {
 }
 
 impl LiveRoll {
-    fn new(
-        entry: eagles_db::roll_log::RollEntry,
-        own: &HashMap<i64, String>,
-        crew: &HashMap<i64, String>,
-    ) -> Self {
-        let crewman = entry.roll.crew_id.and_then(|c| crew.get(&c).cloned());
-        let line = RollLine::from(eagles_service::rolls::roll_view(entry));
+    fn new(logged: LoggedRoll, own: &HashMap<i64, String>, crew: &HashMap<i64, String>) -> Self {
+        let crewman = logged.crew_id.and_then(|c| crew.get(&c).cloned());
+        let line = RollLine::from(logged.roll);
         let what = match own.get(&line.id) {
             Some(own) => own.clone(),
             None => {
@@ -120,11 +116,12 @@ impl Live {
     /// missions, the crew (twice: once named in the games, once with the status the
     /// rules derive), the aircraft types, the week's rolls and the ranking.
     async fn load(
-        conn: &mut AsyncPgConnection,
+        office: &dyn Office,
         session: &Session,
         campaign_id: i64,
     ) -> Result<(Self, String), PageError> {
-        let night = eagles_service::games::tonight(conn, session.user.clone(), campaign_id).await?;
+        let board = office.live_board(session.user.clone(), campaign_id).await?;
+        let night = board.tonight;
         let scope = night.scope.clone();
         let campaign = &scope.campaign;
         // The rolls that are a game's own: its ground offensive and its missions.
@@ -142,20 +139,23 @@ impl Live {
             }
         }
         let games = tonight(night);
-        let crew = crew_lines(conn, campaign).await?;
+        let crew: Vec<CrewLine> = board
+            .crew
+            .into_iter()
+            .map(|c| CrewLine::new(campaign.id, c))
+            .collect();
         let names: HashMap<i64, String> = crew.iter().map(|c| (c.id, c.name.clone())).collect();
         // The log comes oldest first; a club night's week holds a few dozen rolls.
-        let mut rolls: Vec<LiveRoll> =
-            eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week))
-                .await?
-                .into_iter()
-                .rev()
-                .take(EARLIER_ROLLS + 1)
-                .map(|r| LiveRoll::new(r, &own, &names))
-                .collect();
+        let mut rolls: Vec<LiveRoll> = board
+            .rolls
+            .into_iter()
+            .rev()
+            .take(EARLIER_ROLLS + 1)
+            .map(|r| LiveRoll::new(r, &own, &names))
+            .collect();
         let newest = (!rolls.is_empty()).then(|| rolls.remove(0));
         let out = crew.into_iter().filter(|c| c.status != "active").collect();
-        let mut top_crews = crew_ranking(conn, campaign, &LeaderboardQuery::default()).await?;
+        let mut top_crews = board.top_crews;
         top_crews.truncate(TOP_CREWS);
         let live = Live {
             id: campaign.id,
@@ -174,13 +174,12 @@ impl Live {
 
 #[get("/campaigns/{cid}/live")]
 pub async fn show(
-    pool: web::Data<DbPool>,
+    office: web::Data<dyn Office>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<LiveQuery>,
 ) -> Result<HttpResponse, PageError> {
-    let mut conn = pool.get().await?;
-    let (live, name) = Live::load(&mut conn, &session, path.into_inner()).await?;
+    let (live, name) = Live::load(office.get_ref(), &session, path.into_inner()).await?;
     if query.fragment.is_some() {
         return Ok(render(&LiveFragment { live }, StatusCode::OK));
     }
