@@ -57,3 +57,23 @@ fn walk(value: &Value, path: &mut String, found: &mut Vec<String>) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unstorable_text_is_found_by_its_json_path() {
+        let doc = serde_json::json!({
+            "name": "ok",
+            "crew": [{"name": "Jean"}, {"name": "Je\u{0}an", "abilities": ["a", "\u{0}"]}],
+            "k\u{0}": 1,
+            "n": 3
+        });
+        let mut found = unstorable_paths(&doc);
+        found.sort();
+        assert_eq!(found, ["crew[1].abilities[1]", "crew[1].name", "k\\u0000"]);
+        assert_eq!(unstorable_paths(&Value::String("\0".into())), ["."]);
+        assert!(unstorable_paths(&serde_json::json!({"a": ["b"]})).is_empty());
+    }
+}

@@ -55,7 +55,6 @@ impl Access<'_> {
             Access::Side(side, action) => scope.require_side(side, action),
             Access::Reader => scope.user().map(drop),
         }
-        .map_err(ServiceError::from)
     }
 }
 

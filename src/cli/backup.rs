@@ -30,7 +30,7 @@ pub async fn export(campaign_id: i64, config: &DatabaseConfig) -> Result<(), Str
 /// Imports the export document in `file` as a new campaign.
 pub async fn import(file: PathBuf, config: &DatabaseConfig) -> Result<(), String> {
     let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let document = eagles_service::backup::parse(&bytes).map_err(|e| describe(e.into()))?;
+    let document = eagles_service::backup::parse(&bytes).map_err(describe)?;
     let name = document.campaign.name.clone();
     let db = Database::open(config).await.map_err(|e| e.to_string())?;
     let result = async {
