@@ -1,4 +1,5 @@
-//! backup as the doors take and show them.
+//! A campaign's export document (its format and version) and how it is read: what
+//! the export answers and the import takes.
 
 use crate::campaigns::CampaignView;
 use crate::User;

@@ -1,4 +1,5 @@
-//! briefing as the doors take and show them.
+//! The weekly briefing of a club night: rosters, who is out and back, picks waiting,
+//! last week's results and the standings.
 
 use crate::reference::AircraftView;
 use crate::standings::SidesView;

@@ -1,4 +1,5 @@
-//! crew as the doors take and show them.
+//! Pilots and observers (R2, R3, R6): the crewman's view with what the rules derive,
+//! the requests that enlist one and pick his abilities, and the pages' rosters.
 
 use crate::access::ReadAccess;
 use crate::User;

@@ -1,4 +1,5 @@
-//! debrief as the doors take and show them.
+//! A game's debrief (R4, R5, R7, R10): the request the referee sends, the result it
+//! answers and stores, and what the pages read of it.
 
 use crate::User;
 use campaign::crew::Role;

@@ -1,4 +1,4 @@
-//! feed as the doors take and show them.
+//! A public campaign's feed: its closed weeks with their results, and its end.
 
 use crate::briefing::WeekResults;
 use crate::campaigns::CampaignEnd;

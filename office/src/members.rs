@@ -1,4 +1,4 @@
-//! members as the doors take and show them.
+//! A campaign's members and their sides (R2): the views and the requests.
 
 use crate::campaigns::Member;
 use crate::User;

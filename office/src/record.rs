@@ -1,4 +1,4 @@
-//! record as the doors take and show them.
+//! A crewman's service record, week by week and sortie by sortie.
 
 use crate::User;
 use campaign::injuries::FateKind;

@@ -1,4 +1,5 @@
-//! reference as the doors take and show them.
+//! The rulebook's reference data: aircraft types (appendices A and B) and special
+//! abilities (appendix D).
 
 use campaign::abilities::Ability;
 use campaign::sides::Side;

@@ -1,4 +1,5 @@
-//! rolls as the doors take and show them.
+//! The campaign's tables rolled on screen and the roll log (R14): the request, the
+//! logged roll and the log's filters.
 
 use crate::access::ReadAccess;
 use crate::window::Window;

@@ -1,4 +1,4 @@
-//! standings as the doors take and show them.
+//! Leaderboards at any week: crews, players, and the sides' totals (R12).
 
 use crate::access::ReadAccess;
 use campaign::crew::Role;
@@ -106,7 +106,7 @@ impl From<SideXp> for SideXpView {
     }
 }
 
-/// Leaderboards at any week (R12, R13).
+/// Leaderboards at any week, and the sides' totals (R12).
 #[async_trait::async_trait]
 pub trait Standings {
     /// The crew ranked by XP.

@@ -1,4 +1,5 @@
-//! webhooks as the doors take and show them.
+//! A campaign's webhooks: the address policy, the requests, and the views with
+//! their recent deliveries.
 
 use crate::User;
 use campaign::webhooks::{DeliveryStatus, WebhookEvent};

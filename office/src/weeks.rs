@@ -1,4 +1,4 @@
-//! weeks as the doors take and show them.
+//! The campaign's weeks (R15): closing one, and a week with its games and rolls.
 
 use crate::access::ReadAccess;
 use crate::campaigns::Campaign;
@@ -52,10 +52,10 @@ pub struct WeekView {
     pub rolls: Vec<RollView>,
 }
 
-/// The campaign's weeks (R11).
+/// The campaign's weeks (R15).
 #[async_trait::async_trait]
 pub trait Weeks {
-    /// Closes the current week (R11): referee only.
+    /// Closes the current week (R15): referee only.
     async fn close_week(
         &self,
         user: User,
