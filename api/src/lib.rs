@@ -1,7 +1,7 @@
 //! The Eagles REST API: JSON endpoints under `/api/v1`, errors as problem+json, the
 //! OpenAPI document at `/api/openapi.json` and `/health`. Handlers stay thin: they
-//! parse the request, call a use case of the office (`eagles_office::Office`) and turn its answer into JSON
-//! or a problem document.
+//! parse the request, call a use case of the office (`eagles_office::Office`) and
+//! turn its answer into JSON or a problem document.
 
 pub mod auth;
 pub mod error;

@@ -1,5 +1,6 @@
-//! The use cases of the campaign office, between the rules (`campaign`), the records
-//! (`eagles_db`) and the two front doors (`eagles_api`, `eagles_web`) and the CLI. Each
+//! The use cases of the campaign office, between the rules (`campaign`) and the records
+//! (`eagles_db`): [`Service`] implements `eagles_office::Office` over them for the two
+//! front doors (`eagles_api`, `eagles_web`), and the CLI calls them directly. Each
 //! takes typed input and the caller, asks `access` who may do what, runs in one
 //! transaction and returns a typed view or a [`ServiceError`] that keeps its structure:
 //! which rule refused, and which field, sortie or mission it concerns. Every write to a
