@@ -1,36 +1,14 @@
 //! Aircraft types of appendices A and B (the abilities of appendix D are read by
 //! `crate::reference`).
 
-use campaign::sides::Side;
 use chrono::NaiveDate;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{aircraft_types, missions};
 
-/// An aircraft type as stored.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = aircraft_types)]
-pub struct AircraftType {
-    pub id: i64,
-    pub name: String,
-    pub side: Side,
-    pub stability: String,
-    pub engine: i16,
-    pub wings: i16,
-    pub fuselage: i16,
-    pub tail: i16,
-    pub fuel: i16,
-    pub armament: String,
-    pub dive: String,
-    pub climb: i16,
-    pub dual_controls: bool,
-    pub early_altitude: Option<String>,
-    pub late_altitude: Option<String>,
-    pub service_start: NaiveDate,
-    pub crew: i16,
-    pub note: Option<String>,
-}
+/// An aircraft type as stored: the office's view of it, read by its columns in order.
+pub use eagles_office::reference::AircraftView as AircraftType;
 
 /// Aircraft types, optionally of one side and in service by a date, in rulebook order.
 pub async fn list(
@@ -39,7 +17,7 @@ pub async fn list(
     in_service_on: Option<NaiveDate>,
 ) -> QueryResult<Vec<AircraftType>> {
     let mut query = aircraft_types::table
-        .select(AircraftType::as_select())
+        .select(aircraft_types::all_columns)
         .order(aircraft_types::id)
         .into_boxed();
     if let Some(side) = side {
@@ -55,7 +33,7 @@ pub async fn list(
 pub async fn find(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Option<AircraftType>> {
     aircraft_types::table
         .find(id)
-        .select(AircraftType::as_select())
+        .select(aircraft_types::all_columns)
         .first(conn)
         .await
         .optional()
@@ -68,7 +46,7 @@ pub async fn find_many(
 ) -> QueryResult<Vec<AircraftType>> {
     aircraft_types::table
         .filter(aircraft_types::id.eq_any(ids))
-        .select(AircraftType::as_select())
+        .select(aircraft_types::all_columns)
         .load(&mut conn)
         .await
 }
@@ -90,7 +68,7 @@ pub async fn named_or_assigned(
                 .eq_any(ids)
                 .or(aircraft_types::id.eq_any(assigned)),
         )
-        .select(AircraftType::as_select())
+        .select(aircraft_types::all_columns)
         .load(&mut conn)
         .await
 }

@@ -11,20 +11,19 @@ use diesel::prelude::*;
 use diesel::sql_types::{Array, Int8};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::campaigns::CampaignRow as Campaign;
+use crate::campaigns::campaign_columns;
 use crate::ledger::Award;
-use crate::rolls::RollRecord;
+use crate::rolls::{NewRoll, RollRecord};
 use crate::schema::{
     aircraft_types, campaign_members, campaigns, casualties, crew, crew_abilities, dice_rolls,
     games, kill_shooters, kills, missions, sortie_crew, sorties, users, xp_awards,
 };
+use eagles_office::campaigns::Campaign;
 
 /// The campaign row: the campaign as everyone reads it, and when it was created,
 /// which only a backup keeps.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = campaigns)]
+#[derive(Debug, Clone, Queryable)]
 pub struct CampaignRow {
-    #[diesel(embed)]
     pub campaign: Campaign,
     pub created_at: DateTime<Utc>,
     /// When the referee ended it (§13.203), beside `campaign.ended_week`.
@@ -179,8 +178,12 @@ pub async fn load(
 ) -> QueryResult<Option<CampaignRows>> {
     let Some(campaign) = campaigns::table
         .find(campaign_id)
-        .select(CampaignRow::as_select())
-        .first(conn)
+        .select((
+            campaign_columns(),
+            campaigns::created_at,
+            campaigns::ended_at,
+        ))
+        .first::<CampaignRow>(conn)
         .await
         .optional()?
     else {
@@ -284,7 +287,7 @@ pub async fn load(
 
     let mut user_ids: Vec<i64> = vec![campaign.campaign.created_by];
     user_ids.extend(members.iter().map(|m| m.user_id));
-    user_ids.extend(rolls.iter().filter_map(|r| r.rolled_by));
+    user_ids.extend(rolls.iter().filter_map(|r| r.roll.rolled_by));
     user_ids.extend(game_rows.iter().map(|g| g.created_by));
     user_ids.extend(game_rows.iter().filter_map(|g| g.voided_by));
     user_ids.sort_unstable();
@@ -464,16 +467,10 @@ pub async fn insert_pick(conn: &mut AsyncPgConnection, row: &PickRow) -> QueryRe
 pub async fn insert_roll(conn: &mut AsyncPgConnection, row: &RollRecord) -> QueryResult<i64> {
     diesel::insert_into(dice_rolls::table)
         .values((
-            dice_rolls::campaign_id.eq(row.campaign_id),
-            dice_rolls::week.eq(row.week),
-            dice_rolls::side.eq(&row.side),
-            dice_rolls::table_name.eq(&row.table_name),
-            dice_rolls::dice.eq(&row.dice),
-            dice_rolls::modifiers.eq(&row.modifiers),
-            dice_rolls::total.eq(row.total),
-            dice_rolls::result.eq(&row.result),
-            dice_rolls::entered.eq(row.entered),
-            dice_rolls::rolled_by.eq(row.rolled_by),
+            NewRoll {
+                game_id: None,
+                ..row.roll.clone()
+            },
             dice_rolls::rolled_at.eq(row.rolled_at),
             dice_rolls::crew_id.eq(row.crew_id),
         ))

@@ -3,7 +3,7 @@
 use campaign::roster::MemberRole;
 use campaign::sides::Side;
 use chrono::NaiveDate;
-use diesel::dsl::{AsSelect, SqlTypeOf};
+use diesel::dsl::SqlTypeOf;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -12,33 +12,22 @@ use crate::schema::{campaign_members, campaigns, users};
 
 pub use eagles_office::campaigns::{Campaign, Member, Reader};
 
-/// A campaign's row; the use cases read it as a [`Campaign`].
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = campaigns)]
-pub struct CampaignRow {
-    pub id: i64,
-    pub name: String,
-    pub start_date: NaiveDate,
-    pub public: bool,
-    pub current_week: i32,
-    pub created_by: i64,
-    pub ended_week: Option<i32>,
-    pub revision: i64,
-}
+/// The columns of a [`Campaign`], in its fields' order.
+pub type CampaignColumns = (
+    campaigns::id,
+    campaigns::name,
+    campaigns::start_date,
+    campaigns::public,
+    campaigns::current_week,
+    campaigns::created_by,
+    campaigns::ended_week,
+    campaigns::revision,
+);
 
-impl From<CampaignRow> for Campaign {
-    fn from(r: CampaignRow) -> Self {
-        Campaign {
-            id: r.id,
-            name: r.name,
-            start_date: r.start_date,
-            public: r.public,
-            current_week: r.current_week,
-            created_by: r.created_by,
-            ended_week: r.ended_week,
-            revision: r.revision,
-        }
-    }
+/// What to select to read a [`Campaign`].
+pub fn campaign_columns() -> CampaignColumns {
+    // Diesel's columns are unit structs: their default is the column.
+    CampaignColumns::default()
 }
 
 /// A member's row: the membership and the account's name.
@@ -61,29 +50,28 @@ pub async fn create(
     public: bool,
     created_by: i64,
 ) -> QueryResult<Campaign> {
-    let campaign: CampaignRow = diesel::insert_into(campaigns::table)
+    let campaign: Campaign = diesel::insert_into(campaigns::table)
         .values((
             campaigns::name.eq(name),
             campaigns::start_date.eq(start_date),
             campaigns::public.eq(public),
             campaigns::created_by.eq(created_by),
         ))
-        .returning(CampaignRow::as_returning())
+        .returning(campaign_columns())
         .get_result(conn)
         .await?;
     add_member(conn, campaign.id, created_by, MemberRole::Referee, None).await?;
-    Ok(campaign.into())
+    Ok(campaign)
 }
 
 /// One campaign.
 pub async fn find(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Option<Campaign>> {
     campaigns::table
         .find(id)
-        .select(CampaignRow::as_select())
+        .select(campaign_columns())
         .first(conn)
         .await
         .optional()
-        .map(|row| row.map(Campaign::from))
 }
 
 /// The campaign, locked against concurrent writes until the transaction ends.
@@ -93,12 +81,11 @@ pub async fn find_for_update(
 ) -> QueryResult<Option<Campaign>> {
     campaigns::table
         .find(id)
-        .select(CampaignRow::as_select())
+        .select(campaign_columns())
         .for_update()
-        .first::<CampaignRow>(&mut conn)
+        .first::<Campaign>(&mut conn)
         .await
         .optional()
-        .map(|row| row.map(Campaign::from))
 }
 
 /// Ends a campaign in its current week, which it keeps; from then on the database
@@ -110,10 +97,9 @@ pub async fn end(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Campaign>
             campaigns::ended_week.eq(campaigns::current_week.nullable()),
             campaigns::ended_at.eq(diesel::dsl::now),
         ))
-        .returning(CampaignRow::as_returning())
+        .returning(campaign_columns())
         .get_result(conn)
         .await
-        .map(Campaign::from)
 }
 
 /// The campaigns a reader may see, newest first.
@@ -121,8 +107,7 @@ pub async fn list_readable(
     conn: &mut AsyncPgConnection,
     reader: Reader,
 ) -> QueryResult<Vec<Campaign>> {
-    let rows: Vec<CampaignRow> = readable(reader).load(conn).await?;
-    Ok(rows.into_iter().map(Campaign::from).collect())
+    readable(reader).load(conn).await
 }
 
 /// The campaigns `reader` may read, newest first, within `window`.
@@ -134,17 +119,16 @@ pub async fn list_readable_window(
     readable(reader)
         .limit(window.limit)
         .offset(window.offset)
-        .load::<CampaignRow>(conn)
+        .load(conn)
         .await
-        .map(|rows| rows.into_iter().map(Campaign::from).collect())
 }
 
-type ReadableQuery = campaigns::BoxedQuery<'static, Pg, SqlTypeOf<AsSelect<CampaignRow, Pg>>>;
+type ReadableQuery = campaigns::BoxedQuery<'static, Pg, SqlTypeOf<CampaignColumns>>;
 
 /// The campaigns `reader` may read, newest first, as a query to narrow further.
 fn readable(reader: Reader) -> ReadableQuery {
     let query = campaigns::table
-        .select(CampaignRow::as_select())
+        .select(campaign_columns())
         .order(campaigns::id.desc())
         .into_boxed();
     match reader {

@@ -1,7 +1,7 @@
 //! Idempotency keys of API writes: claimed before the handler runs, completed with the
 //! response to replay, or released when the request failed and may be tried again.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{Duration, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
@@ -14,40 +14,7 @@ pub const KEEP_FOR: Duration = Duration::hours(24);
 /// stopped while the request ran) and a new request may take the key over.
 pub const ABANDONED_AFTER: Duration = Duration::minutes(10);
 
-/// The request a key is claimed for.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = idempotency_keys)]
-pub struct NewClaim<'a> {
-    pub user_id: i64,
-    pub key: &'a str,
-    pub method: &'a str,
-    pub path: &'a str,
-    pub body_sha256: &'a [u8],
-}
-
-/// A key already in use, as stored.
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = idempotency_keys)]
-pub struct StoredKey {
-    pub method: String,
-    pub path: String,
-    pub body_sha256: Vec<u8>,
-    /// `None` while the first request still runs.
-    pub status: Option<i16>,
-    pub content_type: Option<String>,
-    pub location: Option<String>,
-    pub body: Option<Vec<u8>>,
-    pub created_at: DateTime<Utc>,
-}
-
-/// The outcome of claiming a key.
-#[derive(Debug, Clone)]
-pub enum Claim {
-    /// The key is ours: run the request, then complete or release it.
-    Claimed,
-    /// The key was used before (or is in use right now).
-    Taken(StoredKey),
-}
+pub use eagles_office::idempotency::{Claim, Completed, NewClaim, StoredKey};
 
 /// Claims `claim.key` for the user. Forgets expired keys and abandoned claims first,
 /// so a key may be reused after a day.
@@ -68,7 +35,13 @@ pub async fn claim(conn: &mut AsyncPgConnection, claim: &NewClaim<'_>) -> QueryR
     // A claim released between the insert and the read leaves nothing to read: try again.
     for _ in 0..3 {
         let inserted = diesel::insert_into(idempotency_keys::table)
-            .values(claim)
+            .values((
+                idempotency_keys::user_id.eq(claim.user_id),
+                idempotency_keys::key.eq(claim.key),
+                idempotency_keys::method.eq(claim.method),
+                idempotency_keys::path.eq(claim.path),
+                idempotency_keys::body_sha256.eq(claim.body_sha256),
+            ))
             .on_conflict_do_nothing()
             .execute(conn)
             .await?;
@@ -78,7 +51,16 @@ pub async fn claim(conn: &mut AsyncPgConnection, claim: &NewClaim<'_>) -> QueryR
         let stored = idempotency_keys::table
             .filter(idempotency_keys::user_id.eq(claim.user_id))
             .filter(idempotency_keys::key.eq(claim.key))
-            .select(StoredKey::as_select())
+            .select((
+                idempotency_keys::method,
+                idempotency_keys::path,
+                idempotency_keys::body_sha256,
+                idempotency_keys::status,
+                idempotency_keys::content_type,
+                idempotency_keys::location,
+                idempotency_keys::body,
+                idempotency_keys::created_at,
+            ))
             .first(conn)
             .await
             .optional()?;
@@ -87,15 +69,6 @@ pub async fn claim(conn: &mut AsyncPgConnection, claim: &NewClaim<'_>) -> QueryR
         }
     }
     Err(diesel::result::Error::RollbackTransaction)
-}
-
-/// The response to replay for a claimed key.
-#[derive(Debug, Clone)]
-pub struct Completed<'a> {
-    pub status: i16,
-    pub content_type: Option<&'a str>,
-    pub location: Option<&'a str>,
-    pub body: &'a [u8],
 }
 
 /// Stores the response of the request that claimed the key.

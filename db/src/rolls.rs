@@ -11,8 +11,8 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{dice_rolls, sortie_crew};
 
-/// A roll to record.
-#[derive(Debug, Clone, Insertable)]
+/// A roll to record, and what a recorded one says.
+#[derive(Debug, Clone, Insertable, Queryable, Selectable)]
 #[diesel(table_name = dice_rolls)]
 pub struct NewRoll {
     pub campaign_id: i64,
@@ -33,17 +33,8 @@ pub struct NewRoll {
 #[diesel(table_name = dice_rolls)]
 pub struct RollRecord {
     pub id: i64,
-    pub campaign_id: i64,
-    pub week: i32,
-    pub game_id: Option<i64>,
-    pub side: Option<Side>,
-    pub table_name: Table,
-    pub dice: Vec<i32>,
-    pub modifiers: serde_json::Value,
-    pub total: i32,
-    pub result: String,
-    pub entered: bool,
-    pub rolled_by: Option<i64>,
+    #[diesel(embed)]
+    pub roll: NewRoll,
     pub rolled_at: DateTime<Utc>,
     /// The crewman whose roll it was (a debrief's forced-landing, injury and capture
     /// rolls, R8, R14); none for rolls that are nobody's and for those logged before

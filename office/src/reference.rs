@@ -19,8 +19,9 @@ pub struct AircraftQuery {
     pub in_service_on: Option<NaiveDate>,
 }
 
-/// An aircraft type of appendix A or B.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+/// An aircraft type of appendix A or B, as stored and as the doors show it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[cfg_attr(feature = "diesel", derive(diesel::Queryable))]
 pub struct AircraftView {
     pub id: i64,
     pub name: String,
@@ -41,12 +42,18 @@ pub struct AircraftView {
     /// As the rulebook gives it (e.g. `8+`); null where the type has none.
     pub early_altitude: Option<String>,
     pub late_altitude: Option<String>,
-    /// `YYYY-MM`.
-    pub service_start: String,
+    /// `YYYY-MM`: a type enters service on the first of its month.
+    #[serde(serialize_with = "year_month")]
+    #[schema(value_type = String)]
+    pub service_start: NaiveDate,
     /// 1 or 2 (R11).
     pub crew: i16,
     /// The rulebook's footnote on this type, if any.
     pub note: Option<String>,
+}
+
+fn year_month<S: serde::Serializer>(date: &NaiveDate, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&date.format("%Y-%m"))
 }
 
 /// A special ability of appendix D.

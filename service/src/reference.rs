@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use crate::error::ServiceError;
 use campaign::abilities::Ability;
 use campaign::sides::Side;
-use eagles_db::aircraft::AircraftType;
 use eagles_db::diesel_async::AsyncPgConnection;
 
 /// The aircraft types, narrowed by `query`.
@@ -15,12 +14,7 @@ pub async fn aircraft(
     conn: &mut AsyncPgConnection,
     query: &AircraftQuery,
 ) -> Result<Vec<AircraftView>, ServiceError> {
-    let types =
-        eagles_db::aircraft::list(conn, query.side.map(Side::as_str), query.in_service_on).await?;
-    Ok(types
-        .into_iter()
-        .map(crate::reference::aircraft_view)
-        .collect())
+    Ok(eagles_db::aircraft::list(conn, query.side.map(Side::as_str), query.in_service_on).await?)
 }
 
 /// The special abilities of R6 with their effects, in the rules crate's order.
@@ -50,28 +44,4 @@ pub async fn ability_effects(
             Some((*ability, r.effect))
         })
         .collect())
-}
-
-/// The doors' view of a stored row.
-pub fn aircraft_view(t: AircraftType) -> AircraftView {
-    AircraftView {
-        id: t.id,
-        name: t.name,
-        side: t.side,
-        stability: t.stability,
-        engine: t.engine,
-        wings: t.wings,
-        fuselage: t.fuselage,
-        tail: t.tail,
-        fuel: t.fuel,
-        armament: t.armament,
-        dive: t.dive,
-        climb: t.climb,
-        dual_controls: t.dual_controls,
-        early_altitude: t.early_altitude,
-        late_altitude: t.late_altitude,
-        service_start: t.service_start.format("%Y-%m").to_string(),
-        crew: t.crew,
-        note: t.note,
-    }
 }

@@ -116,7 +116,7 @@ pub async fn list(
 }
 /// The doors' view of a stored row.
 pub fn roll_view(entry: RollEntry) -> RollView {
-    let r = entry.roll;
+    let (id, rolled_at, r) = (entry.roll.id, entry.roll.rolled_at, entry.roll.roll);
     let result = match r.table_name {
         table if numeric_result(table) => r
             .result
@@ -126,7 +126,7 @@ pub fn roll_view(entry: RollEntry) -> RollView {
         _ => Value::from(r.result),
     };
     RollView {
-        id: r.id,
+        id,
         week: r.week,
         game_id: r.game_id,
         side: r.side,
@@ -137,7 +137,7 @@ pub fn roll_view(entry: RollEntry) -> RollView {
         result,
         entered: r.entered,
         rolled_by: entry.rolled_by,
-        rolled_at: r.rolled_at,
+        rolled_at,
         ground_offensive: None,
     }
 }

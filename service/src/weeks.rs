@@ -138,7 +138,6 @@ pub async fn entering_service(
         .filter(|t| {
             calendar::entered_service_in_week(t.service_start, start_date, week_number(week))
         })
-        .map(crate::reference::aircraft_view)
         .collect())
 }
 

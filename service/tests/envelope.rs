@@ -43,8 +43,13 @@ fn database_url() -> &'static str {
     })
 }
 
-async fn connect() -> AsyncPgConnection {
-    AsyncPgConnection::establish(database_url()).await.unwrap()
+/// A connection, a campaign of its own named `name`, and its trace before the test
+/// writes anything.
+async fn set_up(name: &str, public: bool) -> (AsyncPgConnection, World, Trace) {
+    let mut conn = AsyncPgConnection::establish(database_url()).await.unwrap();
+    let w = world(&mut conn, name, public).await;
+    let before = trace(&mut conn, w.campaign).await;
+    (conn, w, before)
 }
 
 /// A campaign of its own: its referee, a player of the Allied side, an account that
@@ -179,19 +184,26 @@ async fn add_recruit(
     (result, ran)
 }
 
-#[tokio::test]
-async fn a_write_let_through_raises_the_revision_once_with_one_event_and_one_audit_entry() {
-    let mut conn = connect().await;
-    let w = world(&mut conn, "through", false).await;
-    let before = trace(&mut conn, w.campaign).await;
-    let (result, ran) = add_recruit(
-        &mut conn,
-        &w,
+/// The referee adds the recruit: a write every check lets through.
+async fn referee_adds_recruit(
+    conn: &mut AsyncPgConnection,
+    w: &World,
+    fail_after: bool,
+) -> (Result<i64, ServiceError>, bool) {
+    add_recruit(
+        conn,
+        w,
         &w.referee,
         Access::Referee("add members"),
-        false,
+        fail_after,
     )
-    .await;
+    .await
+}
+
+#[tokio::test]
+async fn a_write_let_through_raises_the_revision_once_with_one_event_and_one_audit_entry() {
+    let (mut conn, w, before) = set_up("through", false).await;
+    let (result, ran) = referee_adds_recruit(&mut conn, &w, false).await;
     assert!(ran);
     assert_eq!(result.unwrap(), before.revision + 1);
     assert_eq!(
@@ -216,20 +228,12 @@ async fn a_write_let_through_raises_the_revision_once_with_one_event_and_one_aud
 // §13.203: an ended campaign is read-only, whoever asks; the write is not even run.
 #[tokio::test]
 async fn a_write_to_an_ended_campaign_is_refused_and_writes_nothing() {
-    let mut conn = connect().await;
-    let w = world(&mut conn, "ended", true).await;
+    let (mut conn, w, _) = set_up("ended", true).await;
     eagles_db::campaigns::end(&mut conn, w.campaign)
         .await
         .unwrap();
     let before = trace(&mut conn, w.campaign).await;
-    let (result, ran) = add_recruit(
-        &mut conn,
-        &w,
-        &w.referee,
-        Access::Referee("add members"),
-        false,
-    )
-    .await;
+    let (result, ran) = referee_adds_recruit(&mut conn, &w, false).await;
     match result {
         Err(ServiceError::Conflict(detail)) => {
             assert!(detail.contains("ended in week 1"), "{detail}")
@@ -242,9 +246,7 @@ async fn a_write_to_an_ended_campaign_is_refused_and_writes_nothing() {
 
 #[tokio::test]
 async fn a_write_without_access_is_refused_and_writes_nothing() {
-    let mut conn = connect().await;
-    let w = world(&mut conn, "access", true).await;
-    let before = trace(&mut conn, w.campaign).await;
+    let (mut conn, w, before) = set_up("access", true).await;
     let refusals = [
         // A player is no referee.
         (&w.player, Access::Referee("add members")),
@@ -268,9 +270,7 @@ async fn a_write_without_access_is_refused_and_writes_nothing() {
 // A private campaign does not exist to a stranger: 404, and nothing is written.
 #[tokio::test]
 async fn a_write_to_a_private_campaign_by_a_stranger_is_not_found_and_writes_nothing() {
-    let mut conn = connect().await;
-    let w = world(&mut conn, "private", false).await;
-    let before = trace(&mut conn, w.campaign).await;
+    let (mut conn, w, before) = set_up("private", false).await;
     let (result, ran) = add_recruit(&mut conn, &w, &w.stranger, Access::Reader, false).await;
     assert!(
         matches!(result, Err(ServiceError::NotFound(_))),
@@ -282,17 +282,8 @@ async fn a_write_to_a_private_campaign_by_a_stranger_is_not_found_and_writes_not
 
 #[tokio::test]
 async fn a_write_that_fails_half_way_leaves_nothing() {
-    let mut conn = connect().await;
-    let w = world(&mut conn, "halfway", true).await;
-    let before = trace(&mut conn, w.campaign).await;
-    let (result, ran) = add_recruit(
-        &mut conn,
-        &w,
-        &w.referee,
-        Access::Referee("add members"),
-        true,
-    )
-    .await;
+    let (mut conn, w, before) = set_up("halfway", true).await;
+    let (result, ran) = referee_adds_recruit(&mut conn, &w, true).await;
     assert!(ran);
     assert!(
         matches!(result, Err(ServiceError::Internal(_))),
@@ -301,22 +292,13 @@ async fn a_write_that_fails_half_way_leaves_nothing() {
     // Neither the member nor the raised revision, its event or its audit entry.
     assert_eq!(trace(&mut conn, w.campaign).await, before);
     // The transaction was rolled back, not left open: the same write goes through now.
-    let (result, _) = add_recruit(
-        &mut conn,
-        &w,
-        &w.referee,
-        Access::Referee("add members"),
-        false,
-    )
-    .await;
+    let (result, _) = referee_adds_recruit(&mut conn, &w, false).await;
     assert_eq!(result.unwrap(), before.revision + 1);
 }
 
 #[tokio::test]
 async fn a_write_that_changes_nothing_raises_nothing() {
-    let mut conn = connect().await;
-    let w = world(&mut conn, "unchanged", true).await;
-    let before = trace(&mut conn, w.campaign).await;
+    let (mut conn, w, before) = set_up("unchanged", true).await;
     let answer = envelope::write(
         &mut conn,
         w.campaign,

@@ -38,9 +38,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(assets::stylesheet)
         .service(assets::debrief_script)
         .service(assets::live_script)
-        .service(leaderboard::show)
+        .route(
+            "/campaigns/{cid}/leaderboard",
+            web::get().to(form_page::filtered::<leaderboard::LeaderboardPage>),
+        )
         .service(players::show)
-        .service(id_cards::show)
+        .route(
+            "/campaigns/{cid}/id-cards",
+            web::get().to(form_page::filtered::<id_cards::IdCardsPage>),
+        )
         .service(dice::show)
         .service(dice::roll)
         .service(members::switch_side)

@@ -114,12 +114,13 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
         rolls: rows
             .rolls
             .iter()
-            .map(|r| {
+            .map(|record| {
+                let r = &record.roll;
                 Ok(ExportedRoll {
-                    id: rolls.get("roll", r.id)?,
+                    id: rolls.get("roll", record.id)?,
                     week: r.week,
                     game: games.get_opt("game", r.game_id)?,
-                    crew: crew.get_opt("crewman", r.crew_id)?,
+                    crew: crew.get_opt("crewman", record.crew_id)?,
                     side: r.side.map(|s| s.as_str().to_owned()),
                     table: r.table_name.as_str().to_owned(),
                     dice: r.dice.clone(),
@@ -128,7 +129,7 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     result: r.result.clone(),
                     entered: r.entered,
                     rolled_by: r.rolled_by.map(user).transpose()?,
-                    rolled_at: r.rolled_at,
+                    rolled_at: record.rolled_at,
                 })
             })
             .collect::<Result<_, ServiceError>>()?,

@@ -18,13 +18,13 @@ use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::{ParseEnumError, Table};
 use chrono::Utc;
 use eagles_db::backup::{self as rows, CampaignRow, MemberRow};
-use eagles_db::campaigns::CampaignRow as Campaign;
 use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel::result::{DatabaseErrorKind, Error as DieselError};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::Award;
-use eagles_db::rolls::RollRecord;
+use eagles_db::rolls::{NewRoll, RollRecord};
 use eagles_db::users::User;
+use eagles_office::campaigns::Campaign;
 
 use super::document::*;
 use crate::envelope::{self, Audit};
@@ -209,17 +209,19 @@ async fn write(
             conn,
             &RollRecord {
                 id: 0,
-                campaign_id: cid,
-                week: r.week,
-                game_id: None,
-                side: r.side.as_deref().map(named).transpose()?,
-                table_name: named(&r.table)?,
-                dice: r.dice.clone(),
-                modifiers: r.modifiers.clone(),
-                total: r.total,
-                result: r.result.clone(),
-                entered: r.entered,
-                rolled_by: r.rolled_by.as_ref().map(user),
+                roll: NewRoll {
+                    campaign_id: cid,
+                    week: r.week,
+                    game_id: None,
+                    side: r.side.as_deref().map(named).transpose()?,
+                    table_name: named(&r.table)?,
+                    dice: r.dice.clone(),
+                    modifiers: r.modifiers.clone(),
+                    total: r.total,
+                    result: r.result.clone(),
+                    entered: r.entered,
+                    rolled_by: r.rolled_by.as_ref().map(user),
+                },
                 rolled_at: r.rolled_at,
                 // The crew are in already, so a roll names its crewman as it goes in.
                 crew_id: crew_opt(r.crew),

@@ -6,7 +6,7 @@ use campaign::injuries::{fate, CasualtyKind, Fate, FateKind};
 use eagles_db::debriefs::DebriefGame;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::Award;
-use eagles_db::rolls::{CrewRoll, GameSeat, NewRoll, RollRecord};
+use eagles_db::rolls::{CrewRoll, GameSeat, NewRoll};
 pub use eagles_office::debrief::{
     AwardView, CaptureView, CrewRollsView, DebriefResult, InjuryView, MissionResultView, RollLine,
 };
@@ -14,30 +14,15 @@ use futures_util::future::{try_join, try_join4};
 
 use crate::error::ServiceError;
 
-/// A roll about to be written, as the answer lists it.
-pub fn roll_line_of_new(roll: &NewRoll) -> RollLine {
-    {
-        RollLine::new(
-            roll.table_name,
-            &roll.dice,
-            &roll.modifiers,
-            roll.total,
-            &roll.result,
-        )
-    }
-}
-
-/// A stored roll, as the answer lists it.
-pub fn roll_line_of(roll: &RollRecord) -> RollLine {
-    {
-        RollLine::new(
-            roll.table_name,
-            &roll.dice,
-            &roll.modifiers,
-            roll.total,
-            &roll.result,
-        )
-    }
+/// A roll, about to be written or stored (`RollRecord::roll`), as the answer lists it.
+pub fn roll_line_of(roll: &NewRoll) -> RollLine {
+    RollLine::new(
+        roll.table_name,
+        &roll.dice,
+        &roll.modifiers,
+        roll.total,
+        &roll.result,
+    )
 }
 
 /// A stored award with the entry that reversed it, if any.
@@ -153,7 +138,7 @@ pub fn crew_rolls(
         .collect::<Result<Vec<_>, ServiceError>>()?;
     for r in rolls {
         if let Some(c) = crew.iter_mut().find(|c| c.crew_id == r.crew_id) {
-            c.rolls.push(roll_line_of(&r.roll));
+            c.rolls.push(roll_line_of(&r.roll.roll));
         }
     }
     Ok(crew)

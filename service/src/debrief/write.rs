@@ -17,7 +17,7 @@ use eagles_db::ledger::NewAward;
 use eagles_db::rolls::NewRoll;
 use futures_util::future::{try_join, try_join3};
 
-use super::response::{load, roll_line_of_new, CrewRollsView, DebriefResult, RollLine};
+use super::response::{load, roll_line_of, CrewRollsView, DebriefResult, RollLine};
 use super::validate::{Plan, PlannedFate};
 use crate::dice::{log_entry, RollContext};
 use crate::envelope::{Change, Receipt, Recorder};
@@ -153,7 +153,7 @@ fn settle(
                 waiting = true;
                 break;
             }
-            lines.push(roll_line_of_new(&logged));
+            lines.push(roll_line_of(&logged));
             rows.log_roll(&logged, planned.crew_id);
         }
         let (crew_id, outcome, fate) = (planned.crew_id, planned.outcome, planned.fate.kind());
@@ -170,7 +170,7 @@ fn settle(
             continue;
         }
         if let Some((casualty, roll)) = settle_fate(&context, planned)? {
-            lines.extend(roll.as_ref().map(roll_line_of_new));
+            lines.extend(roll.as_ref().map(roll_line_of));
             let logged = roll.as_ref().map_or(CasualtyRoll::None, CasualtyRoll::New);
             rows.casualty(casualty, logged);
         }
@@ -272,7 +272,7 @@ impl CheckedDebrief<'_> {
 /// A roll still to be made, as the preview lists it: its table and modifiers, no dice,
 /// no total, no result.
 fn to_be_rolled(roll: &NewRoll) -> RollLine {
-    let mut line = roll_line_of_new(roll);
+    let mut line = roll_line_of(roll);
     line.dice.clear();
     line.total = 0;
     line.result = serde_json::Value::Null;

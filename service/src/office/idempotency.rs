@@ -9,29 +9,9 @@ use crate::ServiceError;
 impl IdempotencyKeys for Service {
     async fn claim_key(&self, claim: &NewClaim<'_>) -> Result<Claim, Error> {
         let mut conn = self.conn().await?;
-        let row = rows::NewClaim {
-            user_id: claim.user_id,
-            key: claim.key,
-            method: claim.method,
-            path: claim.path,
-            body_sha256: claim.body_sha256,
-        };
-        let claimed = rows::claim(&mut conn, &row)
+        Ok(rows::claim(&mut conn, claim)
             .await
-            .map_err(ServiceError::from)?;
-        Ok(match claimed {
-            rows::Claim::Claimed => Claim::Claimed,
-            rows::Claim::Taken(stored) => Claim::Taken(StoredKey {
-                method: stored.method,
-                path: stored.path,
-                body_sha256: stored.body_sha256,
-                status: stored.status,
-                content_type: stored.content_type,
-                location: stored.location,
-                body: stored.body,
-                created_at: stored.created_at,
-            }),
-        })
+            .map_err(ServiceError::from)?)
     }
 
     async fn complete_key(
@@ -41,13 +21,7 @@ impl IdempotencyKeys for Service {
         completed: &Completed<'_>,
     ) -> Result<(), Error> {
         let mut conn = self.conn().await?;
-        let row = rows::Completed {
-            status: completed.status,
-            content_type: completed.content_type,
-            location: completed.location,
-            body: completed.body,
-        };
-        Ok(rows::complete(&mut conn, user_id, key, &row)
+        Ok(rows::complete(&mut conn, user_id, key, completed)
             .await
             .map_err(ServiceError::from)?)
     }

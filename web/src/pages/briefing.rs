@@ -313,11 +313,7 @@ impl BriefingPage {
             .new_aircraft
             .into_iter()
             .map(|a| AircraftLine {
-                service_start: chrono::NaiveDate::parse_from_str(
-                    &format!("{}-01", a.service_start),
-                    "%Y-%m-%d",
-                )
-                .map_or(a.service_start, |d| d.format("%-d %B %Y").to_string()),
+                service_start: a.service_start.format("%-d %B %Y").to_string(),
                 name: a.name,
                 side: a.side.label(),
             })
