@@ -131,12 +131,12 @@ pub trait Crew {
         new: NewCrew,
     ) -> Result<CrewmanView, crate::Error>;
 
-    /// Takes a special ability the crewman has earned (R6).
+    /// Takes a special ability the crewman has earned (R6); `ids` are the campaign's and
+    /// the crewman's.
     async fn pick_ability(
         &self,
         user: User,
-        campaign_id: i64,
-        crew_id: i64,
+        ids: (i64, i64),
         pick: Ability,
     ) -> Result<CrewmanView, crate::Error>;
 

@@ -465,12 +465,12 @@ pub struct LedgerEntryView {
 /// A game's debrief and its corrections (R4, R5, R7, R10).
 #[async_trait::async_trait]
 pub trait Debriefs {
-    /// Records a game's debrief: referee only.
+    /// Records a game's debrief: referee only. `ids` are the campaign's and the game's,
+    /// here and below.
     async fn debrief(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
+        ids: (i64, i64),
         request: DebriefRequest,
     ) -> Result<DebriefResult, crate::Error>;
 
@@ -478,8 +478,7 @@ pub trait Debriefs {
     async fn preview_debrief(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
+        ids: (i64, i64),
         request: DebriefRequest,
     ) -> Result<Vec<CrewRollsView>, crate::Error>;
 
@@ -487,8 +486,7 @@ pub trait Debriefs {
     async fn void_debrief(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
+        ids: (i64, i64),
         reason: String,
     ) -> Result<VoidedDebrief, crate::Error>;
 
@@ -500,12 +498,11 @@ pub trait Debriefs {
         game_id: i64,
     ) -> Result<DebriefResult, crate::Error>;
 
-    /// Reverses one award with a reason.
+    /// Reverses one award with a reason; `ids` are the campaign's and the award's.
     async fn void_award(
         &self,
         user: User,
-        campaign_id: i64,
-        award_id: i64,
+        ids: (i64, i64),
         reason: String,
     ) -> Result<LedgerEntryView, crate::Error>;
 }

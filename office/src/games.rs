@@ -207,12 +207,12 @@ pub trait Games {
         request: NewGameRequest,
     ) -> Result<GameView, crate::Error>;
 
-    /// Rolls a side's mission for a game (appendix E, R9).
+    /// Rolls a side's mission for a game (appendix E, R9); `ids` are the campaign's and
+    /// the game's.
     async fn roll_mission(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
+        ids: (i64, i64),
         request: MissionRequest,
     ) -> Result<MissionView, crate::Error>;
 

@@ -63,12 +63,12 @@ pub trait Members {
         new: NewMember,
     ) -> Result<MemberView, crate::Error>;
 
-    /// Moves a player to the other side (R2): referee only.
+    /// Moves a player to the other side (R2): referee only. `member` is the campaign's id
+    /// and the player's username.
     async fn switch_side(
         &self,
         user: User,
-        campaign_id: i64,
-        username: String,
+        member: (i64, String),
         side: Side,
     ) -> Result<MemberView, crate::Error>;
 

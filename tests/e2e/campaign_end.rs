@@ -19,7 +19,7 @@ use crate::support::reports::{
     NIEUPORT, RICHT, STRUTTER, VOSS,
 };
 use crate::support::world::CampaignBuilder;
-use crate::support::{body, problem, TestApp};
+use crate::support::{body, problem, TestApp, CAMPAIGN_WRITES};
 
 /// A private campaign from 1917-04-01 refereed by `referee`, with ada and cy playing
 /// Allied and bob Central, and the recruits' starting crewmen (50 XP each, R3).
@@ -259,19 +259,7 @@ async fn every_write_to_an_ended_campaign_is_a_409() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // The writes of API.md are among those tried.
-    for op in [
-        "POST /api/v1/campaigns/{cid}/members",
-        "PATCH /api/v1/campaigns/{cid}/members/{username}",
-        "POST /api/v1/campaigns/{cid}/crew",
-        "POST /api/v1/campaigns/{cid}/crew/{id}/abilities",
-        "POST /api/v1/campaigns/{cid}/games",
-        "POST /api/v1/campaigns/{cid}/games/{gid}/missions",
-        "PUT /api/v1/campaigns/{cid}/games/{gid}/missions/{mid}/assignment",
-        "POST /api/v1/campaigns/{cid}/games/{gid}/debrief",
-        "POST /api/v1/campaigns/{cid}/rolls",
-        "POST /api/v1/campaigns/{cid}/weeks/close",
-        "POST /api/v1/campaigns/{cid}/end",
-    ] {
+    for op in CAMPAIGN_WRITES {
         assert!(tried.iter().any(|t| t == op), "{op} was tried: {tried:?}");
     }
 

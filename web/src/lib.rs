@@ -38,15 +38,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(assets::stylesheet)
         .service(assets::debrief_script)
         .service(assets::live_script)
-        .route(
-            "/campaigns/{cid}/leaderboard",
-            web::get().to(form_page::filtered::<leaderboard::LeaderboardPage>),
-        )
+        .service(leaderboard::show)
         .service(players::show)
-        .route(
-            "/campaigns/{cid}/id-cards",
-            web::get().to(form_page::filtered::<id_cards::IdCardsPage>),
-        )
+        .service(id_cards::show)
         .service(dice::show)
         .service(dice::roll)
         .service(members::switch_side)

@@ -86,7 +86,7 @@ pub async fn pick_ability(
     body: Json<AbilityPick>,
 ) -> Result<HttpResponse, ApiError> {
     let view = office
-        .pick_ability(user, path.cid, path.id, body.ability)
+        .pick_ability(user, (path.cid, path.id), body.ability)
         .await?;
     Ok(HttpResponse::Created().json(view))
 }

@@ -46,7 +46,7 @@ pub async fn create_debrief(
     body: Json<DebriefRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let result = office
-        .debrief(user, path.cid, path.gid, body.into_inner())
+        .debrief(user, (path.cid, path.gid), body.into_inner())
         .await?;
     Ok(HttpResponse::Created().json(result))
 }
@@ -93,7 +93,7 @@ pub async fn void_debrief(
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let voided = office
-        .void_debrief(user, path.cid, path.gid, body.into_inner().reason)
+        .void_debrief(user, (path.cid, path.gid), body.into_inner().reason)
         .await?;
     Ok(HttpResponse::Ok().json(voided))
 }
@@ -119,7 +119,7 @@ pub async fn void_award(
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let entry = office
-        .void_award(user, path.cid, path.aid, body.into_inner().reason)
+        .void_award(user, (path.cid, path.aid), body.into_inner().reason)
         .await?;
     Ok(HttpResponse::Ok().json(entry))
 }

@@ -81,7 +81,7 @@ pub async fn roll_side_mission(
     body: Json<MissionRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let view = office
-        .roll_mission(user, path.cid, path.gid, body.into_inner())
+        .roll_mission(user, (path.cid, path.gid), body.into_inner())
         .await?;
     Ok(HttpResponse::Created().json(view))
 }

@@ -72,7 +72,7 @@ pub async fn change_side(
         username,
     } = path.into_inner();
     let view = office
-        .switch_side(user, campaign_id, username, body.side)
+        .switch_side(user, (campaign_id, username), body.side)
         .await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -20,8 +20,7 @@ impl Crew for Service {
     async fn pick_ability(
         &self,
         user: User,
-        campaign_id: i64,
-        crew_id: i64,
+        (campaign_id, crew_id): (i64, i64),
         pick: Ability,
     ) -> Result<CrewmanView, Error> {
         let mut conn = self.conn().await?;

@@ -8,8 +8,7 @@ impl Debriefs for Service {
     async fn debrief(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
+        (campaign_id, game_id): (i64, i64),
         request: DebriefRequest,
     ) -> Result<DebriefResult, Error> {
         let mut conn = self.conn().await?;
@@ -19,8 +18,7 @@ impl Debriefs for Service {
     async fn preview_debrief(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
+        (campaign_id, game_id): (i64, i64),
         request: DebriefRequest,
     ) -> Result<Vec<CrewRollsView>, Error> {
         let mut conn = self.conn().await?;
@@ -30,8 +28,7 @@ impl Debriefs for Service {
     async fn void_debrief(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
+        (campaign_id, game_id): (i64, i64),
         reason: String,
     ) -> Result<VoidedDebrief, Error> {
         let mut conn = self.conn().await?;
@@ -51,8 +48,7 @@ impl Debriefs for Service {
     async fn void_award(
         &self,
         user: User,
-        campaign_id: i64,
-        award_id: i64,
+        (campaign_id, award_id): (i64, i64),
         reason: String,
     ) -> Result<LedgerEntryView, Error> {
         let mut conn = self.conn().await?;

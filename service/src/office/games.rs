@@ -28,8 +28,7 @@ impl Games for Service {
     async fn roll_mission(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
+        (campaign_id, game_id): (i64, i64),
         request: MissionRequest,
     ) -> Result<MissionView, Error> {
         let mut conn = self.conn().await?;

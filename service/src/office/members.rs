@@ -19,8 +19,7 @@ impl Members for Service {
     async fn switch_side(
         &self,
         user: User,
-        campaign_id: i64,
-        username: String,
+        (campaign_id, username): (i64, String),
         side: Side,
     ) -> Result<MemberView, Error> {
         let mut conn = self.conn().await?;

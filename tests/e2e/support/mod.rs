@@ -15,6 +15,23 @@ use eagles_db::DbPool;
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use serde_json::{json, Value};
 
+/// The campaign writes of API.md (method and path template), but the voids of a
+/// debrief and of an award: an ended campaign refuses each, and each goes through the
+/// write envelope.
+pub const CAMPAIGN_WRITES: [&str; 11] = [
+    "POST /api/v1/campaigns/{cid}/members",
+    "PATCH /api/v1/campaigns/{cid}/members/{username}",
+    "POST /api/v1/campaigns/{cid}/crew",
+    "POST /api/v1/campaigns/{cid}/crew/{id}/abilities",
+    "POST /api/v1/campaigns/{cid}/games",
+    "POST /api/v1/campaigns/{cid}/games/{gid}/missions",
+    "PUT /api/v1/campaigns/{cid}/games/{gid}/missions/{mid}/assignment",
+    "POST /api/v1/campaigns/{cid}/games/{gid}/debrief",
+    "POST /api/v1/campaigns/{cid}/rolls",
+    "POST /api/v1/campaigns/{cid}/weeks/close",
+    "POST /api/v1/campaigns/{cid}/end",
+];
+
 /// A running server and a client for it.
 pub struct TestApp {
     pub address: String,

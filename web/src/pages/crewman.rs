@@ -227,7 +227,7 @@ pub async fn pick(
         Err(_) => errors.add("ability", "choose an ability from the list"),
         Ok(ability) => {
             match office
-                .pick_ability(user, campaign_id, crew_id, ability)
+                .pick_ability(user, (campaign_id, crew_id), ability)
                 .await
             {
                 Ok(_) => {

@@ -2,7 +2,7 @@
 //! out or as the address gives it, and again with the input as typed and the reasons
 //! next to their fields when it is refused. A page's data comes from the office.
 
-use actix_web::{web, HttpResponse};
+use actix_web::HttpResponse;
 use eagles_office::Office;
 
 use super::render;
@@ -48,21 +48,4 @@ pub async fn again<P: FormPage>(
 ) -> Result<HttpResponse, PageError> {
     let page = P::load(office, session, key, form, errors).await?;
     Ok(render(&page, page.errors().status()))
-}
-
-/// The handler of a campaign's filter page (`GET /campaigns/{cid}/…?filters`): the
-/// page with its filters as the address gives them. Mounted per page in `configure`.
-pub async fn filtered<P: FormPage<Key = i64>>(
-    office: web::Data<dyn Office>,
-    session: Session,
-    path: web::Path<i64>,
-    query: web::Query<P::Form>,
-) -> Result<HttpResponse, PageError> {
-    show::<P>(
-        office.get_ref(),
-        &session,
-        path.into_inner(),
-        query.into_inner(),
-    )
-    .await
 }

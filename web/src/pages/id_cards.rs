@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::abilities::Ability;
 use campaign::sides::Side;
@@ -15,7 +16,7 @@ use eagles_office::crew::{CrewQuery, CrewmanView};
 use eagles_office::prelude::*;
 use serde::Deserialize;
 
-use super::form_page::FormPage;
+use super::form_page::{self, FormPage};
 use super::Nav;
 use crate::error::PageError;
 use crate::form::FieldErrors;
@@ -153,4 +154,20 @@ impl FormPage for IdCardsPage {
     fn errors(&self) -> &FieldErrors {
         &self.errors
     }
+}
+
+#[get("/campaigns/{cid}/id-cards")]
+pub async fn show(
+    office: web::Data<dyn Office>,
+    session: Session,
+    path: web::Path<i64>,
+    query: web::Query<Filters>,
+) -> Result<HttpResponse, PageError> {
+    form_page::show::<IdCardsPage>(
+        office.get_ref(),
+        &session,
+        path.into_inner(),
+        query.into_inner(),
+    )
+    .await
 }

@@ -3,13 +3,14 @@
 //! is a link), with a link to the same board as CSV. The API's ranking; two queries
 //! after the session's: the campaign with the caller's membership, the board.
 
+use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::standings::{LeaderboardQuery, LeaderboardRow};
 use serde::Deserialize;
 
-use super::form_page::FormPage;
+use super::form_page::{self, FormPage};
 use super::Nav;
 use crate::error::PageError;
 use crate::form::FieldErrors;
@@ -116,4 +117,20 @@ impl FormPage for LeaderboardPage {
     fn errors(&self) -> &FieldErrors {
         &self.errors
     }
+}
+
+#[get("/campaigns/{cid}/leaderboard")]
+pub async fn show(
+    office: web::Data<dyn Office>,
+    session: Session,
+    path: web::Path<i64>,
+    query: web::Query<Filters>,
+) -> Result<HttpResponse, PageError> {
+    form_page::show::<LeaderboardPage>(
+        office.get_ref(),
+        &session,
+        path.into_inner(),
+        query.into_inner(),
+    )
+    .await
 }

@@ -261,7 +261,7 @@ pub async fn switch_side(
         Err(_) => "choose allied or central".to_owned(),
         Ok(side) => {
             match office
-                .switch_side(user, campaign_id, username.clone(), side)
+                .switch_side(user, (campaign_id, username.clone()), side)
                 .await
             {
                 Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),

@@ -311,7 +311,7 @@ pub async fn roll(
         .map_err(|_| PageError::new(StatusCode::BAD_REQUEST, "the side is allied or central"))?;
     let outcome = match parse_dice(&form.dice) {
         Ok(dice) => office
-            .roll_mission(user, campaign_id, game_id, MissionRequest { side, dice })
+            .roll_mission(user, (campaign_id, game_id), MissionRequest { side, dice })
             .await
             .map(drop),
         Err(reason) => Err(Error::invalid(reason)),
@@ -418,7 +418,7 @@ pub async fn debrief(
             Ok(read) => read,
             Err(unreadable) => return Ok(unreadable),
         };
-    match office.debrief(user, campaign_id, game_id, request).await {
+    match office.debrief(user, (campaign_id, game_id), request).await {
         Ok(_) => Ok(see_other(&game_url(campaign_id, game_id))),
         Err(error) => debrief_refused(&mut page, error),
     }
@@ -449,7 +449,7 @@ pub async fn preview_debrief(
             Err(unreadable) => return Ok(unreadable),
         };
     match office
-        .preview_debrief(user, campaign_id, game_id, request)
+        .preview_debrief(user, (campaign_id, game_id), request)
         .await
     {
         Ok(crew) => {
@@ -514,7 +514,7 @@ pub async fn void(
     let (campaign_id, game_id) = path.into_inner();
     let outcome = if ticked(&form.confirm) {
         office
-            .void_debrief(user, campaign_id, game_id, form.reason.clone())
+            .void_debrief(user, (campaign_id, game_id), form.reason.clone())
             .await
             .map(drop)
     } else {
