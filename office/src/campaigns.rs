@@ -30,6 +30,14 @@ pub struct Campaign {
     pub revision: i64,
 }
 
+/// How much of its lists a campaign's home reads: at most `games` games of the week,
+/// and the `kills` latest kills.
+#[derive(Debug, Clone, Copy)]
+pub struct HomeLimits {
+    pub games: i64,
+    pub kills: i64,
+}
+
 /// Which campaigns a reader may see.
 #[derive(Debug, Clone, Copy)]
 pub enum Reader {
@@ -221,13 +229,11 @@ pub trait Campaigns {
     async fn readable_campaigns(&self, caller: Option<User>)
         -> Result<Vec<Campaign>, crate::Error>;
 
-    /// A campaign's home as `caller` may read it: `games` games of the week at most,
-    /// the `kills` latest kills, the top `crews` crews.
+    /// A campaign's home as `caller` may read it, its lists within `limits`.
     async fn campaign_home(
         &self,
         caller: Option<User>,
         campaign_id: i64,
-        games: i64,
-        kills: i64,
+        limits: HomeLimits,
     ) -> Result<CampaignHome, crate::Error>;
 }

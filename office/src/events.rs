@@ -41,6 +41,14 @@ pub enum StreamItem {
     KeepAlive,
 }
 
+/// Who opens an event stream: the caller, none for a visitor, and the address he
+/// calls from.
+#[derive(Debug, Clone)]
+pub struct Subscriber<'a> {
+    pub caller: Option<User>,
+    pub address: &'a str,
+}
+
 /// An open stream: the revision it starts after, then its items until it ends (the
 /// server shuts down, its lifetime is over, or the log cannot be read).
 pub struct OpenStream {
@@ -50,14 +58,13 @@ pub struct OpenStream {
 
 #[async_trait::async_trait]
 pub trait Events {
-    /// Opens `campaign_id`'s event stream for `caller` (from `address`): 404 unless he
-    /// may read the campaign, 429 when he holds too many streams already. With
-    /// `last_event_id` (the last revision the client saw) it starts with the events
-    /// after it, else with the next write.
+    /// Opens `campaign_id`'s event stream for `subscriber`: 404 unless he may read the
+    /// campaign, 429 when he holds too many streams already. With `last_event_id` (the
+    /// last revision the client saw) it starts with the events after it, else with the
+    /// next write.
     async fn open_events(
         &self,
-        caller: Option<User>,
-        address: &str,
+        subscriber: Subscriber<'_>,
         campaign_id: i64,
         last_event_id: Option<i64>,
     ) -> Result<OpenStream, crate::Error>;

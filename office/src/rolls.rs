@@ -78,6 +78,14 @@ pub struct RollQuery {
     pub offset: Option<u32>,
 }
 
+/// Which rolls of a campaign's log to read: one week's, or every week's when `week` is
+/// `None`, within `window`.
+#[derive(Debug, Clone, Copy)]
+pub struct RollFilter {
+    pub week: Option<i32>,
+    pub window: Window,
+}
+
 /// The ground offensive an evade roll took, and where it came from: the answer says
 /// so, since without a game the roll can only know it from the request (R8).
 #[derive(Debug, Clone, Copy, serde::Serialize, utoipa::ToSchema)]
@@ -124,7 +132,6 @@ pub trait Rolls {
         &self,
         reader: ReadAccess,
         campaign_id: i64,
-        week: Option<i32>,
-        window: Window,
+        filter: RollFilter,
     ) -> Result<Vec<RollView>, crate::Error>;
 }

@@ -11,7 +11,7 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 use eagles_db::window::Window;
 pub use eagles_office::campaigns::{
-    CampaignEnd, CampaignHome, CampaignListQuery, CampaignView, NewCampaign,
+    CampaignEnd, CampaignHome, CampaignListQuery, CampaignView, HomeLimits, NewCampaign,
 };
 
 use crate::error::ServiceError;
@@ -167,8 +167,7 @@ pub async fn home(
     conn: &mut AsyncPgConnection,
     caller: Option<User>,
     campaign_id: i64,
-    games: i64,
-    kills: i64,
+    HomeLimits { games, kills }: HomeLimits,
 ) -> Result<CampaignHome, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, caller).await?;
     let campaign = scope.campaign.clone();

@@ -6,7 +6,7 @@ use std::convert::Infallible;
 use actix_web::http::header;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use eagles_office::credentials::{client_address, SESSION_COOKIE};
-use eagles_office::events::{OpenStream, StreamItem};
+use eagles_office::events::{OpenStream, StreamItem, Subscriber};
 use eagles_office::prelude::*;
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -74,7 +74,14 @@ pub async fn campaign_events(
     };
     let address = client_address(req.peer_addr(), req.connection_info().realip_remote_addr());
     let stream = office
-        .open_events(caller, &address, path.cid, last_event_id)
+        .open_events(
+            Subscriber {
+                caller,
+                address: &address,
+            },
+            path.cid,
+            last_event_id,
+        )
         .await?;
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")

@@ -2,7 +2,7 @@
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use eagles_office::prelude::*;
-use eagles_office::rolls::{RollQuery, RollRequest, RollView};
+use eagles_office::rolls::{RollFilter, RollQuery, RollRequest, RollView};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::{Caller, SignedIn};
@@ -50,7 +50,14 @@ pub async fn list_rolls(
 ) -> Result<HttpResponse, ApiError> {
     let window = crate::paging::window(query.limit, query.offset)?;
     let views = office
-        .rolls(caller.into(), path.cid, query.week, window)
+        .rolls(
+            caller.into(),
+            path.cid,
+            RollFilter {
+                week: query.week,
+                window,
+            },
+        )
         .await?;
     Ok(crate::paging::respond(&req, views, window))
 }

@@ -66,10 +66,9 @@ impl Campaigns for Service {
         &self,
         caller: Option<User>,
         campaign_id: i64,
-        games: i64,
-        kills: i64,
+        limits: HomeLimits,
     ) -> Result<CampaignHome, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::campaigns::home(&mut conn, caller, campaign_id, games, kills).await?)
+        Ok(crate::campaigns::home(&mut conn, caller, campaign_id, limits).await?)
     }
 }

@@ -7,8 +7,7 @@ use super::Service;
 impl Events for Service {
     async fn open_events(
         &self,
-        caller: Option<User>,
-        address: &str,
+        Subscriber { caller, address }: Subscriber<'_>,
         campaign_id: i64,
         last_event_id: Option<i64>,
     ) -> Result<OpenStream, Error> {

@@ -1,7 +1,6 @@
 use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::rolls::*;
-use eagles_office::window::Window;
 
 use super::Service;
 
@@ -21,8 +20,7 @@ impl Rolls for Service {
         &self,
         reader: ReadAccess,
         campaign_id: i64,
-        week: Option<i32>,
-        window: Window,
+        RollFilter { week, window }: RollFilter,
     ) -> Result<Vec<RollView>, Error> {
         let mut conn = self.conn().await?;
         Ok(crate::rolls::list(&mut conn, reader, campaign_id, week, window).await?)

@@ -14,7 +14,7 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
 use chrono::Duration;
-use eagles_office::campaigns::{CampaignEnd, RecentKill};
+use eagles_office::campaigns::{CampaignEnd, HomeLimits, RecentKill};
 use eagles_office::prelude::*;
 use eagles_office::standings::{LeaderboardRow, SidesView};
 use serde::Serialize;
@@ -136,8 +136,10 @@ impl HomePage {
             .campaign_home(
                 session.user.clone(),
                 campaign_id,
-                WEEK_GAMES as i64 + 1,
-                RECENT_KILLS,
+                HomeLimits {
+                    games: WEEK_GAMES as i64 + 1,
+                    kills: RECENT_KILLS,
+                },
             )
             .await?;
         let scope = home.scope;

@@ -10,7 +10,7 @@ use campaign::sides::Side;
 use campaign::tables::Table;
 use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
-use eagles_office::rolls::{RollRequest, RollView};
+use eagles_office::rolls::{RollFilter, RollRequest, RollView};
 use eagles_office::window::Window;
 use eagles_office::Locus;
 use serde::Deserialize;
@@ -130,8 +130,10 @@ impl FormPage for DicePage {
             .rolls(
                 ReadAccess::Checked(scope.clone()),
                 campaign_id,
-                week,
-                Window::ALL,
+                RollFilter {
+                    week,
+                    window: Window::ALL,
+                },
             )
             .await?
             .into_iter()

@@ -75,10 +75,15 @@ pub async fn show(
         username: String::new(),
         errors: FieldErrors::default(),
     };
-    let mut response = render(&page, StatusCode::OK);
-    response
-        .add_cookie(&started.cookie)
-        .map_err(PageError::internal)?;
+    with_cookie(render(&page, StatusCode::OK), &started.cookie)
+}
+
+/// `response` setting (or, expired, removing) the session cookie.
+fn with_cookie(
+    mut response: HttpResponse,
+    cookie: &actix_web::cookie::Cookie<'_>,
+) -> Result<HttpResponse, PageError> {
+    response.add_cookie(cookie).map_err(PageError::internal)?;
     Ok(response)
 }
 
@@ -145,11 +150,7 @@ pub async fn sign_in(
     }
     office.delete_expired_sessions().await?;
     let started = session::start(office.get_ref(), Some(user.id), session::is_tls(&req)).await?;
-    let mut response = see_other("/");
-    response
-        .add_cookie(&started.cookie)
-        .map_err(PageError::internal)?;
-    Ok(response)
+    with_cookie(see_other("/"), &started.cookie)
 }
 
 #[post("/sign-out")]
@@ -163,9 +164,8 @@ pub async fn sign_out(
     if let Some(id_hash) = session.id_hash() {
         office.delete_session(id_hash.to_vec()).await?;
     }
-    let mut response = see_other("/");
-    response
-        .add_cookie(&session::removal_cookie(session::is_tls(&req)))
-        .map_err(PageError::internal)?;
-    Ok(response)
+    with_cookie(
+        see_other("/"),
+        &session::removal_cookie(session::is_tls(&req)),
+    )
 }
