@@ -21,13 +21,12 @@ pub async fn add(
     conn: &mut AsyncPgConnection,
     user: User,
     campaign_id: i64,
-    new: NewMember,
-) -> Result<MemberView, ServiceError> {
-    let NewMember {
+    NewMember {
         username,
         role,
         side,
-    } = new;
+    }: NewMember,
+) -> Result<MemberView, ServiceError> {
     envelope::write(
         conn,
         campaign_id,

@@ -28,15 +28,14 @@ pub async fn roll(
     conn: &mut AsyncPgConnection,
     user: User,
     campaign_id: i64,
-    request: RollRequest,
-) -> Result<RollView, ServiceError> {
-    let RollRequest {
+    RollRequest {
         table,
         modifiers,
         dice,
         game_id,
         side,
-    } = request;
+    }: RollRequest,
+) -> Result<RollView, ServiceError> {
     let (logged, offensive) = envelope::write(
         conn,
         campaign_id,
