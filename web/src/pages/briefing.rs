@@ -66,8 +66,16 @@ pub struct OutLine {
     pub name: String,
     pub owner: String,
     pub status: &'static str,
+    /// The last week he is out, when he is coming back (R7, R8).
+    pub out_until_week: Option<i32>,
+}
+
+impl OutLine {
     /// "out until week 14, back in week 15" or "for the rest of the war".
-    pub back: String,
+    pub fn until(&self) -> String {
+        self.out_until_week
+            .map_or_else(|| "for the rest of the war".to_owned(), absence)
+    }
 }
 
 /// A crewman with picks to make.
@@ -355,9 +363,7 @@ impl BriefingPage {
             .map(|o| OutLine {
                 id: o.crewman.id,
                 status: status_label(o.status, o.out_until_week),
-                back: o
-                    .out_until_week
-                    .map_or_else(|| "for the rest of the war".to_owned(), absence),
+                out_until_week: o.out_until_week,
                 name: o.crewman.name,
                 owner: o.crewman.owner,
             })

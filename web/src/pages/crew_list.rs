@@ -3,7 +3,7 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
-use campaign::crew::Role;
+use campaign::crew::{CrewStatus, Role};
 use campaign::sides::{Nationality, Side};
 use eagles_office::crew::{CrewmanView, NewCrew};
 use eagles_office::prelude::*;
@@ -68,6 +68,15 @@ impl CrewLine {
     /// His time out of service in the words of [`absence`], if he is coming back.
     pub fn absence(&self) -> Option<String> {
         self.out_until_week.map(absence)
+    }
+
+    /// Until when he is out, as the pages' "Out of service" tables say it.
+    pub fn until(&self) -> String {
+        match self.absence() {
+            Some(absence) => absence,
+            None if self.status == CrewStatus::Killed.label() => "—".to_owned(),
+            None => "for the rest of the war".to_owned(),
+        }
     }
 }
 
