@@ -36,9 +36,7 @@ pub async fn export(
                 return Ok(None);
             };
             let outcome = match rows.campaign.campaign.ended_week {
-                Some(_) => Some(
-                    crate::campaigns::outcome(conn, &rows.campaign.campaign.clone().into()).await?,
-                ),
+                Some(_) => Some(crate::campaigns::outcome(conn, &rows.campaign.campaign).await?),
                 None => None,
             };
             Ok(Some((rows, outcome)))
