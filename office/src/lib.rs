@@ -2,6 +2,9 @@
 //! case as a method of [`Office`], with the inputs it takes, the read models it answers
 //! and the [`Error`] it refuses with. Nothing here knows the database; `eagles_service`
 //! implements [`Office`] over it, and the binary hands the doors an `Arc<dyn Office>`.
+//! The `diesel` feature, which only the service and `eagles_db` turn on, lets the types
+//! that are rows as stored (a campaign, an aircraft type, an idempotency key) be read
+//! from a query as they are, and converts the database's errors.
 
 pub mod access;
 pub mod accounts;
