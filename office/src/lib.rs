@@ -26,6 +26,7 @@ pub mod reference;
 pub mod rolls;
 pub mod secrecy;
 pub mod sessions;
+pub mod sheets;
 pub mod standings;
 pub mod text;
 pub mod webhooks;

@@ -72,3 +72,15 @@ pub struct WeekPath {
     /// Week number, from 1
     pub n: i32,
 }
+
+/// `/campaigns/{cid}/games/{gid}/sorties/{sid}`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct SortiePath {
+    /// Campaign id
+    pub cid: i64,
+    /// Game id
+    pub gid: i64,
+    /// Sortie id
+    pub sid: i64,
+}
