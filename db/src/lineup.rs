@@ -209,10 +209,7 @@ pub struct NewMark {
 }
 
 /// The marks of the sorties `sortie_ids`, each sheet's in order.
-pub async fn marks(
-    conn: &mut AsyncPgConnection,
-    sortie_ids: &[i64],
-) -> QueryResult<Vec<MarkRow>> {
+pub async fn marks(conn: &mut AsyncPgConnection, sortie_ids: &[i64]) -> QueryResult<Vec<MarkRow>> {
     sheet_marks::table
         .left_join(users::table)
         .filter(sheet_marks::sortie_id.eq_any(sortie_ids))

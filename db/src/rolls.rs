@@ -3,8 +3,8 @@
 
 use campaign::crew::Role;
 use campaign::injuries::Outcome;
-use campaign::sides::Side;
 use campaign::logged_table::LoggedTable;
+use campaign::sides::Side;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};

@@ -41,3 +41,9 @@ CREATE TABLE sheet_marks (
 
 ALTER TABLE dice_rolls ADD COLUMN sortie_id BIGINT REFERENCES lineup_sorties (id);
 CREATE INDEX dice_rolls_sortie ON dice_rolls (sortie_id) WHERE sortie_id IS NOT NULL;
+
+-- A sheet's writes are events of their own kind (API v1.2: event `sheet`, the sortie's id).
+ALTER TABLE campaign_events DROP CONSTRAINT campaign_events_kind_check;
+ALTER TABLE campaign_events ADD CONSTRAINT campaign_events_kind_check
+    CHECK (kind IN ('roll', 'game', 'mission', 'assignment', 'debrief',
+                    'void', 'week', 'crew', 'member', 'end', 'sheet'));

@@ -4,10 +4,10 @@
 use crate::access::ReadAccess;
 use crate::window::Window;
 use crate::User;
-use campaign::sides::Side;
-use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::logged_table::LoggedTable;
 use campaign::sheet::SheetTable;
+use campaign::sides::Side;
+use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::tables::Table;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -113,7 +113,9 @@ pub fn numeric_result(table: impl Into<LoggedTable>) -> bool {
     use Table::*;
     matches!(
         table.into(),
-        LoggedTable::Campaign(MinorInjury | SeriousInjury | ArtilleryTrips | D6 | TwoD6 | D10 | D100)
+        LoggedTable::Campaign(
+            MinorInjury | SeriousInjury | ArtilleryTrips | D6 | TwoD6 | D10 | D100
+        )
     )
 }
 

@@ -11,9 +11,9 @@
 
 use campaign::crew::Role;
 use campaign::injuries::{CasualtyKind, Outcome};
+use campaign::logged_table::LoggedTable;
 use campaign::missions::Assignment;
 use campaign::sides::Side;
-use campaign::logged_table::LoggedTable;
 use diesel::sql_types::{Array, Bool, Int4, Int8, Nullable, Text};
 use diesel::QueryResult;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};

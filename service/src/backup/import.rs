@@ -7,11 +7,11 @@
 use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 
-use campaign::logged_table::LoggedTable;
 use campaign::abilities::Ability;
 use campaign::crew::Role;
 use campaign::experience::AwardKind;
 use campaign::injuries::{CasualtyKind, Outcome};
+use campaign::logged_table::LoggedTable;
 use campaign::missions::{Assignment, MissionType};
 use campaign::roster::MemberRole;
 use campaign::sides::{Nationality, Side};

@@ -29,7 +29,9 @@ pub(super) async fn game(
 ) -> Result<GameRecord, ServiceError> {
     eagles_db::games::find(conn, campaign_id, game_id)
         .await?
-        .ok_or_else(|| ServiceError::NotFound(format!("there is no game {game_id} in this campaign")))
+        .ok_or_else(|| {
+            ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
+        })
 }
 
 /// 409 once the game is debriefed or abandoned: its sheets are then the record.
@@ -52,7 +54,11 @@ pub(super) fn still_in_play(game: &GameRecord, what: &str) -> Result<(), Service
 /// The pilot and observer of a crew list, checked for R16's seats: one pilot, at most
 /// one observer.
 fn seats(crew: &[(i64, Role)]) -> Result<(i64, Option<i64>), ServiceError> {
-    let of = |role| crew.iter().filter(move |(_, r)| *r == role).map(|(id, _)| *id);
+    let of = |role| {
+        crew.iter()
+            .filter(move |(_, r)| *r == role)
+            .map(|(id, _)| *id)
+    };
     let pilots: Vec<i64> = of(Role::Pilot).collect();
     let observers: Vec<i64> = of(Role::Observer).collect();
     match (pilots.as_slice(), observers.as_slice()) {
@@ -217,7 +223,13 @@ pub async fn lineup(
     let mut views = Vec::with_capacity(sheets.sorties.len());
     for sortie in &sheets.sorties {
         let state = sum(conn, &sheets, sortie).await?.state;
-        views.push(sortie_view(&scope, &sheets, sortie, &state, game.debriefed()));
+        views.push(sortie_view(
+            &scope,
+            &sheets,
+            sortie,
+            &state,
+            game.debriefed(),
+        ));
     }
     Ok(views)
 }
@@ -239,7 +251,15 @@ pub async fn follow_assignment(
         .iter()
         .find(|s| s.side == side && s.assignment == Assignment::Mission);
     let replacing = existing.map(|s| s.id);
-    check_crew(conn, scope, game, assigned.aircraft_type_id, &crew, replacing).await?;
+    check_crew(
+        conn,
+        scope,
+        game,
+        assigned.aircraft_type_id,
+        &crew,
+        replacing,
+    )
+    .await?;
     match existing {
         Some(sortie) => {
             if eagles_db::lineup::marked(conn, sortie.id).await? {

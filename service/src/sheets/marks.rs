@@ -66,7 +66,10 @@ pub(super) async fn open_sheet(
     let sheets = GameSheets::load(conn, game_id).await?;
     sheets.sortie(sortie_id)?;
     require_player(scope, &sheets, sortie_id, action)?;
-    still_in_play(&game, "its sheets are the record now and take no more marks")?;
+    still_in_play(
+        &game,
+        "its sheets are the record now and take no more marks",
+    )?;
     Ok((game, sheets))
 }
 
@@ -144,9 +147,7 @@ fn check_posted(
                 sortie.key
             )))
         }
-        MarkRequest::Turn { turn: 0 } => Err(ServiceError::invalid(
-            "turns are numbered from 1",
-        )),
+        MarkRequest::Turn { turn: 0 } => Err(ServiceError::invalid("turns are numbered from 1")),
         _ => Ok(()),
     }
 }
@@ -165,7 +166,8 @@ pub async fn mark(
         &user,
         Access::Reader,
         async |conn, scope, record| {
-            let (game, sheets) = open_sheet(conn, &scope, game_id, sortie_id, "mark this sheet").await?;
+            let (game, sheets) =
+                open_sheet(conn, &scope, game_id, sortie_id, "mark this sheet").await?;
             let sortie = sheets.sortie(sortie_id)?;
             check_posted(&sheets, sortie, &mark)?;
             write_marks(conn, &sheets, sortie, &[(mark, None)], user.id).await?;

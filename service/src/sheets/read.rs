@@ -54,7 +54,10 @@ impl GameSheets {
 
     /// The seats of `sortie_id`, pilot first.
     pub fn seats_of(&self, sortie_id: i64) -> Vec<&LineupSeat> {
-        self.seats.iter().filter(|s| s.sortie_id == sortie_id).collect()
+        self.seats
+            .iter()
+            .filter(|s| s.sortie_id == sortie_id)
+            .collect()
     }
 
     /// The stored marks of `sortie_id`, in order, each read back as written.
@@ -77,7 +80,9 @@ impl GameSheets {
         debriefed
             || scope.is_referee()
             || scope.caller.as_ref().is_some_and(|user| {
-                self.seats_of(sortie_id).iter().any(|seat| seat.owner_id == user.id)
+                self.seats_of(sortie_id)
+                    .iter()
+                    .any(|seat| seat.owner_id == user.id)
             })
     }
 }
@@ -89,10 +94,13 @@ pub async fn sheet_aircraft(
 ) -> Result<SheetAircraft, ServiceError> {
     let row = eagles_db::aircraft::find(conn, aircraft_type_id)
         .await?
-        .ok_or_else(|| ServiceError::Internal(format!("aircraft type {aircraft_type_id} vanished")))?;
-    let stability = row.stability.parse::<Stability>().map_err(|e| {
-        ServiceError::Internal(format!("aircraft type {}: {e}", row.name))
-    })?;
+        .ok_or_else(|| {
+            ServiceError::Internal(format!("aircraft type {aircraft_type_id} vanished"))
+        })?;
+    let stability = row
+        .stability
+        .parse::<Stability>()
+        .map_err(|e| ServiceError::Internal(format!("aircraft type {}: {e}", row.name)))?;
     let boxes = |n: i16| u32::try_from(n).unwrap_or(0);
     Ok(SheetAircraft {
         name: row.name,
@@ -209,10 +217,7 @@ pub async fn sum(
     let marks = rule_marks(&seats, &stored)?;
     let state = SheetState::from_marks(&aircraft, &marks)?;
     let undone = undone(&marks)?;
-    Ok(Summed {
-        state,
-        undone,
-    })
+    Ok(Summed { state, undone })
 }
 
 /// A sortie of the line-up as the caller of `scope` may see it: the mission sortie's
@@ -291,7 +296,11 @@ pub async fn sheet_view(
             wound_boxes: sheet.wound_boxes,
             state: sheet.state(),
             novice: man.novice,
-            abilities: man.abilities.iter().map(|a| a.as_str().to_owned()).collect(),
+            abilities: man
+                .abilities
+                .iter()
+                .map(|a| a.as_str().to_owned())
+                .collect(),
             spin_recovery_bonus: man.spin_recovery_bonus,
         });
     }

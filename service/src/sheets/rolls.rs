@@ -35,8 +35,8 @@ use super::read::{sheet_view, sum, GameSheets};
 use crate::campaigns::week_number;
 use crate::crew::crewman_view;
 use crate::dice::{log_entry, RollContext, ServerDice};
-use crate::error::{Locus, ServiceError};
 use crate::envelope::{self, Access};
+use crate::error::{Locus, ServiceError};
 
 /// The dice of one request: the entered ones in order, or the server's.
 enum SheetDice {
@@ -110,16 +110,20 @@ fn dice_needed(request: &SheetRollRequest, men: usize, entered: &[u32]) -> usize
     }
 }
 
-fn sheet_dice(
-    request: &SheetRollRequest,
-    men: usize,
-) -> Result<SheetDice, ServiceError> {
+fn sheet_dice(request: &SheetRollRequest, men: usize) -> Result<SheetDice, ServiceError> {
     let Some(dice) = request.dice() else {
         return Ok(SheetDice::Server(Box::default()));
     };
     let wrong = |message: String| Err(ServiceError::invalid(message).at(Locus::Field("dice")));
-    if let Some((i, &d)) = dice.iter().enumerate().find(|(_, &d)| !(1..=6).contains(&d)) {
-        return wrong(format!("die {} is {d}; a six-sided die shows 1 to 6", i + 1));
+    if let Some((i, &d)) = dice
+        .iter()
+        .enumerate()
+        .find(|(_, &d)| !(1..=6).contains(&d))
+    {
+        return wrong(format!(
+            "die {} is {d}; a six-sided die shows 1 to 6",
+            i + 1
+        ));
     }
     let needed = dice_needed(request, men, dice);
     if dice.len() != needed {
@@ -221,7 +225,13 @@ fn roll(
             };
             let combat = roll_combat(shot, &firing, &state.shooting_aircraft(), dice)?;
             let marks = effects::combat_marks(&combat, man.seat);
-            let mut shot_made = made(context, &combat.to_roll(), entered, Some(man.crew_id), marks.shooter);
+            let mut shot_made = made(
+                context,
+                &combat.to_roll(),
+                entered,
+                Some(man.crew_id),
+                marks.shooter,
+            );
             shot_made.target_marks = marks.target;
             rolls.push(shot_made);
             if shot.burst == Burst::Long {
@@ -249,7 +259,9 @@ fn roll(
         }
         SheetRollRequest::Spin { .. } => {
             if state.spinning() {
-                return Err(not_now("the aircraft is spinning already: roll spin_recovery"));
+                return Err(not_now(
+                    "the aircraft is spinning already: roll spin_recovery",
+                ));
             }
             let (man, wound_boxes) = at_controls(state, men)?;
             let controls = AtTheControls {
@@ -395,12 +407,22 @@ pub async fn roll_on_sheet(
             let seats = sheets.seats_of(sortie_id);
             let men = men(conn, campaign_id, &seats, game.week).await?;
             let per_man = match &request {
-                SheetRollRequest::CrewWound { crew_ids, .. } => crew_ids
-                    .as_ref()
-                    .map_or_else(|| men.iter().filter(|m| state.crew(m.seat).is_some_and(|c| !c.killed())).count(), Vec::len),
-                SheetRollRequest::Anoxia { crew_ids, .. } => crew_ids
-                    .as_ref()
-                    .map_or_else(|| men.iter().filter(|m| state.crew(m.seat).is_some_and(|c| c.able())).count(), Vec::len),
+                SheetRollRequest::CrewWound { crew_ids, .. } => crew_ids.as_ref().map_or_else(
+                    || {
+                        men.iter()
+                            .filter(|m| state.crew(m.seat).is_some_and(|c| !c.killed()))
+                            .count()
+                    },
+                    Vec::len,
+                ),
+                SheetRollRequest::Anoxia { crew_ids, .. } => crew_ids.as_ref().map_or_else(
+                    || {
+                        men.iter()
+                            .filter(|m| state.crew(m.seat).is_some_and(|c| c.able()))
+                            .count()
+                    },
+                    Vec::len,
+                ),
                 _ => 1,
             };
             let mut dice = sheet_dice(&request, per_man)?;
@@ -510,8 +532,10 @@ fn target_of<'a>(
     target_sortie: i64,
 ) -> Result<&'a LineupSortie, ServiceError> {
     let target = sheets.sortie(target_sortie).map_err(|_| {
-        ServiceError::invalid(format!("target_sortie {target_sortie} is no sortie of this game"))
-            .at(Locus::Field("target_sortie"))
+        ServiceError::invalid(format!(
+            "target_sortie {target_sortie} is no sortie of this game"
+        ))
+        .at(Locus::Field("target_sortie"))
     })?;
     if target.side == shooter.side {
         return Err(ServiceError::invalid(format!(
