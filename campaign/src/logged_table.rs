@@ -93,29 +93,7 @@ impl<'de> Deserialize<'de> for LoggedTable {
     }
 }
 
-#[cfg(feature = "diesel")]
-impl diesel::serialize::ToSql<diesel::sql_types::Text, diesel::pg::Pg> for LoggedTable {
-    fn to_sql<'b>(
-        &'b self,
-        out: &mut diesel::serialize::Output<'b, '_, diesel::pg::Pg>,
-    ) -> diesel::serialize::Result {
-        <str as diesel::serialize::ToSql<diesel::sql_types::Text, diesel::pg::Pg>>::to_sql(
-            self.as_str(),
-            out,
-        )
-    }
-}
-
-#[cfg(feature = "diesel")]
-impl diesel::deserialize::FromSql<diesel::sql_types::Text, diesel::pg::Pg> for LoggedTable {
-    fn from_sql(bytes: diesel::pg::PgValue<'_>) -> diesel::deserialize::Result<Self> {
-        let text = <String as diesel::deserialize::FromSql<
-            diesel::sql_types::Text,
-            diesel::pg::Pg,
-        >>::from_sql(bytes)?;
-        Ok(text.parse::<LoggedTable>()?)
-    }
-}
+crate::wire::text_column!(LoggedTable);
 
 #[cfg(feature = "openapi")]
 impl utoipa::PartialSchema for LoggedTable {

@@ -24,6 +24,14 @@ use crate::debrief::DownReport;
 use crate::rolls::RollView;
 use crate::User;
 
+/// A sortie of a game of a campaign, as its path names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SortieRef {
+    pub campaign_id: i64,
+    pub game_id: i64,
+    pub sortie_id: i64,
+}
+
 /// A crewman in a seat of a sortie to declare.
 #[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -453,13 +461,7 @@ pub trait Sheets {
     ) -> Result<SortieView, crate::Error>;
 
     /// Takes back a sortie whose sheet has no mark.
-    async fn withdraw_sortie(
-        &self,
-        user: User,
-        campaign_id: i64,
-        game_id: i64,
-        sortie_id: i64,
-    ) -> Result<(), crate::Error>;
+    async fn withdraw_sortie(&self, user: User, sortie: SortieRef) -> Result<(), crate::Error>;
 
     /// A game's line-up as `reader` may see it.
     async fn lineup(
@@ -471,21 +473,14 @@ pub trait Sheets {
 
     /// A sortie's sheet, for its players and the referees (everyone after the
     /// debrief); 404 for anyone else.
-    async fn sheet(
-        &self,
-        reader: ReadAccess,
-        campaign_id: i64,
-        game_id: i64,
-        sortie_id: i64,
-    ) -> Result<SheetView, crate::Error>;
+    async fn sheet(&self, reader: ReadAccess, sortie: SortieRef)
+        -> Result<SheetView, crate::Error>;
 
     /// Writes a mark on a sortie's sheet; gives the sheet.
     async fn mark(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
-        sortie_id: i64,
+        sortie: SortieRef,
         mark: MarkRequest,
     ) -> Result<SheetView, crate::Error>;
 
@@ -493,9 +488,7 @@ pub trait Sheets {
     async fn roll_on_sheet(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
-        sortie_id: i64,
+        sortie: SortieRef,
         request: SheetRollRequest,
     ) -> Result<SheetRollAnswer, crate::Error>;
 }

@@ -127,6 +127,22 @@ impl Night {
         on_sheets.cloned().collect()
     }
 
+    /// Rolls both sides' missions (a debrief needs them, API v1.2) and debriefs the
+    /// game as the referee: its sheets are then the record.
+    async fn debrief(&self) {
+        let missions = format!(
+            "/api/v1/campaigns/{}/games/{}/missions",
+            self.world.campaign, self.game
+        );
+        for side in ["allied", "central"] {
+            let body = json!({ "side": side, "dice": [9] });
+            let rolled = self.app.post(&missions, self.token("rita"), &body).await;
+            assert_eq!(rolled.status(), StatusCode::CREATED);
+        }
+        let debrief = json!({ "turns_played": 3, "sorties": [], "kills": [], "missions": [] });
+        self.made("rita", "/debrief", debrief).await;
+    }
+
     /// The four sorties of the night: a1 Ball and Hooper in a Bristol F2b (dual
     /// controls), a2 McCudden in a SPAD XIII, c1 Voss in an Albatros D-III, c2 Wolff
     /// and Weber in an Albatros C-III (no dual controls).
@@ -422,24 +438,7 @@ async fn a_retried_mark_counts_once_and_the_debrief_closes_the_sheets() {
     let sheet: Value = body(night.sheet("bea", a2).await).await;
     assert_eq!(sheet["marks"].as_array().unwrap().len(), 1);
 
-    // The debrief (both missions rolled first, API v1.2) makes the sheets the record.
-    let missions = format!(
-        "/api/v1/campaigns/{}/games/{}/missions",
-        night.world.campaign, night.game
-    );
-    for side in ["allied", "central"] {
-        let rolled = night
-            .app
-            .post(
-                &missions,
-                night.token("rita"),
-                &json!({ "side": side, "dice": [9] }),
-            )
-            .await;
-        assert_eq!(rolled.status(), StatusCode::CREATED);
-    }
-    let debrief = json!({ "turns_played": 3, "sorties": [], "kills": [], "missions": [] });
-    night.made("rita", "/debrief", debrief).await;
+    night.debrief().await;
     let late = night
         .post("bea", &format!("/sorties/{a2}/marks"), mark)
         .await;
@@ -532,27 +531,7 @@ async fn a_sheet_is_its_players_and_the_referees_until_the_debrief() {
     }
 
     // After the debrief every reader of the campaign reads every sheet.
-    let missions = format!(
-        "/api/v1/campaigns/{}/games/{}/missions",
-        night.world.campaign, night.game
-    );
-    for side in ["allied", "central"] {
-        night
-            .app
-            .post(
-                &missions,
-                night.token("rita"),
-                &json!({ "side": side, "dice": [9] }),
-            )
-            .await;
-    }
-    night
-        .made(
-            "rita",
-            "/debrief",
-            json!({ "turns_played": 3, "sorties": [], "kills": [], "missions": [] }),
-        )
-        .await;
+    night.debrief().await;
     for who in ["ada", "kurt", "anonymous"] {
         assert_eq!(
             night.sheet(who, c2).await.status(),

@@ -84,3 +84,14 @@ pub struct SortiePath {
     /// Sortie id
     pub sid: i64,
 }
+
+impl SortiePath {
+    /// The sortie the path names.
+    pub fn sortie(&self) -> eagles_office::sheets::SortieRef {
+        eagles_office::sheets::SortieRef {
+            campaign_id: self.cid,
+            game_id: self.gid,
+            sortie_id: self.sid,
+        }
+    }
+}

@@ -70,9 +70,7 @@ pub async fn withdraw_sortie(
     SignedIn(user): SignedIn,
     path: web::Path<SortiePath>,
 ) -> Result<HttpResponse, ApiError> {
-    office
-        .withdraw_sortie(user, path.cid, path.gid, path.sid)
-        .await?;
+    office.withdraw_sortie(user, path.sortie()).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -92,9 +90,7 @@ pub async fn read_sheet(
     Caller(caller): Caller,
     path: web::Path<SortiePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office
-        .sheet(caller.into(), path.cid, path.gid, path.sid)
-        .await?;
+    let view = office.sheet(caller.into(), path.sortie()).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -117,9 +113,7 @@ pub async fn mark(
     path: web::Path<SortiePath>,
     body: Json<MarkRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office
-        .mark(user, path.cid, path.gid, path.sid, body.into_inner())
-        .await?;
+    let view = office.mark(user, path.sortie(), body.into_inner()).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -144,7 +138,7 @@ pub async fn roll(
     body: Json<SheetRollRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let answer = office
-        .roll_on_sheet(user, path.cid, path.gid, path.sid, body.into_inner())
+        .roll_on_sheet(user, path.sortie(), body.into_inner())
         .await?;
     Ok(HttpResponse::Created().json(answer))
 }

@@ -18,15 +18,8 @@ impl Sheets for Service {
         Ok(lineup::declare(&mut conn, user, campaign_id, game_id, request).await?)
     }
 
-    async fn withdraw_sortie(
-        &self,
-        user: User,
-        campaign_id: i64,
-        game_id: i64,
-        sortie_id: i64,
-    ) -> Result<(), Error> {
-        let mut conn = self.conn().await?;
-        Ok(lineup::withdraw(&mut conn, user, campaign_id, game_id, sortie_id).await?)
+    async fn withdraw_sortie(&self, user: User, sortie: SortieRef) -> Result<(), Error> {
+        Ok(lineup::withdraw(&mut *self.conn().await?, user, sortie).await?)
     }
 
     async fn lineup(
@@ -35,44 +28,28 @@ impl Sheets for Service {
         campaign_id: i64,
         game_id: i64,
     ) -> Result<Vec<SortieView>, Error> {
-        let mut conn = self.conn().await?;
-        Ok(lineup::lineup(&mut conn, reader, campaign_id, game_id).await?)
+        Ok(lineup::lineup(&mut *self.conn().await?, reader, campaign_id, game_id).await?)
     }
 
-    async fn sheet(
-        &self,
-        reader: ReadAccess,
-        campaign_id: i64,
-        game_id: i64,
-        sortie_id: i64,
-    ) -> Result<SheetView, Error> {
-        let mut conn = self.conn().await?;
-        Ok(marks::sheet(&mut conn, reader, campaign_id, game_id, sortie_id).await?)
+    async fn sheet(&self, reader: ReadAccess, sortie: SortieRef) -> Result<SheetView, Error> {
+        Ok(marks::sheet(&mut *self.conn().await?, reader, sortie).await?)
     }
 
     async fn mark(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
-        sortie_id: i64,
+        sortie: SortieRef,
         mark: MarkRequest,
     ) -> Result<SheetView, Error> {
-        let mut conn = self.conn().await?;
-        let ids = (campaign_id, game_id, sortie_id);
-        Ok(marks::mark(&mut conn, user, ids, mark).await?)
+        Ok(marks::mark(&mut *self.conn().await?, user, sortie, mark).await?)
     }
 
     async fn roll_on_sheet(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
-        sortie_id: i64,
+        sortie: SortieRef,
         request: SheetRollRequest,
     ) -> Result<SheetRollAnswer, Error> {
-        let mut conn = self.conn().await?;
-        let ids = (campaign_id, game_id, sortie_id);
-        Ok(rolls::roll_on_sheet(&mut conn, user, ids, request).await?)
+        Ok(rolls::roll_on_sheet(&mut *self.conn().await?, user, sortie, request).await?)
     }
 }

@@ -12,7 +12,7 @@ use eagles_db::games::{GameRecord, MissionCrew};
 use eagles_db::lineup::NewSortie;
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
-use eagles_office::sheets::{DeclareSortie, SortieView};
+use eagles_office::sheets::{DeclareSortie, SortieRef, SortieView};
 
 use super::read::{sortie_view, sum, GameSheets};
 use crate::access::{readable_campaign, CampaignScope};
@@ -172,10 +172,13 @@ pub async fn declare(
 pub async fn withdraw(
     conn: &mut AsyncPgConnection,
     user: User,
-    campaign_id: i64,
-    game_id: i64,
-    sortie_id: i64,
+    at: SortieRef,
 ) -> Result<(), ServiceError> {
+    let SortieRef {
+        campaign_id,
+        game_id,
+        sortie_id,
+    } = at;
     envelope::write(
         conn,
         campaign_id,

@@ -6,15 +6,16 @@ use campaign::missions::Assignment;
 use campaign::sheet::marks::Mark;
 use campaign::sheet::state::SheetState;
 use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::games::GameRecord;
 use eagles_db::lineup::{LineupSortie, NewMark};
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
-use eagles_office::sheets::{MarkRequest, SheetView};
+use eagles_office::sheets::{MarkRequest, SheetView, SortieRef};
 
 use super::lineup::{game, still_in_play};
 use super::read::{rule_mark, rule_marks, sheet_aircraft, sheet_view, GameSheets};
 use crate::access::{readable_campaign, CampaignScope};
-use crate::envelope::{self, Access, Change, Recorder};
+use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
 
 /// 403 unless the caller is a referee or owns a crewman of the sortie.
@@ -37,10 +38,13 @@ pub(super) fn require_player(
 pub async fn sheet(
     conn: &mut AsyncPgConnection,
     reader: impl Into<ReadAccess>,
-    campaign_id: i64,
-    game_id: i64,
-    sortie_id: i64,
+    at: SortieRef,
 ) -> Result<SheetView, ServiceError> {
+    let SortieRef {
+        campaign_id,
+        game_id,
+        sortie_id,
+    } = at;
     let scope = readable_campaign(conn, campaign_id, reader).await?;
     let game = game(conn, campaign_id, game_id).await?;
     let sheets = GameSheets::load(conn, game_id).await?;
@@ -53,24 +57,74 @@ pub async fn sheet(
     sheet_view(conn, &scope, &sheets, sortie, game.week, game.debriefed()).await
 }
 
-/// A sheet write's start: the locked campaign's game still in play, its line-up, the
-/// sortie, and the caller one of its players or a referee.
-pub(super) async fn open_sheet(
+/// A sheet open for a write: the locked campaign as the caller sees it, its game still
+/// in play, the game's line-up and marks, the sortie written on.
+pub(super) struct OpenSheet {
+    pub scope: CampaignScope,
+    pub game: GameRecord,
+    pub sheets: GameSheets,
+    pub sortie_id: i64,
+}
+
+impl OpenSheet {
+    /// The sortie written on.
+    pub fn sortie(&self) -> &LineupSortie {
+        self.sheets
+            .sorties
+            .iter()
+            .find(|s| s.id == self.sortie_id)
+            .expect("found when the sheet was opened")
+    }
+}
+
+/// Writes on a sortie's sheet as `user`, in the envelope: opens the sheet (404 for a
+/// sortie not of the game, 403 for anyone but its players and the referees, 409 once
+/// the game is debriefed), runs `body`, records the `sheet` event, and gives the body's
+/// answer with the sheet as it then stands.
+pub(super) async fn write_sheet<T>(
     conn: &mut AsyncPgConnection,
-    scope: &CampaignScope,
-    game_id: i64,
-    sortie_id: i64,
+    user: &User,
+    at: SortieRef,
     action: &str,
-) -> Result<(eagles_db::games::GameRecord, GameSheets), ServiceError> {
-    let game = game(conn, scope.campaign.id, game_id).await?;
-    let sheets = GameSheets::load(conn, game_id).await?;
-    sheets.sortie(sortie_id)?;
-    require_player(scope, &sheets, sortie_id, action)?;
-    still_in_play(
-        &game,
-        "its sheets are the record now and take no more marks",
-    )?;
-    Ok((game, sheets))
+    body: impl AsyncFnOnce(&mut AsyncPgConnection, &OpenSheet) -> Result<T, ServiceError>,
+) -> Result<(T, SheetView), ServiceError> {
+    let SortieRef {
+        campaign_id,
+        game_id,
+        sortie_id,
+    } = at;
+    envelope::write(
+        conn,
+        campaign_id,
+        user,
+        Access::Reader,
+        async |conn, scope, record| {
+            let game = game(conn, campaign_id, game_id).await?;
+            let sheets = GameSheets::load(conn, game_id).await?;
+            sheets.sortie(sortie_id)?;
+            require_player(&scope, &sheets, sortie_id, action)?;
+            still_in_play(
+                &game,
+                "its sheets are the record now and take no more marks",
+            )?;
+            let open = OpenSheet {
+                scope,
+                game,
+                sheets,
+                sortie_id,
+            };
+            let answer = body(conn, &open).await?;
+            let receipt = record
+                .record(conn, Change::new(EventKind::Sheet, sortie_id))
+                .await?;
+            let sheets = GameSheets::load(conn, game_id).await?;
+            let sortie = sheets.sortie(sortie_id)?;
+            let week = open.game.week;
+            let view = sheet_view(conn, &open.scope, &sheets, sortie, week, false).await?;
+            Ok(((answer, view), receipt))
+        },
+    )
+    .await
 }
 
 /// Checks the marks `new` against the sheet of `sortie` and writes them after its
@@ -156,38 +210,14 @@ fn check_posted(
 pub async fn mark(
     conn: &mut AsyncPgConnection,
     user: User,
-    ids: (i64, i64, i64),
+    at: SortieRef,
     mark: MarkRequest,
 ) -> Result<SheetView, ServiceError> {
-    let (campaign_id, game_id, sortie_id) = ids;
-    envelope::write(
-        conn,
-        campaign_id,
-        &user,
-        Access::Reader,
-        async |conn, scope, record| {
-            let (game, sheets) =
-                open_sheet(conn, &scope, game_id, sortie_id, "mark this sheet").await?;
-            let sortie = sheets.sortie(sortie_id)?;
-            check_posted(&sheets, sortie, &mark)?;
-            write_marks(conn, &sheets, sortie, &[(mark, None)], user.id).await?;
-            let receipt = record_sheet(conn, record, sortie_id).await?;
-            let sheets = GameSheets::load(conn, game_id).await?;
-            let sortie = sheets.sortie(sortie_id)?;
-            let view = sheet_view(conn, &scope, &sheets, sortie, game.week, false).await?;
-            Ok((view, receipt))
-        },
-    )
-    .await
-}
-
-/// Records a sheet write: the event `sheet` with the sortie's id.
-pub(super) async fn record_sheet(
-    conn: &mut AsyncPgConnection,
-    record: Recorder,
-    sortie_id: i64,
-) -> Result<envelope::Receipt, ServiceError> {
-    record
-        .record(conn, Change::new(EventKind::Sheet, sortie_id))
-        .await
+    let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
+        check_posted(&open.sheets, open.sortie(), &mark)?;
+        let new = [(mark.clone(), None)];
+        write_marks(conn, &open.sheets, open.sortie(), &new, user.id).await
+    };
+    let ((), view) = write_sheet(conn, &user, at, "mark this sheet", write).await?;
+    Ok(view)
 }

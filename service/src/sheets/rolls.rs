@@ -17,7 +17,7 @@ use campaign::sheet::friendly_fire::roll_friendly_fire;
 use campaign::sheet::guns::{roll_jam, roll_unjam};
 use campaign::sheet::marks::Mark;
 use campaign::sheet::spins::{roll_spin, roll_spin_recovery, AtTheControls};
-use campaign::sheet::state::SheetState;
+use campaign::sheet::state::{CrewSheet, SheetState};
 use campaign::sheet::wounds::roll_crew_wound;
 use campaign::sheet::{aircraft::Section, SheetTable};
 use campaign::tables::Roll;
@@ -27,15 +27,16 @@ use eagles_db::lineup::{LineupSeat, LineupSortie};
 use eagles_db::roll_log::RollEntry;
 use eagles_db::rolls::NewRoll;
 use eagles_db::users::User;
-use eagles_office::sheets::{CombatRoll, MarkRequest, SheetRollAnswer, SheetRollRequest};
+use eagles_office::sheets::{
+    CombatRoll, MarkRequest, SheetRollAnswer, SheetRollRequest, SortieRef,
+};
 use serde::Serialize;
 
-use super::marks::{open_sheet, record_sheet, write_marks};
-use super::read::{sheet_view, sum, GameSheets};
+use super::marks::{write_marks, write_sheet, OpenSheet};
+use super::read::{sum, GameSheets};
 use crate::campaigns::week_number;
 use crate::crew::crewman_view;
 use crate::dice::{log_entry, RollContext, ServerDice};
-use crate::envelope::{self, Access};
 use crate::error::{Locus, ServiceError};
 
 /// The dice of one request: the entered ones in order, or the server's.
@@ -185,14 +186,23 @@ fn chosen<'a>(
     }
 }
 
-/// The man at the controls (R18), for the spin tables; a 422 when nobody can fly.
-fn at_controls<'a>(state: &SheetState, men: &'a [Man]) -> Result<(&'a Man, u32), ServiceError> {
+/// The man at the controls (R18) as the spin tables read him; a 422 when nobody can
+/// fly.
+fn at_controls<'a>(
+    state: &SheetState,
+    men: &'a [Man],
+) -> Result<(&'a Man, AtTheControls<'a>), ServiceError> {
     let seat = state.at_the_controls().ok_or_else(|| {
         ServiceError::invalid("nobody aboard can fly the aircraft: it spins until it is down")
     })?;
     let man = in_seat(men, seat)?;
-    let wounds = state.crew(seat).map_or(0, |c| c.wound_boxes);
-    Ok((man, wounds))
+    let controls = AtTheControls {
+        seat,
+        xp: man.xp,
+        wound_boxes: state.crew(seat).map_or(0, |c| c.wound_boxes),
+        abilities: &man.abilities,
+    };
+    Ok((man, controls))
 }
 
 /// A refusal of a roll the sheet's state does not call for.
@@ -263,13 +273,7 @@ fn roll(
                     "the aircraft is spinning already: roll spin_recovery",
                 ));
             }
-            let (man, wound_boxes) = at_controls(state, men)?;
-            let controls = AtTheControls {
-                seat: man.seat,
-                xp: man.xp,
-                wound_boxes,
-                abilities: &man.abilities,
-            };
+            let (man, controls) = at_controls(state, men)?;
             let spin = roll_spin(stability, &controls, dice);
             let marks = effects::spin_marks(spin.result);
             rolls.push(made(context, &spin, entered, Some(man.crew_id), marks));
@@ -278,13 +282,7 @@ fn roll(
             if !state.spinning() {
                 return Err(not_now("the aircraft is not spinning"));
             }
-            let (man, wound_boxes) = at_controls(state, men)?;
-            let controls = AtTheControls {
-                seat: man.seat,
-                xp: man.xp,
-                wound_boxes,
-                abilities: &man.abilities,
-            };
+            let (man, controls) = at_controls(state, men)?;
             let recovery = roll_spin_recovery(stability, &controls, dice);
             let marks = effects::recovery_marks(recovery.result);
             rolls.push(made(context, &recovery, entered, Some(man.crew_id), marks));
@@ -384,131 +382,109 @@ fn stored(mark: &Mark, seats: &[&LineupSeat]) -> Result<MarkRequest, ServiceErro
 pub async fn roll_on_sheet(
     conn: &mut AsyncPgConnection,
     user: User,
-    ids: (i64, i64, i64),
+    at: SortieRef,
     request: SheetRollRequest,
 ) -> Result<SheetRollAnswer, ServiceError> {
-    let (campaign_id, game_id, sortie_id) = ids;
-    envelope::write(
-        conn,
-        campaign_id,
-        &user,
-        Access::Reader,
-        async |conn, scope, record| {
-            let (game, sheets) =
-                open_sheet(conn, &scope, game_id, sortie_id, "roll on this sheet").await?;
-            let sortie = sheets.sortie(sortie_id)?;
-            let state = sum(conn, &sheets, sortie).await?.state;
-            let target = match &request {
-                SheetRollRequest::Combat(CombatRoll { target_sortie, .. }) => {
-                    Some(target_of(&sheets, sortie, *target_sortie)?)
-                }
-                _ => None,
-            };
-            let seats = sheets.seats_of(sortie_id);
-            let men = men(conn, campaign_id, &seats, game.week).await?;
-            let per_man = match &request {
-                SheetRollRequest::CrewWound { crew_ids, .. } => crew_ids.as_ref().map_or_else(
-                    || {
-                        men.iter()
-                            .filter(|m| state.crew(m.seat).is_some_and(|c| !c.killed()))
-                            .count()
-                    },
-                    Vec::len,
-                ),
-                SheetRollRequest::Anoxia { crew_ids, .. } => crew_ids.as_ref().map_or_else(
-                    || {
-                        men.iter()
-                            .filter(|m| state.crew(m.seat).is_some_and(|c| c.able()))
-                            .count()
-                    },
-                    Vec::len,
-                ),
-                _ => 1,
-            };
-            let mut dice = sheet_dice(&request, per_man)?;
-            let date = calendar::week_date(scope.campaign.start_date, week_number(game.week));
-            let context = RollContext {
-                campaign_id,
-                week: game.week,
-                game_id: Some(game_id),
-                side: Some(sortie.side),
-                rolled_by: Some(user.id),
-            };
-            let made = roll(
-                &request,
-                &state,
-                &men,
-                calendar::era_on(date),
-                &context,
-                &mut dice,
-            )?;
-            let mut made = made;
-            if let (Some(target), Some(shot)) = (target, made.first_mut()) {
-                // The roll as declared at the table names both aircraft (R20).
-                shot.entry.result = serde_json::json!({
-                    "combat_value": shot.entry.total,
-                    "blue": shot.target_marks.iter().map(blue).sum::<u32>(),
-                    "red": shot.target_marks.iter().map(red).sum::<u32>(),
-                    "shooter_sortie": sortie.key,
-                    "target_sortie": target.key,
-                })
-                .to_string();
+    let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
+        let (sheets, sortie, game) = (&open.sheets, open.sortie(), &open.game);
+        let state = sum(conn, sheets, sortie).await?.state;
+        let target = match &request {
+            SheetRollRequest::Combat(CombatRoll { target_sortie, .. }) => {
+                Some(target_of(sheets, sortie, *target_sortie)?)
             }
-            if made.is_empty() {
-                return Err(ServiceError::invalid(
-                    "nobody aboard is left to roll for; name the crewmen in crew_ids",
-                ));
+            _ => None,
+        };
+        let seats = sheets.seats_of(sortie.id);
+        let men = men(conn, at.campaign_id, &seats, game.week).await?;
+        let mut dice = sheet_dice(&request, rolled_for(&request, &state, &men))?;
+        let date = calendar::week_date(open.scope.campaign.start_date, week_number(game.week));
+        let context = RollContext {
+            campaign_id: at.campaign_id,
+            week: game.week,
+            game_id: Some(game.id),
+            side: Some(sortie.side),
+            rolled_by: Some(user.id),
+        };
+        let era = calendar::era_on(date);
+        let mut made = roll(&request, &state, &men, era, &context, &mut dice)?;
+        if made.is_empty() {
+            return Err(ServiceError::invalid(
+                "nobody aboard is left to roll for; name the crewmen in crew_ids",
+            ));
+        }
+        if let (Some(target), Some(shot)) = (target, made.first_mut()) {
+            // The roll as declared at the table names both aircraft (R20).
+            shot.entry.result = serde_json::json!({
+                "combat_value": shot.entry.total,
+                "blue": shot.target_marks.iter().map(blue).sum::<u32>(),
+                "red": shot.target_marks.iter().map(red).sum::<u32>(),
+                "shooter_sortie": sortie.key,
+                "target_sortie": target.key,
+            })
+            .to_string();
+        }
+        let mut logged = Vec::with_capacity(made.len());
+        let mut marks = Vec::new();
+        let mut target_marks = Vec::new();
+        for Made {
+            mut entry,
+            marks: own,
+            target_marks: theirs,
+        } in made
+        {
+            entry.sortie_id = Some(sortie.id);
+            let roll = eagles_db::rolls::insert(conn, &entry).await?;
+            for mark in &own {
+                marks.push((stored(mark, &seats)?, Some(roll.id)));
             }
-            let mut logged = Vec::with_capacity(made.len());
-            let mut marks = Vec::new();
-            let mut target_marks = Vec::new();
-            for Made {
-                mut entry,
-                marks: own,
-                target_marks: theirs,
-            } in made
-            {
-                entry.sortie_id = Some(sortie_id);
-                let roll = eagles_db::rolls::insert(conn, &entry).await?;
-                for mark in &own {
-                    marks.push((stored(mark, &seats)?, Some(roll.id)));
-                }
-                if let Some(target) = target {
-                    let target_seats = sheets.seats_of(target.id);
-                    for mark in &theirs {
-                        target_marks.push((stored(mark, &target_seats)?, Some(roll.id)));
-                    }
-                }
-                logged.push(roll);
-            }
-            write_marks(conn, &sheets, sortie, &marks, user.id).await?;
             if let Some(target) = target {
-                if !target_marks.is_empty() {
-                    write_marks(conn, &sheets, target, &target_marks, user.id).await?;
+                let target_seats = sheets.seats_of(target.id);
+                for mark in &theirs {
+                    target_marks.push((stored(mark, &target_seats)?, Some(roll.id)));
                 }
             }
-            let receipt = record_sheet(conn, record, sortie_id).await?;
-            let sheets = GameSheets::load(conn, game_id).await?;
-            let sortie = sheets.sortie(sortie_id)?;
-            let sheet = sheet_view(conn, &scope, &sheets, sortie, game.week, false).await?;
-            let rolls: Vec<_> = logged
-                .into_iter()
-                .map(|roll| {
-                    crate::rolls::roll_view(RollEntry {
-                        roll,
-                        rolled_by: Some(user.username.clone()),
-                    })
-                })
-                .collect();
-            let answer = SheetRollAnswer {
-                roll: rolls[0].clone(),
-                rolls,
-                sheet,
-            };
-            Ok((answer, receipt))
-        },
-    )
-    .await
+            logged.push(roll);
+        }
+        write_marks(conn, sheets, sortie, &marks, user.id).await?;
+        if let Some(target) = target.filter(|_| !target_marks.is_empty()) {
+            write_marks(conn, sheets, target, &target_marks, user.id).await?;
+        }
+        Ok(logged)
+    };
+    let (logged, sheet) = write_sheet(conn, &user, at, "roll on this sheet", write).await?;
+    let rolls: Vec<_> = logged
+        .into_iter()
+        .map(|roll| {
+            crate::rolls::roll_view(RollEntry {
+                roll,
+                rolled_by: Some(user.username.clone()),
+            })
+        })
+        .collect();
+    Ok(SheetRollAnswer {
+        roll: rolls[0].clone(),
+        rolls,
+        sheet,
+    })
+}
+
+/// How many crewmen a per-crewman table rolls for: those named, or by default the
+/// living (crew wound) or the conscious (anoxia); one roll otherwise.
+fn rolled_for(request: &SheetRollRequest, state: &SheetState, men: &[Man]) -> usize {
+    let count = |keep: fn(&CrewSheet) -> bool| {
+        men.iter()
+            .filter(|m| state.crew(m.seat).is_some_and(keep))
+            .count()
+    };
+    match request {
+        SheetRollRequest::CrewWound { crew_ids, .. } => crew_ids
+            .as_ref()
+            .map_or_else(|| count(|c| !c.killed()), Vec::len),
+        SheetRollRequest::Anoxia { crew_ids, .. } => crew_ids
+            .as_ref()
+            .map_or_else(|| count(|c| c.able()), Vec::len),
+        _ => 1,
+    }
 }
 
 fn blue(mark: &Mark) -> u32 {
