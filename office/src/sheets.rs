@@ -24,6 +24,13 @@ use crate::debrief::DownReport;
 use crate::rolls::RollView;
 use crate::User;
 
+/// A game of a campaign, as its path names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameRef {
+    pub campaign_id: i64,
+    pub game_id: i64,
+}
+
 /// A sortie of a game of a campaign, as its path names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SortieRef {
@@ -455,8 +462,7 @@ pub trait Sheets {
     async fn declare_sortie(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
+        game: GameRef,
         request: DeclareSortie,
     ) -> Result<SortieView, crate::Error>;
 
@@ -467,8 +473,7 @@ pub trait Sheets {
     async fn lineup(
         &self,
         reader: ReadAccess,
-        campaign_id: i64,
-        game_id: i64,
+        game: GameRef,
     ) -> Result<Vec<SortieView>, crate::Error>;
 
     /// A sortie's sheet, for its players and the referees (everyone after the

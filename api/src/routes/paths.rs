@@ -22,6 +22,16 @@ pub struct GamePath {
     pub gid: i64,
 }
 
+impl GamePath {
+    /// The game the path names.
+    pub fn game(&self) -> eagles_office::sheets::GameRef {
+        eagles_office::sheets::GameRef {
+            campaign_id: self.cid,
+            game_id: self.gid,
+        }
+    }
+}
+
 /// `/campaigns/{cid}/games/{gid}/missions/{mid}`.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]

@@ -33,7 +33,7 @@ pub async fn declare_sortie(
     body: Json<DeclareSortie>,
 ) -> Result<HttpResponse, ApiError> {
     let sortie = office
-        .declare_sortie(user, path.cid, path.gid, body.into_inner())
+        .declare_sortie(user, path.game(), body.into_inner())
         .await?;
     Ok(HttpResponse::Created().json(sortie))
 }
@@ -50,7 +50,7 @@ pub async fn lineup(
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let sorties = office.lineup(caller.into(), path.cid, path.gid).await?;
+    let sorties = office.lineup(caller.into(), path.game()).await?;
     Ok(HttpResponse::Ok().json(sorties))
 }
 

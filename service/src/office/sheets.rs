@@ -10,25 +10,18 @@ impl Sheets for Service {
     async fn declare_sortie(
         &self,
         user: User,
-        campaign_id: i64,
-        game_id: i64,
+        game: GameRef,
         request: DeclareSortie,
     ) -> Result<SortieView, Error> {
-        let mut conn = self.conn().await?;
-        Ok(lineup::declare(&mut conn, user, campaign_id, game_id, request).await?)
+        Ok(lineup::declare(&mut *self.conn().await?, user, game, request).await?)
     }
 
     async fn withdraw_sortie(&self, user: User, sortie: SortieRef) -> Result<(), Error> {
         Ok(lineup::withdraw(&mut *self.conn().await?, user, sortie).await?)
     }
 
-    async fn lineup(
-        &self,
-        reader: ReadAccess,
-        campaign_id: i64,
-        game_id: i64,
-    ) -> Result<Vec<SortieView>, Error> {
-        Ok(lineup::lineup(&mut *self.conn().await?, reader, campaign_id, game_id).await?)
+    async fn lineup(&self, reader: ReadAccess, game: GameRef) -> Result<Vec<SortieView>, Error> {
+        Ok(lineup::lineup(&mut *self.conn().await?, reader, game).await?)
     }
 
     async fn sheet(&self, reader: ReadAccess, sortie: SortieRef) -> Result<SheetView, Error> {

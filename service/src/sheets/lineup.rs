@@ -12,8 +12,9 @@ use eagles_db::games::{GameRecord, MissionCrew};
 use eagles_db::lineup::NewSortie;
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
-use eagles_office::sheets::{DeclareSortie, SortieRef, SortieView};
+use eagles_office::sheets::{DeclareSortie, GameRef, SortieRef, SortieView};
 
+use super::marks::OpenSheet;
 use super::read::{sortie_view, sum, GameSheets};
 use crate::access::{readable_campaign, CampaignScope};
 use crate::campaigns::week_number;
@@ -116,10 +117,13 @@ async fn check_crew(
 pub async fn declare(
     conn: &mut AsyncPgConnection,
     user: User,
-    campaign_id: i64,
-    game_id: i64,
+    at: GameRef,
     request: DeclareSortie,
 ) -> Result<SortieView, ServiceError> {
+    let GameRef {
+        campaign_id,
+        game_id,
+    } = at;
     envelope::write(
         conn,
         campaign_id,
@@ -174,38 +178,31 @@ pub async fn withdraw(
     user: User,
     at: SortieRef,
 ) -> Result<(), ServiceError> {
-    let SortieRef {
-        campaign_id,
-        game_id,
-        sortie_id,
-    } = at;
+    let access = Access::Member("take back a sortie");
     envelope::write(
         conn,
-        campaign_id,
+        at.campaign_id,
         &user,
-        Access::Member("take back a sortie"),
+        access,
         async |conn, scope, record| {
-            let game = game(conn, campaign_id, game_id).await?;
-            let sheets = GameSheets::load(conn, game_id).await?;
-            let sortie = sheets.sortie(sortie_id)?;
-            super::marks::require_player(&scope, &sheets, sortie_id, "take back this sortie")?;
-            still_in_play(&game, "its line-up can no longer change")?;
+            let open = OpenSheet::open(conn, scope, at, "take back this sortie").await?;
+            let sortie = open.sortie();
             if sortie.assignment == Assignment::Mission {
                 return Err(ServiceError::Conflict(format!(
                     "sortie {} is the mission aircraft's: it changes with the mission's assignment",
                     sortie.key
                 )));
             }
-            if eagles_db::lineup::marked(conn, sortie_id).await? {
+            if eagles_db::lineup::marked(conn, sortie.id).await? {
                 return Err(ServiceError::Conflict(format!(
-                    "sortie {}'s sheet has marks; a sortie is taken back only before its first mark",
-                    sortie.key
-                )));
+                "sortie {}'s sheet has marks; a sortie is taken back only before its first mark",
+                sortie.key
+            )));
             }
-            eagles_db::lineup::delete(conn, sortie_id).await?;
-            let change = Change::new(EventKind::Sheet, sortie_id).audit(
+            eagles_db::lineup::delete(conn, sortie.id).await?;
+            let change = Change::new(EventKind::Sheet, sortie.id).audit(
                 "sortie.withdraw",
-                serde_json::json!({ "game_id": game_id, "sortie_id": sortie_id }),
+                serde_json::json!({ "game_id": at.game_id, "sortie_id": sortie.id }),
             );
             Ok(((), record.record(conn, change).await?))
         },
@@ -217,9 +214,12 @@ pub async fn withdraw(
 pub async fn lineup(
     conn: &mut AsyncPgConnection,
     reader: impl Into<ReadAccess>,
-    campaign_id: i64,
-    game_id: i64,
+    at: GameRef,
 ) -> Result<Vec<SortieView>, ServiceError> {
+    let GameRef {
+        campaign_id,
+        game_id,
+    } = at;
     let scope = readable_campaign(conn, campaign_id, reader).await?;
     let game = game(conn, campaign_id, game_id).await?;
     let sheets = GameSheets::load(conn, game_id).await?;

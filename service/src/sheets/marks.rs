@@ -67,6 +67,31 @@ pub(super) struct OpenSheet {
 }
 
 impl OpenSheet {
+    /// Opens the sheet at `at` for the caller of `scope` to `action` on it: 404 for a
+    /// sortie not of the game, 403 for anyone but its players and the referees, 409
+    /// once the game is debriefed or abandoned.
+    pub async fn open(
+        conn: &mut AsyncPgConnection,
+        scope: CampaignScope,
+        at: SortieRef,
+        action: &str,
+    ) -> Result<OpenSheet, ServiceError> {
+        let game = game(conn, at.campaign_id, at.game_id).await?;
+        let sheets = GameSheets::load(conn, at.game_id).await?;
+        sheets.sortie(at.sortie_id)?;
+        require_player(&scope, &sheets, at.sortie_id, action)?;
+        still_in_play(
+            &game,
+            "its sheets are the record now and take no more marks",
+        )?;
+        Ok(OpenSheet {
+            scope,
+            game,
+            sheets,
+            sortie_id: at.sortie_id,
+        })
+    }
+
     /// The sortie written on.
     pub fn sortie(&self) -> &LineupSortie {
         self.sheets
@@ -77,9 +102,8 @@ impl OpenSheet {
     }
 }
 
-/// Writes on a sortie's sheet as `user`, in the envelope: opens the sheet (404 for a
-/// sortie not of the game, 403 for anyone but its players and the referees, 409 once
-/// the game is debriefed), runs `body`, records the `sheet` event, and gives the body's
+/// Writes on a sortie's sheet as `user`, in the envelope: opens the sheet
+/// ([`OpenSheet::open`]), runs `body`, records the `sheet` event, and gives the body's
 /// answer with the sheet as it then stands.
 pub(super) async fn write_sheet<T>(
     conn: &mut AsyncPgConnection,
@@ -88,37 +112,19 @@ pub(super) async fn write_sheet<T>(
     action: &str,
     body: impl AsyncFnOnce(&mut AsyncPgConnection, &OpenSheet) -> Result<T, ServiceError>,
 ) -> Result<(T, SheetView), ServiceError> {
-    let SortieRef {
-        campaign_id,
-        game_id,
-        sortie_id,
-    } = at;
+    let access = Access::Reader;
     envelope::write(
         conn,
-        campaign_id,
+        at.campaign_id,
         user,
-        Access::Reader,
+        access,
         async |conn, scope, record| {
-            let game = game(conn, campaign_id, game_id).await?;
-            let sheets = GameSheets::load(conn, game_id).await?;
-            sheets.sortie(sortie_id)?;
-            require_player(&scope, &sheets, sortie_id, action)?;
-            still_in_play(
-                &game,
-                "its sheets are the record now and take no more marks",
-            )?;
-            let open = OpenSheet {
-                scope,
-                game,
-                sheets,
-                sortie_id,
-            };
+            let open = OpenSheet::open(conn, scope, at, action).await?;
             let answer = body(conn, &open).await?;
-            let receipt = record
-                .record(conn, Change::new(EventKind::Sheet, sortie_id))
-                .await?;
-            let sheets = GameSheets::load(conn, game_id).await?;
-            let sortie = sheets.sortie(sortie_id)?;
+            let change = Change::new(EventKind::Sheet, at.sortie_id);
+            let receipt = record.record(conn, change).await?;
+            let sheets = GameSheets::load(conn, at.game_id).await?;
+            let sortie = sheets.sortie(at.sortie_id)?;
             let week = open.game.week;
             let view = sheet_view(conn, &open.scope, &sheets, sortie, week, false).await?;
             Ok(((answer, view), receipt))

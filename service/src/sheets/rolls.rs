@@ -41,7 +41,7 @@ use crate::error::{Locus, ServiceError};
 
 /// The dice of one request: the entered ones in order, or the server's.
 enum SheetDice {
-    Entered(std::vec::IntoIter<u32>),
+    Entered(std::collections::VecDeque<u32>),
     Server(Box<ServerDice>),
 }
 
@@ -49,7 +49,7 @@ impl Dice for SheetDice {
     fn roll(&mut self, sides: u32) -> u32 {
         match self {
             // Counted before any roll (`check_count`), so never short.
-            SheetDice::Entered(dice) => dice.next().unwrap_or(1),
+            SheetDice::Entered(dice) => dice.pop_front().unwrap_or(1),
             SheetDice::Server(dice) => dice.roll(sides),
         }
     }
@@ -133,7 +133,7 @@ fn sheet_dice(request: &SheetRollRequest, men: usize) -> Result<SheetDice, Servi
             dice.len()
         ));
     }
-    Ok(SheetDice::Entered(dice.to_vec().into_iter()))
+    Ok(SheetDice::Entered(dice.iter().copied().collect()))
 }
 
 /// The men of the sortie with what the campaign knows of them on the game's week.
