@@ -53,6 +53,7 @@ fn routes(cfg: &mut ServiceConfig) {
                 .service(crew::pick_ability)
                 .configure(games::configure)
                 .configure(rolls::configure)
+                .configure(sheets::configure)
                 .configure(debrief::configure)
                 .configure(weeks::configure)
                 .configure(standings::configure)

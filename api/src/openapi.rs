@@ -19,6 +19,7 @@ use utoipa_actix_web::AppExt;
     tags(
         (name = "health"), (name = "accounts"), (name = "reference"),
         (name = "campaigns"), (name = "crew"), (name = "games"), (name = "dice"),
+        (name = "sheets", description = "A game's line-up and its aircraft data sheets"),
         (name = "debriefs"), (name = "weeks"), (name = "standings"),
         (name = "backup", description = "Export and import of whole campaigns"),
     )

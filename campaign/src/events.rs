@@ -26,5 +26,7 @@ wire_enum! {
         Member = "member",
         /// The campaign ended (§13.203).
         End = "end",
+        /// A sortie declared or taken back, or a mark or roll on its sheet (R16–R21).
+        Sheet = "sheet",
     }
 }

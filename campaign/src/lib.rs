@@ -21,6 +21,7 @@ pub mod events;
 pub mod experience;
 pub mod injuries;
 pub mod landed_safely;
+pub mod logged_table;
 pub mod missions;
 pub mod roster;
 pub mod sheet;

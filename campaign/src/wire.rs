@@ -31,6 +31,36 @@ impl fmt::Display for ParseEnumError {
 
 impl std::error::Error for ParseEnumError {}
 
+/// A type stored in a text column by its name: written with `as_str`, read back
+/// with `FromStr`, so a stored name is parsed in one place.
+macro_rules! text_column {
+    ($name:ty) => {
+        #[cfg(feature = "diesel")]
+        impl diesel::serialize::ToSql<diesel::sql_types::Text, diesel::pg::Pg> for $name {
+            fn to_sql<'b>(
+                &'b self,
+                out: &mut diesel::serialize::Output<'b, '_, diesel::pg::Pg>,
+            ) -> diesel::serialize::Result {
+                <str as diesel::serialize::ToSql<diesel::sql_types::Text, diesel::pg::Pg>>::to_sql(
+                    self.as_str(),
+                    out,
+                )
+            }
+        }
+
+        #[cfg(feature = "diesel")]
+        impl diesel::deserialize::FromSql<diesel::sql_types::Text, diesel::pg::Pg> for $name {
+            fn from_sql(bytes: diesel::pg::PgValue<'_>) -> diesel::deserialize::Result<Self> {
+                let text = <String as diesel::deserialize::FromSql<
+                    diesel::sql_types::Text,
+                    diesel::pg::Pg,
+                >>::from_sql(bytes)?;
+                Ok(text.parse::<$name>()?)
+            }
+        }
+    };
+}
+
 /// Declares a wire enum: each variant with its snake_case name and, where the name is
 /// not how a person writes it, the label pages show (`AustroHungarian =
 /// "austro_hungarian" as "Austro-Hungarian"`); without one the label is the name.
@@ -79,29 +109,7 @@ macro_rules! wire_enum {
             }
         }
 
-        #[cfg(feature = "diesel")]
-        impl diesel::serialize::ToSql<diesel::sql_types::Text, diesel::pg::Pg> for $name {
-            fn to_sql<'b>(
-                &'b self,
-                out: &mut diesel::serialize::Output<'b, '_, diesel::pg::Pg>,
-            ) -> diesel::serialize::Result {
-                <str as diesel::serialize::ToSql<diesel::sql_types::Text, diesel::pg::Pg>>::to_sql(
-                    self.as_str(),
-                    out,
-                )
-            }
-        }
-
-        #[cfg(feature = "diesel")]
-        impl diesel::deserialize::FromSql<diesel::sql_types::Text, diesel::pg::Pg> for $name {
-            fn from_sql(bytes: diesel::pg::PgValue<'_>) -> diesel::deserialize::Result<Self> {
-                let text = <String as diesel::deserialize::FromSql<
-                    diesel::sql_types::Text,
-                    diesel::pg::Pg,
-                >>::from_sql(bytes)?;
-                Ok(text.parse::<$name>()?)
-            }
-        }
+        $crate::wire::text_column!($name);
 
         #[cfg(feature = "openapi")]
         impl utoipa::PartialSchema for $name {
@@ -139,6 +147,7 @@ macro_rules! wire_enum {
     };
 }
 
+pub(crate) use text_column;
 pub(crate) use wire_enum;
 
 #[cfg(test)]

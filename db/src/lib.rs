@@ -11,6 +11,7 @@ pub mod debriefs;
 pub mod events;
 pub mod games;
 pub mod ledger;
+pub mod lineup;
 pub mod migrations;
 pub mod pool;
 pub mod prepared;

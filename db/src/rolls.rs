@@ -3,8 +3,8 @@
 
 use campaign::crew::Role;
 use campaign::injuries::Outcome;
+use campaign::logged_table::LoggedTable;
 use campaign::sides::Side;
-use campaign::tables::Table;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -19,13 +19,19 @@ pub struct NewRoll {
     pub week: i32,
     pub game_id: Option<i64>,
     pub side: Option<Side>,
-    pub table_name: Table,
+    pub table_name: LoggedTable,
     pub dice: Vec<i32>,
     pub modifiers: serde_json::Value,
     pub total: i32,
     pub result: String,
     pub entered: bool,
     pub rolled_by: Option<i64>,
+    /// The crewman whose roll it was (a debrief's forced-landing, injury and capture
+    /// rolls, R8, R14; a sheet's roll for one man); none for rolls that are nobody's
+    /// and for those logged before the log kept it (migration 000015).
+    pub crew_id: Option<i64>,
+    /// The sheet it was rolled on (R17–R19), for the rolls made at the table.
+    pub sortie_id: Option<i64>,
 }
 
 /// A recorded roll.
@@ -36,10 +42,6 @@ pub struct RollRecord {
     #[diesel(embed)]
     pub roll: NewRoll,
     pub rolled_at: DateTime<Utc>,
-    /// The crewman whose roll it was (a debrief's forced-landing, injury and capture
-    /// rolls, R8, R14); none for rolls that are nobody's and for those logged before
-    /// the log kept it (migration 000015).
-    pub crew_id: Option<i64>,
 }
 
 /// Records a roll and returns it with its id.

@@ -178,6 +178,8 @@ diesel::table! {
         rolled_by -> Nullable<Int8>,
         rolled_at -> Timestamptz,
         crew_id -> Nullable<Int8>,
+        /// The sheet it was rolled on (migration 000019).
+        sortie_id -> Nullable<Int8>,
     }
 }
 
@@ -349,6 +351,40 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    lineup_sorties (id) {
+        id -> Int8,
+        game_id -> Int8,
+        key -> Text,
+        side -> Text,
+        aircraft_type_id -> Int8,
+        assignment -> Text,
+        declared_by -> Nullable<Int8>,
+        declared_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    lineup_crew (sortie_id, position) {
+        sortie_id -> Int8,
+        game_id -> Int8,
+        crew_id -> Int8,
+        position -> Text,
+    }
+}
+
+diesel::table! {
+    sheet_marks (id) {
+        id -> Int8,
+        sortie_id -> Int8,
+        place -> Int4,
+        mark -> Jsonb,
+        roll_id -> Nullable<Int8>,
+        marked_by -> Nullable<Int8>,
+        marked_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(idempotency_keys -> users (user_id));
@@ -362,6 +398,12 @@ diesel::joinable!(crew_abilities -> abilities (ability));
 diesel::joinable!(games -> campaigns (campaign_id));
 diesel::joinable!(sorties -> games (game_id));
 diesel::joinable!(sortie_crew -> sorties (sortie_id));
+diesel::joinable!(lineup_sorties -> games (game_id));
+diesel::joinable!(lineup_sorties -> aircraft_types (aircraft_type_id));
+diesel::joinable!(lineup_crew -> lineup_sorties (sortie_id));
+diesel::joinable!(lineup_crew -> crew (crew_id));
+diesel::joinable!(sheet_marks -> lineup_sorties (sortie_id));
+diesel::joinable!(sheet_marks -> users (marked_by));
 diesel::joinable!(sortie_crew -> crew (crew_id));
 diesel::joinable!(kill_shooters -> kills (kill_id));
 diesel::joinable!(kill_shooters -> crew (crew_id));
@@ -389,6 +431,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     missions,
     sorties,
     sortie_crew,
+    lineup_sorties,
+    lineup_crew,
+    sheet_marks,
     kills,
     kill_shooters,
     casualties,

@@ -6,12 +6,12 @@ use campaign::crew::Role;
 use campaign::down::{Down, How};
 use campaign::injuries::Outcome;
 use campaign::injuries::{FateKind, Severity};
+use campaign::logged_table::LoggedTable;
 use campaign::missions::Assignment;
 use campaign::sides::Side;
 use campaign::success::MissionReport;
 use campaign::tables::evade::SideOfLines;
 use campaign::tables::landing::Terrain;
-use campaign::tables::Table;
 use serde::Deserialize;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -74,7 +74,7 @@ pub struct SortieReport {
 /// debrief"); the names are those the rolls endpoint takes for the same tables.
 /// Modifiers that follow from the crew (wounds, novice, the observer at the
 /// controls) are derived from the records, never sent.
-#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DownReport {
     /// `landed`, `shot_down`, `exploded`, `bailed_out` or `off_board`.
@@ -140,7 +140,7 @@ impl DownReport {
 
 /// Dice entered for the rolls of an aircraft that came down (R14): the landing's
 /// 2d6, and each crewman's by his id.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DownDice {
     #[serde(default)]
@@ -289,7 +289,7 @@ pub struct CrewRollsView {
 /// A roll as the debrief's answer shows it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct RollLine {
-    pub table: Table,
+    pub table: LoggedTable,
     pub dice: Vec<i32>,
     /// The modifiers that applied, by name, with what each added.
     #[schema(value_type = Object)]
@@ -303,7 +303,7 @@ pub struct RollLine {
 impl RollLine {
     /// A roll as the answer lists it: a numeric table's result as a number.
     pub fn new(
-        table: Table,
+        table: LoggedTable,
         dice: &[i32],
         modifiers: &serde_json::Value,
         total: i32,

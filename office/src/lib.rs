@@ -29,6 +29,7 @@ pub mod reference;
 pub mod rolls;
 pub mod secrecy;
 pub mod sessions;
+pub mod sheets;
 pub mod standings;
 pub mod text;
 pub mod webhooks;

@@ -23,6 +23,7 @@ pub trait Office:
     + Reference
     + Rolls
     + Sessions
+    + Sheets
     + Standings
     + Webhooks
     + Weeks

@@ -17,6 +17,7 @@ pub use crate::record::Records;
 pub use crate::reference::Reference;
 pub use crate::rolls::Rolls;
 pub use crate::sessions::Sessions;
+pub use crate::sheets::Sheets;
 pub use crate::standings::Standings;
 pub use crate::webhooks::Webhooks;
 pub use crate::weeks::Weeks;

@@ -4,6 +4,8 @@
 use crate::access::ReadAccess;
 use crate::window::Window;
 use crate::User;
+use campaign::logged_table::LoggedTable;
+use campaign::sheet::SheetTable;
 use campaign::sides::Side;
 use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::tables::Table;
@@ -42,7 +44,8 @@ pub struct RollView {
     pub week: i32,
     pub game_id: Option<i64>,
     pub side: Option<Side>,
-    pub table: Table,
+    /// One of the campaign's tables, or one of a sheet's (rolled at the table).
+    pub table: LoggedTable,
     pub dice: Vec<i32>,
     /// The modifiers that applied, by name, with what each added.
     #[schema(value_type = Object)]
@@ -58,6 +61,12 @@ pub struct RollView {
     /// Username of whoever rolled.
     pub rolled_by: Option<String>,
     pub rolled_at: DateTime<Utc>,
+    /// The crewman whose roll it was, when it was one man's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crew_id: Option<i64>,
+    /// The sortie whose sheet it was rolled on (R17–R19).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sortie_id: Option<i64>,
     /// In the answer of an evade roll: the ground offensive it took, and whether from
     /// the game, from the request's modifiers (no game given), or none given (R8).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -108,12 +117,20 @@ pub enum OffensiveFrom {
 
 /// Whether the table's result is a number (weeks out, trips, a plain total); the API
 /// shows those as JSON numbers, the others as snake_case names.
-pub fn numeric_result(table: Table) -> bool {
+pub fn numeric_result(table: impl Into<LoggedTable>) -> bool {
     use Table::*;
     matches!(
-        table,
-        MinorInjury | SeriousInjury | ArtilleryTrips | D6 | TwoD6 | D10 | D100
+        table.into(),
+        LoggedTable::Campaign(
+            MinorInjury | SeriousInjury | ArtilleryTrips | D6 | TwoD6 | D10 | D100
+        )
     )
+}
+
+/// Whether the table's result is an object stored as JSON text: the combat roll's
+/// `{combat_value, blue, red}` (R17).
+pub fn object_result(table: impl Into<LoggedTable>) -> bool {
+    table.into() == LoggedTable::Sheet(SheetTable::Combat)
 }
 
 /// The campaign's tables rolled on screen, and the roll log (R14).

@@ -2,6 +2,7 @@
 //! dice a person entered, checked against the table first. Every roll goes to the log.
 
 use campaign::dice::{check_dice, Dice, FixedDice};
+use campaign::logged_table::LoggedTable;
 use campaign::tables::{Roll, Table};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::rolls::{NewRoll, RollRecord};
@@ -77,10 +78,10 @@ pub struct RollContext {
 }
 
 /// Writes a roll to the log. `result` is the snake_case result the API shows.
-pub async fn record<R>(
+pub async fn record<R, T: Copy + Into<LoggedTable>>(
     conn: &mut AsyncPgConnection,
     context: &RollContext,
-    roll: &Roll<R>,
+    roll: &Roll<R, T>,
     result: impl Into<String>,
     entered: bool,
 ) -> Result<RollRecord, ServiceError> {
@@ -89,9 +90,9 @@ pub async fn record<R>(
 }
 
 /// The log entry of a roll, for [`record`] or for a writer that logs many at once.
-pub fn log_entry<R>(
+pub fn log_entry<R, T: Copy + Into<LoggedTable>>(
     context: &RollContext,
-    roll: &Roll<R>,
+    roll: &Roll<R, T>,
     result: impl Into<String>,
     entered: bool,
 ) -> NewRoll {
@@ -105,7 +106,7 @@ pub fn log_entry<R>(
         week: context.week,
         game_id: context.game_id,
         side: context.side,
-        table_name: roll.table,
+        table_name: roll.table.into(),
         dice: roll
             .dice
             .iter()
@@ -116,6 +117,8 @@ pub fn log_entry<R>(
         result: result.into(),
         entered,
         rolled_by: context.rolled_by,
+        crew_id: None,
+        sortie_id: None,
     }
 }
 

@@ -26,6 +26,7 @@ pub mod password;
 pub mod record;
 pub mod reference;
 pub mod rolls;
+pub mod sheets;
 pub mod sign_in;
 pub mod standings;
 pub mod text;

@@ -13,6 +13,7 @@ use eagles_db::window::Window;
 pub use eagles_office::rolls::{RollQuery, RollRequest, RollView};
 use serde_json::Value;
 
+pub use eagles_office::rolls::object_result;
 pub use tables::{numeric_result, OffensiveFrom, OffensiveTaken};
 
 use crate::access::{readable_campaign, ReadAccess};
@@ -111,6 +112,7 @@ pub async fn list(
 ) -> Result<Vec<RollView>, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, reader).await?;
     let rolls = eagles_db::roll_log::list_window(conn, scope.campaign.id, week, window).await?;
+    let rolls = crate::sheets::secrecy::for_reader(conn, &scope, rolls).await?;
     Ok(rolls.into_iter().map(roll_view).collect())
 }
 /// The doors' view of a stored row.
@@ -122,6 +124,9 @@ pub fn roll_view(entry: RollEntry) -> RollView {
             .parse::<i64>()
             .map(Value::from)
             .unwrap_or_else(|_| Value::from(r.result.clone())),
+        table if object_result(table) => {
+            serde_json::from_str(&r.result).unwrap_or_else(|_| Value::from(r.result.clone()))
+        }
         _ => Value::from(r.result),
     };
     RollView {
@@ -137,6 +142,8 @@ pub fn roll_view(entry: RollEntry) -> RollView {
         entered: r.entered,
         rolled_by: entry.rolled_by,
         rolled_at,
+        crew_id: r.crew_id,
+        sortie_id: r.sortie_id,
         ground_offensive: None,
     }
 }

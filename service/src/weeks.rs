@@ -209,6 +209,7 @@ async fn view(
     let game_ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let missions = eagles_db::games::missions_of(conn, &game_ids).await?;
     let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(week)).await?;
+    let rolls = crate::sheets::secrecy::for_reader(conn, scope, rolls).await?;
     let date = calendar::week_date(campaign.start_date, week_number(week));
     Ok(WeekView {
         week,

@@ -29,9 +29,12 @@ enum Access {
     Member,
     /// The campaign's referee only.
     Referee,
-    /// A member acting on his own things (crew, side, membership); here tried by
-    /// player `ada` on player `karl`'s.
+    /// A member acting on his own things (crew, side, membership, his sorties'
+    /// sheets); here tried by player `ada` on player `karl`'s.
     Own,
+    /// Read only by its owners and the referees until the debrief, a 404 to everyone
+    /// else (a sheet, R20); here tried by player `ada` on `karl`'s.
+    Secret,
 }
 
 use Access::*;
@@ -89,6 +92,29 @@ const MATRIX: &[(&str, &str, Access)] = &[
     ("POST", "/api/v1/campaigns/{cid}/webhooks", Referee),
     ("GET", "/api/v1/campaigns/{cid}/webhooks", Referee),
     ("DELETE", "/api/v1/campaigns/{cid}/webhooks/{id}", Referee),
+    // A sortie's players (the owners of its crew) and the referees (API v1.2).
+    ("POST", "/api/v1/campaigns/{cid}/games/{gid}/sorties", Own),
+    ("GET", "/api/v1/campaigns/{cid}/games/{gid}/sorties", Read),
+    (
+        "DELETE",
+        "/api/v1/campaigns/{cid}/games/{gid}/sorties/{sid}",
+        Own,
+    ),
+    (
+        "GET",
+        "/api/v1/campaigns/{cid}/games/{gid}/sorties/{sid}/sheet",
+        Secret,
+    ),
+    (
+        "POST",
+        "/api/v1/campaigns/{cid}/games/{gid}/sorties/{sid}/marks",
+        Own,
+    ),
+    (
+        "POST",
+        "/api/v1/campaigns/{cid}/games/{gid}/sorties/{sid}/rolls",
+        Own,
+    ),
 ];
 
 /// The operations of the served document.
@@ -146,10 +172,10 @@ impl Fixture {
 
     /// A body that parses, so a refusal is about the caller and not the input.
     fn body(&self, method: &str, template: &str) -> Option<Value> {
-        let write = (method, template.rsplit('/').next().unwrap());
-        if let Some(body) = self.stocked.body(write) {
+        if let Some(body) = self.stocked.body(method, template) {
             return Some(body);
         }
+        let write = (method, template.rsplit('/').next().unwrap());
         let body = match write {
             ("GET", _) | ("DELETE", _) => return None,
             ("POST", "tokens") => json!({ "username": "ada", "password": "password-of-ada" }),
@@ -199,7 +225,7 @@ async fn every_operation_refuses_who_it_must() {
             continue;
         }
         let anonymous = f.call(method, template, None).await;
-        let expected = if access == Read {
+        let expected = if matches!(access, Read | Secret) {
             StatusCode::NOT_FOUND
         } else {
             StatusCode::UNAUTHORIZED
@@ -220,6 +246,11 @@ async fn every_operation_refuses_who_it_must() {
         );
         let player = f.call(method, template, Some(&ada)).await;
         match access {
+            Secret => expect(
+                format!("{op} by player ada (not hers) → 404"),
+                player,
+                player == StatusCode::NOT_FOUND,
+            ),
             Referee | Own => expect(
                 format!("{op} by player ada ({access:?}) → 403"),
                 player,

@@ -216,7 +216,11 @@ impl Ended {
         match write {
             ("DELETE", _) => None,
             ("PATCH", _) => Some(json!({ "side": "central" })),
-            _ => Some(self.stocked.body(write).unwrap_or_else(|| json!({}))),
+            _ => Some(
+                self.stocked
+                    .body(method, template)
+                    .unwrap_or_else(|| json!({})),
+            ),
         }
     }
 }
@@ -271,7 +275,8 @@ async fn every_write_to_an_ended_campaign_is_a_409() {
             .await,
     )
     .await;
-    assert_eq!(crew.as_array().unwrap().len(), 2);
+    // Ball, Voss and Wolff (Karl's sortie's pilot) of the furnished campaign.
+    assert_eq!(crew.as_array().unwrap().len(), 3);
     assert!(crew
         .as_array()
         .unwrap()

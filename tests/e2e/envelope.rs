@@ -74,6 +74,8 @@ struct Campaign {
     central_mission: i64,
     /// An award of Voss's in that game, when it is debriefed.
     award: i64,
+    /// Voss's sortie declared in that game, when one is needed.
+    sortie: i64,
 }
 
 /// What a write needs ready before it is made.
@@ -89,6 +91,8 @@ enum Ready {
     Missions,
     /// And that game debriefed: Voss flew 25 turns and scored 13 red hits (R4).
     Debriefed,
+    /// A game whose line-up has Voss's sortie (R16), not debriefed.
+    Sortie,
 }
 
 /// A write operation as the test makes it: what it needs, its body, the event's kind.
@@ -161,6 +165,24 @@ fn write_of(op: (&str, &str), club: &Club) -> Option<Write> {
             "roll",
         ),
         ("POST", "/api/v1/campaigns/{cid}/weeks/close") => write(Ready::Players, json!({}), "week"),
+        ("POST", "/api/v1/campaigns/{cid}/games/{gid}/sorties") => write(
+            Ready::Crew,
+            json!({ "aircraft_id": club.albatros, "crew": [{ "crew_id": "{voss}", "position": "pilot" }] }),
+            "sheet",
+        ),
+        ("DELETE", "/api/v1/campaigns/{cid}/games/{gid}/sorties/{sid}") => Some(Write {
+            ready: Ready::Sortie,
+            body: None,
+            kind: "sheet",
+        }),
+        ("POST", "/api/v1/campaigns/{cid}/games/{gid}/sorties/{sid}/marks") => {
+            write(Ready::Sortie, json!({ "kind": "turn", "turn": 1 }), "sheet")
+        }
+        ("POST", "/api/v1/campaigns/{cid}/games/{gid}/sorties/{sid}/rolls") => write(
+            Ready::Sortie,
+            json!({ "table": "friendly_fire", "dice": [4] }),
+            "sheet",
+        ),
         ("POST", "/api/v1/campaigns/{cid}/end") => Some(Write {
             ready: Ready::Players,
             body: None,
@@ -244,6 +266,7 @@ impl Club {
             game: 0,
             central_mission: 0,
             award: 0,
+            sortie: 0,
         };
         if ready == Ready::Uneven {
             for player in ["sam", "tom"] {
@@ -263,6 +286,13 @@ impl Club {
             campaign.game = self.made(id, "/games", json!({ "dice": [3, 4] })).await["id"]
                 .as_i64()
                 .unwrap();
+        }
+        if ready == Ready::Sortie {
+            let body = json!({ "aircraft_id": self.albatros,
+                               "crew": [{ "crew_id": campaign.voss, "position": "pilot" }] });
+            let sorties = format!("/games/{}/sorties", campaign.game);
+            campaign.sortie = self.made(id, &sorties, body).await["id"].as_i64().unwrap();
+            return campaign;
         }
         if ready >= Ready::Missions {
             let game = format!("/games/{}/missions", campaign.game);
@@ -363,6 +393,7 @@ impl Campaign {
             .replace("{gid}", &self.game.to_string())
             .replace("{mid}", &self.central_mission.to_string())
             .replace("{aid}", &self.award.to_string())
+            .replace("{sid}", &self.sortie.to_string())
             .replace("{id}", &self.voss.to_string())
             .replace("{username}", "tom")
     }

@@ -34,6 +34,7 @@ mod reference;
 mod rolls;
 mod secret_missions;
 mod secrets;
+mod sheets;
 mod standings;
 mod unstorable_text;
 mod webhooks;

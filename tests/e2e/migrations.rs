@@ -69,6 +69,9 @@ async fn migrations_go_up_down_and_up_again() {
         sessions,
         idempotency_keys,
         sign_in_failures,
+        lineup_sorties,
+        lineup_crew,
+        sheet_marks,
     );
 }
 

@@ -12,6 +12,7 @@ pub mod paths;
 pub mod record;
 pub mod reference;
 pub mod rolls;
+pub mod sheets;
 pub mod standings;
 pub mod tokens;
 pub mod webhooks;

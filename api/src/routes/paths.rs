@@ -22,6 +22,16 @@ pub struct GamePath {
     pub gid: i64,
 }
 
+impl GamePath {
+    /// The game the path names.
+    pub fn game(&self) -> eagles_office::sheets::GameRef {
+        eagles_office::sheets::GameRef {
+            campaign_id: self.cid,
+            game_id: self.gid,
+        }
+    }
+}
+
 /// `/campaigns/{cid}/games/{gid}/missions/{mid}`.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
@@ -71,4 +81,27 @@ pub struct WeekPath {
     pub cid: i64,
     /// Week number, from 1
     pub n: i32,
+}
+
+/// `/campaigns/{cid}/games/{gid}/sorties/{sid}`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct SortiePath {
+    /// Campaign id
+    pub cid: i64,
+    /// Game id
+    pub gid: i64,
+    /// Sortie id
+    pub sid: i64,
+}
+
+impl SortiePath {
+    /// The sortie the path names.
+    pub fn sortie(&self) -> eagles_office::sheets::SortieRef {
+        eagles_office::sheets::SortieRef {
+            campaign_id: self.cid,
+            game_id: self.gid,
+            sortie_id: self.sid,
+        }
+    }
 }

@@ -133,6 +133,9 @@ pub enum Mark {
     Down,
     /// The aircraft left the board or landed at home (§5.01).
     Escaped,
+    /// A fact for the debrief that the sheet's sum leaves alone: a claim, the
+    /// mission's facts (R10, R22). It holds its place, so an undo can name it.
+    Note,
     /// Reverses the mark at place `mark` of the log (an earlier one); undoing an undo
     /// restores the mark.
     Undo {
@@ -156,6 +159,7 @@ impl Mark {
             Mark::Rolled { .. } => "rolled",
             Mark::Down => "down",
             Mark::Escaped => "escaped",
+            Mark::Note => "note",
             Mark::Undo { .. } => "undo",
         }
     }

@@ -215,7 +215,7 @@ impl SheetState {
             }
             Mark::Down => self.down = true,
             Mark::Escaped => self.escaped = true,
-            Mark::Undo { .. } => {}
+            Mark::Undo { .. } | Mark::Note => {}
         }
     }
 

@@ -11,9 +11,9 @@
 
 use campaign::crew::Role;
 use campaign::injuries::{CasualtyKind, Outcome};
+use campaign::logged_table::LoggedTable;
 use campaign::missions::Assignment;
 use campaign::sides::Side;
-use campaign::tables::Table;
 use diesel::sql_types::{Array, Bool, Int4, Int8, Nullable, Text};
 use diesel::QueryResult;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -76,7 +76,7 @@ struct Rolls {
     week: Vec<i32>,
     game: Vec<Option<i64>>,
     side: Vec<Option<Side>>,
-    table: Vec<Table>,
+    table: Vec<LoggedTable>,
     // Array literals: unnest would flatten an array of arrays.
     dice: Vec<String>,
     modifiers: Vec<String>,

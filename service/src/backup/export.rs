@@ -120,7 +120,7 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     id: rolls.get("roll", record.id)?,
                     week: r.week,
                     game: games.get_opt("game", r.game_id)?,
-                    crew: crew.get_opt("crewman", record.crew_id)?,
+                    crew: crew.get_opt("crewman", record.roll.crew_id)?,
                     side: r.side.map(|s| s.as_str().to_owned()),
                     table: r.table_name.as_str().to_owned(),
                     dice: r.dice.clone(),

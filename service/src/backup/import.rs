@@ -11,11 +11,12 @@ use campaign::abilities::Ability;
 use campaign::crew::Role;
 use campaign::experience::AwardKind;
 use campaign::injuries::{CasualtyKind, Outcome};
+use campaign::logged_table::LoggedTable;
 use campaign::missions::{Assignment, MissionType};
 use campaign::roster::MemberRole;
 use campaign::sides::{Nationality, Side};
 use campaign::tables::ground_offensive::GroundOffensive;
-use campaign::{ParseEnumError, Table};
+use campaign::ParseEnumError;
 use chrono::Utc;
 use eagles_db::backup::{self as rows, CampaignRow, MemberRow};
 use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
@@ -221,10 +222,12 @@ async fn write(
                     result: r.result.clone(),
                     entered: r.entered,
                     rolled_by: r.rolled_by.as_ref().map(user),
+                    // The crew are in already, so a roll names its crewman as it goes in.
+                    crew_id: crew_opt(r.crew),
+                    // Sheets are not in an export (play in progress, not the record).
+                    sortie_id: None,
                 },
                 rolled_at: r.rolled_at,
-                // The crew are in already, so a roll names its crewman as it goes in.
-                crew_id: crew_opt(r.crew),
             },
         )
         .await?;
@@ -444,7 +447,7 @@ fn check(doc: &CampaignExport, p: &mut Problems) {
         if let Some(side) = &r.side {
             p.name_of::<Side>(format!("rolls[{i}].side"), side);
         }
-        p.name_of::<Table>(format!("rolls[{i}].table"), &r.table);
+        p.name_of::<LoggedTable>(format!("rolls[{i}].table"), &r.table);
     }
     for (i, g) in doc.games.iter().enumerate() {
         p.week(format!("games[{i}].week"), g.week, current);

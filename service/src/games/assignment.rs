@@ -12,7 +12,7 @@ use super::AssignmentRequest;
 use crate::campaigns::week_number;
 use crate::error::ServiceError;
 
-async fn aircraft_facts(
+pub(crate) async fn aircraft_facts(
     conn: &mut AsyncPgConnection,
     aircraft_id: i64,
 ) -> Result<AircraftFacts, ServiceError> {
@@ -31,7 +31,7 @@ async fn aircraft_facts(
     })
 }
 
-async fn crew_facts(
+pub(crate) async fn crew_facts(
     conn: &mut AsyncPgConnection,
     campaign_id: i64,
     field: &str,

@@ -3,7 +3,7 @@
 //! assigned. Every roll lands in the roll log with the game's id (R14). Until a game's
 //! debrief each side's assignment is shown only to that side and the referees (§13.20).
 
-mod assignment;
+pub(crate) mod assignment;
 mod view;
 
 use campaign::events::EventKind;
@@ -216,6 +216,8 @@ pub async fn assign(
             }
             refuse_abandoned(&game, "its mission assignment can no longer change")?;
             let crew = assignment::check(conn, campaign, &game, &mission, &request).await?;
+            crate::sheets::lineup::follow_assignment(conn, &scope, &game, mission.side, &crew)
+                .await?;
             eagles_db::games::assign(conn, mission_id, crew).await?;
             let change = Change::new(EventKind::Assignment, mission_id).audit(
                 "mission.assign",
@@ -385,11 +387,12 @@ pub async fn live_board(
     let tonight = tonight(conn, caller, campaign_id).await?;
     let campaign = tonight.scope.campaign.clone();
     let crew = crew_now(conn, &campaign).await?;
-    let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week))
+    let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week)).await?;
+    let rolls = crate::sheets::secrecy::for_reader(conn, &tonight.scope, rolls)
         .await?
         .into_iter()
         .map(|entry| LoggedRoll {
-            crew_id: entry.roll.crew_id,
+            crew_id: entry.roll.roll.crew_id,
             roll: crate::rolls::roll_view(entry),
         })
         .collect();

@@ -18,6 +18,7 @@ mod record;
 mod reference;
 mod rolls;
 mod sessions;
+mod sheets;
 mod standings;
 mod webhooks;
 mod weeks;

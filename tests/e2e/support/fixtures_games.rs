@@ -116,6 +116,8 @@ pub struct Furnished {
     pub central_mission: i64,
     pub aircraft: i64,
     pub award: i64,
+    /// Karl's sortie in the game (R16): his second pilot, Wolff, in the aircraft type.
+    pub sortie: i64,
 }
 
 impl Furnished {
@@ -127,6 +129,7 @@ impl Furnished {
             .replace("{gid}", &self.game_id.to_string())
             .replace("{mid}", &self.central_mission.to_string())
             .replace("{aid}", &self.award.to_string())
+            .replace("{sid}", &self.sortie.to_string())
             .replace("{id}", &self.karl_pilot.to_string())
             .replace("{username}", "karl")
             .replace("{n}", "1")
@@ -135,8 +138,11 @@ impl Furnished {
     /// A body the API accepts for the write `(method, last segment of its path)`
     /// when its body names these things or a member to add: Ada (Allied) asks for a
     /// crewman owned by Karl, Karl's pilot is assigned. `None` for other writes.
-    pub fn body(&self, write: (&str, &str)) -> Option<Value> {
-        Some(match write {
+    pub fn body(&self, method: &str, template: &str) -> Option<Value> {
+        if template.ends_with("/sorties/{sid}/rolls") {
+            return Some(json!({ "table": "friendly_fire" }));
+        }
+        Some(match (method, template.rsplit('/').next().unwrap()) {
             ("POST", "members") => json!({ "username": "sam", "role": "player", "side": "allied" }),
             ("POST", "crew") => json!({ "name": "Udet", "role": "pilot",
                                         "nationality": "german", "owner": "karl" }),
@@ -147,6 +153,9 @@ impl Furnished {
             ("POST", "debrief") => json!({ "turns_played": 10, "sorties": [] }),
             ("POST", "void") => json!({ "reason": "entered twice" }),
             ("POST", "rolls") => json!({ "table": "d6", "modifiers": {} }),
+            ("POST", "sorties") => json!({ "aircraft_id": self.aircraft,
+                                           "crew": [{ "crew_id": self.karl_pilot, "position": "pilot" }] }),
+            ("POST", "marks") => json!({ "kind": "turn", "turn": 1 }),
             _ => return None,
         })
     }
@@ -169,6 +178,17 @@ impl Furnished {
             .await;
         // R5: his only award, "1 turn on the board: 1".
         let award = debriefed["awards"][0]["id"].as_i64().unwrap();
+        let wolff = game.crewman("Wolff", "pilot", "german", "karl").await;
+        let declared = game
+            .app
+            .post(
+                &format!("/api/v1/campaigns/{}/games/{game_id}/sorties", game.campaign),
+                Some(&game.referee),
+                &json!({ "aircraft_id": aircraft, "crew": [{ "crew_id": wolff, "position": "pilot" }] }),
+            )
+            .await;
+        assert_eq!(declared.status(), reqwest::StatusCode::CREATED);
+        let sortie = super::body(declared).await["id"].as_i64().unwrap();
         Furnished {
             game,
             ada_pilot,
@@ -177,6 +197,7 @@ impl Furnished {
             central_mission,
             aircraft,
             award,
+            sortie,
         }
     }
 }

@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 /// The campaign writes of API.md (method and path template), but the voids of a
 /// debrief and of an award: an ended campaign refuses each, and each goes through the
 /// write envelope.
-pub const CAMPAIGN_WRITES: [&str; 11] = [
+pub const CAMPAIGN_WRITES: [&str; 15] = [
     "POST /api/v1/campaigns/{cid}/members",
     "PATCH /api/v1/campaigns/{cid}/members/{username}",
     "POST /api/v1/campaigns/{cid}/crew",
@@ -30,6 +30,10 @@ pub const CAMPAIGN_WRITES: [&str; 11] = [
     "POST /api/v1/campaigns/{cid}/rolls",
     "POST /api/v1/campaigns/{cid}/weeks/close",
     "POST /api/v1/campaigns/{cid}/end",
+    "POST /api/v1/campaigns/{cid}/games/{gid}/sorties",
+    "DELETE /api/v1/campaigns/{cid}/games/{gid}/sorties/{sid}",
+    "POST /api/v1/campaigns/{cid}/games/{gid}/sorties/{sid}/marks",
+    "POST /api/v1/campaigns/{cid}/games/{gid}/sorties/{sid}/rolls",
 ];
 
 /// A running server and a client for it.

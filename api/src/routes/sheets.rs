@@ -1,0 +1,154 @@
+//! The HTTP face of `eagles_office::sheets`: a game's line-up and its aircraft data
+//! sheets (API v1.2, R16–R21).
+
+use actix_web::{delete, get, post, web, HttpResponse};
+use eagles_office::prelude::*;
+use eagles_office::sheets::{
+    DeclareSortie, MarkRequest, SheetRollAnswer, SheetRollRequest, SheetView, SortieView,
+};
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::auth::{Caller, SignedIn};
+use crate::error::ApiError;
+use crate::extract::Json;
+use crate::routes::paths::{GamePath, SortiePath};
+
+/// Declares a sortie before play (R16): a player with his own crewmen, a referee any.
+#[utoipa::path(
+    tag = "sheets",
+    security(("bearer" = [])),
+    params(GamePath),
+    request_body = DeclareSortie,
+    responses(
+        (status = 201, body = SortieView),
+        (status = 409, description = "The game is debriefed or abandoned", body = crate::error::Problem),
+        (status = 422, description = "R16 broken: the crewman or aircraft is named", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/games/{gid}/sorties")]
+pub async fn declare_sortie(
+    office: web::Data<dyn Office>,
+    SignedIn(user): SignedIn,
+    path: web::Path<GamePath>,
+    body: Json<DeclareSortie>,
+) -> Result<HttpResponse, ApiError> {
+    let sortie = office
+        .declare_sortie(user, path.game(), body.into_inner())
+        .await?;
+    Ok(HttpResponse::Created().json(sortie))
+}
+
+/// A game's line-up, each sortie as the reader may see it (§13.20, R20).
+#[utoipa::path(
+    tag = "sheets",
+    params(GamePath),
+    responses((status = 200, body = Vec<SortieView>))
+)]
+#[get("/campaigns/{cid}/games/{gid}/sorties")]
+pub async fn lineup(
+    office: web::Data<dyn Office>,
+    Caller(caller): Caller,
+    path: web::Path<GamePath>,
+) -> Result<HttpResponse, ApiError> {
+    let sorties = office.lineup(caller.into(), path.game()).await?;
+    Ok(HttpResponse::Ok().json(sorties))
+}
+
+/// Takes back a sortie while its sheet has no mark.
+#[utoipa::path(
+    tag = "sheets",
+    security(("bearer" = [])),
+    params(SortiePath),
+    responses(
+        (status = 204, description = "Taken back"),
+        (status = 409, description = "Its sheet has marks, or it is the mission sortie", body = crate::error::Problem),
+    )
+)]
+#[delete("/campaigns/{cid}/games/{gid}/sorties/{sid}")]
+pub async fn withdraw_sortie(
+    office: web::Data<dyn Office>,
+    SignedIn(user): SignedIn,
+    path: web::Path<SortiePath>,
+) -> Result<HttpResponse, ApiError> {
+    office.withdraw_sortie(user, path.sortie()).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// A sortie's aircraft data sheet: its players and the referees until the debrief,
+/// every reader after it; 404 for anyone else (R20).
+#[utoipa::path(
+    tag = "sheets",
+    params(SortiePath),
+    responses(
+        (status = 200, body = SheetView),
+        (status = 404, description = "No such sheet, or not yours to read before the debrief", body = crate::error::Problem),
+    )
+)]
+#[get("/campaigns/{cid}/games/{gid}/sorties/{sid}/sheet")]
+pub async fn read_sheet(
+    office: web::Data<dyn Office>,
+    Caller(caller): Caller,
+    path: web::Path<SortiePath>,
+) -> Result<HttpResponse, ApiError> {
+    let view = office.sheet(caller.into(), path.sortie()).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Writes a mark on a sheet; its players and the referees, until the debrief.
+#[utoipa::path(
+    tag = "sheets",
+    security(("bearer" = [])),
+    params(SortiePath),
+    request_body = MarkRequest,
+    responses(
+        (status = 201, body = SheetView),
+        (status = 409, description = "The game is debriefed", body = crate::error::Problem),
+        (status = 422, description = "A mark that does not fit the sheet", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/games/{gid}/sorties/{sid}/marks")]
+pub async fn mark(
+    office: web::Data<dyn Office>,
+    SignedIn(user): SignedIn,
+    path: web::Path<SortiePath>,
+    body: Json<MarkRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let view = office.mark(user, path.sortie(), body.into_inner()).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Rolls one of the sheet's tables with what the campaign knows of the crew; the
+/// roll goes to the roll log, its effect onto the sheets as marks (R17–R19).
+#[utoipa::path(
+    tag = "sheets",
+    security(("bearer" = [])),
+    params(SortiePath),
+    request_body = SheetRollRequest,
+    responses(
+        (status = 201, body = SheetRollAnswer),
+        (status = 409, description = "The game is debriefed", body = crate::error::Problem),
+        (status = 422, description = "A roll the rules forbid, naming the rule, or dice that do not fit", body = crate::error::Problem),
+    )
+)]
+#[post("/campaigns/{cid}/games/{gid}/sorties/{sid}/rolls")]
+pub async fn roll(
+    office: web::Data<dyn Office>,
+    SignedIn(user): SignedIn,
+    path: web::Path<SortiePath>,
+    body: Json<SheetRollRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let answer = office
+        .roll_on_sheet(user, path.sortie(), body.into_inner())
+        .await?;
+    Ok(HttpResponse::Created().json(answer))
+}
+
+/// Mounts this module's endpoints inside `/api/v1`.
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(declare_sortie)
+        .service(lineup)
+        .service(withdraw_sortie)
+        .service(read_sheet)
+        .service(mark)
+        .service(roll);
+}

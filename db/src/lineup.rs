@@ -1,0 +1,286 @@
+//! A game's line-up (R16) and the marks on its sorties' sheets (R17–R21).
+
+use campaign::crew::Role;
+use campaign::missions::Assignment;
+use campaign::sides::Side;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+use crate::schema::{aircraft_types, crew, lineup_crew, lineup_sorties, sheet_marks, users};
+
+/// A declared sortie with its aircraft type's name.
+#[derive(Debug, Clone, Queryable)]
+pub struct LineupSortie {
+    pub id: i64,
+    pub game_id: i64,
+    pub key: String,
+    pub side: Side,
+    pub aircraft_type_id: i64,
+    pub assignment: Assignment,
+    pub aircraft_name: String,
+}
+
+/// A crewman in a seat of a declared sortie.
+#[derive(Debug, Clone, Queryable)]
+pub struct LineupSeat {
+    pub sortie_id: i64,
+    pub crew_id: i64,
+    pub position: Role,
+    pub name: String,
+    /// The crewman's owner, who marks his sheet.
+    pub owner_id: i64,
+}
+
+/// A sortie to declare; its key is the side's next.
+#[derive(Debug, Clone)]
+pub struct NewSortie {
+    pub game_id: i64,
+    pub side: Side,
+    pub aircraft_type_id: i64,
+    pub assignment: Assignment,
+    pub declared_by: Option<i64>,
+}
+
+macro_rules! sortie_columns {
+    () => {
+        (
+            lineup_sorties::id,
+            lineup_sorties::game_id,
+            lineup_sorties::key,
+            lineup_sorties::side,
+            lineup_sorties::aircraft_type_id,
+            lineup_sorties::assignment,
+            aircraft_types::name,
+        )
+    };
+}
+
+/// The sorties of a game in the order declared, each side's keys in order.
+pub async fn sorties(conn: &mut AsyncPgConnection, game_id: i64) -> QueryResult<Vec<LineupSortie>> {
+    lineup_sorties::table
+        .inner_join(aircraft_types::table)
+        .filter(lineup_sorties::game_id.eq(game_id))
+        .order(lineup_sorties::id)
+        .select(sortie_columns!())
+        .load(conn)
+        .await
+}
+
+/// One sortie of a game.
+pub async fn sortie(
+    conn: &mut AsyncPgConnection,
+    game_id: i64,
+    sortie_id: i64,
+) -> QueryResult<Option<LineupSortie>> {
+    lineup_sorties::table
+        .inner_join(aircraft_types::table)
+        .filter(lineup_sorties::game_id.eq(game_id))
+        .filter(lineup_sorties::id.eq(sortie_id))
+        .select(sortie_columns!())
+        .first(conn)
+        .await
+        .optional()
+}
+
+/// The seats of a game's sorties, pilots first.
+pub async fn seats(conn: &mut AsyncPgConnection, game_id: i64) -> QueryResult<Vec<LineupSeat>> {
+    lineup_crew::table
+        .inner_join(crew::table)
+        .filter(lineup_crew::game_id.eq(game_id))
+        .order((lineup_crew::sortie_id, lineup_crew::position.desc()))
+        .select((
+            lineup_crew::sortie_id,
+            lineup_crew::crew_id,
+            lineup_crew::position,
+            crew::name,
+            crew::owner_id,
+        ))
+        .load(conn)
+        .await
+}
+
+/// Declares a sortie with the side's next key (`a3` after `a2`, whether or not `a1`
+/// still flies) and its crew; gives its id.
+pub async fn insert(
+    conn: &mut AsyncPgConnection,
+    sortie: &NewSortie,
+    crew: &[(i64, Role)],
+) -> QueryResult<i64> {
+    let prefix = match sortie.side {
+        Side::Allied => "a",
+        Side::Central => "c",
+    };
+    let id: i64 = diesel::sql_query(
+        "INSERT INTO lineup_sorties (game_id, key, side, aircraft_type_id, assignment, declared_by)
+         SELECT $1, $2 || (COALESCE(MAX(substr(key, 2)::int), 0) + 1), $3, $4, $5, $6
+           FROM lineup_sorties WHERE game_id = $1 AND side = $3
+         RETURNING id",
+    )
+    .bind::<BigInt, _>(sortie.game_id)
+    .bind::<Text, _>(prefix)
+    .bind::<Text, _>(sortie.side)
+    .bind::<BigInt, _>(sortie.aircraft_type_id)
+    .bind::<Text, _>(sortie.assignment)
+    .bind::<diesel::sql_types::Nullable<BigInt>, _>(sortie.declared_by)
+    .get_result::<Returned>(conn)
+    .await?
+    .id;
+    seat(conn, id, sortie.game_id, crew).await?;
+    Ok(id)
+}
+
+#[derive(QueryableByName)]
+struct Returned {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
+async fn seat(
+    conn: &mut AsyncPgConnection,
+    sortie_id: i64,
+    game_id: i64,
+    crew: &[(i64, Role)],
+) -> QueryResult<()> {
+    let rows: Vec<_> = crew
+        .iter()
+        .map(|&(crew_id, position)| {
+            (
+                lineup_crew::sortie_id.eq(sortie_id),
+                lineup_crew::game_id.eq(game_id),
+                lineup_crew::crew_id.eq(crew_id),
+                lineup_crew::position.eq(position),
+            )
+        })
+        .collect();
+    diesel::insert_into(lineup_crew::table)
+        .values(rows)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Gives the sortie `sortie_id` another aircraft and crew (the mission sortie, when
+/// its assignment changes).
+pub async fn replace(
+    conn: &mut AsyncPgConnection,
+    sortie_id: i64,
+    game_id: i64,
+    aircraft_type_id: i64,
+    crew: &[(i64, Role)],
+) -> QueryResult<()> {
+    diesel::update(lineup_sorties::table.find(sortie_id))
+        .set(lineup_sorties::aircraft_type_id.eq(aircraft_type_id))
+        .execute(conn)
+        .await?;
+    diesel::delete(lineup_crew::table.filter(lineup_crew::sortie_id.eq(sortie_id)))
+        .execute(conn)
+        .await?;
+    seat(conn, sortie_id, game_id, crew).await
+}
+
+/// Takes back a sortie (its crew go with it).
+pub async fn delete(conn: &mut AsyncPgConnection, sortie_id: i64) -> QueryResult<()> {
+    diesel::delete(lineup_sorties::table.find(sortie_id))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// A mark as stored, with who marked it.
+#[derive(Debug, Clone, Queryable)]
+pub struct MarkRow {
+    pub id: i64,
+    pub sortie_id: i64,
+    pub mark: serde_json::Value,
+    pub roll_id: Option<i64>,
+    pub marked_by: Option<String>,
+    pub marked_at: DateTime<Utc>,
+}
+
+/// A mark to write.
+#[derive(Debug, Clone)]
+pub struct NewMark {
+    pub sortie_id: i64,
+    pub mark: serde_json::Value,
+    pub roll_id: Option<i64>,
+    pub marked_by: Option<i64>,
+}
+
+/// The marks of the sorties `sortie_ids`, each sheet's in order.
+pub async fn marks(conn: &mut AsyncPgConnection, sortie_ids: &[i64]) -> QueryResult<Vec<MarkRow>> {
+    sheet_marks::table
+        .left_join(users::table)
+        .filter(sheet_marks::sortie_id.eq_any(sortie_ids))
+        .order((sheet_marks::sortie_id, sheet_marks::place))
+        .select((
+            sheet_marks::id,
+            sheet_marks::sortie_id,
+            sheet_marks::mark,
+            sheet_marks::roll_id,
+            users::username.nullable(),
+            sheet_marks::marked_at,
+        ))
+        .load(conn)
+        .await
+}
+
+/// Whether the sortie's sheet has any mark.
+pub async fn marked(conn: &mut AsyncPgConnection, sortie_id: i64) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        sheet_marks::table.filter(sheet_marks::sortie_id.eq(sortie_id)),
+    ))
+    .get_result(conn)
+    .await
+}
+
+/// Writes marks after those already on their sheets, in the order given.
+pub async fn insert_marks(conn: &mut AsyncPgConnection, marks: &[NewMark]) -> QueryResult<()> {
+    for mark in marks {
+        diesel::sql_query(
+            "INSERT INTO sheet_marks (sortie_id, place, mark, roll_id, marked_by)
+             SELECT $1, COALESCE(MAX(place) + 1, 0), $2, $3, $4
+               FROM sheet_marks WHERE sortie_id = $1",
+        )
+        .bind::<BigInt, _>(mark.sortie_id)
+        .bind::<diesel::sql_types::Jsonb, _>(&mark.mark)
+        .bind::<diesel::sql_types::Nullable<BigInt>, _>(mark.roll_id)
+        .bind::<diesel::sql_types::Nullable<BigInt>, _>(mark.marked_by)
+        .execute(conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Who reads a sheet in full before the debrief, for the roll log's secrecy (R20):
+/// its crew's owners, and whether its game is debriefed (then everyone does).
+#[derive(Debug, Clone, QueryableByName)]
+pub struct SheetReaders {
+    #[diesel(sql_type = BigInt)]
+    pub sortie_id: i64,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub debriefed: bool,
+    #[diesel(sql_type = diesel::sql_types::Array<BigInt>)]
+    pub owners: Vec<i64>,
+}
+
+/// The readers of the sheets `sortie_ids`.
+pub async fn sheet_readers(
+    conn: &mut AsyncPgConnection,
+    sortie_ids: &[i64],
+) -> QueryResult<Vec<SheetReaders>> {
+    diesel::sql_query(
+        "SELECT s.id AS sortie_id, g.debriefed_at IS NOT NULL AS debriefed,
+                COALESCE(array_agg(c.owner_id) FILTER (WHERE c.owner_id IS NOT NULL), '{}') AS owners
+           FROM lineup_sorties s
+           JOIN games g ON g.id = s.game_id
+           LEFT JOIN lineup_crew lc ON lc.sortie_id = s.id
+           LEFT JOIN crew c ON c.id = lc.crew_id
+          WHERE s.id = ANY($1)
+          GROUP BY s.id, g.debriefed_at",
+    )
+    .bind::<diesel::sql_types::Array<BigInt>, _>(sortie_ids)
+    .load(conn)
+    .await
+}

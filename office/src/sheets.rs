@@ -1,0 +1,499 @@
+//! A game's line-up and its aircraft data sheets (API v1.2, R16–R21): the sorties
+//! declared before play, the marks written on their sheets at the table, the sheet's
+//! tables rolled with what the campaign knows of the crew, and each sheet as the sum
+//! of its marks. Until the debrief a sheet is read in full only by its players and the
+//! referees; everyone else sees its open facts (§4.00, R20).
+
+use std::collections::BTreeMap;
+
+use campaign::crew::Role;
+use campaign::missions::Assignment;
+use campaign::sheet::aircraft::Section;
+use campaign::sheet::combat_result::Hits;
+use campaign::sheet::combat_value::Shot;
+use campaign::sheet::concentrated_fire::ClockColumn;
+use campaign::sheet::marks::{Effect, Marker};
+use campaign::sheet::state::{Due, OpenFacts};
+use campaign::sheet::SheetTable;
+use campaign::sides::Side;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::access::ReadAccess;
+use crate::debrief::DownReport;
+use crate::rolls::RollView;
+use crate::User;
+
+/// A game of a campaign, as its path names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameRef {
+    pub campaign_id: i64,
+    pub game_id: i64,
+}
+
+/// A sortie of a game of a campaign, as its path names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SortieRef {
+    pub campaign_id: i64,
+    pub game_id: i64,
+    pub sortie_id: i64,
+}
+
+/// A crewman in a seat of a sortie to declare.
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    pub crew_id: i64,
+    /// `pilot` or `observer`.
+    pub position: Role,
+}
+
+/// A sortie to declare before play (R16): an aircraft type and its crew.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeclareSortie {
+    /// The aircraft type (GET /api/v1/aircraft); its side is the sortie's side.
+    pub aircraft_id: i64,
+    /// A pilot, and an observer in a two-seater.
+    pub crew: Vec<SeatRequest>,
+}
+
+/// An aircraft type by id and name.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct AircraftName {
+    pub id: i64,
+    pub name: String,
+}
+
+/// A crewman in a seat of a sortie.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SeatView {
+    pub crew_id: i64,
+    pub name: String,
+    pub position: Role,
+}
+
+/// A sortie of a game's line-up, as its reader may see it: a side's mission sortie
+/// keeps its aircraft and crew from the other side and the public until the debrief
+/// (§13.20), every sortie shows the facts the whole table sees (R20).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SortieView {
+    pub id: i64,
+    /// `a1`, `a2`, … (Allied) and `c1`, … (Central), in the order declared.
+    pub key: String,
+    pub side: Side,
+    /// `mission` (made by the assignment) or `sweep`.
+    pub assignment: Assignment,
+    /// Null while the mission's assignment is kept from this reader.
+    pub aircraft: Option<AircraftName>,
+    /// Empty while the mission's assignment is kept from this reader.
+    pub crew: Vec<SeatView>,
+    /// Whether the aircraft and crew are kept from this reader (§13.20).
+    pub hidden: bool,
+    /// Destroyed, spinning, smoke, fire, down, escaped.
+    #[schema(value_type = Object)]
+    pub open: OpenFacts,
+}
+
+/// The mission's facts as the mission sortie's sheet records them (R10); each left
+/// out is unchanged.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MissionFacts {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_observed: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hexes_observed: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trips: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hexes_strafed: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub balloon_destroyed: Option<bool>,
+}
+
+impl MissionFacts {
+    /// These facts with `later`'s written over them.
+    pub fn updated(self, later: MissionFacts) -> MissionFacts {
+        MissionFacts {
+            target_observed: later.target_observed.or(self.target_observed),
+            hexes_observed: later.hexes_observed.or(self.hexes_observed),
+            trips: later.trips.or(self.trips),
+            hexes_strafed: later.hexes_strafed.or(self.hexes_strafed),
+            balloon_destroyed: later.balloon_destroyed.or(self.balloon_destroyed),
+        }
+    }
+}
+
+/// A mark on a sheet; its fields stand beside `kind`:
+/// `{"kind": "damage", "section": "wings", "boxes": 4}`. The kinds `hit`, `red_hits`
+/// and `rolled` are written by the sheet's rolls, never posted.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum MarkRequest {
+    /// Boxes crossed in a section, as a drawn marker says; `marker` clears one marker
+    /// of that colour from those to draw (red on the wings or tail: a spin test is due).
+    Damage {
+        #[schema(value_type = String)]
+        section: Section,
+        boxes: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<String>)]
+        marker: Option<Marker>,
+    },
+    /// A marker drawn with no boxes to cross ("engine damaged").
+    Drawn {
+        #[schema(value_type = String)]
+        marker: Marker,
+    },
+    /// Fuel boxes used.
+    Fuel { boxes: u32 },
+    /// A wound: one box light, two serious (R18).
+    Wound { crew_id: i64, boxes: u32 },
+    /// An effect switched on or off: `smoke`, `fire`, `spinning`, `gliding`,
+    /// `engine_seized`, `jammed_pilot`, `jammed_observer`, `pilot_killed`,
+    /// `observer_killed`, `exploded`.
+    Effect {
+        #[schema(value_type = String)]
+        name: Effect,
+        on: bool,
+    },
+    /// The turn now played.
+    Turn { turn: u32 },
+    /// A claim on an enemy sortie by crewmen of this one (R22).
+    Claim {
+        victim_sortie: i64,
+        shooters: Vec<i64>,
+    },
+    /// The mission's facts (R10), on the mission sortie.
+    Mission(MissionFacts),
+    /// The aircraft came down on the board, as the debrief's `down` says (R8, §11).
+    Down(Box<DownReport>),
+    /// The aircraft left the board or landed at home.
+    Escaped {},
+    /// Reverses the mark `mark` (its id); nothing is deleted.
+    Undo { mark: i64 },
+    /// Markers to draw after a combat roll at this aircraft (written by the roll).
+    Hit { blue: u32, red: u32 },
+    /// Red hits a crewman of this sortie inflicted (written by the roll, R21).
+    RedHits { crew_id: i64, count: u32 },
+    /// A roll on one of the sheet's tables (written by the roll).
+    Rolled {
+        #[schema(value_type = String)]
+        table: SheetTable,
+    },
+}
+
+impl MarkRequest {
+    /// The mark's kind, as on the wire.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            MarkRequest::Damage { .. } => "damage",
+            MarkRequest::Drawn { .. } => "drawn",
+            MarkRequest::Fuel { .. } => "fuel",
+            MarkRequest::Wound { .. } => "wound",
+            MarkRequest::Effect { .. } => "effect",
+            MarkRequest::Turn { .. } => "turn",
+            MarkRequest::Claim { .. } => "claim",
+            MarkRequest::Mission(_) => "mission",
+            MarkRequest::Down(_) => "down",
+            MarkRequest::Escaped {} => "escaped",
+            MarkRequest::Undo { .. } => "undo",
+            MarkRequest::Hit { .. } => "hit",
+            MarkRequest::RedHits { .. } => "red_hits",
+            MarkRequest::Rolled { .. } => "rolled",
+        }
+    }
+
+    /// Whether only a roll writes this kind.
+    pub const fn written_by_rolls(&self) -> bool {
+        matches!(
+            self,
+            MarkRequest::Hit { .. } | MarkRequest::RedHits { .. } | MarkRequest::Rolled { .. }
+        )
+    }
+}
+
+/// A mark as the sheet lists it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct MarkView {
+    pub id: i64,
+    /// The mark: `kind` and its fields.
+    #[serde(flatten)]
+    #[schema(value_type = Object)]
+    pub mark: MarkRequest,
+    /// The roll that wrote it, if a roll did.
+    pub roll_id: Option<i64>,
+    /// Username of whoever marked it.
+    pub by: Option<String>,
+    pub at: DateTime<Utc>,
+    /// Reversed by a later undo that stands.
+    pub undone: bool,
+}
+
+/// A section's boxes and triangles (appendix A/B, R17).
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+pub struct SectionView {
+    /// Boxes of the type's row.
+    pub boxes: u32,
+    /// Triangles after the boxes (R17: two, a multi-engine engine section 3 or 4).
+    pub triangles: u32,
+    /// Boxes, then triangles, crossed.
+    pub crossed: u32,
+    /// Past its boxes: a triangle crossed (§3.604).
+    pub critical: bool,
+    /// Every box and triangle crossed (§3.601, §5.03).
+    pub destroyed: bool,
+}
+
+/// The four sections of a sheet.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+pub struct SectionsView {
+    pub engine: SectionView,
+    pub wings: SectionView,
+    pub fuselage: SectionView,
+    pub tail: SectionView,
+}
+
+/// The fuel boxes.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+pub struct FuelView {
+    pub boxes: u32,
+    pub used: u32,
+}
+
+/// A crewman on the sheet, with what the campaign knows of him.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SheetCrewView {
+    pub crew_id: i64,
+    pub name: String,
+    pub position: Role,
+    /// Wound boxes crossed: three kill (R18).
+    pub wound_boxes: u32,
+    /// `active`, `passed_out` or `killed`.
+    pub state: &'static str,
+    /// Below 50 XP (R6).
+    pub novice: bool,
+    /// His abilities' codes (appendix D).
+    pub abilities: Vec<String>,
+    /// What Spin Recovery adds to his spin recovery rolls (R6).
+    pub spin_recovery_bonus: i32,
+}
+
+/// Whose weapon is jammed.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+pub struct JammedView {
+    pub pilot: bool,
+    pub observer: bool,
+}
+
+/// The effects on the aircraft.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+pub struct EffectsView {
+    pub smoke: bool,
+    pub fire: bool,
+    pub spinning: bool,
+    pub gliding: bool,
+    pub engine_seized: bool,
+    pub jammed: JammedView,
+    /// `pilot`, `observer` (dual controls, R18) or null (nobody can fly it: it spins).
+    pub at_controls: Option<Role>,
+}
+
+/// A claim written on the sheet (R22).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ClaimView {
+    pub victim_sortie: i64,
+    pub shooters: Vec<i64>,
+}
+
+/// An aircraft data sheet: its sortie and the sum of its marks (R17–R21).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SheetView {
+    pub sortie: SortieView,
+    /// The turn last marked (0 before the first).
+    pub turn: u32,
+    pub sections: SectionsView,
+    pub fuel: FuelView,
+    pub crew: Vec<SheetCrewView>,
+    pub state: EffectsView,
+    pub destroyed: bool,
+    pub down: bool,
+    pub escaped: bool,
+    /// Red hits by crewman id (R21).
+    pub red_hits: BTreeMap<String, u32>,
+    /// Markers received and not yet drawn (§3.541).
+    #[schema(value_type = Object)]
+    pub to_draw: Hits,
+    /// The tests the rules now require: `draw`, `spin`, `spin_recovery`,
+    /// `extinguish_fire`, `extinguish_smoke`.
+    #[schema(value_type = Vec<String>)]
+    pub due: Vec<Due>,
+    pub claims: Vec<ClaimView>,
+    pub mission: MissionFacts,
+    pub marks: Vec<MarkView>,
+}
+
+/// A shot by `shooter` (a crewman of this sortie) at `target_sortie`, the Combat
+/// Values Table's flags beside them (R17).
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+pub struct CombatRoll {
+    pub shooter: i64,
+    pub target_sortie: i64,
+    // Flattened, so the shot's own fields are checked by name and an unknown one is
+    // passed over rather than refused (serde cannot refuse both ways at once).
+    #[serde(flatten)]
+    #[schema(value_type = Object)]
+    pub shot: Shot,
+    #[serde(default)]
+    pub dice: Option<Vec<u32>>,
+}
+
+/// A roll on a sheet's table: `table` and its fields, `dice` the physical dice in the
+/// order the table reads them (the server rolls without, R14).
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(tag = "table", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SheetRollRequest {
+    /// A shot (R17); the combat die, then the jam die after a long burst.
+    Combat(CombatRoll),
+    /// 1d6 for each crewman named, or each living one (R18).
+    CrewWound {
+        #[serde(default)]
+        crew_ids: Option<Vec<i64>>,
+        #[serde(default)]
+        dice: Option<Vec<u32>>,
+    },
+    /// 1d6 to clear the weapon of `position` (R19).
+    Unjam {
+        #[schema(value_type = String)]
+        position: Role,
+        #[serde(default)]
+        dice: Option<Vec<u32>>,
+    },
+    /// 2d6 after red damage to the wings or tail (R19).
+    Spin {
+        #[serde(default)]
+        dice: Option<Vec<u32>>,
+    },
+    /// 2d6 while spinning (R19).
+    SpinRecovery {
+        #[serde(default)]
+        dice: Option<Vec<u32>>,
+    },
+    /// 1d6 for a critically damaged section; on the engine the seize die, then the
+    /// fire die (R19).
+    Critical {
+        #[schema(value_type = String)]
+        section: Section,
+        #[serde(default)]
+        dice: Option<Vec<u32>>,
+    },
+    /// 1d6 to put out a fire (R19).
+    ExtinguishFire {
+        #[serde(default)]
+        sideslip: bool,
+        #[serde(default)]
+        dice: Option<Vec<u32>>,
+    },
+    /// 1d6 to put out smoke (R19).
+    ExtinguishSmoke {
+        #[serde(default)]
+        dice: Option<Vec<u32>>,
+    },
+    /// 1d6 for each crewman named, or each conscious one, at altitude 9 or 10 (R19).
+    Anoxia {
+        altitude: u32,
+        #[serde(default)]
+        crew_ids: Option<Vec<i64>>,
+        #[serde(default)]
+        dice: Option<Vec<u32>>,
+    },
+    /// 1d6 on the clock column by an ace with Concentrated Fire (R19, appendix D).
+    ConcentratedFire {
+        shooter: i64,
+        #[schema(value_type = String)]
+        clock: ClockColumn,
+        /// The hex range: 0 or 1 (2 with the Range ability).
+        #[serde(default)]
+        range: u32,
+        #[serde(default)]
+        dice: Option<Vec<u32>>,
+    },
+    /// 1d6 for troops firing over their own trenchline (§7.05).
+    FriendlyFire {
+        #[serde(default)]
+        dice: Option<Vec<u32>>,
+    },
+}
+
+impl SheetRollRequest {
+    /// The dice entered, if any.
+    pub fn dice(&self) -> Option<&[u32]> {
+        use SheetRollRequest::*;
+        match self {
+            Combat(CombatRoll { dice, .. })
+            | CrewWound { dice, .. }
+            | Unjam { dice, .. }
+            | Spin { dice }
+            | SpinRecovery { dice }
+            | Critical { dice, .. }
+            | ExtinguishFire { dice, .. }
+            | ExtinguishSmoke { dice }
+            | Anoxia { dice, .. }
+            | ConcentratedFire { dice, .. }
+            | FriendlyFire { dice } => dice.as_deref(),
+        }
+    }
+}
+
+/// A sheet roll's answer: the roll (the first, when the table rolls one a crewman or
+/// a long burst rolls the jam test too), every roll made, and the sheet after them.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SheetRollAnswer {
+    pub roll: RollView,
+    pub rolls: Vec<RollView>,
+    pub sheet: SheetView,
+}
+
+/// A game's line-up and its aircraft data sheets (R16–R21).
+#[async_trait::async_trait]
+pub trait Sheets {
+    /// Declares a sortie of a game (R16): a player his own crewmen, a referee any.
+    async fn declare_sortie(
+        &self,
+        user: User,
+        game: GameRef,
+        request: DeclareSortie,
+    ) -> Result<SortieView, crate::Error>;
+
+    /// Takes back a sortie whose sheet has no mark.
+    async fn withdraw_sortie(&self, user: User, sortie: SortieRef) -> Result<(), crate::Error>;
+
+    /// A game's line-up as `reader` may see it.
+    async fn lineup(
+        &self,
+        reader: ReadAccess,
+        game: GameRef,
+    ) -> Result<Vec<SortieView>, crate::Error>;
+
+    /// A sortie's sheet, for its players and the referees (everyone after the
+    /// debrief); 404 for anyone else.
+    async fn sheet(&self, reader: ReadAccess, sortie: SortieRef)
+        -> Result<SheetView, crate::Error>;
+
+    /// Writes a mark on a sortie's sheet; gives the sheet.
+    async fn mark(
+        &self,
+        user: User,
+        sortie: SortieRef,
+        mark: MarkRequest,
+    ) -> Result<SheetView, crate::Error>;
+
+    /// Rolls one of the sheet's tables and writes its effect on the sheets.
+    async fn roll_on_sheet(
+        &self,
+        user: User,
+        sortie: SortieRef,
+        request: SheetRollRequest,
+    ) -> Result<SheetRollAnswer, crate::Error>;
+}

@@ -1,0 +1,294 @@
+//! A game's line-up (R16): sorties declared before play by their players or a referee,
+//! the mission sortie made by the assignment (R9) and changed with it.
+
+use campaign::assignment::check_sortie;
+use campaign::calendar;
+use campaign::crew::Role;
+use campaign::events::EventKind;
+use campaign::missions::Assignment;
+use campaign::sides::Side;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::games::{GameRecord, MissionCrew};
+use eagles_db::lineup::NewSortie;
+use eagles_db::users::User;
+use eagles_office::access::ReadAccess;
+use eagles_office::sheets::{DeclareSortie, GameRef, SortieRef, SortieView};
+
+use super::marks::OpenSheet;
+use super::read::{sortie_view, sum, GameSheets};
+use crate::access::{readable_campaign, CampaignScope};
+use crate::campaigns::week_number;
+use crate::envelope::{self, Access, Change};
+use crate::error::{Locus, ServiceError};
+use crate::games::assignment::{aircraft_facts, crew_facts};
+
+/// The game `game_id` of the campaign, or 404.
+pub(super) async fn game(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    game_id: i64,
+) -> Result<GameRecord, ServiceError> {
+    eagles_db::games::find(conn, campaign_id, game_id)
+        .await?
+        .ok_or_else(|| {
+            ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
+        })
+}
+
+/// 409 once the game is debriefed or abandoned: its sheets are then the record.
+pub(super) fn still_in_play(game: &GameRecord, what: &str) -> Result<(), ServiceError> {
+    if game.debriefed() {
+        return Err(ServiceError::Conflict(format!(
+            "game {} is debriefed; {what}",
+            game.id
+        )));
+    }
+    if game.abandoned() {
+        return Err(ServiceError::Conflict(format!(
+            "game {} was abandoned when week {} closed; {what}",
+            game.id, game.week
+        )));
+    }
+    Ok(())
+}
+
+/// The pilot and observer of a crew list, checked for R16's seats: one pilot, at most
+/// one observer.
+fn seats(crew: &[(i64, Role)]) -> Result<(i64, Option<i64>), ServiceError> {
+    let of = |role| {
+        crew.iter()
+            .filter(move |(_, r)| *r == role)
+            .map(|(id, _)| *id)
+    };
+    let pilots: Vec<i64> = of(Role::Pilot).collect();
+    let observers: Vec<i64> = of(Role::Observer).collect();
+    match (pilots.as_slice(), observers.as_slice()) {
+        ([pilot], []) => Ok((*pilot, None)),
+        ([pilot], [observer]) => Ok((*pilot, Some(*observer))),
+        ([], _) => Err(ServiceError::invalid(
+            "a sortie always carries a pilot: add one with position \"pilot\"",
+        )),
+        _ => Err(ServiceError::invalid(
+            "a sortie carries one pilot and at most one observer",
+        )),
+    }
+}
+
+/// Checks a crew for an aircraft on the game's week (R9, R11, R16): the aircraft of
+/// the side and in service, the crew of the side, available and in their own seats,
+/// and none already flying another sortie of the game.
+async fn check_crew(
+    conn: &mut AsyncPgConnection,
+    scope: &CampaignScope,
+    game: &GameRecord,
+    aircraft_id: i64,
+    crew: &[(i64, Role)],
+    replacing: Option<i64>,
+) -> Result<Side, ServiceError> {
+    let (pilot_id, observer_id) = seats(crew)?;
+    let aircraft = aircraft_facts(conn, aircraft_id).await?;
+    let campaign = &scope.campaign;
+    let pilot = crew_facts(conn, campaign.id, "crew_id", pilot_id, game.week).await?;
+    let observer = match observer_id {
+        Some(id) => Some(crew_facts(conn, campaign.id, "crew_id", id, game.week).await?),
+        None => None,
+    };
+    let date = calendar::week_date(campaign.start_date, week_number(game.week));
+    check_sortie(aircraft.side, date, &aircraft, &pilot, observer.as_ref())?;
+    let sheets = GameSheets::load(conn, game.id).await?;
+    for &(crew_id, _) in crew {
+        if let Some(seat) = sheets
+            .seats
+            .iter()
+            .find(|s| s.crew_id == crew_id && Some(s.sortie_id) != replacing)
+        {
+            let key = sheets.sortie(seat.sortie_id).map_or("", |s| &s.key);
+            return Err(ServiceError::invalid(format!(
+                "{} already flies sortie {key} of this game; a crewman flies one sortie a game",
+                seat.name
+            ))
+            .at(Locus::Field("crew")));
+        }
+    }
+    Ok(aircraft.side)
+}
+
+/// Declares a sortie (R16): a player his own crewmen, a referee any crew.
+pub async fn declare(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    at: GameRef,
+    request: DeclareSortie,
+) -> Result<SortieView, ServiceError> {
+    let GameRef {
+        campaign_id,
+        game_id,
+    } = at;
+    envelope::write(
+        conn,
+        campaign_id,
+        &user,
+        Access::Member("declare a sortie"),
+        async |conn, scope, record| {
+            let game = game(conn, campaign_id, game_id).await?;
+            still_in_play(&game, "its line-up can no longer change")?;
+            let crew: Vec<(i64, Role)> = request.crew.iter().map(|s| (s.crew_id, s.position)).collect();
+            if !scope.is_referee() {
+                for &(crew_id, _) in &crew {
+                    let man = eagles_db::crew::find(conn, campaign_id, crew_id).await?;
+                    if man.as_ref().is_some_and(|m| m.owner_id != user.id) {
+                        return Err(ServiceError::Forbidden(format!(
+                            "{} is not your crewman; a player declares sorties of his own crew, a referee any",
+                            man.map_or_else(String::new, |m| m.name)
+                        )));
+                    }
+                }
+            }
+            let side =
+                check_crew(conn, &scope, &game, request.aircraft_id, &crew, None).await?;
+            let id = eagles_db::lineup::insert(
+                conn,
+                &NewSortie {
+                    game_id,
+                    side,
+                    aircraft_type_id: request.aircraft_id,
+                    assignment: Assignment::Sweep,
+                    declared_by: Some(user.id),
+                },
+                &crew,
+            )
+            .await?;
+            let change = Change::new(EventKind::Sheet, id).audit(
+                "sortie.declare",
+                serde_json::json!({ "game_id": game_id, "sortie_id": id, "aircraft_id": request.aircraft_id, "crew": crew.iter().map(|(c, p)| serde_json::json!({"crew_id": c, "position": p})).collect::<Vec<_>>() }),
+            );
+            let receipt = record.record(conn, change).await?;
+            let sheets = GameSheets::load(conn, game_id).await?;
+            let sortie = sheets.sortie(id)?;
+            let state = sum(conn, &sheets, sortie).await?.state;
+            Ok((sortie_view(&scope, &sheets, sortie, &state, false), receipt))
+        },
+    )
+    .await
+}
+
+/// Takes back a sortie while its sheet has no mark; its players or a referee.
+pub async fn withdraw(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    at: SortieRef,
+) -> Result<(), ServiceError> {
+    let access = Access::Member("take back a sortie");
+    envelope::write(
+        conn,
+        at.campaign_id,
+        &user,
+        access,
+        async |conn, scope, record| {
+            let open = OpenSheet::open(conn, scope, at, "take back this sortie").await?;
+            let sortie = open.sortie();
+            if sortie.assignment == Assignment::Mission {
+                return Err(ServiceError::Conflict(format!(
+                    "sortie {} is the mission aircraft's: it changes with the mission's assignment",
+                    sortie.key
+                )));
+            }
+            if eagles_db::lineup::marked(conn, sortie.id).await? {
+                return Err(ServiceError::Conflict(format!(
+                "sortie {}'s sheet has marks; a sortie is taken back only before its first mark",
+                sortie.key
+            )));
+            }
+            eagles_db::lineup::delete(conn, sortie.id).await?;
+            let change = Change::new(EventKind::Sheet, sortie.id).audit(
+                "sortie.withdraw",
+                serde_json::json!({ "game_id": at.game_id, "sortie_id": sortie.id }),
+            );
+            Ok(((), record.record(conn, change).await?))
+        },
+    )
+    .await
+}
+
+/// A game's line-up as `reader` may see it (§13.20, R20).
+pub async fn lineup(
+    conn: &mut AsyncPgConnection,
+    reader: impl Into<ReadAccess>,
+    at: GameRef,
+) -> Result<Vec<SortieView>, ServiceError> {
+    let GameRef {
+        campaign_id,
+        game_id,
+    } = at;
+    let scope = readable_campaign(conn, campaign_id, reader).await?;
+    let game = game(conn, campaign_id, game_id).await?;
+    let sheets = GameSheets::load(conn, game_id).await?;
+    let mut views = Vec::with_capacity(sheets.sorties.len());
+    for sortie in &sheets.sorties {
+        let state = sum(conn, &sheets, sortie).await?.state;
+        views.push(sortie_view(
+            &scope,
+            &sheets,
+            sortie,
+            &state,
+            game.debriefed(),
+        ));
+    }
+    Ok(views)
+}
+
+/// Makes or changes the mission sortie of `side` when its assignment is written (R16):
+/// the assignment's write, in its transaction. Refused once its sheet has marks.
+pub async fn follow_assignment(
+    conn: &mut AsyncPgConnection,
+    scope: &CampaignScope,
+    game: &GameRecord,
+    side: Side,
+    assigned: &MissionCrew,
+) -> Result<(), ServiceError> {
+    let mut crew = vec![(assigned.pilot_id, Role::Pilot)];
+    crew.extend(assigned.observer_id.map(|id| (id, Role::Observer)));
+    let sheets = GameSheets::load(conn, game.id).await?;
+    let existing = sheets
+        .sorties
+        .iter()
+        .find(|s| s.side == side && s.assignment == Assignment::Mission);
+    let replacing = existing.map(|s| s.id);
+    check_crew(
+        conn,
+        scope,
+        game,
+        assigned.aircraft_type_id,
+        &crew,
+        replacing,
+    )
+    .await?;
+    match existing {
+        Some(sortie) => {
+            if eagles_db::lineup::marked(conn, sortie.id).await? {
+                return Err(ServiceError::Conflict(format!(
+                    "the mission sortie {} has marks on its sheet; its assignment can no longer change",
+                    sortie.key
+                )));
+            }
+            eagles_db::lineup::replace(conn, sortie.id, game.id, assigned.aircraft_type_id, &crew)
+                .await?;
+        }
+        None => {
+            let user = scope.caller.as_ref().map(|u| u.id);
+            eagles_db::lineup::insert(
+                conn,
+                &NewSortie {
+                    game_id: game.id,
+                    side,
+                    aircraft_type_id: assigned.aircraft_type_id,
+                    assignment: Assignment::Mission,
+                    declared_by: user,
+                },
+                &crew,
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}

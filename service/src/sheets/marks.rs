@@ -1,0 +1,229 @@
+//! Marks written on a sheet at the table (R17, R18, R21). The marks are their own audit
+//! trail (who, when, nothing deleted), so they add no audit entry.
+
+use campaign::events::EventKind;
+use campaign::missions::Assignment;
+use campaign::sheet::marks::Mark;
+use campaign::sheet::state::SheetState;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::games::GameRecord;
+use eagles_db::lineup::{LineupSortie, NewMark};
+use eagles_db::users::User;
+use eagles_office::access::ReadAccess;
+use eagles_office::sheets::{MarkRequest, SheetView, SortieRef};
+
+use super::lineup::{game, still_in_play};
+use super::read::{rule_mark, rule_marks, sheet_aircraft, sheet_view, GameSheets};
+use crate::access::{readable_campaign, CampaignScope};
+use crate::envelope::{self, Access, Change};
+use crate::error::ServiceError;
+
+/// 403 unless the caller is a referee or owns a crewman of the sortie.
+pub(super) fn require_player(
+    scope: &CampaignScope,
+    sheets: &GameSheets,
+    sortie_id: i64,
+    action: &str,
+) -> Result<(), ServiceError> {
+    if sheets.reads_in_full(scope, sortie_id, false) {
+        return Ok(());
+    }
+    Err(ServiceError::Forbidden(format!(
+        "only the sortie's players and the referees may {action}"
+    )))
+}
+
+/// A sortie's sheet, for its players and the referees; for everyone once the game is
+/// debriefed; 404 for anyone else, as if it were not there (R20).
+pub async fn sheet(
+    conn: &mut AsyncPgConnection,
+    reader: impl Into<ReadAccess>,
+    at: SortieRef,
+) -> Result<SheetView, ServiceError> {
+    let SortieRef {
+        campaign_id,
+        game_id,
+        sortie_id,
+    } = at;
+    let scope = readable_campaign(conn, campaign_id, reader).await?;
+    let game = game(conn, campaign_id, game_id).await?;
+    let sheets = GameSheets::load(conn, game_id).await?;
+    let sortie = sheets.sortie(sortie_id)?;
+    if !sheets.reads_in_full(&scope, sortie_id, game.debriefed()) {
+        return Err(ServiceError::NotFound(format!(
+            "there is no sheet of sortie {sortie_id} you may read until the game's debrief"
+        )));
+    }
+    sheet_view(conn, &scope, &sheets, sortie, game.week, game.debriefed()).await
+}
+
+/// A sheet open for a write: the locked campaign as the caller sees it, its game still
+/// in play, the game's line-up and marks, the sortie written on.
+pub(super) struct OpenSheet {
+    pub scope: CampaignScope,
+    pub game: GameRecord,
+    pub sheets: GameSheets,
+    pub sortie_id: i64,
+}
+
+impl OpenSheet {
+    /// Opens the sheet at `at` for the caller of `scope` to `action` on it: 404 for a
+    /// sortie not of the game, 403 for anyone but its players and the referees, 409
+    /// once the game is debriefed or abandoned.
+    pub async fn open(
+        conn: &mut AsyncPgConnection,
+        scope: CampaignScope,
+        at: SortieRef,
+        action: &str,
+    ) -> Result<OpenSheet, ServiceError> {
+        let game = game(conn, at.campaign_id, at.game_id).await?;
+        let sheets = GameSheets::load(conn, at.game_id).await?;
+        sheets.sortie(at.sortie_id)?;
+        require_player(&scope, &sheets, at.sortie_id, action)?;
+        still_in_play(
+            &game,
+            "its sheets are the record now and take no more marks",
+        )?;
+        Ok(OpenSheet {
+            scope,
+            game,
+            sheets,
+            sortie_id: at.sortie_id,
+        })
+    }
+
+    /// The sortie written on.
+    pub fn sortie(&self) -> &LineupSortie {
+        self.sheets
+            .sorties
+            .iter()
+            .find(|s| s.id == self.sortie_id)
+            .expect("found when the sheet was opened")
+    }
+}
+
+/// Writes on a sortie's sheet as `user`, in the envelope: opens the sheet
+/// ([`OpenSheet::open`]), runs `body`, records the `sheet` event, and gives the body's
+/// answer with the sheet as it then stands.
+pub(super) async fn write_sheet<T>(
+    conn: &mut AsyncPgConnection,
+    user: &User,
+    at: SortieRef,
+    action: &str,
+    body: impl AsyncFnOnce(&mut AsyncPgConnection, &OpenSheet) -> Result<T, ServiceError>,
+) -> Result<(T, SheetView), ServiceError> {
+    let access = Access::Reader;
+    envelope::write(
+        conn,
+        at.campaign_id,
+        user,
+        access,
+        async |conn, scope, record| {
+            let open = OpenSheet::open(conn, scope, at, action).await?;
+            let answer = body(conn, &open).await?;
+            let change = Change::new(EventKind::Sheet, at.sortie_id);
+            let receipt = record.record(conn, change).await?;
+            let sheets = GameSheets::load(conn, at.game_id).await?;
+            let sortie = sheets.sortie(at.sortie_id)?;
+            let week = open.game.week;
+            let view = sheet_view(conn, &open.scope, &sheets, sortie, week, false).await?;
+            Ok(((answer, view), receipt))
+        },
+    )
+    .await
+}
+
+/// Checks the marks `new` against the sheet of `sortie` and writes them after its
+/// marks; a mark that does not fit the aircraft or the log is refused whole.
+pub(super) async fn write_marks(
+    conn: &mut AsyncPgConnection,
+    sheets: &GameSheets,
+    sortie: &LineupSortie,
+    new: &[(MarkRequest, Option<i64>)],
+    by: i64,
+) -> Result<(), ServiceError> {
+    let aircraft = sheet_aircraft(conn, sortie.aircraft_type_id).await?;
+    let seats = sheets.seats_of(sortie.id);
+    let stored = sheets.marks_of(sortie.id)?;
+    let mut marks: Vec<Mark> = rule_marks(&seats, &stored)?;
+    for (mark, _) in new {
+        marks.push(rule_mark(&seats, &stored, mark)?);
+    }
+    SheetState::from_marks(&aircraft, &marks)?;
+    let rows: Vec<NewMark> = new
+        .iter()
+        .map(|(mark, roll_id)| {
+            Ok(NewMark {
+                sortie_id: sortie.id,
+                mark: serde_json::to_value(mark)
+                    .map_err(|e| ServiceError::Internal(format!("a mark to store: {e}")))?,
+                roll_id: *roll_id,
+                marked_by: Some(by),
+            })
+        })
+        .collect::<Result<_, ServiceError>>()?;
+    eagles_db::lineup::insert_marks(conn, &rows).await?;
+    Ok(())
+}
+
+/// What a posted mark must be beyond its fit to the sheet: a kind players write, a
+/// claim on an enemy sortie of the game by this sortie's crew, the mission's facts on
+/// the mission sortie.
+fn check_posted(
+    sheets: &GameSheets,
+    sortie: &LineupSortie,
+    mark: &MarkRequest,
+) -> Result<(), ServiceError> {
+    match mark {
+        m if m.written_by_rolls() => Err(ServiceError::invalid(format!(
+            "a {} mark is written by the sheet's rolls (POST …/rolls), not posted",
+            m.kind()
+        ))),
+        MarkRequest::Claim {
+            victim_sortie,
+            shooters,
+        } => {
+            let victim = sheets.sortie(*victim_sortie).map_err(|_| {
+                ServiceError::invalid(format!(
+                    "victim_sortie {victim_sortie} is no sortie of this game"
+                ))
+            })?;
+            if victim.side == sortie.side {
+                return Err(ServiceError::invalid(format!(
+                    "{} is a sortie of your own side; claim an enemy aircraft",
+                    victim.key
+                )));
+            }
+            if shooters.is_empty() {
+                return Err(ServiceError::invalid(
+                    "a claim names its shooters: the crewmen of this sortie who fired",
+                ));
+            }
+            Ok(())
+        }
+        MarkRequest::Mission(_) if sortie.assignment != Assignment::Mission => {
+            Err(ServiceError::invalid(format!(
+                "sortie {} flies a sweep; the mission's facts go on the mission sortie's sheet",
+                sortie.key
+            )))
+        }
+        MarkRequest::Turn { turn: 0 } => Err(ServiceError::invalid("turns are numbered from 1")),
+        _ => Ok(()),
+    }
+}
+
+/// Writes a mark on a sortie's sheet; its players or a referee, until the debrief.
+pub async fn mark(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    at: SortieRef,
+    mark: MarkRequest,
+) -> Result<SheetView, ServiceError> {
+    let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
+        check_posted(&open.sheets, open.sortie(), &mark)?;
+        let new = [(mark.clone(), None)];
+        write_marks(conn, &open.sheets, open.sortie(), &new, user.id).await
+    };
+    let ((), view) = write_sheet(conn, &user, at, "mark this sheet", write).await?;
+    Ok(view)
+}

@@ -1,0 +1,371 @@
+//! A game's sheets as the rules sum them: the line-up's rows, each sheet's stored
+//! marks turned into the rules crate's marks (crewmen by their seats, undone marks by
+//! their places), and the read models built from the sums (R17–R21).
+
+use std::collections::BTreeMap;
+
+use campaign::crew::Role;
+use campaign::sheet::aircraft::{Section, SheetAircraft, Stability};
+use campaign::sheet::damage::SectionDamage;
+use campaign::sheet::marks::{undone, Mark};
+use campaign::sheet::state::SheetState;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::lineup::{LineupSeat, LineupSortie, MarkRow};
+use eagles_office::secrecy::reader_of;
+use eagles_office::sheets::{
+    AircraftName, ClaimView, EffectsView, FuelView, JammedView, MarkRequest, MarkView,
+    MissionFacts, SeatView, SectionView, SectionsView, SheetCrewView, SheetView, SortieView,
+};
+
+use crate::access::CampaignScope;
+use crate::crew::crewman_view;
+use crate::error::ServiceError;
+
+/// A game's line-up and the marks of its sheets, as stored.
+pub struct GameSheets {
+    pub sorties: Vec<LineupSortie>,
+    pub seats: Vec<LineupSeat>,
+    pub marks: Vec<MarkRow>,
+}
+
+impl GameSheets {
+    /// The line-up and marks of the game `game_id`.
+    pub async fn load(conn: &mut AsyncPgConnection, game_id: i64) -> Result<Self, ServiceError> {
+        let sorties = eagles_db::lineup::sorties(conn, game_id).await?;
+        let seats = eagles_db::lineup::seats(conn, game_id).await?;
+        let ids: Vec<i64> = sorties.iter().map(|s| s.id).collect();
+        let marks = eagles_db::lineup::marks(conn, &ids).await?;
+        Ok(Self {
+            sorties,
+            seats,
+            marks,
+        })
+    }
+
+    /// The sortie `sortie_id`, or 404.
+    pub fn sortie(&self, sortie_id: i64) -> Result<&LineupSortie, ServiceError> {
+        self.sorties
+            .iter()
+            .find(|s| s.id == sortie_id)
+            .ok_or_else(|| {
+                ServiceError::NotFound(format!("there is no sortie {sortie_id} in this game"))
+            })
+    }
+
+    /// The seats of `sortie_id`, pilot first.
+    pub fn seats_of(&self, sortie_id: i64) -> Vec<&LineupSeat> {
+        self.seats
+            .iter()
+            .filter(|s| s.sortie_id == sortie_id)
+            .collect()
+    }
+
+    /// The stored marks of `sortie_id`, in order, each read back as written.
+    pub fn marks_of(&self, sortie_id: i64) -> Result<Vec<(&MarkRow, MarkRequest)>, ServiceError> {
+        self.marks
+            .iter()
+            .filter(|m| m.sortie_id == sortie_id)
+            .map(|row| {
+                let mark = serde_json::from_value(row.mark.clone()).map_err(|e| {
+                    ServiceError::Internal(format!("mark {} does not read back: {e}", row.id))
+                })?;
+                Ok((row, mark))
+            })
+            .collect()
+    }
+
+    /// Whether the caller of `scope` reads `sortie_id`'s sheet in full: a referee, an
+    /// owner of its crew, or anyone once the game is debriefed (R20).
+    pub fn reads_in_full(&self, scope: &CampaignScope, sortie_id: i64, debriefed: bool) -> bool {
+        debriefed
+            || scope.is_referee()
+            || scope.caller.as_ref().is_some_and(|user| {
+                self.seats_of(sortie_id)
+                    .iter()
+                    .any(|seat| seat.owner_id == user.id)
+            })
+    }
+}
+
+/// The sheet's aircraft as the rules read it: appendix A/B's row (R17).
+pub async fn sheet_aircraft(
+    conn: &mut AsyncPgConnection,
+    aircraft_type_id: i64,
+) -> Result<SheetAircraft, ServiceError> {
+    let row = eagles_db::aircraft::find(conn, aircraft_type_id)
+        .await?
+        .ok_or_else(|| {
+            ServiceError::Internal(format!("aircraft type {aircraft_type_id} vanished"))
+        })?;
+    let stability = row
+        .stability
+        .parse::<Stability>()
+        .map_err(|e| ServiceError::Internal(format!("aircraft type {}: {e}", row.name)))?;
+    let boxes = |n: i16| u32::try_from(n).unwrap_or(0);
+    Ok(SheetAircraft {
+        name: row.name,
+        stability,
+        engine: boxes(row.engine),
+        wings: boxes(row.wings),
+        fuselage: boxes(row.fuselage),
+        tail: boxes(row.tail),
+        fuel: boxes(row.fuel),
+        engines: 1,
+        dual_controls: row.dual_controls,
+        two_seater: row.crew == 2,
+    })
+}
+
+/// The seat of `crew_id` on a sortie, or a 422 naming him as the request did.
+pub fn seat_of(seats: &[&LineupSeat], crew_id: i64, field: &str) -> Result<Role, ServiceError> {
+    seats
+        .iter()
+        .find(|s| s.crew_id == crew_id)
+        .map(|s| s.position)
+        .ok_or_else(|| {
+            ServiceError::invalid(format!(
+                "{field} {crew_id} is no crewman of this sortie; name one of its crew"
+            ))
+        })
+}
+
+/// The rules' marks of a sheet's stored marks, in the same places.
+pub fn rule_marks(
+    seats: &[&LineupSeat],
+    stored: &[(&MarkRow, MarkRequest)],
+) -> Result<Vec<Mark>, ServiceError> {
+    stored
+        .iter()
+        .map(|(_, mark)| rule_mark(seats, stored, mark))
+        .collect()
+}
+
+/// The rules' mark of one stored or requested mark of a sheet whose stored marks are
+/// `stored`.
+pub fn rule_mark(
+    seats: &[&LineupSeat],
+    stored: &[(&MarkRow, MarkRequest)],
+    mark: &MarkRequest,
+) -> Result<Mark, ServiceError> {
+    Ok(match mark {
+        MarkRequest::Damage {
+            section,
+            boxes,
+            marker,
+        } => Mark::Damage {
+            section: *section,
+            boxes: *boxes,
+            marker: *marker,
+        },
+        MarkRequest::Drawn { marker } => Mark::Drawn { marker: *marker },
+        MarkRequest::Fuel { boxes } => Mark::Fuel { boxes: *boxes },
+        MarkRequest::Wound { crew_id, boxes } => Mark::Wound {
+            seat: seat_of(seats, *crew_id, "crew_id")?,
+            boxes: *boxes,
+        },
+        MarkRequest::Effect { name, on } => Mark::Effect {
+            name: *name,
+            on: *on,
+        },
+        MarkRequest::Turn { turn } => Mark::Turn { turn: *turn },
+        MarkRequest::Claim { shooters, .. } => {
+            for &shooter in shooters {
+                seat_of(seats, shooter, "shooters")?;
+            }
+            Mark::Note
+        }
+        MarkRequest::Mission(_) => Mark::Note,
+        MarkRequest::Down(_) => Mark::Down,
+        MarkRequest::Escaped {} => Mark::Escaped,
+        MarkRequest::Undo { mark } => Mark::Undo {
+            mark: stored
+                .iter()
+                .position(|(row, _)| row.id == *mark)
+                .ok_or_else(|| {
+                    ServiceError::invalid(format!(
+                        "mark {mark} is no mark of this sheet; undo one of its marks"
+                    ))
+                })?,
+        },
+        MarkRequest::Hit { blue, red } => Mark::Hit {
+            blue: *blue,
+            red: *red,
+        },
+        MarkRequest::RedHits { crew_id, count } => Mark::RedHits {
+            seat: seat_of(seats, *crew_id, "crew_id")?,
+            count: *count,
+        },
+        MarkRequest::Rolled { table } => Mark::Rolled { table: *table },
+    })
+}
+
+/// A sheet summed: its state and which of its marks stand undone.
+pub struct Summed {
+    pub state: SheetState,
+    pub undone: Vec<bool>,
+}
+
+/// Sums the marks of `sortie_id`'s sheet.
+pub async fn sum(
+    conn: &mut AsyncPgConnection,
+    sheets: &GameSheets,
+    sortie: &LineupSortie,
+) -> Result<Summed, ServiceError> {
+    let aircraft = sheet_aircraft(conn, sortie.aircraft_type_id).await?;
+    let seats = sheets.seats_of(sortie.id);
+    let stored = sheets.marks_of(sortie.id)?;
+    let marks = rule_marks(&seats, &stored)?;
+    let state = SheetState::from_marks(&aircraft, &marks)?;
+    let undone = undone(&marks)?;
+    Ok(Summed { state, undone })
+}
+
+/// A sortie of the line-up as the caller of `scope` may see it: the mission sortie's
+/// aircraft and crew only for his side and the referees until the debrief (§13.20).
+pub fn sortie_view(
+    scope: &CampaignScope,
+    sheets: &GameSheets,
+    sortie: &LineupSortie,
+    state: &SheetState,
+    debriefed: bool,
+) -> SortieView {
+    let hidden = sortie.assignment == campaign::missions::Assignment::Mission
+        && !reader_of(scope).sees_assignment(sortie.side, debriefed);
+    let crew = if hidden {
+        Vec::new()
+    } else {
+        sheets
+            .seats_of(sortie.id)
+            .into_iter()
+            .map(|seat| SeatView {
+                crew_id: seat.crew_id,
+                name: seat.name.clone(),
+                position: seat.position,
+            })
+            .collect()
+    };
+    SortieView {
+        id: sortie.id,
+        key: sortie.key.clone(),
+        side: sortie.side,
+        assignment: sortie.assignment,
+        aircraft: (!hidden).then(|| AircraftName {
+            id: sortie.aircraft_type_id,
+            name: sortie.aircraft_name.clone(),
+        }),
+        crew,
+        hidden,
+        open: state.open(),
+    }
+}
+
+fn section_view(damage: &SectionDamage) -> SectionView {
+    SectionView {
+        boxes: damage.boxes,
+        triangles: damage.triangles,
+        crossed: damage.crossed,
+        critical: damage.critical(),
+        destroyed: damage.destroyed(),
+    }
+}
+
+/// The full sheet of `sortie`, for a reader who may read it in full.
+pub async fn sheet_view(
+    conn: &mut AsyncPgConnection,
+    scope: &CampaignScope,
+    sheets: &GameSheets,
+    sortie: &LineupSortie,
+    week: i32,
+    debriefed: bool,
+) -> Result<SheetView, ServiceError> {
+    let Summed { state, undone } = sum(conn, sheets, sortie).await?;
+    let seats = sheets.seats_of(sortie.id);
+    let mut crew = Vec::with_capacity(seats.len());
+    let mut red_hits = BTreeMap::new();
+    for seat in &seats {
+        let record = eagles_db::crew::find(conn, scope.campaign.id, seat.crew_id)
+            .await?
+            .ok_or_else(|| ServiceError::Internal(format!("crewman {} vanished", seat.crew_id)))?;
+        let man = crewman_view(record, week)?;
+        let sheet = state.crew(seat.position).copied().unwrap_or_default();
+        red_hits.insert(seat.crew_id.to_string(), sheet.red_hits);
+        crew.push(SheetCrewView {
+            crew_id: seat.crew_id,
+            name: man.name,
+            position: seat.position,
+            wound_boxes: sheet.wound_boxes,
+            state: sheet.state(),
+            novice: man.novice,
+            abilities: man
+                .abilities
+                .iter()
+                .map(|a| a.as_str().to_owned())
+                .collect(),
+            spin_recovery_bonus: man.spin_recovery_bonus,
+        });
+    }
+    let stored = sheets.marks_of(sortie.id)?;
+    let mut claims = Vec::new();
+    let mut mission = MissionFacts::default();
+    let mut marks = Vec::with_capacity(stored.len());
+    for ((row, mark), undone) in stored.into_iter().zip(undone) {
+        if !undone {
+            match &mark {
+                MarkRequest::Claim {
+                    victim_sortie,
+                    shooters,
+                } => claims.push(ClaimView {
+                    victim_sortie: *victim_sortie,
+                    shooters: shooters.clone(),
+                }),
+                MarkRequest::Mission(facts) => mission = mission.updated(*facts),
+                _ => {}
+            }
+        }
+        marks.push(MarkView {
+            id: row.id,
+            mark,
+            roll_id: row.roll_id,
+            by: row.marked_by.clone(),
+            at: row.marked_at,
+            undone,
+        });
+    }
+    let jammed = |seat| state.crew(seat).is_some_and(|c| c.jammed);
+    Ok(SheetView {
+        sortie: sortie_view(scope, sheets, sortie, &state, debriefed),
+        turn: state.turn,
+        sections: SectionsView {
+            engine: section_view(state.section(Section::Engine)),
+            wings: section_view(state.section(Section::Wings)),
+            fuselage: section_view(state.section(Section::Fuselage)),
+            tail: section_view(state.section(Section::Tail)),
+        },
+        fuel: FuelView {
+            boxes: state.fuel_boxes,
+            used: state.fuel_used,
+        },
+        crew,
+        state: EffectsView {
+            smoke: state.smoke,
+            fire: state.fire,
+            spinning: state.spinning(),
+            gliding: state.gliding(),
+            engine_seized: state.engine_seized,
+            jammed: JammedView {
+                pilot: jammed(Role::Pilot),
+                observer: jammed(Role::Observer),
+            },
+            at_controls: state.at_the_controls(),
+        },
+        destroyed: state.destroyed(),
+        down: state.down,
+        escaped: state.escaped,
+        red_hits,
+        to_draw: state.to_draw,
+        due: state.due(),
+        claims,
+        mission,
+        marks,
+    })
+}

@@ -1,0 +1,524 @@
+//! The sheet's tables rolled at the table (R17–R19): each with what the sheet and the
+//! campaign know of the crew, each roll in the roll log with its game, sortie and
+//! crewman (R14), its effect written on the sheets as marks.
+
+use campaign::abilities::Ability;
+use campaign::calendar;
+use campaign::crew::Role;
+use campaign::dice::Dice;
+use campaign::sheet::anoxia::roll_anoxia;
+use campaign::sheet::combat::{roll_combat, Shooter};
+use campaign::sheet::combat_value::Burst;
+use campaign::sheet::concentrated_fire::roll_concentrated_fire;
+use campaign::sheet::critical::{roll_critical, roll_engine_fire, Critical};
+use campaign::sheet::effects;
+use campaign::sheet::fire::{roll_fire_out, roll_smoke_out};
+use campaign::sheet::friendly_fire::roll_friendly_fire;
+use campaign::sheet::guns::{roll_jam, roll_unjam};
+use campaign::sheet::marks::Mark;
+use campaign::sheet::spins::{roll_spin, roll_spin_recovery, AtTheControls};
+use campaign::sheet::state::{CrewSheet, SheetState};
+use campaign::sheet::wounds::roll_crew_wound;
+use campaign::sheet::{aircraft::Section, SheetTable};
+use campaign::tables::Roll;
+use campaign::xp::Xp;
+use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::lineup::{LineupSeat, LineupSortie};
+use eagles_db::roll_log::RollEntry;
+use eagles_db::rolls::NewRoll;
+use eagles_db::users::User;
+use eagles_office::sheets::{
+    CombatRoll, MarkRequest, SheetRollAnswer, SheetRollRequest, SortieRef,
+};
+use serde::Serialize;
+
+use super::marks::{write_marks, write_sheet, OpenSheet};
+use super::read::{sum, GameSheets};
+use crate::campaigns::week_number;
+use crate::crew::crewman_view;
+use crate::dice::{log_entry, RollContext, ServerDice};
+use crate::error::{Locus, ServiceError};
+
+/// The dice of one request: the entered ones in order, or the server's.
+enum SheetDice {
+    Entered(std::collections::VecDeque<u32>),
+    Server(Box<ServerDice>),
+}
+
+impl Dice for SheetDice {
+    fn roll(&mut self, sides: u32) -> u32 {
+        match self {
+            // Counted before any roll (`check_count`), so never short.
+            SheetDice::Entered(dice) => dice.pop_front().unwrap_or(1),
+            SheetDice::Server(dice) => dice.roll(sides),
+        }
+    }
+}
+
+/// A crewman of the sortie as the tables need him: his seat, XP and abilities.
+struct Man {
+    crew_id: i64,
+    seat: Role,
+    xp: Xp,
+    abilities: Vec<Ability>,
+}
+
+/// One roll made: its log entry and the marks it writes on this sheet and, for a
+/// shot, on the target's.
+struct Made {
+    entry: NewRoll,
+    marks: Vec<Mark>,
+    target_marks: Vec<Mark>,
+}
+
+fn made<R: Serialize>(
+    context: &RollContext,
+    roll: &Roll<R, SheetTable>,
+    entered: bool,
+    crew_id: Option<i64>,
+    marks: Vec<Mark>,
+) -> Made {
+    let result = match serde_json::to_value(&roll.result) {
+        Ok(serde_json::Value::String(name)) => name,
+        Ok(serde_json::Value::Bool(true)) => "yes".to_owned(),
+        Ok(serde_json::Value::Bool(false)) => "no".to_owned(),
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    };
+    let mut entry = log_entry(context, roll, result, entered);
+    entry.crew_id = crew_id;
+    Made {
+        entry,
+        marks,
+        target_marks: Vec::new(),
+    }
+}
+
+/// How many dice the request reads, for the dice entered: one a crewman for the
+/// wound and anoxia tables, the jam die after a long burst, the fire die after a
+/// seized engine.
+fn dice_needed(request: &SheetRollRequest, men: usize, entered: &[u32]) -> usize {
+    use SheetRollRequest::*;
+    match request {
+        Combat(CombatRoll { shot, .. }) => 1 + usize::from(shot.burst == Burst::Long),
+        CrewWound { .. } | Anoxia { .. } => men,
+        Spin { .. } | SpinRecovery { .. } => 2,
+        Critical {
+            section: Section::Engine,
+            ..
+        } => 1 + usize::from(entered.first().is_some_and(|&d| d >= 5)),
+        _ => 1,
+    }
+}
+
+fn sheet_dice(request: &SheetRollRequest, men: usize) -> Result<SheetDice, ServiceError> {
+    let Some(dice) = request.dice() else {
+        return Ok(SheetDice::Server(Box::default()));
+    };
+    let wrong = |message: String| Err(ServiceError::invalid(message).at(Locus::Field("dice")));
+    if let Some((i, &d)) = dice
+        .iter()
+        .enumerate()
+        .find(|(_, &d)| !(1..=6).contains(&d))
+    {
+        return wrong(format!(
+            "die {} is {d}; a six-sided die shows 1 to 6",
+            i + 1
+        ));
+    }
+    let needed = dice_needed(request, men, dice);
+    if dice.len() != needed {
+        return wrong(format!(
+            "this roll reads {needed} dice, in the order the table reads them; {} were entered",
+            dice.len()
+        ));
+    }
+    Ok(SheetDice::Entered(dice.iter().copied().collect()))
+}
+
+/// The men of the sortie with what the campaign knows of them on the game's week.
+async fn men(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    seats: &[&LineupSeat],
+    week: i32,
+) -> Result<Vec<Man>, ServiceError> {
+    let mut men = Vec::with_capacity(seats.len());
+    for seat in seats {
+        let record = eagles_db::crew::find(conn, campaign_id, seat.crew_id)
+            .await?
+            .ok_or_else(|| ServiceError::Internal(format!("crewman {} vanished", seat.crew_id)))?;
+        let view = crewman_view(record, week)?;
+        men.push(Man {
+            crew_id: seat.crew_id,
+            seat: seat.position,
+            xp: Xp(i32::try_from(view.xp).unwrap_or(i32::MAX)),
+            abilities: view.abilities,
+        });
+    }
+    Ok(men)
+}
+
+fn man<'a>(men: &'a [Man], crew_id: i64, field: &'static str) -> Result<&'a Man, ServiceError> {
+    men.iter().find(|m| m.crew_id == crew_id).ok_or_else(|| {
+        ServiceError::invalid(format!(
+            "{field} {crew_id} is no crewman of this sortie; name one of its crew"
+        ))
+        .at(Locus::Field(field))
+    })
+}
+
+fn in_seat(men: &[Man], seat: Role) -> Result<&Man, ServiceError> {
+    men.iter().find(|m| m.seat == seat).ok_or_else(|| {
+        ServiceError::invalid(format!("this aircraft has no {seat}")).at(Locus::Field("position"))
+    })
+}
+
+/// The men a per-crewman table rolls for: those named, or those `default` keeps.
+fn chosen<'a>(
+    men: &'a [Man],
+    named: Option<&[i64]>,
+    default: impl Fn(&Man) -> bool,
+) -> Result<Vec<&'a Man>, ServiceError> {
+    match named {
+        Some(ids) => ids.iter().map(|&id| man(men, id, "crew_ids")).collect(),
+        None => Ok(men.iter().filter(|m| default(m)).collect()),
+    }
+}
+
+/// The man at the controls (R18) as the spin tables read him; a 422 when nobody can
+/// fly.
+fn at_controls<'a>(
+    state: &SheetState,
+    men: &'a [Man],
+) -> Result<(&'a Man, AtTheControls<'a>), ServiceError> {
+    let seat = state.at_the_controls().ok_or_else(|| {
+        ServiceError::invalid("nobody aboard can fly the aircraft: it spins until it is down")
+    })?;
+    let man = in_seat(men, seat)?;
+    let controls = AtTheControls {
+        seat,
+        xp: man.xp,
+        wound_boxes: state.crew(seat).map_or(0, |c| c.wound_boxes),
+        abilities: &man.abilities,
+    };
+    Ok((man, controls))
+}
+
+/// A refusal of a roll the sheet's state does not call for.
+fn not_now(what: &str) -> ServiceError {
+    ServiceError::invalid(what.to_owned())
+}
+
+/// Rolls what the request asks on the sheet whose state is `state`.
+#[allow(clippy::too_many_arguments)]
+fn roll(
+    request: &SheetRollRequest,
+    state: &SheetState,
+    men: &[Man],
+    era: calendar::Era,
+    context: &RollContext,
+    dice: &mut SheetDice,
+) -> Result<Vec<Made>, ServiceError> {
+    let entered = matches!(dice, SheetDice::Entered(_));
+    let stability = state.stability;
+    let mut rolls = Vec::new();
+    match request {
+        SheetRollRequest::Combat(CombatRoll { shooter, shot, .. }) => {
+            let man = man(men, *shooter, "shooter")?;
+            let sheet = state.crew(man.seat).copied().unwrap_or_default();
+            let firing = Shooter {
+                seat: man.seat,
+                wound_boxes: sheet.wound_boxes,
+                passed_out: sheet.passed_out,
+                abilities: &man.abilities,
+            };
+            let combat = roll_combat(shot, &firing, &state.shooting_aircraft(), dice)?;
+            let marks = effects::combat_marks(&combat, man.seat);
+            let mut shot_made = made(
+                context,
+                &combat.to_roll(),
+                entered,
+                Some(man.crew_id),
+                marks.shooter,
+            );
+            shot_made.target_marks = marks.target;
+            rolls.push(shot_made);
+            if shot.burst == Burst::Long {
+                let jam = roll_jam(shot.burst, dice)?;
+                let marks = effects::jam_marks(man.seat, jam.result);
+                rolls.push(made(context, &jam, entered, Some(man.crew_id), marks));
+            }
+        }
+        SheetRollRequest::CrewWound { crew_ids, .. } => {
+            let alive = |m: &Man| state.crew(m.seat).is_some_and(|c| !c.killed());
+            for man in chosen(men, crew_ids.as_deref(), alive)? {
+                let wound = roll_crew_wound(dice);
+                let marks = effects::wound_marks(man.seat, wound.result);
+                rolls.push(made(context, &wound, entered, Some(man.crew_id), marks));
+            }
+        }
+        SheetRollRequest::Unjam { position, .. } => {
+            let man = in_seat(men, *position)?;
+            if !state.crew(man.seat).is_some_and(|c| c.jammed) {
+                return Err(not_now(&format!("the {position}'s weapon is not jammed")));
+            }
+            let unjam = roll_unjam(&man.abilities, dice);
+            let marks = effects::unjam_marks(man.seat, unjam.result);
+            rolls.push(made(context, &unjam, entered, Some(man.crew_id), marks));
+        }
+        SheetRollRequest::Spin { .. } => {
+            if state.spinning() {
+                return Err(not_now(
+                    "the aircraft is spinning already: roll spin_recovery",
+                ));
+            }
+            let (man, controls) = at_controls(state, men)?;
+            let spin = roll_spin(stability, &controls, dice);
+            let marks = effects::spin_marks(spin.result);
+            rolls.push(made(context, &spin, entered, Some(man.crew_id), marks));
+        }
+        SheetRollRequest::SpinRecovery { .. } => {
+            if !state.spinning() {
+                return Err(not_now("the aircraft is not spinning"));
+            }
+            let (man, controls) = at_controls(state, men)?;
+            let recovery = roll_spin_recovery(stability, &controls, dice);
+            let marks = effects::recovery_marks(recovery.result);
+            rolls.push(made(context, &recovery, entered, Some(man.crew_id), marks));
+        }
+        SheetRollRequest::Critical { section, .. } => {
+            let critical = roll_critical(*section, state.section(*section).state(), dice)?;
+            let seized = critical.result == Critical::EngineSeizes;
+            let marks = effects::critical_marks(critical.result);
+            rolls.push(made(context, &critical, entered, None, marks));
+            if seized {
+                let fire = roll_engine_fire(dice);
+                let marks = effects::engine_fire_marks(fire.result);
+                rolls.push(made(context, &fire, entered, None, marks));
+            }
+        }
+        SheetRollRequest::ExtinguishFire { sideslip, .. } => {
+            if !state.fire {
+                return Err(not_now("the aircraft is not on fire"));
+            }
+            let out = roll_fire_out(*sideslip, dice);
+            let marks = effects::fire_out_marks(out.result);
+            rolls.push(made(context, &out, entered, None, marks));
+        }
+        SheetRollRequest::ExtinguishSmoke { .. } => {
+            if !state.smoke {
+                return Err(not_now("the aircraft is not issuing smoke"));
+            }
+            let out = roll_smoke_out(dice);
+            let marks = effects::smoke_out_marks(out.result);
+            rolls.push(made(context, &out, entered, None, marks));
+        }
+        SheetRollRequest::Anoxia {
+            altitude, crew_ids, ..
+        } => {
+            let able = |m: &Man| state.crew(m.seat).is_some_and(|c| c.able());
+            for man in chosen(men, crew_ids.as_deref(), able)? {
+                let test = roll_anoxia(era, *altitude, dice)?;
+                let marks = effects::anoxia_marks(man.seat, test.result);
+                rolls.push(made(context, &test, entered, Some(man.crew_id), marks));
+            }
+        }
+        SheetRollRequest::ConcentratedFire {
+            shooter,
+            clock,
+            range,
+            ..
+        } => {
+            let man = man(men, *shooter, "shooter")?;
+            let area = roll_concentrated_fire(&man.abilities, *range, *clock, dice)?;
+            let marks = vec![Mark::Rolled {
+                table: SheetTable::ConcentratedFire,
+            }];
+            rolls.push(made(context, &area, entered, Some(man.crew_id), marks));
+        }
+        SheetRollRequest::FriendlyFire { .. } => {
+            let fire = roll_friendly_fire(dice);
+            let marks = vec![Mark::Rolled {
+                table: SheetTable::FriendlyFire,
+            }];
+            rolls.push(made(context, &fire, entered, None, marks));
+        }
+    }
+    Ok(rolls)
+}
+
+/// The stored form of a mark a roll wrote: crewmen by their ids.
+fn stored(mark: &Mark, seats: &[&LineupSeat]) -> Result<MarkRequest, ServiceError> {
+    let crew_of = |seat: Role| {
+        seats
+            .iter()
+            .find(|s| s.position == seat)
+            .map(|s| s.crew_id)
+            .ok_or_else(|| ServiceError::Internal(format!("no {seat} aboard")))
+    };
+    Ok(match *mark {
+        Mark::Hit { blue, red } => MarkRequest::Hit { blue, red },
+        Mark::RedHits { seat, count } => MarkRequest::RedHits {
+            crew_id: crew_of(seat)?,
+            count,
+        },
+        Mark::Rolled { table } => MarkRequest::Rolled { table },
+        Mark::Wound { seat, boxes } => MarkRequest::Wound {
+            crew_id: crew_of(seat)?,
+            boxes,
+        },
+        Mark::Effect { name, on } => MarkRequest::Effect { name, on },
+        ref other => {
+            return Err(ServiceError::Internal(format!(
+                "a roll wrote a {} mark",
+                other.kind()
+            )))
+        }
+    })
+}
+
+/// Rolls one of the sheet's tables on a sortie's sheet; its players or a referee.
+pub async fn roll_on_sheet(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    at: SortieRef,
+    request: SheetRollRequest,
+) -> Result<SheetRollAnswer, ServiceError> {
+    let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
+        let (sheets, sortie, game) = (&open.sheets, open.sortie(), &open.game);
+        let state = sum(conn, sheets, sortie).await?.state;
+        let target = match &request {
+            SheetRollRequest::Combat(CombatRoll { target_sortie, .. }) => {
+                Some(target_of(sheets, sortie, *target_sortie)?)
+            }
+            _ => None,
+        };
+        let seats = sheets.seats_of(sortie.id);
+        let men = men(conn, at.campaign_id, &seats, game.week).await?;
+        let mut dice = sheet_dice(&request, rolled_for(&request, &state, &men))?;
+        let date = calendar::week_date(open.scope.campaign.start_date, week_number(game.week));
+        let context = RollContext {
+            campaign_id: at.campaign_id,
+            week: game.week,
+            game_id: Some(game.id),
+            side: Some(sortie.side),
+            rolled_by: Some(user.id),
+        };
+        let era = calendar::era_on(date);
+        let mut made = roll(&request, &state, &men, era, &context, &mut dice)?;
+        if made.is_empty() {
+            return Err(ServiceError::invalid(
+                "nobody aboard is left to roll for; name the crewmen in crew_ids",
+            ));
+        }
+        if let (Some(target), Some(shot)) = (target, made.first_mut()) {
+            // The roll as declared at the table names both aircraft (R20).
+            shot.entry.result = serde_json::json!({
+                "combat_value": shot.entry.total,
+                "blue": shot.target_marks.iter().map(blue).sum::<u32>(),
+                "red": shot.target_marks.iter().map(red).sum::<u32>(),
+                "shooter_sortie": sortie.key,
+                "target_sortie": target.key,
+            })
+            .to_string();
+        }
+        let mut logged = Vec::with_capacity(made.len());
+        let mut marks = Vec::new();
+        let mut target_marks = Vec::new();
+        for Made {
+            mut entry,
+            marks: own,
+            target_marks: theirs,
+        } in made
+        {
+            entry.sortie_id = Some(sortie.id);
+            let roll = eagles_db::rolls::insert(conn, &entry).await?;
+            for mark in &own {
+                marks.push((stored(mark, &seats)?, Some(roll.id)));
+            }
+            if let Some(target) = target {
+                let target_seats = sheets.seats_of(target.id);
+                for mark in &theirs {
+                    target_marks.push((stored(mark, &target_seats)?, Some(roll.id)));
+                }
+            }
+            logged.push(roll);
+        }
+        write_marks(conn, sheets, sortie, &marks, user.id).await?;
+        if let Some(target) = target.filter(|_| !target_marks.is_empty()) {
+            write_marks(conn, sheets, target, &target_marks, user.id).await?;
+        }
+        Ok(logged)
+    };
+    let (logged, sheet) = write_sheet(conn, &user, at, "roll on this sheet", write).await?;
+    let rolls: Vec<_> = logged
+        .into_iter()
+        .map(|roll| {
+            crate::rolls::roll_view(RollEntry {
+                roll,
+                rolled_by: Some(user.username.clone()),
+            })
+        })
+        .collect();
+    Ok(SheetRollAnswer {
+        roll: rolls[0].clone(),
+        rolls,
+        sheet,
+    })
+}
+
+/// How many crewmen a per-crewman table rolls for: those named, or by default the
+/// living (crew wound) or the conscious (anoxia); one roll otherwise.
+fn rolled_for(request: &SheetRollRequest, state: &SheetState, men: &[Man]) -> usize {
+    let count = |keep: fn(&CrewSheet) -> bool| {
+        men.iter()
+            .filter(|m| state.crew(m.seat).is_some_and(keep))
+            .count()
+    };
+    match request {
+        SheetRollRequest::CrewWound { crew_ids, .. } => crew_ids
+            .as_ref()
+            .map_or_else(|| count(|c| !c.killed()), Vec::len),
+        SheetRollRequest::Anoxia { crew_ids, .. } => crew_ids
+            .as_ref()
+            .map_or_else(|| count(|c| c.able()), Vec::len),
+        _ => 1,
+    }
+}
+
+fn blue(mark: &Mark) -> u32 {
+    match mark {
+        Mark::Hit { blue, .. } => *blue,
+        _ => 0,
+    }
+}
+
+fn red(mark: &Mark) -> u32 {
+    match mark {
+        Mark::Hit { red, .. } => *red,
+        _ => 0,
+    }
+}
+
+/// The target of a shot: an enemy sortie of the same game still in the air.
+fn target_of<'a>(
+    sheets: &'a GameSheets,
+    shooter: &LineupSortie,
+    target_sortie: i64,
+) -> Result<&'a LineupSortie, ServiceError> {
+    let target = sheets.sortie(target_sortie).map_err(|_| {
+        ServiceError::invalid(format!(
+            "target_sortie {target_sortie} is no sortie of this game"
+        ))
+        .at(Locus::Field("target_sortie"))
+    })?;
+    if target.side == shooter.side {
+        return Err(ServiceError::invalid(format!(
+            "{} is a sortie of your own side; fire at an enemy aircraft",
+            target.key
+        ))
+        .at(Locus::Field("target_sortie")));
+    }
+    Ok(target)
+}
