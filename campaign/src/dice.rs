@@ -3,6 +3,7 @@
 //! table (R14).
 
 use crate::error::RuleError;
+use crate::logged_table::LoggedTable;
 use crate::tables::Table;
 
 /// Something that rolls dice. The server implements it with an OS-seeded generator;
@@ -77,7 +78,16 @@ pub(crate) fn throw<D: Dice + ?Sized>(dice: &mut D, sides: &[u32]) -> Vec<u32> {
 /// trips for artillery, the capture table's weeks on an escape) need it exactly when
 /// the first dice call for it.
 pub fn check_dice(table: Table, dice: &[u32]) -> Result<(), RuleError> {
-    match misfit(&table.dice_sides(dice), dice) {
+    check_against(table.into(), &table.dice_sides(dice), dice)
+}
+
+/// Checks dice entered for `table`, which reads dice of `sides`.
+pub(crate) fn check_against(
+    table: LoggedTable,
+    sides: &[u32],
+    dice: &[u32],
+) -> Result<(), RuleError> {
+    match misfit(sides, dice) {
         None => Ok(()),
         Some(Misfit::Count { expected, got }) => Err(RuleError::WrongDiceCount {
             table,
@@ -176,7 +186,7 @@ mod tests {
         assert_eq!(
             check_dice(Table::Evade, &[3]),
             Err(RuleError::WrongDiceCount {
-                table: Table::Evade,
+                table: Table::Evade.into(),
                 expected: 2,
                 got: 1
             })
@@ -184,7 +194,7 @@ mod tests {
         assert_eq!(
             check_dice(Table::Evade, &[3, 7]),
             Err(RuleError::DieOutOfRange {
-                table: Table::Evade,
+                table: Table::Evade.into(),
                 position: 2,
                 value: 7,
                 sides: 6

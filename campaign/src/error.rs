@@ -5,13 +5,12 @@ use chrono::NaiveDate;
 
 use crate::abilities::{Ability, AbilityKind};
 use crate::crew::{CrewId, Role};
+use crate::logged_table::LoggedTable;
 use crate::missions::{AircraftRequirement, MissionType};
 use crate::sheet::aircraft::Section;
 use crate::sheet::combat::Prohibition;
 use crate::sheet::combat_value::Burst;
-use crate::sheet::SheetTable;
 use crate::sides::{Nationality, Side};
-use crate::tables::Table;
 use crate::xp::Xp;
 
 /// A rule of the campaign refused something. `Display` is a sentence a person can act
@@ -465,35 +464,12 @@ pub enum RuleError {
         /// The place it names.
         mark: usize,
     },
-    /// Entered dice of the wrong number for a sheet table.
-    #[error("R14: the {table} table reads {expected} dice; {got} were entered")]
-    SheetDiceCount {
-        /// Table rolled on.
-        table: SheetTable,
-        /// Dice the table reads.
-        expected: usize,
-        /// Dice entered.
-        got: usize,
-    },
-    /// An entered die that the die cannot show, on a sheet table.
-    #[error("R14: die {position} of the {table} roll is a d{sides} and cannot show {value}")]
-    SheetDieOutOfRange {
-        /// Table rolled on.
-        table: SheetTable,
-        /// 1-based position of the die.
-        position: usize,
-        /// The value entered.
-        value: u32,
-        /// Sides of that die.
-        sides: u32,
-    },
-
     // R14 dice
     /// Entered dice of the wrong number.
     #[error("R14: the {table} table reads {expected} dice; {got} were entered")]
     WrongDiceCount {
-        /// Table rolled on.
-        table: Table,
+        /// Table rolled on: the campaign's or a sheet's.
+        table: LoggedTable,
         /// Dice the table reads.
         expected: usize,
         /// Dice entered.
@@ -502,8 +478,8 @@ pub enum RuleError {
     /// An entered die that the die cannot show.
     #[error("R14: die {position} of the {table} roll is a d{sides} and cannot show {value}")]
     DieOutOfRange {
-        /// Table rolled on.
-        table: Table,
+        /// Table rolled on: the campaign's or a sheet's.
+        table: LoggedTable,
         /// 1-based position of the die.
         position: usize,
         /// The value entered.
@@ -556,10 +532,7 @@ impl RuleError {
             | SeatTaken { .. } => "R4",
             ObserverInSingleSeater { .. } => "R11",
             TurnsOutOfRange { .. } | LeftBoardOutOfRange { .. } => "R5",
-            WrongDiceCount { .. }
-            | DieOutOfRange { .. }
-            | SheetDiceCount { .. }
-            | SheetDieOutOfRange { .. } => "R14",
+            WrongDiceCount { .. } | DieOutOfRange { .. } => "R14",
             EngineCount { .. } => "§12.01",
             SectionWithoutBoxes { .. } => "appendix A/B",
             CombatProhibited { prohibition } => prohibition.rule(),
@@ -578,6 +551,7 @@ impl RuleError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tables::Table;
 
     // Every message starts with the rule it names, so a reader of a 422 sees the rule.
     #[test]
@@ -596,7 +570,7 @@ mod tests {
             },
             RuleError::BombingAltitude { altitude: 5 },
             RuleError::WrongDiceCount {
-                table: Table::Evade,
+                table: Table::Evade.into(),
                 expected: 2,
                 got: 1,
             },

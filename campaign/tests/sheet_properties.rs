@@ -43,19 +43,10 @@ const COMBAT_ABILITIES: [Ability; 5] = [
     Ability::DieRollAdd,
 ];
 
+/// Appendix A's Bristol F2b: A, engine 8, wings 40, fuselage 28, tail 6, fuel 67, two
+/// seats with dual controls.
 fn bristol() -> SheetAircraft {
-    SheetAircraft {
-        name: "Bristol F2b".into(),
-        stability: Stability::A,
-        engine: 8,
-        wings: 40,
-        fuselage: 28,
-        tail: 6,
-        fuel: 67,
-        engines: 1,
-        dual_controls: true,
-        two_seater: true,
-    }
+    SheetAircraft::of_row("Bristol F2b", Stability::A, [8, 40, 28, 6, 67], true, true)
 }
 
 fn mark() -> impl Strategy<Value = Mark> {

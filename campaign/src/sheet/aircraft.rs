@@ -92,6 +92,30 @@ pub struct SheetAircraft {
 }
 
 impl SheetAircraft {
+    /// A type of appendix A/B, all of which have one engine: its name, stability,
+    /// boxes (engine, wings, fuselage, tail, fuel), an observer's seat and dual
+    /// controls.
+    pub fn of_row(
+        name: impl Into<String>,
+        stability: Stability,
+        [engine, wings, fuselage, tail, fuel]: [u32; 5],
+        two_seater: bool,
+        dual_controls: bool,
+    ) -> SheetAircraft {
+        SheetAircraft {
+            name: name.into(),
+            stability,
+            engine,
+            wings,
+            fuselage,
+            tail,
+            fuel,
+            engines: 1,
+            dual_controls,
+            two_seater,
+        }
+    }
+
     /// Checks the row: one to four engines (§12.01), and at least one box in each
     /// section.
     pub fn check(&self) -> Result<(), RuleError> {
@@ -144,18 +168,7 @@ pub(crate) mod tests {
     /// The SPAD XIII's row of appendix A: B, engine 8, wings 24, fuselage 20, tail 6,
     /// fuel 52, one seat, no dual controls.
     pub(crate) fn spad_xiii() -> SheetAircraft {
-        SheetAircraft {
-            name: "SPAD XIII".into(),
-            stability: Stability::B,
-            engine: 8,
-            wings: 24,
-            fuselage: 20,
-            tail: 6,
-            fuel: 52,
-            engines: 1,
-            dual_controls: false,
-            two_seater: false,
-        }
+        SheetAircraft::of_row("SPAD XIII", Stability::B, [8, 24, 20, 6, 52], false, false)
     }
 
     /// The Bristol F2b's row of appendix A: A, engine 8, wings 40, fuselage 28, tail

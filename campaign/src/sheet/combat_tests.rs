@@ -403,8 +403,8 @@ fn r14_roll_combat_rolls_only_an_allowed_shot() {
     assert_eq!((c.die, c.hits), (5, Hits::new(0, 1)));
     assert_eq!(
         resolve_combat(&shot(1), &PILOT, &B_AIRCRAFT, 7).unwrap_err(),
-        RuleError::SheetDieOutOfRange {
-            table: SheetTable::Combat,
+        RuleError::DieOutOfRange {
+            table: SheetTable::Combat.into(),
             position: 1,
             value: 7,
             sides: 6

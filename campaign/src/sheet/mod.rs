@@ -34,7 +34,7 @@ pub mod spins;
 pub mod state;
 pub mod wounds;
 
-use crate::dice::{misfit, throw, Dice, Misfit};
+use crate::dice::{throw, Dice};
 use crate::error::RuleError;
 use crate::tables::{summed, Modifiers, Roll};
 use crate::wire::wire_enum;
@@ -84,24 +84,7 @@ impl SheetTable {
 /// Checks dice entered for one roll on `table`: as many as it reads, each within its
 /// die (R14).
 pub fn check_sheet_dice(table: SheetTable, dice: &[u32]) -> Result<(), RuleError> {
-    match misfit(table.dice_sides(), dice) {
-        None => Ok(()),
-        Some(Misfit::Count { expected, got }) => Err(RuleError::SheetDiceCount {
-            table,
-            expected,
-            got,
-        }),
-        Some(Misfit::Range {
-            position,
-            value,
-            sides,
-        }) => Err(RuleError::SheetDieOutOfRange {
-            table,
-            position,
-            value,
-            sides,
-        }),
-    }
+    crate::dice::check_against(table.into(), table.dice_sides(), dice)
 }
 
 /// Rolls the dice of one roll on `table`.
@@ -144,8 +127,8 @@ mod tests {
         assert!(check_sheet_dice(SheetTable::Spin, &[1, 6]).is_ok());
         assert_eq!(
             check_sheet_dice(SheetTable::Spin, &[4]),
-            Err(RuleError::SheetDiceCount {
-                table: SheetTable::Spin,
+            Err(RuleError::WrongDiceCount {
+                table: SheetTable::Spin.into(),
                 expected: 2,
                 got: 1
             })
@@ -153,8 +136,8 @@ mod tests {
         let e = check_sheet_dice(SheetTable::Combat, &[7]).unwrap_err();
         assert_eq!(
             e,
-            RuleError::SheetDieOutOfRange {
-                table: SheetTable::Combat,
+            RuleError::DieOutOfRange {
+                table: SheetTable::Combat.into(),
                 position: 1,
                 value: 7,
                 sides: 6

@@ -120,56 +120,66 @@ pub async fn declare(
     at: GameRef,
     request: DeclareSortie,
 ) -> Result<SortieView, ServiceError> {
-    let GameRef {
-        campaign_id,
-        game_id,
-    } = at;
+    let access = Access::Member("declare a sortie");
     envelope::write(
         conn,
-        campaign_id,
+        at.campaign_id,
         &user,
-        Access::Member("declare a sortie"),
+        access,
         async |conn, scope, record| {
-            let game = game(conn, campaign_id, game_id).await?;
+            let game = game(conn, at.campaign_id, at.game_id).await?;
             still_in_play(&game, "its line-up can no longer change")?;
-            let crew: Vec<(i64, Role)> = request.crew.iter().map(|s| (s.crew_id, s.position)).collect();
+            let crew: Vec<(i64, Role)> = request
+                .crew
+                .iter()
+                .map(|s| (s.crew_id, s.position))
+                .collect();
             if !scope.is_referee() {
-                for &(crew_id, _) in &crew {
-                    let man = eagles_db::crew::find(conn, campaign_id, crew_id).await?;
-                    if man.as_ref().is_some_and(|m| m.owner_id != user.id) {
-                        return Err(ServiceError::Forbidden(format!(
-                            "{} is not your crewman; a player declares sorties of his own crew, a referee any",
-                            man.map_or_else(String::new, |m| m.name)
-                        )));
-                    }
-                }
+                require_own_crew(conn, at.campaign_id, &user, &crew).await?;
             }
-            let side =
-                check_crew(conn, &scope, &game, request.aircraft_id, &crew, None).await?;
-            let id = eagles_db::lineup::insert(
-                conn,
-                &NewSortie {
-                    game_id,
-                    side,
-                    aircraft_type_id: request.aircraft_id,
-                    assignment: Assignment::Sweep,
-                    declared_by: Some(user.id),
-                },
-                &crew,
-            )
-            .await?;
-            let change = Change::new(EventKind::Sheet, id).audit(
-                "sortie.declare",
-                serde_json::json!({ "game_id": game_id, "sortie_id": id, "aircraft_id": request.aircraft_id, "crew": crew.iter().map(|(c, p)| serde_json::json!({"crew_id": c, "position": p})).collect::<Vec<_>>() }),
-            );
+            let side = check_crew(conn, &scope, &game, request.aircraft_id, &crew, None).await?;
+            let sortie = NewSortie {
+                game_id: game.id,
+                side,
+                aircraft_type_id: request.aircraft_id,
+                assignment: Assignment::Sweep,
+                declared_by: Some(user.id),
+            };
+            let id = eagles_db::lineup::insert(conn, &sortie, &crew).await?;
+            let seats: Vec<_> = crew
+                .iter()
+                .map(|(c, p)| serde_json::json!({ "crew_id": c, "position": p }))
+                .collect();
+            let details = serde_json::json!({ "game_id": game.id, "sortie_id": id,
+                                          "aircraft_id": request.aircraft_id, "crew": seats });
+            let change = Change::new(EventKind::Sheet, id).audit("sortie.declare", details);
             let receipt = record.record(conn, change).await?;
-            let sheets = GameSheets::load(conn, game_id).await?;
+            let sheets = GameSheets::load(conn, game.id).await?;
             let sortie = sheets.sortie(id)?;
             let state = sum(conn, &sheets, sortie).await?.state;
             Ok((sortie_view(&scope, &sheets, sortie, &state, false), receipt))
         },
     )
     .await
+}
+
+/// 403 unless every crewman of `crew` is `user`'s: a player declares his own.
+async fn require_own_crew(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    user: &User,
+    crew: &[(i64, Role)],
+) -> Result<(), ServiceError> {
+    for &(crew_id, _) in crew {
+        let man = eagles_db::crew::find(conn, campaign_id, crew_id).await?;
+        if let Some(man) = man.filter(|m| m.owner_id != user.id) {
+            return Err(ServiceError::Forbidden(format!(
+                "{} is not your crewman; a player declares sorties of his own crew, a referee any",
+                man.name
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Takes back a sortie while its sheet has no mark; its players or a referee.

@@ -101,19 +101,16 @@ pub async fn sheet_aircraft(
         .stability
         .parse::<Stability>()
         .map_err(|e| ServiceError::Internal(format!("aircraft type {}: {e}", row.name)))?;
-    let boxes = |n: i16| u32::try_from(n).unwrap_or(0);
-    Ok(SheetAircraft {
-        name: row.name,
+    let boxes = [row.engine, row.wings, row.fuselage, row.tail, row.fuel]
+        .map(|n| u32::try_from(n).unwrap_or(0));
+    let (two_seater, dual_controls) = (row.crew == 2, row.dual_controls);
+    Ok(SheetAircraft::of_row(
+        row.name,
         stability,
-        engine: boxes(row.engine),
-        wings: boxes(row.wings),
-        fuselage: boxes(row.fuselage),
-        tail: boxes(row.tail),
-        fuel: boxes(row.fuel),
-        engines: 1,
-        dual_controls: row.dual_controls,
-        two_seater: row.crew == 2,
-    })
+        boxes,
+        two_seater,
+        dual_controls,
+    ))
 }
 
 /// The seat of `crew_id` on a sortie, or a 422 naming him as the request did.
