@@ -472,7 +472,6 @@ pub async fn insert_roll(conn: &mut AsyncPgConnection, row: &RollRecord) -> Quer
                 ..row.roll.clone()
             },
             dice_rolls::rolled_at.eq(row.rolled_at),
-            dice_rolls::crew_id.eq(row.roll.crew_id),
         ))
         .returning(dice_rolls::id)
         .get_result(conn)

@@ -128,9 +128,12 @@ pub fn numeric_result(table: impl Into<LoggedTable>) -> bool {
 }
 
 /// Whether the table's result is an object stored as JSON text: the combat roll's
-/// `{combat_value, blue, red}` (R17).
+/// `{combat_value, blue, red}` (R17), concentrated fire's `{section, crew_hit}`.
 pub fn object_result(table: impl Into<LoggedTable>) -> bool {
-    table.into() == LoggedTable::Sheet(SheetTable::Combat)
+    matches!(
+        table.into(),
+        LoggedTable::Sheet(SheetTable::Combat | SheetTable::ConcentratedFire)
+    )
 }
 
 /// The campaign's tables rolled on screen, and the roll log (R14).

@@ -80,8 +80,7 @@ fn made<R: Serialize>(
 ) -> Made {
     let result = match serde_json::to_value(&roll.result) {
         Ok(serde_json::Value::String(name)) => name,
-        Ok(serde_json::Value::Bool(true)) => "yes".to_owned(),
-        Ok(serde_json::Value::Bool(false)) => "no".to_owned(),
+        Ok(serde_json::Value::Bool(yes)) => yes_or_no(roll.table, yes).to_owned(),
         Ok(other) => other.to_string(),
         Err(_) => String::new(),
     };
@@ -91,6 +90,22 @@ fn made<R: Serialize>(
         entry,
         marks,
         target_marks: Vec::new(),
+    }
+}
+
+/// The result of a table that answers yes or no, named as the table reads it.
+fn yes_or_no(table: SheetTable, yes: bool) -> &'static str {
+    match (table, yes) {
+        (SheetTable::Jam, true) => "jammed",
+        (SheetTable::Jam, false) => "fires_on",
+        (SheetTable::Unjam, true) => "unjammed",
+        (SheetTable::Unjam, false) => "still_jammed",
+        (SheetTable::Anoxia, true) => "passed_out",
+        (SheetTable::Anoxia, false) => "conscious",
+        (SheetTable::FriendlyFire, true) => "troops_fire",
+        (SheetTable::FriendlyFire, false) => "hold_fire",
+        (_, true) => "yes",
+        (_, false) => "no",
     }
 }
 
