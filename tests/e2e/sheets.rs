@@ -420,14 +420,18 @@ async fn a_combat_roll_uses_the_sheets_and_counts_its_hits_on_both() {
     // range 1: 5 + 3 (long burst) + 1 (stability B) = 9; the jam die 5 jams (5–6, R19).
     let burst = json!({ "table": "combat", "shooter": voss, "target_sortie": a2, "range": 1,
                         "burst": "long", "weapon": "rigid", "dice": [2, 5] });
-    let long = night.made("kurt", &format!("/sorties/{c1}/rolls"), burst).await;
+    let long = night
+        .made("kurt", &format!("/sorties/{c1}/rolls"), burst)
+        .await;
     assert_eq!(long["roll"]["result"]["combat_value"], 9);
     assert_eq!(long["rolls"][1]["table"], "jam");
     assert_eq!(long["rolls"][1]["result"], "jammed");
     assert_eq!(long["sheet"]["state"]["jammed"]["pilot"], true);
     // Unjamming: 4–6 (R19); a 3 leaves it jammed.
     let unjam = json!({ "table": "unjam", "position": "pilot", "dice": [3] });
-    let still = night.made("kurt", &format!("/sorties/{c1}/rolls"), unjam).await;
+    let still = night
+        .made("kurt", &format!("/sorties/{c1}/rolls"), unjam)
+        .await;
     assert_eq!(still["roll"]["result"], "still_jammed");
     assert_eq!(still["sheet"]["state"]["jammed"]["pilot"], true);
 }
