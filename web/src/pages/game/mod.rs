@@ -7,7 +7,7 @@
 mod choice;
 mod debrief_form;
 pub mod results;
-mod roster;
+pub(super) mod roster;
 mod words;
 
 use actix_web::http::StatusCode;
