@@ -5,13 +5,17 @@
 // crewman, its standings…: the event's kind and `game_id` or `id` against the page's
 // address) brings a notice saying what changed, with a link to reload — unless the
 // reader has typed into a form of the page: then the notice says the entries are kept
-// and offers no reload that would throw them away. The pages work without it: the
-// live page then refreshes itself, the others are read as they are.
+// and offers no reload that would throw them away. A page's parts marked
+// `data-live-part` (the aircraft data sheets, on the sheets page and the game page)
+// are fetched again and swapped in when a `sheet` event names one of the sorties in
+// their `data-sorties`, with no notice: they hold no field a reader types into. The
+// pages work without it: the live page then refreshes itself, the others are read as
+// they are.
 (function () {
   'use strict';
 
   var KINDS = ['roll', 'game', 'mission', 'assignment', 'debrief', 'void', 'week',
-    'crew', 'member', 'end'];
+    'crew', 'member', 'end', 'sheet'];
   var SAID = {
     roll: 'A new roll',
     game: 'A game was opened',
@@ -22,7 +26,8 @@
     week: 'The week was closed',
     crew: 'The crew changed',
     member: 'The members changed',
-    end: 'The campaign ended'
+    end: 'The campaign ended',
+    sheet: 'An aircraft data sheet changed'
   };
   // When the stream cannot be had (a private campaign read with a session, which the
   // API does not take), the live page still reads itself again now and then.
@@ -132,7 +137,7 @@
   // What the page shows, read from its address: an event that changes none of it
   // (a roll of another game on a game page, say) is not worth a word.
   var place = location.pathname.slice(match[0].length).replace(/\/$/, '');
-  var gameShown = (/^games\/(\d+)$/.exec(place) || [])[1];
+  var gameShown = (/^games\/(\d+)(?:\/sheets)?$/.exec(place) || [])[1];
   var crewmanShown = (/^crew\/(\d+)$/.exec(place) || [])[1];
   var FOLLOWS = {
     '': ['game', 'mission', 'assignment', 'debrief', 'void', 'week', 'crew', 'member'],
@@ -181,6 +186,60 @@
       return 'This crewman changed';
     }
     return SAID[kind] || 'The campaign changed';
+  }
+
+  // --- The parts that follow the sheets: fetched again, one fetch at a time. ---
+  var parts = document.querySelectorAll('[data-live-part]');
+  var partsFetching = false;
+  var partsAgain = false;
+
+  function watches(data) {
+    if (!data || data.id === undefined) {
+      return false;
+    }
+    var id = String(data.id);
+    return Array.prototype.some.call(document.querySelectorAll('[data-live-part]'),
+      function (part) {
+        return (part.dataset.sorties || '').split(' ').indexOf(id) >= 0;
+      });
+  }
+
+  function refreshParts(revision) {
+    if (partsFetching) {
+      partsAgain = true;
+      return;
+    }
+    partsFetching = true;
+    partsAgain = false;
+    fetch(location.pathname + location.search, { credentials: 'same-origin', cache: 'no-store' })
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error('the page answered ' + response.status);
+        }
+        return response.text();
+      })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, 'text/html');
+        document.querySelectorAll('[data-live-part]').forEach(function (part) {
+          var fresh = part.id && doc.getElementById(part.id);
+          if (fresh) {
+            part.replaceWith(document.importNode(fresh, true));
+          }
+        });
+        var read = doc.body && Number(doc.body.dataset.revision);
+        shown = Math.max(shown, read || 0, revision || 0);
+        // What the parts show, for whoever looks (tests do).
+        body.dataset.swapped = String(shown);
+      })
+      .catch(function () {
+        // The next event tries again.
+      })
+      .then(function () {
+        partsFetching = false;
+        if (partsAgain) {
+          refreshParts(0);
+        }
+      });
   }
 
   var notice = null;
@@ -270,13 +329,22 @@
     var data = dataOf(event);
     // Seen, whether it concerns the page or not (tests wait on it).
     body.dataset.heard = String(revision);
+    if (event.type === 'sheet') {
+      if (parts.length && watches(data)) {
+        refreshParts(revision);
+      }
+      return;
+    }
     if (!concerns(event.type, data)) {
       return;
     }
     changed = said(event.type, data);
     showNotice();
-    // One notice says it all: the stream's slot is given back to the server.
-    disconnect();
+    // One notice says it all: the stream's slot is given back to the server, unless
+    // the page's parts still follow the sheets.
+    if (!parts.length) {
+      disconnect();
+    }
   }
 
   function connect() {
@@ -329,7 +397,7 @@
   document.addEventListener('visibilitychange', function () {
     if (document.hidden) {
       disconnect();
-    } else if (live || !notice.firstChild) {
+    } else if (live || parts.length || !notice.firstChild) {
       // Back in sight, the page asks again, even if it was refused before.
       refused = false;
       connect();
