@@ -8,7 +8,9 @@
 // and offers no reload that would throw them away. A page's parts marked
 // `data-live-part` (the aircraft data sheets, on the sheets page and the game page)
 // are fetched again and swapped in when a `sheet` event names one of the sorties in
-// their `data-sorties`, with no notice: they hold no field a reader types into. The
+// their `data-sorties`, or a sortie their game's line-up (`data-lineup`, the API's)
+// holds now — one just declared —, with no notice: they hold no field a reader types
+// into. The
 // pages work without it: the live page then refreshes itself, the others are read as
 // they are.
 (function () {
@@ -193,15 +195,46 @@
   var partsFetching = false;
   var partsAgain = false;
 
-  function watches(data) {
-    if (!data || data.id === undefined) {
-      return false;
-    }
-    var id = String(data.id);
+  function watches(id) {
     return Array.prototype.some.call(document.querySelectorAll('[data-live-part]'),
       function (part) {
         return (part.dataset.sorties || '').split(' ').indexOf(id) >= 0;
       });
+  }
+
+  // A sortie the parts do not know yet: renew them if it is one of their game's.
+  function newcomer(id, revision) {
+    var part = document.querySelector('[data-live-part][data-lineup]');
+    if (!part) {
+      return;
+    }
+    fetch(part.dataset.lineup, { cache: 'no-store' })
+      .then(function (response) {
+        return response.ok ? response.json() : [];
+      })
+      .then(function (lineup) {
+        var ours = Array.isArray(lineup) && lineup.some(function (sortie) {
+          return String(sortie.id) === id;
+        });
+        if (ours) {
+          refreshParts(revision);
+        }
+      })
+      .catch(function () {
+        // The next event tries again.
+      });
+  }
+
+  function followSheet(data, revision) {
+    if (!parts.length || !data || data.id === undefined) {
+      return;
+    }
+    var id = String(data.id);
+    if (watches(id)) {
+      refreshParts(revision);
+    } else {
+      newcomer(id, revision);
+    }
   }
 
   function refreshParts(revision) {
@@ -330,9 +363,7 @@
     // Seen, whether it concerns the page or not (tests wait on it).
     body.dataset.heard = String(revision);
     if (event.type === 'sheet') {
-      if (parts.length && watches(data)) {
-        refreshParts(revision);
-      }
+      followSheet(data, revision);
       return;
     }
     if (!concerns(event.type, data)) {

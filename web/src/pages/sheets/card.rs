@@ -243,7 +243,7 @@ impl From<&SheetView> for SheetCard {
                     .iter()
                     .map(|a| {
                         a.parse::<Ability>()
-                            .map_or_else(|_| a.replace('_', " "), |a| a.label().to_owned())
+                            .map_or_else(|_| a.replace('_', " "), |a| a.name().to_owned())
                     })
                     .collect::<Vec<_>>()
                     .join(", "),

@@ -96,13 +96,18 @@ impl RollShown {
                     }
                     format!("{}: {}", hits_code(blue, red), words.join(", "))
                 };
+                // Die Roll Add moves the die, not the value (R17): say so beside it.
+                let die = match roll.modifiers.get("die_roll_add").and_then(Value::as_i64) {
+                    Some(add) if add != 0 => format!("{dice} {add:+} (Die Roll Add)"),
+                    _ => dice.clone(),
+                };
                 (
                     format!(
                         "Combat: {} fired at {}",
                         key("shooter_sortie"),
                         key("target_sortie")
                     ),
-                    format!("combat value {value} — die {dice} — {hits}"),
+                    format!("combat value {value} — die {die} — {hits}"),
                 )
             }
             None => {
