@@ -104,7 +104,11 @@ impl Table {
             .await;
         assert_eq!(picked["abilities"], json!(["die_roll_add"]));
         let game = table
-            .write(Method::POST, &table.api("/games"), json!({ "dice": [3, 4] }))
+            .write(
+                Method::POST,
+                &table.api("/games"),
+                json!({ "dice": [3, 4] }),
+            )
             .await;
         table.game = game["id"].as_i64().unwrap();
         let albatros = table.aircraft("Albatros D-III").await;
@@ -224,12 +228,16 @@ async fn until_text(browser: &Browser, id: &str, expected: &str) {
 
 /// Waits until the element with this id no longer holds `gone` in its text.
 async fn until_no_text(browser: &Browser, id: &str, gone: &str) {
-    until(&format!("#{id} to no longer show {gone:?}"), ARRIVAL, || async {
-        match text(browser, id).await {
-            Some(text) if text.contains(gone) => Err(format!("it shows {text:?}")),
-            _ => Ok(()),
-        }
-    })
+    until(
+        &format!("#{id} to no longer show {gone:?}"),
+        ARRIVAL,
+        || async {
+            match text(browser, id).await {
+                Some(text) if text.contains(gone) => Err(format!("it shows {text:?}")),
+                _ => Ok(()),
+            }
+        },
+    )
     .await;
 }
 
@@ -324,9 +332,7 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     // range 1 gives 5, medium burst at range 1 +2, stability B +1, tailed last turn
     // +2, target lower +1 = 11. Die Roll Add moves the die to 6: line 11, column 6
     // of the Combat Result Table reads 4R — four red (without it, die 5: B3R).
-    phone
-        .select(&format!("target-{a1}"), &c1.to_string())
-        .await;
+    phone.select(&format!("target-{a1}"), &c1.to_string()).await;
     phone.select(&format!("burst-{a1}"), "medium").await;
     phone.select(&format!("altitude-{a1}"), "lower").await;
     phone.click(&format!("tailed_last_turn-{a1}")).await;
@@ -364,9 +370,7 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     // The markers drawn: a red one crosses 3 wing boxes, the other 2 of the fuselage.
     // Red damage to the wings makes a spin test due (§3.603).
     for (section, boxes) in [("wings", "3"), ("fuselage", "2")] {
-        phone
-            .select(&format!("damage-section-{a1}"), section)
-            .await;
+        phone.select(&format!("damage-section-{a1}"), section).await;
         phone.fill(&format!("damage-boxes-{a1}"), boxes).await;
         phone.select(&format!("damage-marker-{a1}"), "red").await;
         phone.press(&format!("damage-submit-{a1}")).await;
@@ -379,7 +383,12 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
         .await;
     assert!(text(&phone, &format!("to-draw-{a1}")).await.is_none());
     until_text(&phone, &format!("due-{a1}"), "spin test").await;
-    until_text(&referee, &format!("lineup-{a1}-damage"), "wings 3 of 16 boxes").await;
+    until_text(
+        &referee,
+        &format!("lineup-{a1}-damage"),
+        "wings 3 of 16 boxes",
+    )
+    .await;
 
     // Turn 2: a light wound for Ball (R18: one box), then the spin test, dice 2 2:
     // 4, stability B adds nothing: spins on 2–5 (R19).
@@ -390,7 +399,12 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     phone.press(&format!("wound-light-{a1}")).await;
     let row = text(&phone, &format!("crewman-{a1}-{ball}")).await.unwrap();
     assert!(row.contains("■□□"), "{row}");
-    until_text(&referee, &format!("lineup-{a1}-crew"), "Albert Ball (pilot): ■□□ active").await;
+    until_text(
+        &referee,
+        &format!("lineup-{a1}-crew"),
+        "Albert Ball (pilot): ■□□ active",
+    )
+    .await;
     phone.fill(&format!("tables-dice-{a1}"), "2 2").await;
     phone.press(&format!("roll-spin-{a1}")).await;
     phone
@@ -402,18 +416,14 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     until_text(&referee, &format!("lineup-{a1}-open"), "spinning").await;
 
     // A spinning aircraft does not fire (§3.812): refused beside the form, in words.
-    phone
-        .select(&format!("target-{a1}"), &c1.to_string())
-        .await;
+    phone.select(&format!("target-{a1}"), &c1.to_string()).await;
     phone.press(&format!("fire-{a1}")).await;
     let refusal = text(&phone, &format!("combat-{a1}-error")).await.unwrap();
     assert_eq!(
         refusal,
         "R17: nobody fires from a spinning aircraft (§3.812)"
     );
-    phone
-        .assert_well_formed("sheets, a refused shot")
-        .await;
+    phone.assert_well_formed("sheets, a refused shot").await;
 
     // Turn 3: spin recovery, dice 6 5: 11, recovers on 7–12 (R19; a light wound
     // takes nothing off).
@@ -445,12 +455,17 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     // The projector never shows a sheet's secrets (R20): no wound, no damage.
     let projector = live.body().await;
     for secret in ["■", "boxes", "wound"] {
-        assert!(!projector.contains(secret), "the live page shows {secret:?}");
+        assert!(
+            !projector.contains(secret),
+            "the live page shows {secret:?}"
+        );
     }
     assert_window_kept(&live, "while the sheets changed").await;
     assert_window_kept(&referee, "while the sheets changed").await;
     live.assert_well_formed("live, after the turns").await;
-    referee.assert_well_formed("game page, after the turns").await;
+    referee
+        .assert_well_formed("game page, after the turns")
+        .await;
     phone.open(&sheets).await;
     assert_fits_and_passes(&phone, "sheets, after three turns").await;
     phone.screenshot("sheets-phone").await;

@@ -39,7 +39,9 @@ impl Lineup {
         let mut rows = Vec::with_capacity(lineup.len());
         for sortie in &lineup {
             let sheet = if full {
-                let sheet = office.sheet(reader(), campaign_id, game_id, sortie.id).await?;
+                let sheet = office
+                    .sheet(reader(), campaign_id, game_id, sortie.id)
+                    .await?;
                 Some(SheetCard::from(&sheet))
             } else {
                 None

@@ -192,7 +192,11 @@ pub fn mark_words(mark: &MarkRequest, crew: &[CrewLine]) -> String {
         MarkRequest::Drawn { marker } => format!("a {} marker drawn", marker.label()),
         MarkRequest::Fuel { boxes } => format!("{boxes} fuel box{}", plural_es(*boxes)),
         MarkRequest::Wound { crew_id, boxes } => {
-            format!("{boxes} wound box{} of {}", plural_es(*boxes), name(*crew_id))
+            format!(
+                "{boxes} wound box{} of {}",
+                plural_es(*boxes),
+                name(*crew_id)
+            )
         }
         MarkRequest::Effect { name, on } => {
             format!("{} {}", name.label(), if *on { "on" } else { "off" })
@@ -274,7 +278,8 @@ impl From<&SheetView> for SheetCard {
             (state.jammed.observer, Effect::JammedObserver),
         ]
         .into_iter()
-        .filter_map(|(on, e)| on.then(|| e.label().to_owned()))
+        .filter(|(on, _)| *on)
+        .map(|(_, e)| e.label().to_owned())
         .collect();
         if state.at_controls == Some(Role::Observer) {
             effects.push("the observer flies (dual controls)".to_owned());
@@ -293,7 +298,11 @@ impl From<&SheetView> for SheetCard {
             on,
         })
         .collect();
-        let (due, due_tables) = sheet.due.iter().map(|d| due_words(*d)).unzip::<_, _, Vec<_>, Vec<_>>();
+        let (due, due_tables) = sheet
+            .due
+            .iter()
+            .map(|d| due_words(*d))
+            .unzip::<_, _, Vec<_>, Vec<_>>();
         let last_mark = sheet
             .marks
             .iter()

@@ -7,7 +7,9 @@ use campaign::crew::Role;
 use campaign::sheet::aircraft::Section;
 use campaign::sheet::combat_value::{Burst, Shot, TargetAltitude, Weapon, MAX_RANGE};
 use campaign::sheet::marks::{Effect, Marker};
-use eagles_office::sheets::{CombatRoll, DeclareSortie, MarkRequest, SeatRequest, SheetRollRequest};
+use eagles_office::sheets::{
+    CombatRoll, DeclareSortie, MarkRequest, SeatRequest, SheetRollRequest,
+};
 use serde::Deserialize;
 
 use crate::form::{ticked, FieldErrors};
@@ -68,9 +70,11 @@ impl MarkForm {
                     &self.boxes,
                     "write how many boxes the marker crosses off, e.g. 2",
                 )
-                .filter(|b| *b > 0 || {
-                    errors.add("damage_boxes", "cross off at least one box");
-                    false
+                .filter(|b| {
+                    *b > 0 || {
+                        errors.add("damage_boxes", "cross off at least one box");
+                        false
+                    }
                 });
                 let marker = match self.marker.as_str() {
                     "" => Some(None),
@@ -209,7 +213,12 @@ impl CombatForm {
     /// The roll the form asks for, or none with every reason noted.
     pub fn request(&self, errors: &mut FieldErrors) -> Option<SheetRollRequest> {
         let shooter = number::<i64>(errors, "shooter", &self.shooter, "choose who fires");
-        let target = number::<i64>(errors, "target", &self.target, "choose the aircraft fired at");
+        let target = number::<i64>(
+            errors,
+            "target",
+            &self.target,
+            "choose the aircraft fired at",
+        );
         let range = number::<u32>(
             errors,
             "range",
@@ -222,8 +231,18 @@ impl CombatForm {
                 false
             }
         });
-        let burst = number::<Burst>(errors, "burst", &self.burst, "choose a short, medium or long burst");
-        let weapon = number::<Weapon>(errors, "weapon", &self.weapon, "choose a rigid or flexible weapon");
+        let burst = number::<Burst>(
+            errors,
+            "burst",
+            &self.burst,
+            "choose a short, medium or long burst",
+        );
+        let weapon = number::<Weapon>(
+            errors,
+            "weapon",
+            &self.weapon,
+            "choose a rigid or flexible weapon",
+        );
         let altitude = number::<TargetAltitude>(
             errors,
             "altitude",
@@ -257,7 +276,9 @@ impl CombatForm {
 
 /// Entered dice, or none for the server to roll (R14); the reason beside `field`.
 fn dice(errors: &mut FieldErrors, field: &'static str, text: &str) -> Option<Option<Vec<u32>>> {
-    parse_dice(text).map_err(|reason| errors.add(field, reason)).ok()
+    parse_dice(text)
+        .map_err(|reason| errors.add(field, reason))
+        .ok()
 }
 
 /// The other tables' form: one button a table, and what some of them need.

@@ -207,7 +207,9 @@ impl SheetsPage {
             let card = SheetCard::from(&sheet);
             let targets = lineup
                 .iter()
-                .filter(|t| t.side != sortie.side && !(t.open.destroyed || t.open.down || t.open.escaped))
+                .filter(|t| {
+                    t.side != sortie.side && !(t.open.destroyed || t.open.down || t.open.escaped)
+                })
                 .map(SortieLine::from)
                 .collect();
             let rolls = rolls
@@ -226,7 +228,13 @@ impl SheetsPage {
             });
         }
         let declare = if mine.is_empty() && !referee && game.state.open() && scope.running() {
-            declare_panel(&scope, &roster, &lineup, &user.username, &DeclareForm::default())
+            declare_panel(
+                &scope,
+                &roster,
+                &lineup,
+                &user.username,
+                &DeclareForm::default(),
+            )
         } else {
             None
         };
@@ -255,7 +263,9 @@ impl SheetsPage {
     }
 
     fn panel_mut(&mut self, sortie_id: i64) -> Option<&mut SheetPanel> {
-        self.panels.iter_mut().find(|p| p.card.sortie_id == sortie_id)
+        self.panels
+            .iter_mut()
+            .find(|p| p.card.sortie_id == sortie_id)
     }
 
     /// The names a refusal may give by id, for the page's words: crewmen and sorties.
@@ -441,7 +451,16 @@ pub async fn mark_sheet(
         None => None,
     };
     let ids = (campaign_id, game_id);
-    refused(&**office, &session, ids, sortie_id, Sent::Mark(form), errors, error).await
+    refused(
+        &**office,
+        &session,
+        ids,
+        sortie_id,
+        Sent::Mark(form),
+        errors,
+        error,
+    )
+    .await
 }
 
 /// Rolls a sheet's table; the rolls made are shown large on the page it leads to.
@@ -477,7 +496,16 @@ async fn roll_on_sheet(
         },
         None => None,
     };
-    refused(office, session, (campaign_id, game_id), sortie_id, sent, errors, error).await
+    refused(
+        office,
+        session,
+        (campaign_id, game_id),
+        sortie_id,
+        sent,
+        errors,
+        error,
+    )
+    .await
 }
 
 #[post("/campaigns/{cid}/games/{gid}/sheets/{sid}/combat")]
@@ -489,7 +517,14 @@ pub async fn fire(
 ) -> Result<HttpResponse, PageError> {
     let form = form.into_inner();
     let csrf = form.csrf.clone();
-    roll_on_sheet(&**office, &session, path.into_inner(), &csrf, Sent::Combat(form)).await
+    roll_on_sheet(
+        &**office,
+        &session,
+        path.into_inner(),
+        &csrf,
+        Sent::Combat(form),
+    )
+    .await
 }
 
 #[post("/campaigns/{cid}/games/{gid}/sheets/{sid}/rolls")]
@@ -501,7 +536,14 @@ pub async fn roll_table(
 ) -> Result<HttpResponse, PageError> {
     let form = form.into_inner();
     let csrf = form.csrf.clone();
-    roll_on_sheet(&**office, &session, path.into_inner(), &csrf, Sent::Tables(form)).await
+    roll_on_sheet(
+        &**office,
+        &session,
+        path.into_inner(),
+        &csrf,
+        Sent::Tables(form),
+    )
+    .await
 }
 
 #[post("/campaigns/{cid}/games/{gid}/sheets")]
