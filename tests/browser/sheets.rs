@@ -13,31 +13,25 @@
 //! stability B (appendix A/B). Every die is entered (R14), so every result below is
 //! the rulebook's.
 
-use std::time::Duration;
+use reqwest::Method;
+use serde_json::json;
 
-use reqwest::{Method, StatusCode};
-use serde_json::{json, Value};
-
+use crate::support::api::Api;
 use crate::support::browser::Browser;
-use crate::support::{count, give_xp, password_of, TestApp};
+use crate::support::follow::{
+    assert_window_kept, mark_window, text, until_stream_open, until_text, ARRIVAL,
+};
+use crate::support::{count, give_xp, TestApp};
 use crate::wait::until;
 
 /// A phone's width in CSS pixels (a Pixel 7, and many others).
 const PHONE: u32 = 412;
 
-/// How long a change may take to reach an open page: the write, the event, the
-/// fetch. Generous for a loaded two-core machine.
-const ARRIVAL: Duration = Duration::from_secs(30);
-
-/// Marks the window; a reload or a navigation would lose the mark.
-const MARK_WINDOW: &str = "window.eaglesStayed = 'yes';";
-const WINDOW_MARKED: &str = "return window.eaglesStayed === 'yes';";
-
 /// The campaign above, written through the API with rita's token.
 struct Table {
     app: TestApp,
-    client: reqwest::Client,
-    token: String,
+    /// The API as rita.
+    rita: Api,
     campaign: i64,
     game: i64,
     /// Albert Ball, Hans Weiss.
@@ -48,17 +42,16 @@ impl Table {
     async fn start() -> Table {
         let app = TestApp::spawn().await;
         app.add_users(&["rita", "paul", "carl"]).await;
-        let client = reqwest::Client::new();
-        let token = token(&app, &client, "rita").await;
+        let rita = Api::as_user(&app, "rita").await;
         let mut table = Table {
             app,
-            client,
-            token,
+            rita,
             campaign: 0,
             game: 0,
             crew: [0; 2],
         };
         let campaign = table
+            .rita
             .write(
                 Method::POST,
                 "/api/v1/campaigns",
@@ -68,6 +61,7 @@ impl Table {
         table.campaign = campaign["id"].as_i64().unwrap();
         for (username, side) in [("paul", "allied"), ("carl", "central")] {
             table
+                .rita
                 .write(
                     Method::POST,
                     &table.api("/members"),
@@ -83,6 +77,7 @@ impl Table {
         .enumerate()
         {
             let crewman = table
+                .rita
                 .write(
                     Method::POST,
                     &table.api("/crew"),
@@ -96,6 +91,7 @@ impl Table {
         // R3 + R5: 50 XP to start, 50 turns on the board: 100 XP, one slot (R6).
         give_xp(&table.app, "rita", table.campaign, ball, 50).await;
         let picked = table
+            .rita
             .write(
                 Method::POST,
                 &table.api(&format!("/crew/{ball}/abilities")),
@@ -104,6 +100,7 @@ impl Table {
             .await;
         assert_eq!(picked["abilities"], json!(["die_roll_add"]));
         let game = table
+            .rita
             .write(
                 Method::POST,
                 &table.api("/games"),
@@ -113,6 +110,7 @@ impl Table {
         table.game = game["id"].as_i64().unwrap();
         let albatros = table.aircraft("Albatros D-III").await;
         table
+            .rita
             .write(
                 Method::POST,
                 &table.api(&format!("/games/{}/sorties", table.game)),
@@ -142,6 +140,7 @@ impl Table {
     /// A sortie's id by its key.
     async fn sortie(&self, key: &str) -> i64 {
         let lineup = self
+            .rita
             .read(&self.api(&format!("/games/{}/sorties", self.game)))
             .await;
         lineup
@@ -153,77 +152,6 @@ impl Table {
             .as_i64()
             .unwrap()
     }
-
-    async fn read(&self, path: &str) -> Value {
-        let response = self
-            .client
-            .get(format!("{}{path}", self.app.address))
-            .bearer_auth(&self.token)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), StatusCode::OK, "{path}");
-        response.json().await.unwrap()
-    }
-
-    /// A write as rita; it must succeed. Returns the answer.
-    async fn write(&self, method: Method, path: &str, body: Value) -> Value {
-        let response = self
-            .client
-            .request(method, format!("{}{path}", self.app.address))
-            .bearer_auth(&self.token)
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        let status = response.status();
-        let answer: Value = response.json().await.unwrap_or(Value::Null);
-        assert!(status.is_success(), "{path} answered {status}: {answer}");
-        answer
-    }
-}
-
-async fn token(app: &TestApp, client: &reqwest::Client, username: &str) -> String {
-    let response = client
-        .post(format!("{}/api/v1/tokens", app.address))
-        .json(&json!({ "username": username, "password": password_of(username) }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::CREATED);
-    response.json::<Value>().await.unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_owned()
-}
-
-/// The text of the element with this id, read in one step: the script may swap the
-/// part in between a find and a read, which would leave a stale element.
-async fn text(browser: &Browser, id: &str) -> Option<String> {
-    let script = "const e = document.getElementById(arguments[0]); return e && e.innerText;";
-    match browser
-        .client
-        .execute(script, vec![json!(id)])
-        .await
-        .unwrap()
-    {
-        Value::String(text) => Some(text),
-        _ => None,
-    }
-}
-
-/// Waits until the element with this id holds `expected` in its text (or, with
-/// `expected` empty, until there is no such element).
-async fn until_text(browser: &Browser, id: &str, expected: &str) {
-    until(&format!("#{id} to show {expected:?}"), ARRIVAL, || async {
-        match text(browser, id).await {
-            None if expected.is_empty() => Ok(()),
-            Some(text) if !expected.is_empty() && text.contains(expected) => Ok(()),
-            Some(text) => Err(format!("it shows {text:?}")),
-            None => Err("there is no such element".into()),
-        }
-    })
-    .await;
 }
 
 /// Waits until the element with this id no longer holds `gone` in its text.
@@ -239,26 +167,6 @@ async fn until_no_text(browser: &Browser, id: &str, gone: &str) {
         },
     )
     .await;
-}
-
-/// Waits until the page's script has the campaign's event stream open.
-async fn until_stream_open(browser: &Browser) {
-    until("the event stream to open", ARRIVAL, || async {
-        match browser
-            .client
-            .execute("return document.body.dataset.stream === 'open';", vec![])
-            .await
-        {
-            Ok(Value::Bool(true)) => Ok(()),
-            other => Err(format!("{other:?}")),
-        }
-    })
-    .await;
-}
-
-async fn assert_window_kept(browser: &Browser, when: &str) {
-    let kept = browser.client.execute(WINDOW_MARKED, vec![]).await.unwrap();
-    assert_eq!(kept, Value::Bool(true), "the page was reloaded {when}");
 }
 
 /// The phone's page as loaded: no wider than the screen, and clean for axe.
@@ -319,7 +227,7 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     until_stream_open(&live).await;
     until_text(&live, &format!("live-sortie-{a1}"), "a1 · Nieuport 17").await;
     for browser in [&live, &referee] {
-        browser.client.execute(MARK_WINDOW, vec![]).await.unwrap();
+        mark_window(browser).await;
     }
 
     // Turn 1.
@@ -355,8 +263,9 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     // Weiss fires back through the API (carl's table, dice entered): range 1, medium
     // burst, stability B: 5 + 2 + 1 = 8; die 6 on line 8 reads 2R — two red markers
     // for a1, which Paul's open page shows without a reload.
-    phone.client.execute(MARK_WINDOW, vec![]).await.unwrap();
+    mark_window(&phone).await;
     table
+        .rita
         .write(
             Method::POST,
             &table.api(&format!("/games/{}/sorties/{c1}/rolls", table.game)),

@@ -60,9 +60,47 @@
     return Number(event.lastEventId) || 0;
   }
 
+  // The page at `url` as a document, read afresh with the reader's session.
+  function readPage(url) {
+    return fetch(url, { credentials: 'same-origin', cache: 'no-store' })
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error('the page answered ' + response.status);
+        }
+        return response.text();
+      })
+      .then(function (html) {
+        return new DOMParser().parseFromString(html, 'text/html');
+      });
+  }
+
+  // `task` (which answers a promise) run one at a time: asked again while it runs,
+  // it runs once more after. A failure waits for the next event, or the next poll.
+  function oneAtATime(task) {
+    var running = false;
+    var again = false;
+    function run() {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      again = false;
+      task()
+        .catch(function () {
+          // The next event, or the next poll, tries again.
+        })
+        .then(function () {
+          running = false;
+          if (again) {
+            run();
+          }
+        });
+    }
+    return run;
+  }
+
   // --- The live page: fetch the content again, one fetch at a time. ---
-  var fetching = false;
-  var again = false;
   var pending = [];
 
   function fragmentUrl() {
@@ -93,47 +131,24 @@
     return parts.join('. ') + '.';
   }
 
-  function refresh() {
-    if (fetching) {
-      again = true;
-      return;
-    }
-    fetching = true;
-    again = false;
+  var refresh = oneAtATime(function () {
     var kinds = pending;
     pending = [];
-    fetch(fragmentUrl(), { credentials: 'same-origin', cache: 'no-store' })
-      .then(function (response) {
-        if (!response.ok) {
-          throw new Error('the page answered ' + response.status);
-        }
-        return response.text();
-      })
-      .then(function (html) {
-        var doc = new DOMParser().parseFromString(html, 'text/html');
-        var fresh = doc.getElementById('live-content');
-        var current = document.getElementById('live-content');
-        if (!fresh || !current) {
-          return;
-        }
-        var revision = Number(fresh.dataset.revision);
-        if (revision > shown) {
-          current.replaceWith(document.importNode(fresh, true));
-          shown = revision;
-          body.dataset.revision = String(revision);
-          say(kinds.length ? announcement(kinds) : 'The campaign changed.');
-        }
-      })
-      .catch(function () {
-        // The next event, or the next poll, tries again.
-      })
-      .then(function () {
-        fetching = false;
-        if (again) {
-          refresh();
-        }
-      });
-  }
+    return readPage(fragmentUrl()).then(function (doc) {
+      var fresh = doc.getElementById('live-content');
+      var current = document.getElementById('live-content');
+      if (!fresh || !current) {
+        return;
+      }
+      var revision = Number(fresh.dataset.revision);
+      if (revision > shown) {
+        current.replaceWith(document.importNode(fresh, true));
+        shown = revision;
+        body.dataset.revision = String(revision);
+        say(kinds.length ? announcement(kinds) : 'The campaign changed.');
+      }
+    });
+  });
 
   // --- The other pages: a notice, with a link to reload unless a form was edited. ---
   // What the page shows, read from its address: an event that changes none of it
@@ -200,6 +215,64 @@
       function (part) {
         return (part.dataset.sorties || '').split(' ').indexOf(id) >= 0;
       });
+  }
+
+  // A sortie the parts do not know yet: renew them if it is one of their game's.
+  function newcomer(id, revision) {
+    var part = document.querySelector('[data-live-part][data-lineup]');
+    if (!part) {
+      return;
+    }
+    fetch(part.dataset.lineup, { cache: 'no-store' })
+      .then(function (response) {
+        return response.ok ? response.json() : [];
+      })
+      .then(function (lineup) {
+        var ours = Array.isArray(lineup) && lineup.some(function (sortie) {
+          return String(sortie.id) === id;
+        });
+        if (ours) {
+          refreshParts(revision);
+        }
+      })
+      .catch(function () {
+        // The next event tries again.
+      });
+  }
+
+  function followSheet(data, revision) {
+    if (!parts.length || !data || data.id === undefined) {
+      return;
+    }
+    var id = String(data.id);
+    if (watches(id)) {
+      refreshParts(revision);
+    } else {
+      newcomer(id, revision);
+    }
+  }
+
+  // The newest revision a sheet event announced to the parts.
+  var heardForParts = 0;
+  var renewParts = oneAtATime(function () {
+    var revision = heardForParts;
+    return readPage(location.pathname + location.search).then(function (doc) {
+      document.querySelectorAll('[data-live-part]').forEach(function (part) {
+        var fresh = part.id && doc.getElementById(part.id);
+        if (fresh) {
+          part.replaceWith(document.importNode(fresh, true));
+        }
+      });
+      var read = doc.body && Number(doc.body.dataset.revision);
+      shown = Math.max(shown, read || 0, revision);
+      // What the parts show, for whoever looks (tests do).
+      body.dataset.swapped = String(shown);
+    });
+  });
+
+  function refreshParts(revision) {
+    heardForParts = Math.max(heardForParts, revision || 0);
+    renewParts();
   }
 
   // A sortie the parts do not know yet: renew them if it is one of their game's.

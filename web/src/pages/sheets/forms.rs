@@ -17,26 +17,17 @@ use crate::pages::game::parse_dice;
 
 /// A mark's form: one per kind on the page, `kind` hidden in each.
 #[derive(Debug, Default, Clone, Deserialize)]
+#[serde(default)]
 pub struct MarkForm {
-    #[serde(default)]
     pub csrf: String,
-    #[serde(default)]
     pub kind: String,
-    #[serde(default)]
     pub section: String,
-    #[serde(default)]
     pub boxes: String,
-    #[serde(default)]
     pub marker: String,
-    #[serde(default)]
     pub crewman: String,
-    #[serde(default)]
     pub effect: String,
-    #[serde(default)]
     pub on: String,
-    #[serde(default)]
     pub turn: String,
-    #[serde(default)]
     pub mark: String,
 }
 
@@ -140,22 +131,15 @@ impl MarkForm {
 
 /// The combat form: the shot's flags as checkboxes and selects (R17).
 #[derive(Debug, Default, Clone, Deserialize)]
+#[serde(default)]
 pub struct CombatForm {
-    #[serde(default)]
     pub csrf: String,
-    #[serde(default)]
     pub shooter: String,
-    #[serde(default)]
     pub target: String,
-    #[serde(default)]
     pub range: String,
-    #[serde(default)]
     pub burst: String,
-    #[serde(default)]
     pub weapon: String,
-    #[serde(default)]
     pub altitude: String,
-    #[serde(default)]
     pub dice: String,
     pub dual_weapons: Option<String>,
     pub cannon_free_firing: Option<String>,
@@ -283,19 +267,14 @@ fn dice(errors: &mut FieldErrors, field: &'static str, text: &str) -> Option<Opt
 
 /// The other tables' form: one button a table, and what some of them need.
 #[derive(Debug, Default, Clone, Deserialize)]
+#[serde(default)]
 pub struct TablesForm {
-    #[serde(default)]
     pub csrf: String,
-    #[serde(default)]
     pub table: String,
-    #[serde(default)]
     pub dice: String,
     /// The crewman a crew wound roll is for; empty for every living one.
-    #[serde(default)]
     pub crewman: String,
-    #[serde(default)]
     pub section: String,
-    #[serde(default)]
     pub position: String,
     pub sideslip: Option<String>,
 }
@@ -365,18 +344,9 @@ impl TablesForm {
     }
 }
 
-/// The form to declare a sortie: an aircraft type and the player's own crew (R16).
-#[derive(Debug, Default, Clone, Deserialize)]
-pub struct DeclareForm {
-    #[serde(default)]
-    pub csrf: String,
-    #[serde(default)]
-    pub aircraft: String,
-    #[serde(default)]
-    pub pilot: String,
-    #[serde(default)]
-    pub observer: String,
-}
+/// The form to declare a sortie: an aircraft type and the player's own crew (R16),
+/// the fields of the mission assignment's form.
+pub use crate::pages::game::AssignForm as DeclareForm;
 
 impl DeclareForm {
     /// The sortie the form declares, or none with every reason noted.

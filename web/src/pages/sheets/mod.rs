@@ -109,6 +109,16 @@ enum Sent {
     Tables(TablesForm),
 }
 
+impl Sent {
+    fn csrf(&self) -> &str {
+        match self {
+            Sent::Mark(f) => &f.csrf,
+            Sent::Combat(f) => &f.csrf,
+            Sent::Tables(f) => &f.csrf,
+        }
+    }
+}
+
 /// Whether `sortie` carries a crewman of `username` (R16: his sheet to mark).
 fn flies_for(sortie: &SortieView, roster: &Roster, username: &str) -> bool {
     sortie.crew.iter().any(|seat| {
@@ -468,10 +478,9 @@ async fn roll_on_sheet(
     office: &dyn Office,
     session: &Session,
     ids: (i64, i64, i64),
-    csrf: &str,
     sent: Sent,
 ) -> Result<HttpResponse, PageError> {
-    let user = session.sender(csrf)?;
+    let user = session.sender(sent.csrf())?;
     let (campaign_id, game_id, sortie_id) = ids;
     let mut errors = FieldErrors::default();
     let request = match &sent {
@@ -515,18 +524,11 @@ pub async fn fire(
     path: web::Path<(i64, i64, i64)>,
     form: web::Form<CombatForm>,
 ) -> Result<HttpResponse, PageError> {
-    let form = form.into_inner();
-    let csrf = form.csrf.clone();
-    roll_on_sheet(
-        &**office,
-        &session,
-        path.into_inner(),
-        &csrf,
-        Sent::Combat(form),
-    )
-    .await
+    let sent = Sent::Combat(form.into_inner());
+    roll_on_sheet(&**office, &session, path.into_inner(), sent).await
 }
 
+/// The other tables' buttons: the one pressed names its table.
 #[post("/campaigns/{cid}/games/{gid}/sheets/{sid}/rolls")]
 pub async fn roll_table(
     office: web::Data<dyn Office>,
@@ -534,16 +536,8 @@ pub async fn roll_table(
     path: web::Path<(i64, i64, i64)>,
     form: web::Form<TablesForm>,
 ) -> Result<HttpResponse, PageError> {
-    let form = form.into_inner();
-    let csrf = form.csrf.clone();
-    roll_on_sheet(
-        &**office,
-        &session,
-        path.into_inner(),
-        &csrf,
-        Sent::Tables(form),
-    )
-    .await
+    let sent = Sent::Tables(form.into_inner());
+    roll_on_sheet(&**office, &session, path.into_inner(), sent).await
 }
 
 #[post("/campaigns/{cid}/games/{gid}/sheets")]
