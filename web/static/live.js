@@ -207,8 +207,29 @@
 
   // --- The parts that follow the sheets: fetched again, one fetch at a time. ---
   var parts = document.querySelectorAll('[data-live-part]');
-  var partsFetching = false;
-  var partsAgain = false;
+  // The newest revision a sheet event announced to the parts.
+  var heardForParts = 0;
+
+  var renewParts = oneAtATime(function () {
+    var revision = heardForParts;
+    return readPage(location.pathname + location.search).then(function (doc) {
+      document.querySelectorAll('[data-live-part]').forEach(function (part) {
+        var fresh = part.id && doc.getElementById(part.id);
+        if (fresh) {
+          part.replaceWith(document.importNode(fresh, true));
+        }
+      });
+      var read = doc.body && Number(doc.body.dataset.revision);
+      shown = Math.max(shown, read || 0, revision);
+      // What the parts show, for whoever looks (tests do).
+      body.dataset.swapped = String(shown);
+    });
+  });
+
+  function refreshParts(revision) {
+    heardForParts = Math.max(heardForParts, revision || 0);
+    renewParts();
+  }
 
   function watches(id) {
     return Array.prototype.some.call(document.querySelectorAll('[data-live-part]'),
@@ -250,102 +271,6 @@
     } else {
       newcomer(id, revision);
     }
-  }
-
-  // The newest revision a sheet event announced to the parts.
-  var heardForParts = 0;
-  var renewParts = oneAtATime(function () {
-    var revision = heardForParts;
-    return readPage(location.pathname + location.search).then(function (doc) {
-      document.querySelectorAll('[data-live-part]').forEach(function (part) {
-        var fresh = part.id && doc.getElementById(part.id);
-        if (fresh) {
-          part.replaceWith(document.importNode(fresh, true));
-        }
-      });
-      var read = doc.body && Number(doc.body.dataset.revision);
-      shown = Math.max(shown, read || 0, revision);
-      // What the parts show, for whoever looks (tests do).
-      body.dataset.swapped = String(shown);
-    });
-  });
-
-  function refreshParts(revision) {
-    heardForParts = Math.max(heardForParts, revision || 0);
-    renewParts();
-  }
-
-  // A sortie the parts do not know yet: renew them if it is one of their game's.
-  function newcomer(id, revision) {
-    var part = document.querySelector('[data-live-part][data-lineup]');
-    if (!part) {
-      return;
-    }
-    fetch(part.dataset.lineup, { cache: 'no-store' })
-      .then(function (response) {
-        return response.ok ? response.json() : [];
-      })
-      .then(function (lineup) {
-        var ours = Array.isArray(lineup) && lineup.some(function (sortie) {
-          return String(sortie.id) === id;
-        });
-        if (ours) {
-          refreshParts(revision);
-        }
-      })
-      .catch(function () {
-        // The next event tries again.
-      });
-  }
-
-  function followSheet(data, revision) {
-    if (!parts.length || !data || data.id === undefined) {
-      return;
-    }
-    var id = String(data.id);
-    if (watches(id)) {
-      refreshParts(revision);
-    } else {
-      newcomer(id, revision);
-    }
-  }
-
-  function refreshParts(revision) {
-    if (partsFetching) {
-      partsAgain = true;
-      return;
-    }
-    partsFetching = true;
-    partsAgain = false;
-    fetch(location.pathname + location.search, { credentials: 'same-origin', cache: 'no-store' })
-      .then(function (response) {
-        if (!response.ok) {
-          throw new Error('the page answered ' + response.status);
-        }
-        return response.text();
-      })
-      .then(function (html) {
-        var doc = new DOMParser().parseFromString(html, 'text/html');
-        document.querySelectorAll('[data-live-part]').forEach(function (part) {
-          var fresh = part.id && doc.getElementById(part.id);
-          if (fresh) {
-            part.replaceWith(document.importNode(fresh, true));
-          }
-        });
-        var read = doc.body && Number(doc.body.dataset.revision);
-        shown = Math.max(shown, read || 0, revision || 0);
-        // What the parts show, for whoever looks (tests do).
-        body.dataset.swapped = String(shown);
-      })
-      .catch(function () {
-        // The next event tries again.
-      })
-      .then(function () {
-        partsFetching = false;
-        if (partsAgain) {
-          refreshParts(0);
-        }
-      });
   }
 
   var notice = null;
