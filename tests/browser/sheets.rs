@@ -21,7 +21,7 @@ use crate::support::browser::Browser;
 use crate::support::follow::{
     assert_window_kept, mark_window, text, until_stream_open, until_text, ARRIVAL,
 };
-use crate::support::{count, give_xp, TestApp};
+use crate::support::{aircraft_id, give_xp, TestApp};
 use crate::wait::until;
 
 /// A phone's width in CSS pixels (a Pixel 7, and many others).
@@ -108,7 +108,7 @@ impl Table {
             )
             .await;
         table.game = game["id"].as_i64().unwrap();
-        let albatros = table.aircraft("Albatros D-III").await;
+        let albatros = aircraft_id(&table.app, "Albatros D-III").await;
         table
             .rita
             .write(
@@ -127,14 +127,6 @@ impl Table {
 
     fn page(&self, rest: &str) -> String {
         format!("/campaigns/{}{rest}", self.campaign)
-    }
-
-    async fn aircraft(&self, name: &str) -> i64 {
-        count(
-            &self.app,
-            &format!("SELECT id FROM aircraft_types WHERE name = '{name}'"),
-        )
-        .await
     }
 
     /// A sortie's id by its key.
@@ -207,7 +199,7 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     phone.submit("declare-pilot").await;
     until_text(&phone, "declare-aircraft-error", "choose the aircraft").await;
     assert_eq!(phone.value("declare-pilot").await, ball.to_string(), "kept");
-    let nieuport = table.aircraft("Nieuport 17").await;
+    let nieuport = aircraft_id(&table.app, "Nieuport 17").await;
     phone
         .select("declare-aircraft", &nieuport.to_string())
         .await;

@@ -31,6 +31,7 @@ pub use card::{SheetCard, SortieLine};
 use forms::{CombatForm, DeclareForm, MarkForm, TablesForm, COMBAT_FLAGS, TABLES};
 use roll::RollShown;
 
+use super::form_page::{refusal, Refusal};
 use super::game::roster::Roster;
 use super::game::Choice;
 use super::{render, see_other, Nav};
@@ -87,12 +88,26 @@ pub struct SheetsPage {
     /// The other sorties of the line-up, with what the whole table sees.
     pub others: Vec<SortieLine>,
     pub declare: Option<DeclarePanel>,
-    pub declare_form: DeclareForm,
     /// A refusal of the game's state (409), shown at the top.
     pub message: Option<String>,
     pub sections: &'static [Section],
     pub flags: &'static [(&'static str, &'static str)],
     pub tables: &'static [(&'static str, &'static str)],
+}
+
+/// The sheets page's address, `/campaigns/{cid}/games/{gid}/sheets`.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct GamePath {
+    cid: i64,
+    gid: i64,
+}
+
+/// A sheet's address, `/campaigns/{cid}/games/{gid}/sheets/{sid}/…`.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct SheetPath {
+    cid: i64,
+    gid: i64,
+    sid: i64,
 }
 
 /// `?rolls=12,13`: the rolls just made, to show large.
@@ -167,12 +182,13 @@ fn declare_panel(
 
 impl SheetsPage {
     /// The game with its crew and aircraft, its line-up, each sheet the caller may
-    /// mark, and the rolls just made.
+    /// mark, the rolls just made, and the declare form as `declared` holds it.
     async fn load(
         office: &dyn Office,
         session: &Session,
         (campaign_id, game_id): (i64, i64),
         query: &SheetsQuery,
+        declared: &DeclareForm,
     ) -> Result<Self, PageError> {
         let user = session.require_user()?.clone();
         let read = office
@@ -238,13 +254,7 @@ impl SheetsPage {
             });
         }
         let declare = if mine.is_empty() && !referee && game.state.open() && scope.running() {
-            declare_panel(
-                &scope,
-                &roster,
-                &lineup,
-                &user.username,
-                &DeclareForm::default(),
-            )
+            declare_panel(&scope, &roster, &lineup, &user.username, declared)
         } else {
             None
         };
@@ -264,7 +274,6 @@ impl SheetsPage {
             others: others.into_iter().map(SortieLine::from).collect(),
             panels,
             declare,
-            declare_form: DeclareForm::default(),
             message: None,
             sections: Section::ALL,
             flags: &COMBAT_FLAGS,
@@ -329,12 +338,12 @@ fn place(
     sortie_id: Option<i64>,
     field_of: impl Fn(Option<&Locus>) -> &'static str,
 ) -> Result<StatusCode, PageError> {
-    match error {
-        Error::Conflict(detail) => {
+    match refusal(error)? {
+        Refusal::Conflict(detail) => {
             page.message = Some(detail);
             Ok(StatusCode::CONFLICT)
         }
-        e @ (Error::Unprocessable { .. } | Error::Problems(_)) => {
+        Refusal::Fields(e) => {
             let names = page.names();
             let mut placed: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
             for problem in e.problems() {
@@ -355,7 +364,6 @@ fn place(
             }
             Ok(StatusCode::UNPROCESSABLE_ENTITY)
         }
-        other => Err(other.into()),
     }
 }
 
@@ -367,10 +375,18 @@ fn sheets_url(campaign_id: i64, game_id: i64) -> String {
 pub async fn show(
     office: web::Data<dyn Office>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<GamePath>,
     query: web::Query<SheetsQuery>,
 ) -> Result<HttpResponse, PageError> {
-    let page = SheetsPage::load(&**office, &session, path.into_inner(), &query).await?;
+    let GamePath { cid, gid } = path.into_inner();
+    let page = SheetsPage::load(
+        &**office,
+        &session,
+        (cid, gid),
+        &query,
+        &DeclareForm::default(),
+    )
+    .await?;
     Ok(render(&page, StatusCode::OK))
 }
 
@@ -385,7 +401,8 @@ async fn refused(
     mut errors: FieldErrors,
     error: Option<Error>,
 ) -> Result<HttpResponse, PageError> {
-    let mut page = SheetsPage::load(office, session, ids, &SheetsQuery::default()).await?;
+    let query = SheetsQuery::default();
+    let mut page = SheetsPage::load(office, session, ids, &query, &DeclareForm::default()).await?;
     let Some(panel) = page.panel_mut(sortie_id) else {
         return Err(PageError::new(
             StatusCode::NOT_FOUND,
@@ -438,11 +455,15 @@ async fn refused(
 pub async fn mark_sheet(
     office: web::Data<dyn Office>,
     session: Session,
-    path: web::Path<(i64, i64, i64)>,
+    path: web::Path<SheetPath>,
     form: web::Form<MarkForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
-    let (campaign_id, game_id, sortie_id) = path.into_inner();
+    let SheetPath {
+        cid: campaign_id,
+        gid: game_id,
+        sid: sortie_id,
+    } = path.into_inner();
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
@@ -477,11 +498,15 @@ pub async fn mark_sheet(
 async fn roll_on_sheet(
     office: &dyn Office,
     session: &Session,
-    ids: (i64, i64, i64),
+    path: SheetPath,
     sent: Sent,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(sent.csrf())?;
-    let (campaign_id, game_id, sortie_id) = ids;
+    let SheetPath {
+        cid: campaign_id,
+        gid: game_id,
+        sid: sortie_id,
+    } = path;
     let mut errors = FieldErrors::default();
     let request = match &sent {
         Sent::Combat(form) => form.request(&mut errors),
@@ -521,7 +546,7 @@ async fn roll_on_sheet(
 pub async fn fire(
     office: web::Data<dyn Office>,
     session: Session,
-    path: web::Path<(i64, i64, i64)>,
+    path: web::Path<SheetPath>,
     form: web::Form<CombatForm>,
 ) -> Result<HttpResponse, PageError> {
     let sent = Sent::Combat(form.into_inner());
@@ -533,7 +558,7 @@ pub async fn fire(
 pub async fn roll_table(
     office: web::Data<dyn Office>,
     session: Session,
-    path: web::Path<(i64, i64, i64)>,
+    path: web::Path<SheetPath>,
     form: web::Form<TablesForm>,
 ) -> Result<HttpResponse, PageError> {
     let sent = Sent::Tables(form.into_inner());
@@ -544,11 +569,14 @@ pub async fn roll_table(
 pub async fn declare_sortie(
     office: web::Data<dyn Office>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<GamePath>,
     form: web::Form<DeclareForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
-    let (campaign_id, game_id) = path.into_inner();
+    let GamePath {
+        cid: campaign_id,
+        gid: game_id,
+    } = path.into_inner();
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
@@ -567,13 +595,9 @@ pub async fn declare_sortie(
         },
         None => None,
     };
-    let mut page = SheetsPage::load(
-        &**office,
-        &session,
-        (campaign_id, game_id),
-        &SheetsQuery::default(),
-    )
-    .await?;
+    let ids = (campaign_id, game_id);
+    let mut page =
+        SheetsPage::load(&**office, &session, ids, &SheetsQuery::default(), &form).await?;
     let Some(panel) = page.declare.as_mut() else {
         // The page offers the form no more (a sortie was declared meanwhile).
         return match error {
@@ -581,15 +605,6 @@ pub async fn declare_sortie(
             None => Ok(see_other(&sheets_url(campaign_id, game_id))),
         };
     };
-    for (choices, value) in [
-        (&mut panel.aircraft, &form.aircraft),
-        (&mut panel.pilots, &form.pilot),
-        (&mut panel.observers, &form.observer),
-    ] {
-        for c in choices.iter_mut() {
-            c.selected = &c.value == value;
-        }
-    }
     std::mem::swap(&mut panel.errors, &mut errors);
     let status = match error {
         Some(error) => place(&mut page, error, None, |locus| match locus {
@@ -599,6 +614,5 @@ pub async fn declare_sortie(
         })?,
         None => StatusCode::UNPROCESSABLE_ENTITY,
     };
-    page.declare_form = form;
     Ok(render(&page, status))
 }
