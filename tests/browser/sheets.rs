@@ -251,6 +251,13 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     let ball_row = text(&phone, &format!("crewman-{a1}-{ball}")).await.unwrap();
     assert!(ball_row.contains("4 red hits"), "{ball_row}");
     until_text(&referee, &format!("lineup-{c1}-effects"), "To draw: 4 red").await;
+    // The projector shows the shot as declared at the table, in words (R20).
+    until_text(
+        &live,
+        "newest-result",
+        "a1 at c1, combat value 11: 4R: four red",
+    )
+    .await;
 
     // Weiss fires back through the API (carl's table, dice entered): range 1, medium
     // burst, stability B: 5 + 2 + 1 = 8; die 6 on line 8 reads 2R — two red markers

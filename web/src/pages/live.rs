@@ -22,7 +22,7 @@ use eagles_office::standings::LeaderboardRow;
 use serde::Deserialize;
 
 use super::crew_list::CrewLine;
-use super::sheets::SortieLine;
+use super::sheets::{shot_summary, SortieLine};
 use super::week::{tonight, GameLine, RollLine};
 use super::{render, Nav, WeekLine};
 use crate::error::PageError;
@@ -48,7 +48,12 @@ pub struct LiveRoll {
 impl LiveRoll {
     fn new(logged: LoggedRoll, own: &HashMap<i64, String>, crew: &HashMap<i64, String>) -> Self {
         let crewman = logged.crew_id.and_then(|c| crew.get(&c).cloned());
-        let line = RollLine::from(logged.roll);
+        // A shot is shown as declared at the table, in words (R20).
+        let shot = shot_summary(&logged.roll);
+        let mut line = RollLine::from(logged.roll);
+        if let Some(shot) = shot {
+            line.result = shot;
+        }
         let what = match own.get(&line.id) {
             Some(own) => own.clone(),
             None => {

@@ -29,6 +29,7 @@ use serde::Deserialize;
 
 pub use card::{SheetCard, SortieLine};
 use forms::{CombatForm, DeclareForm, MarkForm, TablesForm, COMBAT_FLAGS, TABLES};
+pub use roll::shot_summary;
 use roll::RollShown;
 
 use super::form_page::{refusal, Refusal};

@@ -33,6 +33,49 @@ pub fn hits_code(blue: u64, red: u64) -> String {
     format!("{}{}", part(blue, 'B'), part(red, 'R'))
 }
 
+/// A shot's hits in the Combat Result Table's notation and in words: "B3R: one blue,
+/// three red", or "no effect".
+fn hits_words(blue: u64, red: u64) -> String {
+    if blue + red == 0 {
+        return "no effect".to_owned();
+    }
+    let mut words = Vec::new();
+    if blue > 0 {
+        words.push(markers(blue as u32, "blue"));
+    }
+    if red > 0 {
+        words.push(markers(red as u32, "red"));
+    }
+    format!("{}: {}", hits_code(blue, red), words.join(", "))
+}
+
+/// A shot as the whole table sees it declared (R20), from its logged result: "a1 at
+/// c1, combat value 11: B3R: one blue, three red"; none for another table's roll.
+pub fn shot_summary(roll: &RollView) -> Option<String> {
+    if !matches!(roll.table, LoggedTable::Sheet(SheetTable::Combat)) {
+        return None;
+    }
+    let result = object(&roll.result)?;
+    let number = |key: &str| result.get(key).and_then(Value::as_u64).unwrap_or(0);
+    let key = |key: &str| {
+        result
+            .get(key)
+            .and_then(Value::as_str)
+            .unwrap_or("?")
+            .to_owned()
+    };
+    let value = result
+        .get("combat_value")
+        .and_then(Value::as_i64)
+        .unwrap_or(0);
+    Some(format!(
+        "{} at {}, combat value {value}: {}",
+        key("shooter_sortie"),
+        key("target_sortie"),
+        hits_words(number("blue"), number("red"))
+    ))
+}
+
 /// A roll's result as an object: the log keeps a shot's as JSON text.
 fn object(result: &Value) -> Option<serde_json::Map<String, Value>> {
     match result {
@@ -84,18 +127,7 @@ impl RollShown {
                     .get("combat_value")
                     .and_then(Value::as_i64)
                     .unwrap_or(0);
-                let hits = if blue + red == 0 {
-                    "no effect".to_owned()
-                } else {
-                    let mut words = Vec::new();
-                    if blue > 0 {
-                        words.push(markers(blue as u32, "blue"));
-                    }
-                    if red > 0 {
-                        words.push(markers(red as u32, "red"));
-                    }
-                    format!("{}: {}", hits_code(blue, red), words.join(", "))
-                };
+                let hits = hits_words(blue, red);
                 // Die Roll Add moves the die, not the value (R17): say so beside it.
                 let die = match roll.modifiers.get("die_roll_add").and_then(Value::as_i64) {
                     Some(add) if add != 0 => format!("{dice} {add:+} (Die Roll Add)"),
