@@ -34,8 +34,10 @@ struct Table {
     rita: Api,
     campaign: i64,
     game: i64,
-    /// Albert Ball, Hans Weiss.
-    crew: [i64; 2],
+    /// Albert Ball, paul's pilot.
+    ball: i64,
+    /// Hans Weiss, carl's pilot.
+    weiss: i64,
 }
 
 impl Table {
@@ -48,7 +50,8 @@ impl Table {
             rita,
             campaign: 0,
             game: 0,
-            crew: [0; 2],
+            ball: 0,
+            weiss: 0,
         };
         let campaign = table
             .rita
@@ -69,25 +72,9 @@ impl Table {
                 )
                 .await;
         }
-        for (i, (name, nationality, owner)) in [
-            ("Albert Ball", "british", "paul"),
-            ("Hans Weiss", "german", "carl"),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let crewman = table
-                .rita
-                .write(
-                    Method::POST,
-                    &table.api("/crew"),
-                    json!({ "name": name, "role": "pilot", "nationality": nationality,
-                            "owner": owner }),
-                )
-                .await;
-            table.crew[i] = crewman["id"].as_i64().unwrap();
-        }
-        let [ball, weiss] = table.crew;
+        table.ball = table.pilot("Albert Ball", "british", "paul").await;
+        table.weiss = table.pilot("Hans Weiss", "german", "carl").await;
+        let (ball, weiss) = (table.ball, table.weiss);
         // R3 + R5: 50 XP to start, 50 turns on the board: 100 XP, one slot (R6).
         give_xp(&table.app, "rita", table.campaign, ball, 50).await;
         let picked = table
@@ -119,6 +106,20 @@ impl Table {
             )
             .await;
         table
+    }
+
+    /// A pilot of `owner`'s, created by rita; his id.
+    async fn pilot(&self, name: &str, nationality: &str, owner: &str) -> i64 {
+        let crewman = self
+            .rita
+            .write(
+                Method::POST,
+                &self.api("/crew"),
+                json!({ "name": name, "role": "pilot", "nationality": nationality,
+                        "owner": owner }),
+            )
+            .await;
+        crewman["id"].as_i64().unwrap()
     }
 
     fn api(&self, rest: &str) -> String {
@@ -172,7 +173,7 @@ async fn assert_fits_and_passes(phone: &Browser, page: &str) {
 #[tokio::test]
 async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     let table = Table::start().await;
-    let [ball, weiss] = table.crew;
+    let (ball, weiss) = (table.ball, table.weiss);
     let c1 = table.sortie("c1").await;
     let sheets = table.page(&format!("/games/{}/sheets", table.game));
 
