@@ -9,30 +9,22 @@
 //! airfield (d10 1) in an Airco DH-4 flown by Albert Ball with John Smith, the Central
 //! side flies fighter sweep (d10 9) in an Albatros D-III flown by Hans Weiss.
 
-use std::time::Duration;
-
-use reqwest::{Method, StatusCode};
+use reqwest::Method;
 use serde_json::{json, Value};
 
+use crate::support::api::Api;
 use crate::support::browser::Browser;
-use crate::support::{count, password_of, TestApp};
+use crate::support::follow::{
+    assert_window_kept, mark_window, text, until_stream_open, until_text, ARRIVAL,
+};
+use crate::support::{count, TestApp};
 use crate::wait::until;
-
-/// How long a change may take to reach the open page: the write, the event, the
-/// fetch of the content. Generous for a loaded two-core machine.
-const ARRIVAL: Duration = Duration::from_secs(30);
-
-/// True once the page's script has its event stream open.
-const STREAM_OPEN: &str = "return document.body.dataset.stream === 'open';";
-/// Marks the window; a reload or a navigation would lose the mark.
-const MARK_WINDOW: &str = "window.eaglesStayed = 'yes';";
-const WINDOW_MARKED: &str = "return window.eaglesStayed === 'yes';";
 
 /// The campaign above, written through the API with rita's token.
 struct Club {
     app: TestApp,
-    client: reqwest::Client,
-    token: String,
+    /// The API as rita.
+    rita: Api,
     campaign: i64,
     game: i64,
     /// The Allied and the Central mission.
@@ -45,29 +37,17 @@ impl Club {
     /// The HTML at `path`, read anonymously over plain HTTP.
     async fn html(&self, path: &str) -> String {
         let url = format!("{}{path}", self.app.address);
-        let response = self.client.get(url).send().await.unwrap();
+        let response = self.rita.client.get(url).send().await.unwrap();
         response.text().await.unwrap()
     }
 
     async fn start() -> Club {
         let app = TestApp::spawn().await;
         app.add_users(&["rita", "paul", "carl"]).await;
-        let client = reqwest::Client::new();
-        let response = client
-            .post(format!("{}/api/v1/tokens", app.address))
-            .json(&json!({ "username": "rita", "password": password_of("rita") }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), StatusCode::CREATED);
-        let token = response.json::<Value>().await.unwrap()["token"]
-            .as_str()
-            .unwrap()
-            .to_owned();
+        let rita = Api::as_user(&app, "rita").await;
         let mut club = Club {
             app,
-            client,
-            token,
+            rita,
             campaign: 0,
             game: 0,
             missions: [0; 2],
@@ -168,18 +148,7 @@ impl Club {
 
     /// A write as rita; it must succeed. Returns the answer.
     async fn write(&self, method: Method, path: &str, body: Value) -> Value {
-        let response = self
-            .client
-            .request(method, format!("{}{path}", self.app.address))
-            .bearer_auth(&self.token)
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        let status = response.status();
-        let answer: Value = response.json().await.unwrap_or(Value::Null);
-        assert!(status.is_success(), "{path} answered {status}: {answer}");
-        answer
+        self.rita.write(method, path, body).await
     }
 
     /// A roll of plain 2d6 with the dice entered.
@@ -224,53 +193,6 @@ impl Club {
         )
         .await;
     }
-}
-
-/// The text of the element with this id, read in one step: the script may swap the
-/// content in between a find and a read, which would leave a stale element.
-async fn text(browser: &Browser, id: &str) -> Option<String> {
-    let script = "const e = document.getElementById(arguments[0]); return e && e.innerText;";
-    match browser
-        .client
-        .execute(script, vec![json!(id)])
-        .await
-        .unwrap()
-    {
-        Value::String(text) => Some(text),
-        _ => None,
-    }
-}
-
-/// Waits until the element with this id holds `expected` in its text.
-async fn until_text(browser: &Browser, id: &str, expected: &str) {
-    until(&format!("#{id} to show {expected:?}"), ARRIVAL, || async {
-        match text(browser, id).await {
-            Some(text) if text.contains(expected) => Ok(()),
-            Some(text) => Err(format!("it shows {text:?}")),
-            None => Err("there is no such element".into()),
-        }
-    })
-    .await;
-}
-
-/// Waits until the page's script has opened the campaign's event stream.
-async fn until_stream_open(browser: &Browser) {
-    until("the event stream to open", ARRIVAL, || async {
-        match browser.client.execute(STREAM_OPEN, vec![]).await {
-            Ok(Value::Bool(true)) => Ok(()),
-            other => Err(format!("{other:?}")),
-        }
-    })
-    .await;
-}
-
-async fn mark_window(browser: &Browser) {
-    browser.client.execute(MARK_WINDOW, vec![]).await.unwrap();
-}
-
-async fn assert_window_kept(browser: &Browser, when: &str) {
-    let kept = browser.client.execute(WINDOW_MARKED, vec![]).await.unwrap();
-    assert_eq!(kept, Value::Bool(true), "the page was reloaded {when}");
 }
 
 #[tokio::test]

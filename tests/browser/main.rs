@@ -31,4 +31,5 @@ mod live;
 mod phone;
 mod queries;
 mod sessions;
+mod sheets;
 mod walkthrough;

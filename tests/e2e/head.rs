@@ -219,6 +219,7 @@ const PAGES: &[&str] = &[
     "/campaigns/{cid}/club-night",
     "/campaigns/{cid}/live",
     "/campaigns/{cid}/games/{gid}",
+    "/campaigns/{cid}/games/{gid}/sheets",
     "/campaigns/{cid}/weeks/{n}",
     "/campaigns/{cid}/weeks/{n}/briefing",
 ];

@@ -5,13 +5,19 @@
 // crewman, its standings…: the event's kind and `game_id` or `id` against the page's
 // address) brings a notice saying what changed, with a link to reload — unless the
 // reader has typed into a form of the page: then the notice says the entries are kept
-// and offers no reload that would throw them away. The pages work without it: the
-// live page then refreshes itself, the others are read as they are.
+// and offers no reload that would throw them away. A page's parts marked
+// `data-live-part` (the aircraft data sheets, on the sheets page and the game page)
+// are fetched again and swapped in when a `sheet` event names one of the sorties in
+// their `data-sorties`, or a sortie their game's line-up (`data-lineup`, the API's)
+// holds now — one just declared —, with no notice: they hold no field a reader types
+// into. The
+// pages work without it: the live page then refreshes itself, the others are read as
+// they are.
 (function () {
   'use strict';
 
   var KINDS = ['roll', 'game', 'mission', 'assignment', 'debrief', 'void', 'week',
-    'crew', 'member', 'end'];
+    'crew', 'member', 'end', 'sheet'];
   var SAID = {
     roll: 'A new roll',
     game: 'A game was opened',
@@ -22,7 +28,8 @@
     week: 'The week was closed',
     crew: 'The crew changed',
     member: 'The members changed',
-    end: 'The campaign ended'
+    end: 'The campaign ended',
+    sheet: 'An aircraft data sheet changed'
   };
   // When the stream cannot be had (a private campaign read with a session, which the
   // API does not take), the live page still reads itself again now and then.
@@ -53,9 +60,47 @@
     return Number(event.lastEventId) || 0;
   }
 
+  // The page at `url` as a document, read afresh with the reader's session.
+  function readPage(url) {
+    return fetch(url, { credentials: 'same-origin', cache: 'no-store' })
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error('the page answered ' + response.status);
+        }
+        return response.text();
+      })
+      .then(function (html) {
+        return new DOMParser().parseFromString(html, 'text/html');
+      });
+  }
+
+  // `task` (which answers a promise) run one at a time: asked again while it runs,
+  // it runs once more after. A failure waits for the next event, or the next poll.
+  function oneAtATime(task) {
+    var running = false;
+    var again = false;
+    function run() {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      again = false;
+      task()
+        .catch(function () {
+          // The next event, or the next poll, tries again.
+        })
+        .then(function () {
+          running = false;
+          if (again) {
+            run();
+          }
+        });
+    }
+    return run;
+  }
+
   // --- The live page: fetch the content again, one fetch at a time. ---
-  var fetching = false;
-  var again = false;
   var pending = [];
 
   function fragmentUrl() {
@@ -86,53 +131,30 @@
     return parts.join('. ') + '.';
   }
 
-  function refresh() {
-    if (fetching) {
-      again = true;
-      return;
-    }
-    fetching = true;
-    again = false;
+  var refresh = oneAtATime(function () {
     var kinds = pending;
     pending = [];
-    fetch(fragmentUrl(), { credentials: 'same-origin', cache: 'no-store' })
-      .then(function (response) {
-        if (!response.ok) {
-          throw new Error('the page answered ' + response.status);
-        }
-        return response.text();
-      })
-      .then(function (html) {
-        var doc = new DOMParser().parseFromString(html, 'text/html');
-        var fresh = doc.getElementById('live-content');
-        var current = document.getElementById('live-content');
-        if (!fresh || !current) {
-          return;
-        }
-        var revision = Number(fresh.dataset.revision);
-        if (revision > shown) {
-          current.replaceWith(document.importNode(fresh, true));
-          shown = revision;
-          body.dataset.revision = String(revision);
-          say(kinds.length ? announcement(kinds) : 'The campaign changed.');
-        }
-      })
-      .catch(function () {
-        // The next event, or the next poll, tries again.
-      })
-      .then(function () {
-        fetching = false;
-        if (again) {
-          refresh();
-        }
-      });
-  }
+    return readPage(fragmentUrl()).then(function (doc) {
+      var fresh = doc.getElementById('live-content');
+      var current = document.getElementById('live-content');
+      if (!fresh || !current) {
+        return;
+      }
+      var revision = Number(fresh.dataset.revision);
+      if (revision > shown) {
+        current.replaceWith(document.importNode(fresh, true));
+        shown = revision;
+        body.dataset.revision = String(revision);
+        say(kinds.length ? announcement(kinds) : 'The campaign changed.');
+      }
+    });
+  });
 
   // --- The other pages: a notice, with a link to reload unless a form was edited. ---
   // What the page shows, read from its address: an event that changes none of it
   // (a roll of another game on a game page, say) is not worth a word.
   var place = location.pathname.slice(match[0].length).replace(/\/$/, '');
-  var gameShown = (/^games\/(\d+)$/.exec(place) || [])[1];
+  var gameShown = (/^games\/(\d+)(?:\/sheets)?$/.exec(place) || [])[1];
   var crewmanShown = (/^crew\/(\d+)$/.exec(place) || [])[1];
   var FOLLOWS = {
     '': ['game', 'mission', 'assignment', 'debrief', 'void', 'week', 'crew', 'member'],
@@ -181,6 +203,74 @@
       return 'This crewman changed';
     }
     return SAID[kind] || 'The campaign changed';
+  }
+
+  // --- The parts that follow the sheets: fetched again, one fetch at a time. ---
+  var parts = document.querySelectorAll('[data-live-part]');
+  // The newest revision a sheet event announced to the parts.
+  var heardForParts = 0;
+
+  var renewParts = oneAtATime(function () {
+    var revision = heardForParts;
+    return readPage(location.pathname + location.search).then(function (doc) {
+      document.querySelectorAll('[data-live-part]').forEach(function (part) {
+        var fresh = part.id && doc.getElementById(part.id);
+        if (fresh) {
+          part.replaceWith(document.importNode(fresh, true));
+        }
+      });
+      var read = doc.body && Number(doc.body.dataset.revision);
+      shown = Math.max(shown, read || 0, revision);
+      // What the parts show, for whoever looks (tests do).
+      body.dataset.swapped = String(shown);
+    });
+  });
+
+  function refreshParts(revision) {
+    heardForParts = Math.max(heardForParts, revision || 0);
+    renewParts();
+  }
+
+  function watches(id) {
+    return Array.prototype.some.call(document.querySelectorAll('[data-live-part]'),
+      function (part) {
+        return (part.dataset.sorties || '').split(' ').indexOf(id) >= 0;
+      });
+  }
+
+  // A sortie the parts do not know yet: renew them if it is one of their game's.
+  function newcomer(id, revision) {
+    var part = document.querySelector('[data-live-part][data-lineup]');
+    if (!part) {
+      return;
+    }
+    fetch(part.dataset.lineup, { cache: 'no-store' })
+      .then(function (response) {
+        return response.ok ? response.json() : [];
+      })
+      .then(function (lineup) {
+        var ours = Array.isArray(lineup) && lineup.some(function (sortie) {
+          return String(sortie.id) === id;
+        });
+        if (ours) {
+          refreshParts(revision);
+        }
+      })
+      .catch(function () {
+        // The next event tries again.
+      });
+  }
+
+  function followSheet(data, revision) {
+    if (!parts.length || !data || data.id === undefined) {
+      return;
+    }
+    var id = String(data.id);
+    if (watches(id)) {
+      refreshParts(revision);
+    } else {
+      newcomer(id, revision);
+    }
   }
 
   var notice = null;
@@ -270,13 +360,20 @@
     var data = dataOf(event);
     // Seen, whether it concerns the page or not (tests wait on it).
     body.dataset.heard = String(revision);
+    if (event.type === 'sheet') {
+      followSheet(data, revision);
+      return;
+    }
     if (!concerns(event.type, data)) {
       return;
     }
     changed = said(event.type, data);
     showNotice();
-    // One notice says it all: the stream's slot is given back to the server.
-    disconnect();
+    // One notice says it all: the stream's slot is given back to the server, unless
+    // the page's parts still follow the sheets.
+    if (!parts.length) {
+      disconnect();
+    }
   }
 
   function connect() {
@@ -329,7 +426,7 @@
   document.addEventListener('visibilitychange', function () {
     if (document.hidden) {
       disconnect();
-    } else if (live || !notice.firstChild) {
+    } else if (live || parts.length || !notice.firstChild) {
       // Back in sight, the page asks again, even if it was refused before.
       refused = false;
       connect();

@@ -174,6 +174,19 @@ impl Browser {
             .await;
     }
 
+    /// Presses the submit button with this id (one of several in its form, each
+    /// sending its own value) and waits until the page the server answers with has
+    /// loaded.
+    pub async fn press(&self, id: &str) {
+        let button = self
+            .client
+            .find(Locator::Id(id))
+            .await
+            .unwrap_or_else(|e| panic!("#{id}: {e}"));
+        self.click_to_navigate(button, &format!("pressing #{id}"))
+            .await;
+    }
+
     async fn click_to_navigate(&self, element: Element, what: &str) {
         self.mark_document().await;
         element

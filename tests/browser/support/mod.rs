@@ -1,7 +1,9 @@
 //! The page-test harness: the server over a fresh database, accounts, and a visitor
 //! that signs in and sends forms over plain HTTP with its session cookie.
 
+pub mod api;
 pub mod browser;
+pub mod follow;
 
 use eagles_db::DbPool;
 use reqwest::header::{COOKIE, SET_COOKIE};

@@ -49,3 +49,21 @@ pub async fn again<P: FormPage>(
     let page = P::load(office, session, key, form, errors).await?;
     Ok(render(&page, page.errors().status()))
 }
+
+/// An office refusal of a form, as a page shows it.
+pub enum Refusal {
+    /// The state of what the form writes to forbids it (409): said above the page.
+    Conflict(String),
+    /// The form's values break a rule (422): each problem goes beside its field.
+    Fields(eagles_office::Error),
+}
+
+/// Sorts a refusal for the page; anything else (403, 404, …) is the error page.
+pub fn refusal(error: eagles_office::Error) -> Result<Refusal, PageError> {
+    use eagles_office::Error;
+    match error {
+        Error::Conflict(detail) => Ok(Refusal::Conflict(detail)),
+        e @ (Error::Unprocessable { .. } | Error::Problems(_)) => Ok(Refusal::Fields(e)),
+        other => Err(other.into()),
+    }
+}

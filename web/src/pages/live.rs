@@ -1,8 +1,10 @@
 //! `/campaigns/{cid}/live`: the club night on the projector — this week's games with
 //! their ground offensive and missions (the assignments only as §13.20 lets the
 //! reader see them: the projector is usually anonymous, so none before the debrief),
-//! the latest rolls with the newest one big, who is out, and the top of the
-//! leaderboard. Anyone who may read the campaign sees it.
+//! the latest rolls with the newest one big, the line-ups' open facts as they happen
+//! (destroyed, spinning, smoke, fire, down, escaped: never a sheet's secrets, R20),
+//! who is out, and the top of the leaderboard. Anyone who may read the campaign sees
+//! it.
 //!
 //! `/static/live.js` keeps it up to date: it follows the campaign's event stream and
 //! on each event fetches `?fragment=1`, the page's content alone, to swap it in.
@@ -13,12 +15,14 @@ use std::collections::HashMap;
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
+use eagles_office::access::ReadAccess;
 use eagles_office::games::LoggedRoll;
 use eagles_office::prelude::*;
 use eagles_office::standings::LeaderboardRow;
 use serde::Deserialize;
 
 use super::crew_list::CrewLine;
+use super::sheets::{shot_summary, SortieLine};
 use super::week::{tonight, GameLine, RollLine};
 use super::{render, Nav, WeekLine};
 use crate::error::PageError;
@@ -44,7 +48,12 @@ pub struct LiveRoll {
 impl LiveRoll {
     fn new(logged: LoggedRoll, own: &HashMap<i64, String>, crew: &HashMap<i64, String>) -> Self {
         let crewman = logged.crew_id.and_then(|c| crew.get(&c).cloned());
-        let line = RollLine::from(logged.roll);
+        // A shot is shown as declared at the table, in words (R20).
+        let shot = shot_summary(&logged.roll);
+        let mut line = RollLine::from(logged.roll);
+        if let Some(shot) = shot {
+            line.result = shot;
+        }
         let what = match own.get(&line.id) {
             Some(own) => own.clone(),
             None => {
@@ -78,12 +87,20 @@ pub struct Live {
     pub week: WeekLine,
     pub ended_week: Option<i32>,
     pub games: Vec<GameLine>,
+    /// Each game's line-up with its open facts, as the reader may see it (R20).
+    pub lineups: Vec<GameLineup>,
     /// The latest roll of the week, shown big.
     pub newest: Option<LiveRoll>,
     /// The rolls before it, newest first.
     pub earlier: Vec<LiveRoll>,
     pub out: Vec<CrewLine>,
     pub top_crews: Vec<LeaderboardRow>,
+}
+
+/// A game's line-up on the projector.
+pub struct GameLineup {
+    pub game_id: i64,
+    pub sorties: Vec<SortieLine>,
 }
 
 /// The live page.
@@ -138,6 +155,16 @@ impl Live {
                 );
             }
         }
+        let mut lineups = Vec::with_capacity(night.games.len());
+        for game in &night.games {
+            let sorties = office
+                .lineup(ReadAccess::Checked(scope.clone()), campaign.id, game.id)
+                .await?;
+            lineups.push(GameLineup {
+                game_id: game.id,
+                sorties: sorties.iter().map(SortieLine::from).collect(),
+            });
+        }
         let games = tonight(night);
         let crew: Vec<CrewLine> = board
             .crew
@@ -163,6 +190,7 @@ impl Live {
             week: WeekLine::of(campaign),
             ended_week: campaign.ended_week,
             games,
+            lineups,
             newest,
             earlier: rolls,
             out,

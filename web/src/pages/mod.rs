@@ -14,6 +14,7 @@ pub mod form_page;
 pub mod game;
 pub mod live;
 pub mod members;
+pub mod sheets;
 pub mod sign_in;
 pub mod week;
 pub mod words;

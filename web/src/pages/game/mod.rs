@@ -6,8 +6,9 @@
 
 mod choice;
 mod debrief_form;
+mod lineup;
 pub mod results;
-mod roster;
+pub(super) mod roster;
 mod words;
 
 use actix_web::http::StatusCode;
@@ -88,6 +89,8 @@ pub struct GamePage {
     pub sides: Vec<SidePanel>,
     pub debrief: DebriefForm,
     pub results: GameResults,
+    /// The line-up and its sheets (R16–R20).
+    pub lineup: lineup::Lineup,
     pub kinds: [&'static str; 6],
     /// A refusal of the whole page's state (409), shown at the top.
     pub message: Option<String>,
@@ -186,8 +189,10 @@ impl GamePage {
                 error: None,
             })
             .collect();
+        let lineup = lineup::Lineup::load(office, &scope, game_id, game.debriefed).await?;
         let offensive = &game.ground_offensive;
         Ok(Self {
+            lineup,
             revision: campaign.revision,
             nav: session.nav(),
             id: campaign.id,

@@ -1,0 +1,61 @@
+//! The game page's line-up (R16–R20): every sortie with what the reader may see of
+//! it — a referee each sheet in full (crew and wounds, each section's damage, the
+//! effects), anyone else the facts the whole table sees — followed live by
+//! `/static/live.js` on the game's `sheet` events.
+
+use eagles_office::access::{CampaignScope, ReadAccess};
+use eagles_office::prelude::*;
+
+use crate::error::PageError;
+use crate::pages::sheets::{SheetCard, SortieLine};
+
+/// A sortie as the game page lists it.
+pub struct LineupRow {
+    pub line: SortieLine,
+    /// The sheet, for a reader who may read it in full.
+    pub sheet: Option<SheetCard>,
+}
+
+/// The game's line-up.
+pub struct Lineup {
+    pub rows: Vec<LineupRow>,
+    /// The sortie ids, space separated, whose `sheet` events renew the section.
+    pub watched: String,
+}
+
+impl Lineup {
+    /// The line-up as `scope`'s reader sees it: every sheet for a referee, and for
+    /// everyone once the game is debriefed (R20); the open facts otherwise.
+    pub async fn load(
+        office: &dyn Office,
+        scope: &CampaignScope,
+        game_id: i64,
+        debriefed: bool,
+    ) -> Result<Self, PageError> {
+        let campaign_id = scope.campaign.id;
+        let reader = || ReadAccess::Checked(scope.clone());
+        let lineup = office.lineup(reader(), campaign_id, game_id).await?;
+        let full = scope.is_referee() || debriefed;
+        let mut rows = Vec::with_capacity(lineup.len());
+        for sortie in &lineup {
+            let sheet = if full {
+                let sheet = office
+                    .sheet(reader(), campaign_id, game_id, sortie.id)
+                    .await?;
+                Some(SheetCard::from(&sheet))
+            } else {
+                None
+            };
+            rows.push(LineupRow {
+                line: SortieLine::from(sortie),
+                sheet,
+            });
+        }
+        let watched = lineup
+            .iter()
+            .map(|s| s.id.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        Ok(Self { rows, watched })
+    }
+}

@@ -1,0 +1,347 @@
+//! An aircraft data sheet as the pages draw it (R17–R21): the office's sheet turned
+//! into words and counts, the same for the player's phone and the referee's game page.
+
+use campaign::abilities::Ability;
+use campaign::crew::Role;
+use campaign::sheet::aircraft::Section;
+use campaign::sheet::marks::Effect;
+use campaign::sheet::state::{Due, OpenFacts};
+use eagles_office::sheets::{MarkRequest, SectionView, SheetView, SortieView};
+
+/// The facts the whole table sees (§4.00, R20), in words: "spinning", "smoke"…
+pub fn open_facts(open: &OpenFacts) -> Vec<&'static str> {
+    [
+        (open.destroyed, "destroyed"),
+        (open.spinning, "spinning"),
+        (open.smoke, "smoke"),
+        (open.fire, "fire"),
+        (open.down, "down"),
+        (open.escaped, "escaped"),
+    ]
+    .into_iter()
+    .filter_map(|(on, word)| on.then_some(word))
+    .collect()
+}
+
+/// "a1 · Nieuport 17", or the key alone while the aircraft is kept secret (§13.20).
+pub fn sortie_title(sortie: &SortieView) -> String {
+    match &sortie.aircraft {
+        Some(a) => format!("{} · {}", sortie.key, a.name),
+        None => sortie.key.clone(),
+    }
+}
+
+/// A sortie of the line-up as anyone may see it: its key, aircraft and crew unless
+/// kept secret, and its open facts.
+pub struct SortieLine {
+    pub id: i64,
+    pub title: String,
+    pub side: &'static str,
+    pub crew: String,
+    pub hidden: bool,
+    pub open: Vec<&'static str>,
+}
+
+impl From<&SortieView> for SortieLine {
+    fn from(s: &SortieView) -> Self {
+        Self {
+            id: s.id,
+            title: sortie_title(s),
+            side: s.side.label(),
+            crew: s
+                .crew
+                .iter()
+                .map(|c| c.name.clone())
+                .collect::<Vec<_>>()
+                .join(", "),
+            hidden: s.hidden,
+            open: open_facts(&s.open),
+        }
+    }
+}
+
+/// A crewman on the sheet.
+pub struct CrewLine {
+    pub id: i64,
+    pub name: String,
+    pub position: &'static str,
+    /// Three boxes, crossed ones first: "■■□".
+    pub boxes: String,
+    pub wound_boxes: u32,
+    /// "active", "passed out", "killed".
+    pub state: String,
+    pub at_controls: bool,
+    pub novice: bool,
+    /// His abilities by name.
+    pub abilities: String,
+    pub red_hits: u32,
+}
+
+/// A section's damage.
+pub struct SectionLine {
+    pub code: &'static str,
+    pub name: &'static str,
+    /// "", "critical" or "destroyed".
+    pub state: &'static str,
+    /// "3 of 8 boxes", "8 of 8 boxes, 1 of 2 triangles".
+    pub words: String,
+}
+
+impl SectionLine {
+    fn new(section: Section, view: &SectionView) -> Self {
+        let boxes_crossed = view.crossed.min(view.boxes);
+        let triangles = view.crossed.saturating_sub(view.boxes);
+        let mut words = format!("{boxes_crossed} of {} boxes", view.boxes);
+        if triangles > 0 {
+            words.push_str(&format!(", {triangles} of {} triangles", view.triangles));
+        }
+        Self {
+            code: section.as_str(),
+            name: section.label(),
+            state: if view.destroyed {
+                "destroyed"
+            } else if view.critical {
+                "critical"
+            } else {
+                ""
+            },
+            words,
+        }
+    }
+}
+
+/// An effect the player switches on or off with one button.
+pub struct Toggle {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub on: bool,
+}
+
+/// A sheet, drawn.
+pub struct SheetCard {
+    pub sortie_id: i64,
+    pub title: String,
+    pub side: &'static str,
+    pub assignment: &'static str,
+    pub turn: u32,
+    pub next_turn: u32,
+    pub open: Vec<&'static str>,
+    pub crew: Vec<CrewLine>,
+    pub sections: Vec<SectionLine>,
+    pub fuel: String,
+    /// The effects on the aircraft, in words.
+    pub effects: Vec<String>,
+    pub toggles: Vec<Toggle>,
+    /// "1 blue, 2 red", or empty.
+    pub to_draw: String,
+    /// The tests due, in words.
+    pub due: Vec<&'static str>,
+    /// The tables due, by their wire names, to show their buttons first.
+    pub due_tables: Vec<&'static str>,
+    /// The last mark still standing that an undo may reverse: its id and words.
+    pub last_mark: Option<(i64, String)>,
+    /// Whether the whole table sees the aircraft gone: destroyed, down or escaped.
+    pub ended: bool,
+}
+
+/// A marker count in words: "one blue", "three red".
+pub fn markers(count: u32, colour: &str) -> String {
+    const WORDS: [&str; 7] = ["no", "one", "two", "three", "four", "five", "six"];
+    match WORDS.get(count as usize) {
+        Some(w) => format!("{w} {colour}"),
+        None => format!("{count} {colour}"),
+    }
+}
+
+/// Markers to draw, "1 blue, 2 red", or empty when there are none.
+fn to_draw(blue: u32, red: u32) -> String {
+    let mut parts = Vec::new();
+    if blue > 0 {
+        parts.push(format!("{blue} blue"));
+    }
+    if red > 0 {
+        parts.push(format!("{red} red"));
+    }
+    parts.join(", ")
+}
+
+fn due_words(due: Due) -> (&'static str, Option<&'static str>) {
+    match due {
+        Due::Draw => ("draw the markers received", None),
+        Due::Spin => ("spin test (red damage to the wings or tail)", Some("spin")),
+        Due::SpinRecovery => ("spin recovery", Some("spin_recovery")),
+        Due::ExtinguishFire => (
+            "put out the fire, and a blue marker this turn",
+            Some("extinguish_fire"),
+        ),
+        Due::ExtinguishSmoke => ("put out the smoke", Some("extinguish_smoke")),
+    }
+}
+
+/// A mark in words, for the undo button: "2 wings boxes", "turn 3".
+pub fn mark_words(mark: &MarkRequest, crew: &[CrewLine]) -> String {
+    let name = |id: i64| {
+        crew.iter()
+            .find(|c| c.id == id)
+            .map_or_else(|| "a crewman".to_owned(), |c| c.name.clone())
+    };
+    match mark {
+        MarkRequest::Damage { section, boxes, .. } => {
+            format!("{boxes} {} box{}", section.label(), plural_es(*boxes))
+        }
+        MarkRequest::Drawn { marker } => format!("a {} marker drawn", marker.label()),
+        MarkRequest::Fuel { boxes } => format!("{boxes} fuel box{}", plural_es(*boxes)),
+        MarkRequest::Wound { crew_id, boxes } => {
+            format!(
+                "{boxes} wound box{} of {}",
+                plural_es(*boxes),
+                name(*crew_id)
+            )
+        }
+        MarkRequest::Effect { name, on } => {
+            format!("{} {}", name.label(), if *on { "on" } else { "off" })
+        }
+        MarkRequest::Turn { turn } => format!("turn {turn}"),
+        MarkRequest::Claim { .. } => "the claim".to_owned(),
+        MarkRequest::Mission(_) => "the mission's facts".to_owned(),
+        MarkRequest::Down(_) => "down".to_owned(),
+        MarkRequest::Escaped {} => "escaped".to_owned(),
+        MarkRequest::Undo { .. } => "an undo".to_owned(),
+        MarkRequest::Hit { blue, red } => {
+            format!("hit: {}", to_draw(*blue, *red))
+        }
+        MarkRequest::RedHits { crew_id, count } => {
+            format!("{count} red hits of {}", name(*crew_id))
+        }
+        MarkRequest::Rolled { table } => format!("a {} roll", table.label()),
+    }
+}
+
+fn plural_es(n: u32) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "es"
+    }
+}
+
+impl From<&SheetView> for SheetCard {
+    fn from(sheet: &SheetView) -> Self {
+        let state = &sheet.state;
+        let crew: Vec<CrewLine> = sheet
+            .crew
+            .iter()
+            .map(|c| CrewLine {
+                id: c.crew_id,
+                name: c.name.clone(),
+                position: c.position.label(),
+                boxes: (0..3)
+                    .map(|i| if i < c.wound_boxes { '■' } else { '□' })
+                    .collect(),
+                wound_boxes: c.wound_boxes,
+                state: c.state.replace('_', " "),
+                at_controls: state.at_controls == Some(c.position),
+                novice: c.novice,
+                abilities: c
+                    .abilities
+                    .iter()
+                    .map(|a| {
+                        a.parse::<Ability>()
+                            .map_or_else(|_| a.replace('_', " "), |a| a.name().to_owned())
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                red_hits: sheet
+                    .red_hits
+                    .get(&c.crew_id.to_string())
+                    .copied()
+                    .unwrap_or(0),
+            })
+            .collect();
+        let s = &sheet.sections;
+        let sections = [
+            (Section::Engine, &s.engine),
+            (Section::Wings, &s.wings),
+            (Section::Fuselage, &s.fuselage),
+            (Section::Tail, &s.tail),
+        ]
+        .into_iter()
+        .map(|(section, view)| SectionLine::new(section, view))
+        .collect();
+        let mut effects: Vec<String> = [
+            (state.smoke, Effect::Smoke),
+            (state.fire, Effect::Fire),
+            (state.spinning, Effect::Spinning),
+            (state.gliding, Effect::Gliding),
+            (state.engine_seized, Effect::EngineSeized),
+            (state.jammed.pilot, Effect::JammedPilot),
+            (state.jammed.observer, Effect::JammedObserver),
+        ]
+        .into_iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, e)| e.label().to_owned())
+        .collect();
+        if state.at_controls == Some(Role::Observer) {
+            effects.push("the observer flies (dual controls)".to_owned());
+        } else if state.at_controls.is_none() {
+            effects.push("nobody at the controls".to_owned());
+        }
+        let toggles = [
+            (Effect::Smoke, "Smoke", state.smoke),
+            (Effect::Fire, "Fire", state.fire),
+            (Effect::Spinning, "Spinning", state.spinning),
+        ]
+        .into_iter()
+        .map(|(e, label, on)| Toggle {
+            name: e.as_str(),
+            label,
+            on,
+        })
+        .collect();
+        let (due, due_tables) = sheet
+            .due
+            .iter()
+            .map(|d| due_words(*d))
+            .unzip::<_, _, Vec<_>, Vec<_>>();
+        let last_mark = sheet
+            .marks
+            .iter()
+            .rev()
+            .find(|m| !m.undone && !matches!(m.mark, MarkRequest::Undo { .. }))
+            .map(|m| (m.id, mark_words(&m.mark, &crew)));
+        Self {
+            sortie_id: sheet.sortie.id,
+            title: sortie_title(&sheet.sortie),
+            side: sheet.sortie.side.label(),
+            assignment: sheet.sortie.assignment.label(),
+            turn: sheet.turn,
+            next_turn: sheet.turn + 1,
+            open: open_facts(&sheet.sortie.open),
+            crew,
+            sections,
+            fuel: format!("{} of {} boxes used", sheet.fuel.used, sheet.fuel.boxes),
+            effects,
+            toggles,
+            to_draw: to_draw(sheet.to_draw.blue, sheet.to_draw.red),
+            due,
+            due_tables: due_tables.into_iter().flatten().collect(),
+            last_mark,
+            ended: sheet.destroyed || sheet.down || sheet.escaped,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_in_words() {
+        // The Combat Result Table's B3R: one blue, three red (R17).
+        assert_eq!(markers(1, "blue"), "one blue");
+        assert_eq!(markers(3, "red"), "three red");
+        assert_eq!(to_draw(0, 2), "2 red");
+        assert_eq!(to_draw(1, 2), "1 blue, 2 red");
+        assert_eq!(to_draw(0, 0), "");
+    }
+}

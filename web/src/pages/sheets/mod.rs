@@ -1,0 +1,619 @@
+//! `/campaigns/{cid}/games/{gid}/sheets`: the aircraft data sheets at the table, on a
+//! player's phone (R16–R21). A player sees the sheets of his own crewmen's sorties, a
+//! referee every sheet of the game, one under the other; each with big buttons for
+//! the marks a turn needs and the sheet's tables rolled by the server or with the
+//! dice entered (R14), the roll just made shown large. Every form is plain HTML that
+//! posts here and comes back (POST-redirect-GET); with JavaScript, `/static/live.js`
+//! swaps in the sheets again when a `sheet` event of the game's sorties arrives.
+//! A player without a sortie in the game declares one here.
+
+mod card;
+mod forms;
+mod roll;
+
+use std::collections::BTreeMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpResponse};
+use askama::Template;
+use campaign::calendar;
+use campaign::crew::Role;
+use campaign::missions::AircraftRequirement;
+use campaign::sheet::aircraft::Section;
+use eagles_office::access::{CampaignScope, ReadAccess};
+use eagles_office::prelude::*;
+use eagles_office::sheets::SortieView;
+use eagles_office::window::Window;
+use eagles_office::Locus;
+use serde::Deserialize;
+
+pub use card::{SheetCard, SortieLine};
+use forms::{CombatForm, DeclareForm, MarkForm, TablesForm, COMBAT_FLAGS, TABLES};
+pub use roll::shot_summary;
+use roll::RollShown;
+
+use super::form_page::{refusal, Refusal};
+use super::game::roster::Roster;
+use super::game::Choice;
+use super::{render, see_other, Nav};
+use crate::error::PageError;
+use crate::form::FieldErrors;
+use crate::session::Session;
+
+/// A sheet with its forms as typed and the refusals beside their fields.
+pub struct SheetPanel {
+    pub card: SheetCard,
+    /// The enemy aircraft still in the air, as the combat form's targets.
+    pub targets: Vec<SortieLine>,
+    pub combat: CombatForm,
+    pub tables: TablesForm,
+    pub mark: MarkForm,
+    pub errors: FieldErrors,
+    /// The rolls just made on this sheet, the first shown large.
+    pub rolls: Vec<RollShown>,
+}
+
+impl SheetPanel {
+    /// The refusal of `field`, if any.
+    pub fn error(&self, field: &str) -> Option<&str> {
+        self.errors.get(field)
+    }
+}
+
+/// The declare form's choices: the player's side's aircraft in service, his own
+/// available crewmen not yet flying in the game.
+pub struct DeclarePanel {
+    pub aircraft: Vec<Choice>,
+    pub pilots: Vec<Choice>,
+    pub observers: Vec<Choice>,
+    pub errors: FieldErrors,
+}
+
+/// The sheets page.
+#[derive(Template)]
+#[template(path = "sheets/page.html")]
+pub struct SheetsPage {
+    pub nav: Nav,
+    pub id: i64,
+    pub name: String,
+    pub game_id: i64,
+    /// The base template follows the event stream from here.
+    pub revision: i64,
+    pub referee: bool,
+    /// The game waits for its debrief and the campaign runs: the sheets take marks.
+    pub open: bool,
+    /// The line-up's sortie ids, space separated: a `sheet` event of one of them
+    /// (a shot at this aircraft is an event of the shooter's) renews the sheets.
+    pub watched: String,
+    pub panels: Vec<SheetPanel>,
+    /// The other sorties of the line-up, with what the whole table sees.
+    pub others: Vec<SortieLine>,
+    pub declare: Option<DeclarePanel>,
+    /// A refusal of the game's state (409), shown at the top.
+    pub message: Option<String>,
+    pub sections: &'static [Section],
+    pub flags: &'static [(&'static str, &'static str)],
+    pub tables: &'static [(&'static str, &'static str)],
+}
+
+/// The sheets page's address, `/campaigns/{cid}/games/{gid}/sheets`.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct GamePath {
+    cid: i64,
+    gid: i64,
+}
+
+/// A sheet's address, `/campaigns/{cid}/games/{gid}/sheets/{sid}/…`.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct SheetPath {
+    cid: i64,
+    gid: i64,
+    sid: i64,
+}
+
+/// `?rolls=12,13`: the rolls just made, to show large.
+#[derive(Debug, Default, Deserialize)]
+pub struct SheetsQuery {
+    #[serde(default)]
+    pub rolls: String,
+}
+
+/// A form sent back to its sheet with the reasons it was refused.
+enum Sent {
+    Mark(MarkForm),
+    Combat(CombatForm),
+    Tables(TablesForm),
+}
+
+impl Sent {
+    fn csrf(&self) -> &str {
+        match self {
+            Sent::Mark(f) => &f.csrf,
+            Sent::Combat(f) => &f.csrf,
+            Sent::Tables(f) => &f.csrf,
+        }
+    }
+}
+
+/// Whether `sortie` carries a crewman of `username` (R16: his sheet to mark).
+fn flies_for(sortie: &SortieView, roster: &Roster, username: &str) -> bool {
+    sortie.crew.iter().any(|seat| {
+        roster
+            .crew
+            .iter()
+            .any(|c| c.id == seat.crew_id && c.owner == username)
+    })
+}
+
+fn declare_panel(
+    scope: &CampaignScope,
+    roster: &Roster,
+    lineup: &[SortieView],
+    username: &str,
+    form: &DeclareForm,
+) -> Option<DeclarePanel> {
+    let side = scope.member.as_ref()?.side?;
+    let flying: Vec<i64> = lineup
+        .iter()
+        .flat_map(|s| s.crew.iter().map(|c| c.crew_id))
+        .collect();
+    let own = |role: Role| -> Vec<(String, String)> {
+        roster
+            .crew
+            .iter()
+            .filter(|c| c.owner == username && c.side == side && c.role == role)
+            .filter(|c| c.available && !flying.contains(&c.id))
+            .map(|c| (c.id.to_string(), c.name.clone()))
+            .collect()
+    };
+    let pilots = own(Role::Pilot);
+    if pilots.is_empty() {
+        return None;
+    }
+    Some(DeclarePanel {
+        aircraft: Choice::list(
+            roster.aircraft_options(side, AircraftRequirement::Either),
+            [form.aircraft.as_str()],
+        ),
+        pilots: Choice::list(pilots, [form.pilot.as_str()]),
+        observers: Choice::list(own(Role::Observer), [form.observer.as_str()]),
+        errors: FieldErrors::default(),
+    })
+}
+
+impl SheetsPage {
+    /// The game with its crew and aircraft, its line-up, each sheet the caller may
+    /// mark, the rolls just made, and the declare form as `declared` holds it.
+    async fn load(
+        office: &dyn Office,
+        session: &Session,
+        (campaign_id, game_id): (i64, i64),
+        query: &SheetsQuery,
+        declared: &DeclareForm,
+    ) -> Result<Self, PageError> {
+        let user = session.require_user()?.clone();
+        let read = office
+            .game_page(Some(user.clone()), campaign_id, game_id)
+            .await?;
+        let (scope, game) = (read.scope, read.game);
+        let campaign = &scope.campaign;
+        let roster = Roster {
+            crew: read.crew,
+            aircraft: read.aircraft,
+            week_date: calendar::week_date(
+                campaign.start_date,
+                u32::try_from(game.week).unwrap_or(1),
+            ),
+        };
+        let reader = || ReadAccess::Checked(scope.clone());
+        let lineup = office.lineup(reader(), campaign_id, game_id).await?;
+        let referee = scope.is_referee();
+        let (mine, others): (Vec<&SortieView>, Vec<&SortieView>) = lineup
+            .iter()
+            .partition(|s| referee || flies_for(s, &roster, &user.username));
+        let shown: Vec<i64> = query
+            .rolls
+            .split(',')
+            .filter_map(|r| r.trim().parse().ok())
+            .collect();
+        let rolls = if shown.is_empty() {
+            Vec::new()
+        } else {
+            office
+                .rolls(reader(), campaign_id, Some(game.week), Window::ALL)
+                .await?
+                .into_iter()
+                .filter(|r| shown.contains(&r.id))
+                .collect()
+        };
+        let mut panels = Vec::with_capacity(mine.len());
+        for sortie in &mine {
+            let sheet = office
+                .sheet(reader(), campaign_id, game_id, sortie.id)
+                .await?;
+            let card = SheetCard::from(&sheet);
+            let targets = lineup
+                .iter()
+                .filter(|t| {
+                    t.side != sortie.side && !(t.open.destroyed || t.open.down || t.open.escaped)
+                })
+                .map(SortieLine::from)
+                .collect();
+            let rolls = rolls
+                .iter()
+                .filter(|r| r.sortie_id == Some(sortie.id))
+                .map(|r| RollShown::new(r, &lineup))
+                .collect();
+            panels.push(SheetPanel {
+                card,
+                targets,
+                combat: CombatForm::start(),
+                tables: TablesForm::default(),
+                mark: MarkForm::default(),
+                errors: FieldErrors::default(),
+                rolls,
+            });
+        }
+        let declare = if mine.is_empty() && !referee && game.state.open() && scope.running() {
+            declare_panel(&scope, &roster, &lineup, &user.username, declared)
+        } else {
+            None
+        };
+        Ok(Self {
+            nav: session.nav(),
+            id: campaign.id,
+            name: campaign.name.clone(),
+            game_id,
+            revision: campaign.revision,
+            referee,
+            open: game.state.open() && scope.running(),
+            watched: lineup
+                .iter()
+                .map(|s| s.id.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            others: others.into_iter().map(SortieLine::from).collect(),
+            panels,
+            declare,
+            message: None,
+            sections: Section::ALL,
+            flags: &COMBAT_FLAGS,
+            tables: &TABLES,
+        })
+    }
+
+    fn panel_mut(&mut self, sortie_id: i64) -> Option<&mut SheetPanel> {
+        self.panels
+            .iter_mut()
+            .find(|p| p.card.sortie_id == sortie_id)
+    }
+
+    /// The names a refusal may give by id, for the page's words: crewmen and sorties.
+    fn names(&self) -> Vec<(String, String)> {
+        let mut names = Vec::new();
+        for panel in &self.panels {
+            for c in &panel.card.crew {
+                names.push((c.id.to_string(), c.name.clone()));
+            }
+            for t in &panel.targets {
+                names.push((t.id.to_string(), t.title.clone()));
+            }
+            names.push((panel.card.sortie_id.to_string(), panel.card.title.clone()));
+        }
+        names
+    }
+}
+
+/// The field names of the API's requests as the sheet's forms label them.
+const LABELS: &[(&str, &str)] = &[
+    ("target_sortie", "target"),
+    ("victim_sortie", "victim"),
+    ("crew_ids", "crewmen"),
+    ("crew_id", "crewman"),
+    ("aircraft_id", "aircraft"),
+];
+
+/// A refusal's text in the page's words: no code formatting, fields as labelled,
+/// crewmen and sorties by name rather than by id.
+fn in_words(error: &Error, names: &[(String, String)]) -> String {
+    let mut text = super::words::plain(error);
+    for (field, label) in LABELS {
+        for (id, name) in names {
+            text = text.replace(&format!("{field} {id}"), name);
+        }
+        text = text.replace(field, label);
+    }
+    for (id, name) in names {
+        for what in ["crewman", "sortie", "shooter"] {
+            text = text.replace(&format!("{what} {id} "), &format!("{name} "));
+        }
+    }
+    text
+}
+
+/// Every problem of a refusal beside the field its locus names (`field_of`), in the
+/// page's words; a 409 goes above the page, anything else is the error page.
+fn place(
+    page: &mut SheetsPage,
+    error: Error,
+    sortie_id: Option<i64>,
+    field_of: impl Fn(Option<&Locus>) -> &'static str,
+) -> Result<StatusCode, PageError> {
+    match refusal(error)? {
+        Refusal::Conflict(detail) => {
+            page.message = Some(detail);
+            Ok(StatusCode::CONFLICT)
+        }
+        Refusal::Fields(e) => {
+            let names = page.names();
+            let mut placed: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
+            for problem in e.problems() {
+                placed
+                    .entry(field_of(problem.locus()))
+                    .or_default()
+                    .push(in_words(problem, &names));
+            }
+            let errors = match sortie_id.and_then(|s| page.panel_mut(s)) {
+                Some(panel) => &mut panel.errors,
+                None => match page.declare.as_mut() {
+                    Some(declare) => &mut declare.errors,
+                    None => return Err(e.into()),
+                },
+            };
+            for (field, reasons) in placed {
+                errors.add(field, reasons.join("; "));
+            }
+            Ok(StatusCode::UNPROCESSABLE_ENTITY)
+        }
+    }
+}
+
+fn sheets_url(campaign_id: i64, game_id: i64) -> String {
+    format!("/campaigns/{campaign_id}/games/{game_id}/sheets")
+}
+
+#[get("/campaigns/{cid}/games/{gid}/sheets")]
+pub async fn show(
+    office: web::Data<dyn Office>,
+    session: Session,
+    path: web::Path<GamePath>,
+    query: web::Query<SheetsQuery>,
+) -> Result<HttpResponse, PageError> {
+    let GamePath { cid, gid } = path.into_inner();
+    let page = SheetsPage::load(
+        &**office,
+        &session,
+        (cid, gid),
+        &query,
+        &DeclareForm::default(),
+    )
+    .await?;
+    Ok(render(&page, StatusCode::OK))
+}
+
+/// The page again, the form `sent` back on its sheet with `errors` and the office's
+/// refusal placed beside its fields.
+async fn refused(
+    office: &dyn Office,
+    session: &Session,
+    ids: (i64, i64),
+    sortie_id: i64,
+    sent: Sent,
+    mut errors: FieldErrors,
+    error: Option<Error>,
+) -> Result<HttpResponse, PageError> {
+    let query = SheetsQuery::default();
+    let mut page = SheetsPage::load(office, session, ids, &query, &DeclareForm::default()).await?;
+    let Some(panel) = page.panel_mut(sortie_id) else {
+        return Err(PageError::new(
+            StatusCode::NOT_FOUND,
+            "no sheet of yours in this game has that number",
+        ));
+    };
+    let field_of: fn(&Sent, Option<&Locus>) -> &'static str = |sent, locus| {
+        let field = match locus {
+            Some(Locus::Field(f)) => *f,
+            _ => "",
+        };
+        match (sent, field) {
+            (Sent::Mark(m), _) => match (m.kind.as_str(), field) {
+                ("damage", "section") => "damage_section",
+                ("damage", "marker") => "damage_marker",
+                ("damage", _) => "damage_boxes",
+                ("wound", _) => "wound_crewman",
+                ("effect", _) => "effect",
+                ("turn", _) => "turn",
+                _ => "undo",
+            },
+            (Sent::Combat(_), "shooter") => "shooter",
+            (Sent::Combat(_), "target_sortie") => "target",
+            (Sent::Combat(_), "range") => "range",
+            (Sent::Combat(_), "burst") => "burst",
+            (Sent::Combat(_), "dice") => "combat_dice",
+            (Sent::Combat(_), _) => "combat",
+            (Sent::Tables(_), "dice") => "tables_dice",
+            (Sent::Tables(_), "crew_ids") => "tables_crewman",
+            (Sent::Tables(_), "position") => "tables_position",
+            (Sent::Tables(_), "section") => "tables_section",
+            (Sent::Tables(_), _) => "tables",
+        }
+    };
+    std::mem::swap(&mut panel.errors, &mut errors);
+    let status = match error {
+        Some(error) => place(&mut page, error, Some(sortie_id), |l| field_of(&sent, l))?,
+        None => StatusCode::UNPROCESSABLE_ENTITY,
+    };
+    let panel = page.panel_mut(sortie_id).expect("found above");
+    match sent {
+        Sent::Mark(m) => panel.mark = m,
+        Sent::Combat(c) => panel.combat = c,
+        Sent::Tables(t) => panel.tables = t,
+    }
+    Ok(render(&page, status))
+}
+
+#[post("/campaigns/{cid}/games/{gid}/sheets/{sid}/marks")]
+pub async fn mark_sheet(
+    office: web::Data<dyn Office>,
+    session: Session,
+    path: web::Path<SheetPath>,
+    form: web::Form<MarkForm>,
+) -> Result<HttpResponse, PageError> {
+    let user = session.sender(&form.csrf)?;
+    let SheetPath {
+        cid: campaign_id,
+        gid: game_id,
+        sid: sortie_id,
+    } = path.into_inner();
+    let form = form.into_inner();
+    let mut errors = FieldErrors::default();
+    let error = match form.request(&mut errors) {
+        Some(request) => match office
+            .mark(user, campaign_id, game_id, sortie_id, request)
+            .await
+        {
+            Ok(_) => {
+                return Ok(see_other(&format!(
+                    "{}#sheet-{sortie_id}",
+                    sheets_url(campaign_id, game_id)
+                )))
+            }
+            Err(e) => Some(e),
+        },
+        None => None,
+    };
+    let ids = (campaign_id, game_id);
+    refused(
+        &**office,
+        &session,
+        ids,
+        sortie_id,
+        Sent::Mark(form),
+        errors,
+        error,
+    )
+    .await
+}
+
+/// Rolls a sheet's table; the rolls made are shown large on the page it leads to.
+async fn roll_on_sheet(
+    office: &dyn Office,
+    session: &Session,
+    path: SheetPath,
+    sent: Sent,
+) -> Result<HttpResponse, PageError> {
+    let user = session.sender(sent.csrf())?;
+    let SheetPath {
+        cid: campaign_id,
+        gid: game_id,
+        sid: sortie_id,
+    } = path;
+    let mut errors = FieldErrors::default();
+    let request = match &sent {
+        Sent::Combat(form) => form.request(&mut errors),
+        Sent::Tables(form) => form.request(&mut errors),
+        Sent::Mark(_) => None,
+    };
+    let error = match request {
+        Some(request) => match office
+            .roll_on_sheet(user, campaign_id, game_id, sortie_id, request)
+            .await
+        {
+            Ok(answer) => {
+                let rolls: Vec<String> = answer.rolls.iter().map(|r| r.id.to_string()).collect();
+                return Ok(see_other(&format!(
+                    "{}?rolls={}#roll-{sortie_id}",
+                    sheets_url(campaign_id, game_id),
+                    rolls.join(",")
+                )));
+            }
+            Err(e) => Some(e),
+        },
+        None => None,
+    };
+    refused(
+        office,
+        session,
+        (campaign_id, game_id),
+        sortie_id,
+        sent,
+        errors,
+        error,
+    )
+    .await
+}
+
+#[post("/campaigns/{cid}/games/{gid}/sheets/{sid}/combat")]
+pub async fn fire(
+    office: web::Data<dyn Office>,
+    session: Session,
+    path: web::Path<SheetPath>,
+    form: web::Form<CombatForm>,
+) -> Result<HttpResponse, PageError> {
+    let sent = Sent::Combat(form.into_inner());
+    roll_on_sheet(&**office, &session, path.into_inner(), sent).await
+}
+
+/// The other tables' buttons: the one pressed names its table.
+#[post("/campaigns/{cid}/games/{gid}/sheets/{sid}/rolls")]
+pub async fn roll_table(
+    office: web::Data<dyn Office>,
+    session: Session,
+    path: web::Path<SheetPath>,
+    form: web::Form<TablesForm>,
+) -> Result<HttpResponse, PageError> {
+    let sent = Sent::Tables(form.into_inner());
+    roll_on_sheet(&**office, &session, path.into_inner(), sent).await
+}
+
+#[post("/campaigns/{cid}/games/{gid}/sheets")]
+pub async fn declare_sortie(
+    office: web::Data<dyn Office>,
+    session: Session,
+    path: web::Path<GamePath>,
+    form: web::Form<DeclareForm>,
+) -> Result<HttpResponse, PageError> {
+    let user = session.sender(&form.csrf)?;
+    let GamePath {
+        cid: campaign_id,
+        gid: game_id,
+    } = path.into_inner();
+    let form = form.into_inner();
+    let mut errors = FieldErrors::default();
+    let error = match form.request(&mut errors) {
+        Some(request) => match office
+            .declare_sortie(user, campaign_id, game_id, request)
+            .await
+        {
+            Ok(sortie) => {
+                return Ok(see_other(&format!(
+                    "{}#sheet-{}",
+                    sheets_url(campaign_id, game_id),
+                    sortie.id
+                )))
+            }
+            Err(e) => Some(e),
+        },
+        None => None,
+    };
+    let ids = (campaign_id, game_id);
+    let mut page =
+        SheetsPage::load(&**office, &session, ids, &SheetsQuery::default(), &form).await?;
+    let Some(panel) = page.declare.as_mut() else {
+        // The page offers the form no more (a sortie was declared meanwhile).
+        return match error {
+            Some(e) => Err(e.into()),
+            None => Ok(see_other(&sheets_url(campaign_id, game_id))),
+        };
+    };
+    std::mem::swap(&mut panel.errors, &mut errors);
+    let status = match error {
+        Some(error) => place(&mut page, error, None, |locus| match locus {
+            Some(Locus::Field("crew")) => "pilot",
+            Some(Locus::Field("observer")) => "observer",
+            _ => "aircraft",
+        })?,
+        None => StatusCode::UNPROCESSABLE_ENTITY,
+    };
+    Ok(render(&page, status))
+}
