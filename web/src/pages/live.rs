@@ -18,6 +18,7 @@ use askama::Template;
 use eagles_office::access::ReadAccess;
 use eagles_office::games::LoggedRoll;
 use eagles_office::prelude::*;
+use eagles_office::sheets::GameRef;
 use eagles_office::standings::LeaderboardRow;
 use serde::Deserialize;
 
@@ -158,7 +159,13 @@ impl Live {
         let mut lineups = Vec::with_capacity(night.games.len());
         for game in &night.games {
             let sorties = office
-                .lineup(ReadAccess::Checked(scope.clone()), campaign.id, game.id)
+                .lineup(
+                    ReadAccess::Checked(scope.clone()),
+                    GameRef {
+                        campaign_id: campaign.id,
+                        game_id: game.id,
+                    },
+                )
                 .await?;
             lineups.push(GameLineup {
                 game_id: game.id,

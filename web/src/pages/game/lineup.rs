@@ -5,6 +5,7 @@
 
 use eagles_office::access::{CampaignScope, ReadAccess};
 use eagles_office::prelude::*;
+use eagles_office::sheets::{GameRef, SortieRef};
 
 use crate::error::PageError;
 use crate::pages::sheets::{SheetCard, SortieLine};
@@ -34,13 +35,28 @@ impl Lineup {
     ) -> Result<Self, PageError> {
         let campaign_id = scope.campaign.id;
         let reader = || ReadAccess::Checked(scope.clone());
-        let lineup = office.lineup(reader(), campaign_id, game_id).await?;
+        let lineup = office
+            .lineup(
+                reader(),
+                GameRef {
+                    campaign_id,
+                    game_id,
+                },
+            )
+            .await?;
         let full = scope.is_referee() || debriefed;
         let mut rows = Vec::with_capacity(lineup.len());
         for sortie in &lineup {
             let sheet = if full {
                 let sheet = office
-                    .sheet(reader(), campaign_id, game_id, sortie.id)
+                    .sheet(
+                        reader(),
+                        SortieRef {
+                            campaign_id,
+                            game_id,
+                            sortie_id: sortie.id,
+                        },
+                    )
                     .await?;
                 Some(SheetCard::from(&sheet))
             } else {

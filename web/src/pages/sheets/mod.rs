@@ -22,7 +22,8 @@ use campaign::missions::AircraftRequirement;
 use campaign::sheet::aircraft::Section;
 use eagles_office::access::{CampaignScope, ReadAccess};
 use eagles_office::prelude::*;
-use eagles_office::sheets::SortieView;
+use eagles_office::rolls::RollFilter;
+use eagles_office::sheets::{GameRef, SortieRef, SortieView};
 use eagles_office::window::Window;
 use eagles_office::Locus;
 use serde::Deserialize;
@@ -206,7 +207,15 @@ impl SheetsPage {
             ),
         };
         let reader = || ReadAccess::Checked(scope.clone());
-        let lineup = office.lineup(reader(), campaign_id, game_id).await?;
+        let lineup = office
+            .lineup(
+                reader(),
+                GameRef {
+                    campaign_id,
+                    game_id,
+                },
+            )
+            .await?;
         let referee = scope.is_referee();
         let (mine, others): (Vec<&SortieView>, Vec<&SortieView>) = lineup
             .iter()
@@ -220,7 +229,14 @@ impl SheetsPage {
             Vec::new()
         } else {
             office
-                .rolls(reader(), campaign_id, Some(game.week), Window::ALL)
+                .rolls(
+                    reader(),
+                    campaign_id,
+                    RollFilter {
+                        week: Some(game.week),
+                        window: Window::ALL,
+                    },
+                )
                 .await?
                 .into_iter()
                 .filter(|r| shown.contains(&r.id))
@@ -229,7 +245,14 @@ impl SheetsPage {
         let mut panels = Vec::with_capacity(mine.len());
         for sortie in &mine {
             let sheet = office
-                .sheet(reader(), campaign_id, game_id, sortie.id)
+                .sheet(
+                    reader(),
+                    SortieRef {
+                        campaign_id,
+                        game_id,
+                        sortie_id: sortie.id,
+                    },
+                )
                 .await?;
             let card = SheetCard::from(&sheet);
             let targets = lineup
@@ -469,7 +492,15 @@ pub async fn mark_sheet(
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
         Some(request) => match office
-            .mark(user, campaign_id, game_id, sortie_id, request)
+            .mark(
+                user,
+                SortieRef {
+                    campaign_id,
+                    game_id,
+                    sortie_id,
+                },
+                request,
+            )
             .await
         {
             Ok(_) => {
@@ -516,7 +547,15 @@ async fn roll_on_sheet(
     };
     let error = match request {
         Some(request) => match office
-            .roll_on_sheet(user, campaign_id, game_id, sortie_id, request)
+            .roll_on_sheet(
+                user,
+                SortieRef {
+                    campaign_id,
+                    game_id,
+                    sortie_id,
+                },
+                request,
+            )
             .await
         {
             Ok(answer) => {
@@ -582,7 +621,14 @@ pub async fn declare_sortie(
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
         Some(request) => match office
-            .declare_sortie(user, campaign_id, game_id, request)
+            .declare_sortie(
+                user,
+                GameRef {
+                    campaign_id,
+                    game_id,
+                },
+                request,
+            )
             .await
         {
             Ok(sortie) => {
