@@ -340,13 +340,17 @@ pub struct SheetView {
 pub struct CombatRoll {
     pub shooter: i64,
     pub target_sortie: i64,
-    // Flattened, so the shot's own fields are checked by name and an unknown one is
-    // passed over rather than refused (serde cannot refuse both ways at once).
     #[serde(flatten)]
     #[schema(value_type = Object)]
     pub shot: Shot,
     #[serde(default)]
     pub dice: Option<Vec<u32>>,
+    /// Whatever else the body held. serde cannot refuse unknown fields beside a
+    /// flattened struct, so the service refuses them by name from here: a misspelt
+    /// flag must not be a shot without it.
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub unknown: std::collections::BTreeMap<String, serde_json::Value>,
 }
 
 /// A roll on a sheet's table: `table` and its fields, `dice` the physical dice in the

@@ -355,6 +355,17 @@ async fn a_combat_roll_uses_the_sheets_and_counts_its_hits_on_both() {
     let shot = json!({ "table": "combat", "shooter": mccudden, "target_sortie": c1,
                        "range": 1, "burst": "medium", "weapon": "rigid",
                        "tailed_last_turn": true, "target_altitude": "lower", "dice": [5] });
+    // A misspelt flag is refused by name, not fired without it.
+    let mut misspelt = shot.clone();
+    misspelt["tailed_last_trun"] = json!(true);
+    let refused = night
+        .post("bea", &format!("/sorties/{a2}/rolls"), misspelt)
+        .await;
+    let detail = problem(refused, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(
+        detail.contains("`tailed_last_trun` is no field"),
+        "{detail}"
+    );
     let answer = night
         .made("bea", &format!("/sorties/{a2}/rolls"), shot)
         .await;

@@ -404,7 +404,12 @@ pub async fn roll_on_sheet(
         let (sheets, sortie, game) = (&open.sheets, open.sortie(), &open.game);
         let state = sum(conn, sheets, sortie).await?.state;
         let target = match &request {
-            SheetRollRequest::Combat(CombatRoll { target_sortie, .. }) => {
+            SheetRollRequest::Combat(CombatRoll {
+                target_sortie,
+                unknown,
+                ..
+            }) => {
+                refuse_unknown(unknown)?;
                 Some(target_of(sheets, sortie, *target_sortie)?)
             }
             _ => None,
@@ -499,6 +504,21 @@ fn rolled_for(request: &SheetRollRequest, state: &SheetState, men: &[Man]) -> us
             .as_ref()
             .map_or_else(|| count(|c| c.able()), Vec::len),
         _ => 1,
+    }
+}
+
+/// 422 naming a field of a combat roll that is none of the Combat Values Table's.
+fn refuse_unknown(
+    unknown: &std::collections::BTreeMap<String, serde_json::Value>,
+) -> Result<(), ServiceError> {
+    match unknown.keys().next() {
+        None => Ok(()),
+        Some(field) => Err(ServiceError::invalid(format!(
+            "`{field}` is no field of a combat roll; it takes shooter, target_sortie, range, \
+             burst, weapon, dual_weapons, cannon_free_firing, deflection, target_spinning, \
+             restricted_maneuver, fired_last_turn, tailed_last_turn, target_altitude, \
+             target_stalled, speed_3_or_4 and dice"
+        ))),
     }
 }
 

@@ -254,6 +254,7 @@ impl CombatForm {
             target_sortie: target?,
             shot,
             dice: dice?,
+            unknown: Default::default(),
         }))
     }
 }
