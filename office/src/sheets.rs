@@ -485,6 +485,14 @@ pub trait Sheets {
     async fn sheet(&self, reader: ReadAccess, sortie: SortieRef)
         -> Result<SheetView, crate::Error>;
 
+    /// The sheets of a game that `reader` reads in full (his own sorties', every one for
+    /// a referee, and for everyone once the game is debriefed), read at once.
+    async fn game_sheets(
+        &self,
+        reader: ReadAccess,
+        game: GameRef,
+    ) -> Result<Vec<SheetView>, crate::Error>;
+
     /// Writes a mark on a sortie's sheet; gives the sheet.
     async fn mark(
         &self,

@@ -28,6 +28,14 @@ impl Sheets for Service {
         Ok(marks::sheet(&mut *self.conn().await?, reader, sortie).await?)
     }
 
+    async fn game_sheets(
+        &self,
+        reader: ReadAccess,
+        game: GameRef,
+    ) -> Result<Vec<SheetView>, Error> {
+        Ok(marks::game_sheets(&mut *self.conn().await?, reader, game).await?)
+    }
+
     async fn mark(
         &self,
         user: User,

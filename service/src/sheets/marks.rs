@@ -10,7 +10,7 @@ use eagles_db::games::GameRecord;
 use eagles_db::lineup::{LineupSortie, NewMark};
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
-use eagles_office::sheets::{MarkRequest, SheetView, SortieRef};
+use eagles_office::sheets::{GameRef, MarkRequest, SheetView, SortieRef};
 
 use super::lineup::{game, still_in_play};
 use super::read::{rule_mark, rule_marks, sheet_aircraft, sheet_view, GameSheets};
@@ -55,6 +55,25 @@ pub async fn sheet(
         )));
     }
     sheet_view(conn, &scope, &sheets, sortie, game.week, game.debriefed()).await
+}
+
+/// The sheets of a game `reader` reads in full, from one read of its line-up and marks.
+pub async fn game_sheets(
+    conn: &mut AsyncPgConnection,
+    reader: impl Into<ReadAccess>,
+    at: GameRef,
+) -> Result<Vec<SheetView>, ServiceError> {
+    let scope = readable_campaign(conn, at.campaign_id, reader).await?;
+    let game = game(conn, at.campaign_id, at.game_id).await?;
+    let sheets = GameSheets::load(conn, at.game_id).await?;
+    let debriefed = game.debriefed();
+    let mut views = Vec::new();
+    for sortie in &sheets.sorties {
+        if sheets.reads_in_full(&scope, sortie.id, debriefed) {
+            views.push(sheet_view(conn, &scope, &sheets, sortie, game.week, debriefed).await?);
+        }
+    }
+    Ok(views)
 }
 
 /// A sheet open for a write: the locked campaign as the caller sees it, its game still

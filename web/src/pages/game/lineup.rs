@@ -5,7 +5,7 @@
 
 use eagles_office::access::{CampaignScope, ReadAccess};
 use eagles_office::prelude::*;
-use eagles_office::sheets::{GameRef, SortieRef};
+use eagles_office::sheets::GameRef;
 
 use crate::error::PageError;
 use crate::pages::sheets::{SheetCard, SortieLine};
@@ -35,33 +35,23 @@ impl Lineup {
     ) -> Result<Self, PageError> {
         let campaign_id = scope.campaign.id;
         let reader = || ReadAccess::Checked(scope.clone());
-        let lineup = office
-            .lineup(
-                reader(),
-                GameRef {
-                    campaign_id,
-                    game_id,
-                },
-            )
-            .await?;
+        let at = GameRef {
+            campaign_id,
+            game_id,
+        };
+        let lineup = office.lineup(reader(), at).await?;
         let full = scope.is_referee() || debriefed;
+        let sheets = if full {
+            office.game_sheets(reader(), at).await?
+        } else {
+            Vec::new()
+        };
         let mut rows = Vec::with_capacity(lineup.len());
         for sortie in &lineup {
-            let sheet = if full {
-                let sheet = office
-                    .sheet(
-                        reader(),
-                        SortieRef {
-                            campaign_id,
-                            game_id,
-                            sortie_id: sortie.id,
-                        },
-                    )
-                    .await?;
-                Some(SheetCard::from(&sheet))
-            } else {
-                None
-            };
+            let sheet = sheets
+                .iter()
+                .find(|s| s.sortie.id == sortie.id)
+                .map(SheetCard::from);
             rows.push(LineupRow {
                 line: SortieLine::from(sortie),
                 sheet,

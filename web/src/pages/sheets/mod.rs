@@ -112,6 +112,25 @@ pub struct SheetPath {
     sid: i64,
 }
 
+impl SheetPath {
+    fn sortie(self) -> SortieRef {
+        SortieRef {
+            campaign_id: self.cid,
+            game_id: self.gid,
+            sortie_id: self.sid,
+        }
+    }
+}
+
+impl GamePath {
+    fn game(self) -> GameRef {
+        GameRef {
+            campaign_id: self.cid,
+            game_id: self.gid,
+        }
+    }
+}
+
 /// `?rolls=12,13`: the rolls just made, to show large.
 #[derive(Debug, Default, Deserialize)]
 pub struct SheetsQuery {
@@ -207,15 +226,12 @@ impl SheetsPage {
             ),
         };
         let reader = || ReadAccess::Checked(scope.clone());
-        let lineup = office
-            .lineup(
-                reader(),
-                GameRef {
-                    campaign_id,
-                    game_id,
-                },
-            )
-            .await?;
+        let at = GameRef {
+            campaign_id,
+            game_id,
+        };
+        let lineup = office.lineup(reader(), at).await?;
+        let sheets = office.game_sheets(reader(), at).await?;
         let referee = scope.is_referee();
         let (mine, others): (Vec<&SortieView>, Vec<&SortieView>) = lineup
             .iter()
@@ -244,17 +260,10 @@ impl SheetsPage {
         };
         let mut panels = Vec::with_capacity(mine.len());
         for sortie in &mine {
-            let sheet = office
-                .sheet(
-                    reader(),
-                    SortieRef {
-                        campaign_id,
-                        game_id,
-                        sortie_id: sortie.id,
-                    },
-                )
-                .await?;
-            let card = SheetCard::from(&sheet);
+            let Some(sheet) = sheets.iter().find(|s| s.sortie.id == sortie.id) else {
+                continue;
+            };
+            let card = SheetCard::from(sheet);
             let targets = lineup
                 .iter()
                 .filter(|t| {
@@ -483,26 +492,16 @@ pub async fn mark_sheet(
     form: web::Form<MarkForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
+    let path = path.into_inner();
     let SheetPath {
         cid: campaign_id,
         gid: game_id,
         sid: sortie_id,
-    } = path.into_inner();
+    } = path;
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
-        Some(request) => match office
-            .mark(
-                user,
-                SortieRef {
-                    campaign_id,
-                    game_id,
-                    sortie_id,
-                },
-                request,
-            )
-            .await
-        {
+        Some(request) => match office.mark(user, path.sortie(), request).await {
             Ok(_) => {
                 return Ok(see_other(&format!(
                     "{}#sheet-{sortie_id}",
@@ -546,18 +545,7 @@ async fn roll_on_sheet(
         Sent::Mark(_) => None,
     };
     let error = match request {
-        Some(request) => match office
-            .roll_on_sheet(
-                user,
-                SortieRef {
-                    campaign_id,
-                    game_id,
-                    sortie_id,
-                },
-                request,
-            )
-            .await
-        {
+        Some(request) => match office.roll_on_sheet(user, path.sortie(), request).await {
             Ok(answer) => {
                 let rolls: Vec<String> = answer.rolls.iter().map(|r| r.id.to_string()).collect();
                 return Ok(see_other(&format!(
@@ -613,24 +601,15 @@ pub async fn declare_sortie(
     form: web::Form<DeclareForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
+    let path = path.into_inner();
     let GamePath {
         cid: campaign_id,
         gid: game_id,
-    } = path.into_inner();
+    } = path;
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
-        Some(request) => match office
-            .declare_sortie(
-                user,
-                GameRef {
-                    campaign_id,
-                    game_id,
-                },
-                request,
-            )
-            .await
-        {
+        Some(request) => match office.declare_sortie(user, path.game(), request).await {
             Ok(sortie) => {
                 return Ok(see_other(&format!(
                     "{}#sheet-{}",
