@@ -384,6 +384,14 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     referee.client.set_window_size(PHONE, 3000).await.unwrap();
     referee.screenshot("sheets-game-page").await;
     live.screenshot("sheets-live").await;
+    // And on a laptop, where the referee keeps it beside the game page.
+    phone.client.set_window_size(1280, 1400).await.unwrap();
+    let (width, window) = phone.widths().await;
+    assert!(
+        width <= window,
+        "the sheets page is {width} px wide at {window} px"
+    );
+    phone.screenshot("sheets-desktop").await;
     for browser in [phone, referee, live] {
         browser.close().await;
     }
