@@ -159,7 +159,7 @@ pub async fn list(
 
 /// One crewman of a campaign.
 pub async fn find(
-    conn: &mut AsyncPgConnection,
+    conn: &AsyncPgConnection,
     campaign_id: i64,
     crew_id: i64,
 ) -> QueryResult<Option<CrewRecord>> {

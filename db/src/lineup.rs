@@ -8,6 +8,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
+use crate::aircraft::AircraftType;
 use crate::schema::{aircraft_types, crew, lineup_crew, lineup_sorties, sheet_marks, users};
 
 /// A declared sortie with its aircraft type's name.
@@ -58,13 +59,31 @@ macro_rules! sortie_columns {
 }
 
 /// The sorties of a game in the order declared, each side's keys in order.
-pub async fn sorties(conn: &mut AsyncPgConnection, game_id: i64) -> QueryResult<Vec<LineupSortie>> {
+pub async fn sorties(mut conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Vec<LineupSortie>> {
     lineup_sorties::table
         .inner_join(aircraft_types::table)
         .filter(lineup_sorties::game_id.eq(game_id))
         .order(lineup_sorties::id)
         .select(sortie_columns!())
-        .load(conn)
+        .load(&mut conn)
+        .await
+}
+
+/// The aircraft types a game's sorties fly.
+pub async fn aircraft(
+    mut conn: &AsyncPgConnection,
+    game_id: i64,
+) -> QueryResult<Vec<AircraftType>> {
+    aircraft_types::table
+        .filter(
+            aircraft_types::id.eq_any(
+                lineup_sorties::table
+                    .filter(lineup_sorties::game_id.eq(game_id))
+                    .select(lineup_sorties::aircraft_type_id),
+            ),
+        )
+        .select(aircraft_types::all_columns)
+        .load(&mut conn)
         .await
 }
 
@@ -85,7 +104,7 @@ pub async fn sortie(
 }
 
 /// The seats of a game's sorties, pilots first.
-pub async fn seats(conn: &mut AsyncPgConnection, game_id: i64) -> QueryResult<Vec<LineupSeat>> {
+pub async fn seats(mut conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Vec<LineupSeat>> {
     lineup_crew::table
         .inner_join(crew::table)
         .filter(lineup_crew::game_id.eq(game_id))
@@ -97,7 +116,7 @@ pub async fn seats(conn: &mut AsyncPgConnection, game_id: i64) -> QueryResult<Ve
             crew::name,
             crew::owner_id,
         ))
-        .load(conn)
+        .load(&mut conn)
         .await
 }
 
@@ -208,11 +227,17 @@ pub struct NewMark {
     pub marked_by: Option<i64>,
 }
 
-/// The marks of the sorties `sortie_ids`, each sheet's in order.
-pub async fn marks(conn: &mut AsyncPgConnection, sortie_ids: &[i64]) -> QueryResult<Vec<MarkRow>> {
+/// The marks of a game's sheets, each sheet's in order.
+pub async fn marks(mut conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Vec<MarkRow>> {
     sheet_marks::table
         .left_join(users::table)
-        .filter(sheet_marks::sortie_id.eq_any(sortie_ids))
+        .filter(
+            sheet_marks::sortie_id.eq_any(
+                lineup_sorties::table
+                    .filter(lineup_sorties::game_id.eq(game_id))
+                    .select(lineup_sorties::id),
+            ),
+        )
         .order((sheet_marks::sortie_id, sheet_marks::place))
         .select((
             sheet_marks::id,
@@ -222,7 +247,7 @@ pub async fn marks(conn: &mut AsyncPgConnection, sortie_ids: &[i64]) -> QueryRes
             users::username.nullable(),
             sheet_marks::marked_at,
         ))
-        .load(conn)
+        .load(&mut conn)
         .await
 }
 
@@ -235,20 +260,20 @@ pub async fn marked(conn: &mut AsyncPgConnection, sortie_id: i64) -> QueryResult
     .await
 }
 
+/// A mark after those already on its sheet (scripts/bench runs this text).
+const INSERT_MARK: &str = "INSERT INTO sheet_marks (sortie_id, place, mark, roll_id, marked_by)
+SELECT $1, COALESCE(MAX(place) + 1, 0), $2, $3, $4 FROM sheet_marks WHERE sortie_id = $1";
+
 /// Writes marks after those already on their sheets, in the order given.
 pub async fn insert_marks(conn: &mut AsyncPgConnection, marks: &[NewMark]) -> QueryResult<()> {
     for mark in marks {
-        diesel::sql_query(
-            "INSERT INTO sheet_marks (sortie_id, place, mark, roll_id, marked_by)
-             SELECT $1, COALESCE(MAX(place) + 1, 0), $2, $3, $4
-               FROM sheet_marks WHERE sortie_id = $1",
-        )
-        .bind::<BigInt, _>(mark.sortie_id)
-        .bind::<diesel::sql_types::Jsonb, _>(&mark.mark)
-        .bind::<diesel::sql_types::Nullable<BigInt>, _>(mark.roll_id)
-        .bind::<diesel::sql_types::Nullable<BigInt>, _>(mark.marked_by)
-        .execute(conn)
-        .await?;
+        diesel::sql_query(INSERT_MARK)
+            .bind::<BigInt, _>(mark.sortie_id)
+            .bind::<diesel::sql_types::Jsonb, _>(&mark.mark)
+            .bind::<diesel::sql_types::Nullable<BigInt>, _>(mark.roll_id)
+            .bind::<diesel::sql_types::Nullable<BigInt>, _>(mark.marked_by)
+            .execute(conn)
+            .await?;
     }
     Ok(())
 }

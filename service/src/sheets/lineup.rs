@@ -30,9 +30,12 @@ pub(super) async fn game(
 ) -> Result<GameRecord, ServiceError> {
     eagles_db::games::find(conn, campaign_id, game_id)
         .await?
-        .ok_or_else(|| {
-            ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
-        })
+        .ok_or_else(|| no_game(game_id))
+}
+
+/// The 404 of a game that is not the campaign's.
+pub(super) fn no_game(game_id: i64) -> ServiceError {
+    ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
 }
 
 /// 409 once the game is debriefed or abandoned: its sheets are then the record.
@@ -156,7 +159,7 @@ pub async fn declare(
             let receipt = record.record(conn, change).await?;
             let sheets = GameSheets::load(conn, game.id).await?;
             let sortie = sheets.sortie(id)?;
-            let state = sum(conn, &sheets, sortie).await?.state;
+            let state = sum(&sheets, sortie)?.state;
             Ok((sortie_view(&scope, &sheets, sortie, &state, false), receipt))
         },
     )
@@ -235,7 +238,7 @@ pub async fn lineup(
     let sheets = GameSheets::load(conn, game_id).await?;
     let mut views = Vec::with_capacity(sheets.sorties.len());
     for sortie in &sheets.sorties {
-        let state = sum(conn, &sheets, sortie).await?.state;
+        let state = sum(&sheets, sortie)?.state;
         views.push(sortie_view(
             &scope,
             &sheets,

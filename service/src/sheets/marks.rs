@@ -7,13 +7,14 @@ use campaign::sheet::marks::Mark;
 use campaign::sheet::state::SheetState;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::games::GameRecord;
-use eagles_db::lineup::{LineupSortie, NewMark};
+use eagles_db::lineup::{LineupSeat, LineupSortie, NewMark};
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
 use eagles_office::sheets::{GameRef, MarkRequest, SheetView, SortieRef};
+use futures_util::future::{try_join, try_join3};
 
-use super::lineup::{game, still_in_play};
-use super::read::{rule_mark, rule_marks, sheet_aircraft, sheet_view, GameSheets};
+use super::lineup::{game, no_game, still_in_play};
+use super::read::{rule_mark, rule_marks, seat_crew, sheet_view, GameSheets};
 use crate::access::{readable_campaign, CampaignScope};
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
@@ -54,7 +55,8 @@ pub async fn sheet(
             "there is no sheet of sortie {sortie_id} you may read until the game's debrief"
         )));
     }
-    sheet_view(conn, &scope, &sheets, sortie, game.week, game.debriefed()).await
+    let crew = seat_crew(conn, campaign_id, &sheets.seats_of(sortie_id)).await?;
+    sheet_view(&scope, &sheets, sortie, &crew, game.week, game.debriefed())
 }
 
 /// The sheets of a game `reader` reads in full, from one read of its line-up and marks.
@@ -67,13 +69,20 @@ pub async fn game_sheets(
     let game = game(conn, at.campaign_id, at.game_id).await?;
     let sheets = GameSheets::load(conn, at.game_id).await?;
     let debriefed = game.debriefed();
-    let mut views = Vec::new();
-    for sortie in &sheets.sorties {
-        if sheets.reads_in_full(&scope, sortie.id, debriefed) {
-            views.push(sheet_view(conn, &scope, &sheets, sortie, game.week, debriefed).await?);
-        }
-    }
-    Ok(views)
+    let readable: Vec<&LineupSortie> = sheets
+        .sorties
+        .iter()
+        .filter(|sortie| sheets.reads_in_full(&scope, sortie.id, debriefed))
+        .collect();
+    let seats: Vec<&LineupSeat> = readable
+        .iter()
+        .flat_map(|sortie| sheets.seats_of(sortie.id))
+        .collect();
+    let crew = seat_crew(conn, at.campaign_id, &seats).await?;
+    readable
+        .into_iter()
+        .map(|sortie| sheet_view(&scope, &sheets, sortie, &crew, game.week, debriefed))
+        .collect()
 }
 
 /// A sheet open for a write: the locked campaign as the caller sees it, its game still
@@ -86,17 +95,41 @@ pub(super) struct OpenSheet {
 }
 
 impl OpenSheet {
-    /// Opens the sheet at `at` for the caller of `scope` to `action` on it: 404 for a
-    /// sortie not of the game, 403 for anyone but its players and the referees, 409
-    /// once the game is debriefed or abandoned.
+    /// Opens the sheet at `at` for the caller of `scope` to `action` on it
+    /// ([`OpenSheet::check`]), reading the game and its sheets.
     pub async fn open(
         conn: &mut AsyncPgConnection,
         scope: CampaignScope,
         at: SortieRef,
         action: &str,
     ) -> Result<OpenSheet, ServiceError> {
-        let game = game(conn, at.campaign_id, at.game_id).await?;
-        let sheets = GameSheets::load(conn, at.game_id).await?;
+        let (game, sheets) = Self::read(conn, at).await?;
+        Self::check(scope, game, sheets, at, action)
+    }
+
+    /// The game of `at` (when it is one of the campaign's) and its sheets, read in one
+    /// round trip.
+    async fn read(
+        conn: &AsyncPgConnection,
+        at: SortieRef,
+    ) -> Result<(Option<GameRecord>, GameSheets), ServiceError> {
+        let game = async {
+            Ok::<_, ServiceError>(eagles_db::games::find(conn, at.campaign_id, at.game_id).await?)
+        };
+        try_join(game, GameSheets::load(conn, at.game_id)).await
+    }
+
+    /// The sheet at `at` open for the caller of `scope` to `action` on it: 404 for a
+    /// game not of the campaign or a sortie not of the game, 403 for anyone but its
+    /// players and the referees, 409 once the game is debriefed or abandoned.
+    fn check(
+        scope: CampaignScope,
+        game: Option<GameRecord>,
+        sheets: GameSheets,
+        at: SortieRef,
+        action: &str,
+    ) -> Result<OpenSheet, ServiceError> {
+        let game = game.ok_or_else(|| no_game(at.game_id))?;
         sheets.sortie(at.sortie_id)?;
         require_player(&scope, &sheets, at.sortie_id, action)?;
         still_in_play(
@@ -121,9 +154,10 @@ impl OpenSheet {
     }
 }
 
-/// Writes on a sortie's sheet as `user`, in the envelope: opens the sheet
-/// ([`OpenSheet::open`]), runs `body`, records the `sheet` event, and gives the body's
-/// answer with the sheet as it then stands.
+/// Writes on a sortie's sheet as `user`, in the envelope: the game and its sheets are
+/// read with the campaign's lock, the sheet opened ([`OpenSheet::check`]), `body` run;
+/// then the `sheet` event is recorded with the sheet's marks and crew read again, in
+/// one round trip, and the answer is the body's with the sheet as it then stands.
 pub(super) async fn write_sheet<T>(
     conn: &mut AsyncPgConnection,
     user: &User,
@@ -131,21 +165,34 @@ pub(super) async fn write_sheet<T>(
     action: &str,
     body: impl AsyncFnOnce(&mut AsyncPgConnection, &OpenSheet) -> Result<T, ServiceError>,
 ) -> Result<(T, SheetView), ServiceError> {
-    let access = Access::Reader;
-    envelope::write(
+    envelope::write_reading(
         conn,
         at.campaign_id,
         user,
-        access,
-        async |conn, scope, record| {
-            let open = OpenSheet::open(conn, scope, at, action).await?;
+        Access::Reader,
+        async |shared| OpenSheet::read(shared, at).await,
+        async |conn, scope, (game, sheets), record| {
+            let mut open = OpenSheet::check(scope, game, sheets, at, action)?;
             let answer = body(conn, &open).await?;
             let change = Change::new(EventKind::Sheet, at.sortie_id);
-            let receipt = record.record(conn, change).await?;
-            let sheets = GameSheets::load(conn, at.game_id).await?;
-            let sortie = sheets.sortie(at.sortie_id)?;
-            let week = open.game.week;
-            let view = sheet_view(conn, &open.scope, &sheets, sortie, week, false).await?;
+            let shared: &AsyncPgConnection = conn;
+            let seats = open.sheets.seats_of(at.sortie_id);
+            let (receipt, marks, crew) = try_join3(
+                record.record(shared, change),
+                async { Ok(eagles_db::lineup::marks(shared, at.game_id).await?) },
+                seat_crew(shared, at.campaign_id, &seats),
+            )
+            .await?;
+            open.sheets.marks = marks;
+            let sortie = open.sortie();
+            let view = sheet_view(
+                &open.scope,
+                &open.sheets,
+                sortie,
+                &crew,
+                open.game.week,
+                false,
+            )?;
             Ok(((answer, view), receipt))
         },
     )
@@ -161,14 +208,14 @@ pub(super) async fn write_marks(
     new: &[(MarkRequest, Option<i64>)],
     by: i64,
 ) -> Result<(), ServiceError> {
-    let aircraft = sheet_aircraft(conn, sortie.aircraft_type_id).await?;
+    let aircraft = sheets.aircraft_of(sortie)?;
     let seats = sheets.seats_of(sortie.id);
     let stored = sheets.marks_of(sortie.id)?;
     let mut marks: Vec<Mark> = rule_marks(&seats, &stored)?;
     for (mark, _) in new {
         marks.push(rule_mark(&seats, &stored, mark)?);
     }
-    SheetState::from_marks(&aircraft, &marks)?;
+    SheetState::from_marks(aircraft, &marks)?;
     let rows: Vec<NewMark> = new
         .iter()
         .map(|(mark, roll_id)| {

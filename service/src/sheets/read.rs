@@ -9,6 +9,8 @@ use campaign::sheet::aircraft::{Section, SheetAircraft, Stability};
 use campaign::sheet::damage::SectionDamage;
 use campaign::sheet::marks::{undone, Mark};
 use campaign::sheet::state::SheetState;
+use eagles_db::aircraft::AircraftType;
+use eagles_db::crew::CrewRecord;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::lineup::{LineupSeat, LineupSortie, MarkRow};
 use eagles_office::secrecy::reader_of;
@@ -16,29 +18,50 @@ use eagles_office::sheets::{
     AircraftName, ClaimView, EffectsView, FuelView, JammedView, MarkRequest, MarkView,
     MissionFacts, SeatView, SectionView, SectionsView, SheetCrewView, SheetView, SortieView,
 };
+use futures_util::future::{try_join4, try_join_all};
 
 use crate::access::CampaignScope;
 use crate::crew::crewman_view;
 use crate::error::ServiceError;
 
-/// A game's line-up and the marks of its sheets, as stored.
+/// A game's line-up, the marks of its sheets as stored, and the aircraft they fly.
 pub struct GameSheets {
     pub sorties: Vec<LineupSortie>,
     pub seats: Vec<LineupSeat>,
     pub marks: Vec<MarkRow>,
+    aircraft: BTreeMap<i64, SheetAircraft>,
 }
 
 impl GameSheets {
-    /// The line-up and marks of the game `game_id`.
-    pub async fn load(conn: &mut AsyncPgConnection, game_id: i64) -> Result<Self, ServiceError> {
-        let sorties = eagles_db::lineup::sorties(conn, game_id).await?;
-        let seats = eagles_db::lineup::seats(conn, game_id).await?;
-        let ids: Vec<i64> = sorties.iter().map(|s| s.id).collect();
-        let marks = eagles_db::lineup::marks(conn, &ids).await?;
+    /// The line-up, marks and aircraft of the game `game_id`, in one round trip: a
+    /// sheet's write holds the campaign's lock while it reads them.
+    pub async fn load(conn: &AsyncPgConnection, game_id: i64) -> Result<Self, ServiceError> {
+        let (sorties, seats, marks, aircraft) = try_join4(
+            eagles_db::lineup::sorties(conn, game_id),
+            eagles_db::lineup::seats(conn, game_id),
+            eagles_db::lineup::marks(conn, game_id),
+            eagles_db::lineup::aircraft(conn, game_id),
+        )
+        .await?;
+        let aircraft = aircraft
+            .into_iter()
+            .map(|row| Ok((row.id, sheet_aircraft(row)?)))
+            .collect::<Result<_, ServiceError>>()?;
         Ok(Self {
             sorties,
             seats,
             marks,
+            aircraft,
+        })
+    }
+
+    /// The aircraft `sortie` flies, as the rules read it.
+    pub fn aircraft_of(&self, sortie: &LineupSortie) -> Result<&SheetAircraft, ServiceError> {
+        self.aircraft.get(&sortie.aircraft_type_id).ok_or_else(|| {
+            ServiceError::Internal(format!(
+                "aircraft type {} of sortie {} vanished",
+                sortie.aircraft_type_id, sortie.key
+            ))
         })
     }
 
@@ -87,16 +110,8 @@ impl GameSheets {
     }
 }
 
-/// The sheet's aircraft as the rules read it: appendix A/B's row (R17).
-pub async fn sheet_aircraft(
-    conn: &mut AsyncPgConnection,
-    aircraft_type_id: i64,
-) -> Result<SheetAircraft, ServiceError> {
-    let row = eagles_db::aircraft::find(conn, aircraft_type_id)
-        .await?
-        .ok_or_else(|| {
-            ServiceError::Internal(format!("aircraft type {aircraft_type_id} vanished"))
-        })?;
+/// An aircraft type as the sheet's rules read it: appendix A/B's row (R17).
+fn sheet_aircraft(row: AircraftType) -> Result<SheetAircraft, ServiceError> {
     let stability = row
         .stability
         .parse::<Stability>()
@@ -111,6 +126,28 @@ pub async fn sheet_aircraft(
         two_seater,
         dual_controls,
     ))
+}
+
+/// The campaign's records of the crewmen in `seats`, in their order, read together.
+pub async fn seat_crew(
+    conn: &AsyncPgConnection,
+    campaign_id: i64,
+    seats: &[&LineupSeat],
+) -> Result<Vec<CrewRecord>, ServiceError> {
+    let found = try_join_all(
+        seats
+            .iter()
+            .map(|seat| eagles_db::crew::find(conn, campaign_id, seat.crew_id)),
+    )
+    .await?;
+    seats
+        .iter()
+        .zip(found)
+        .map(|(seat, record)| {
+            record
+                .ok_or_else(|| ServiceError::Internal(format!("crewman {} vanished", seat.crew_id)))
+        })
+        .collect()
 }
 
 /// The seat of `crew_id` on a sortie, or a 422 naming him as the request did.
@@ -203,16 +240,12 @@ pub struct Summed {
 }
 
 /// Sums the marks of `sortie_id`'s sheet.
-pub async fn sum(
-    conn: &mut AsyncPgConnection,
-    sheets: &GameSheets,
-    sortie: &LineupSortie,
-) -> Result<Summed, ServiceError> {
-    let aircraft = sheet_aircraft(conn, sortie.aircraft_type_id).await?;
+pub fn sum(sheets: &GameSheets, sortie: &LineupSortie) -> Result<Summed, ServiceError> {
+    let aircraft = sheets.aircraft_of(sortie)?;
     let seats = sheets.seats_of(sortie.id);
     let stored = sheets.marks_of(sortie.id)?;
     let marks = rule_marks(&seats, &stored)?;
-    let state = SheetState::from_marks(&aircraft, &marks)?;
+    let state = SheetState::from_marks(aircraft, &marks)?;
     let undone = undone(&marks)?;
     Ok(Summed { state, undone })
 }
@@ -266,22 +299,25 @@ fn section_view(damage: &SectionDamage) -> SectionView {
     }
 }
 
-/// The full sheet of `sortie`, for a reader who may read it in full.
-pub async fn sheet_view(
-    conn: &mut AsyncPgConnection,
+/// The full sheet of `sortie`, for a reader who may read it in full; `crew` holds the
+/// records of its crewmen ([`seat_crew`]), and may hold others.
+pub fn sheet_view(
     scope: &CampaignScope,
     sheets: &GameSheets,
     sortie: &LineupSortie,
+    crew_records: &[CrewRecord],
     week: i32,
     debriefed: bool,
 ) -> Result<SheetView, ServiceError> {
-    let Summed { state, undone } = sum(conn, sheets, sortie).await?;
+    let Summed { state, undone } = sum(sheets, sortie)?;
     let seats = sheets.seats_of(sortie.id);
     let mut crew = Vec::with_capacity(seats.len());
     let mut red_hits = BTreeMap::new();
     for seat in &seats {
-        let record = eagles_db::crew::find(conn, scope.campaign.id, seat.crew_id)
-            .await?
+        let record = crew_records
+            .iter()
+            .find(|r| r.id == seat.crew_id)
+            .cloned()
             .ok_or_else(|| ServiceError::Internal(format!("crewman {} vanished", seat.crew_id)))?;
         let man = crewman_view(record, week)?;
         let sheet = state.crew(seat.position).copied().unwrap_or_default();

@@ -402,7 +402,7 @@ pub async fn roll_on_sheet(
 ) -> Result<SheetRollAnswer, ServiceError> {
     let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
         let (sheets, sortie, game) = (&open.sheets, open.sortie(), &open.game);
-        let state = sum(conn, sheets, sortie).await?.state;
+        let state = sum(sheets, sortie)?.state;
         let target = match &request {
             SheetRollRequest::Combat(CombatRoll {
                 target_sortie,
