@@ -157,7 +157,8 @@ impl OpenSheet {
 /// Writes on a sortie's sheet as `user`, in the envelope: the game and its sheets are
 /// read with the campaign's lock, the sheet opened ([`OpenSheet::check`]), `body` run;
 /// then the `sheet` event is recorded with the sheet's marks and crew read again, in
-/// one round trip, and the answer is the body's with the sheet as it then stands.
+/// one round trip, and the answer is the body's with the sheet as it then stands, summed
+/// once the lock is let go.
 pub(super) async fn write_sheet<T>(
     conn: &mut AsyncPgConnection,
     user: &User,
@@ -165,7 +166,7 @@ pub(super) async fn write_sheet<T>(
     action: &str,
     body: impl AsyncFnOnce(&mut AsyncPgConnection, &OpenSheet) -> Result<T, ServiceError>,
 ) -> Result<(T, SheetView), ServiceError> {
-    envelope::write_reading(
+    let (answer, open, crew) = envelope::write_reading(
         conn,
         at.campaign_id,
         user,
@@ -184,19 +185,19 @@ pub(super) async fn write_sheet<T>(
             )
             .await?;
             open.sheets.marks = marks;
-            let sortie = open.sortie();
-            let view = sheet_view(
-                &open.scope,
-                &open.sheets,
-                sortie,
-                &crew,
-                open.game.week,
-                false,
-            )?;
-            Ok(((answer, view), receipt))
+            Ok(((answer, open, crew), receipt))
         },
     )
-    .await
+    .await?;
+    let view = sheet_view(
+        &open.scope,
+        &open.sheets,
+        open.sortie(),
+        &crew,
+        open.game.week,
+        false,
+    )?;
+    Ok((answer, view))
 }
 
 /// Checks the marks `new` against the sheet of `sortie` and writes them after its
