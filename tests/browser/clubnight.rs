@@ -147,6 +147,13 @@ impl Night {
         .map(|(k, v)| (k.to_owned(), v))
         .collect()
     }
+
+    /// Posts `fields` with the referee's token as game `game`'s debrief form.
+    async fn post_debrief(&mut self, game: i64, fields: &[(String, String)]) -> reqwest::Response {
+        let path = self.path(&format!("/games/{game}/debrief"));
+        let csrf = self.csrf.clone();
+        self.rita.post(&path, &with_token(fields, &csrf)).await
+    }
 }
 
 fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
@@ -154,6 +161,13 @@ fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect()
+}
+
+/// `fields` with `csrf` as the form's token.
+fn with_token<'a>(fields: &'a [(String, String)], csrf: &'a str) -> Vec<(&'a str, &'a str)> {
+    let mut sent = pairs(fields);
+    sent.push(("csrf", csrf));
+    sent
 }
 
 async fn night(public: bool) -> Night {
@@ -418,13 +432,7 @@ async fn two_games(night: &mut Night) -> (i64, i64, i64) {
     let (a, allied, central) = night.open_game().await;
     night.assign(a, allied, central).await;
     let fields = night.debrief_fields(allied).await;
-    let mut fields = pairs(&fields);
-    let csrf = night.csrf.clone();
-    fields.push(("csrf", &csrf));
-    let response = night
-        .rita
-        .post(&night.path(&format!("/games/{a}/debrief")), &fields)
-        .await;
+    let response = night.post_debrief(a, &fields).await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     let (b, allied, central) = night.open_game().await;
     night.assign(b, allied, central).await;
@@ -517,9 +525,7 @@ async fn club_night_writes_refuse_users_without_the_role() {
             if players_own && who == "paul" {
                 continue;
             }
-            let mut fields = pairs(fields);
-            fields.push(("csrf", csrf));
-            let response = visitor.post(path, &fields).await;
+            let response = visitor.post(path, &with_token(fields, csrf)).await;
             assert_eq!(response.status(), StatusCode::FORBIDDEN, "{who} {path}");
         }
     }
@@ -619,10 +625,10 @@ async fn a_private_campaigns_pages_do_not_exist_for_a_stranger() {
     }
     let before = written(&night.app).await;
     for (path, fields) in forms(&night, a, b, allied).await {
-        let mut fields = pairs(&fields);
-        fields.push(("csrf", &sam_csrf));
         assert_eq!(
-            sam.post(&path, &fields).await.status(),
+            sam.post(&path, &with_token(&fields, &sam_csrf))
+                .await
+                .status(),
             StatusCode::NOT_FOUND,
             "{path}"
         );
@@ -642,13 +648,8 @@ async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
     .await;
     // A second post of the same debrief: the API's 409, shown on the page.
     let fields = night.debrief_fields(allied).await;
-    let mut fields = pairs(&fields);
-    fields.push(("csrf", &csrf));
     let awards = count(&night.app, "SELECT count(*) FROM xp_awards").await;
-    let response = night
-        .rita
-        .post(&night.path(&format!("/games/{a}/debrief")), &fields)
-        .await;
+    let response = night.post_debrief(a, &fields).await;
     assert_eq!(response.status(), StatusCode::CONFLICT);
     let page = response.text().await.unwrap();
     let message = text_of_id(&page, "message").expect("the conflict shown");
@@ -841,16 +842,10 @@ async fn club_night_pages_cost_the_same_queries_whatever_their_rows() {
     count_queries();
     let mut night = night(true).await;
     let database = count_db_name(&night.app).await;
-    let csrf = night.csrf.clone();
     let (first, allied, central) = night.open_game().await;
     night.assign(first, allied, central).await;
     let fields = night.debrief_fields(allied).await;
-    let mut fields = pairs(&fields);
-    fields.push(("csrf", &csrf));
-    let response = night
-        .rita
-        .post(&night.path(&format!("/games/{first}/debrief")), &fields)
-        .await;
+    let response = night.post_debrief(first, &fields).await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     let cid = night.campaign;
     let pages = |game: i64| {
@@ -879,12 +874,7 @@ async fn club_night_pages_cost_the_same_queries_whatever_their_rows() {
             ("c2_pilot".to_owned(), night.crewman("Kurt Wolff")),
             ("c2_pilot_red_hits".to_owned(), "2".to_owned()),
         ]);
-        let mut fields = pairs(&fields);
-        fields.push(("csrf", &csrf));
-        let response = night
-            .rita
-            .post(&night.path(&format!("/games/{game}/debrief")), &fields)
-            .await;
+        let response = night.post_debrief(game, &fields).await;
         assert_eq!(response.status(), StatusCode::SEE_OTHER);
         last = game;
     }

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::form_page::{self, FormPage};
-use super::{see_other, Nav};
+use super::{campaign_scope, see_other, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
@@ -121,9 +121,7 @@ impl FormPage for DicePage {
         form: RollForm,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let scope = office
-            .campaign_scope(session.user.clone().into(), campaign_id)
-            .await?;
+        let scope = campaign_scope(office, session, campaign_id).await?;
         let campaign = &scope.campaign;
         let week = errors.week("week", query.week.trim(), campaign.current_week);
         let rolls: Vec<RollLine> = office

@@ -17,7 +17,7 @@ use eagles_office::prelude::*;
 use serde::Deserialize;
 
 use super::form_page::{self, FormPage};
-use super::Nav;
+use super::{campaign_scope, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
@@ -93,9 +93,7 @@ impl FormPage for IdCardsPage {
         form: Filters,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let scope = office
-            .campaign_scope(session.user.clone().into(), campaign_id)
-            .await?;
+        let scope = campaign_scope(office, session, campaign_id).await?;
         let campaign = &scope.campaign;
         let side =
             errors.optional::<Side>("side", &form.side, "choose allied, central or both sides");

@@ -11,7 +11,7 @@ use eagles_office::standings::{LeaderboardQuery, LeaderboardRow};
 use serde::Deserialize;
 
 use super::form_page::{self, FormPage};
-use super::Nav;
+use super::{campaign_scope, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
@@ -85,9 +85,7 @@ impl FormPage for LeaderboardPage {
         form: Filters,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let scope = office
-            .campaign_scope(session.user.clone().into(), campaign_id)
-            .await?;
+        let scope = campaign_scope(office, session, campaign_id).await?;
         let campaign = &scope.campaign;
         let filters = form.parse(campaign.current_week, &mut errors);
         let week = filters.as_of_week.unwrap_or(campaign.current_week);

@@ -23,6 +23,23 @@ use actix_web::http::{header, StatusCode};
 use actix_web::HttpResponse;
 use askama::Template;
 use campaign::calendar;
+use eagles_office::access::CampaignScope;
+use eagles_office::prelude::*;
+
+use crate::error::PageError;
+use crate::session::Session;
+
+/// The campaign as the page's visitor may read it, with his part in it: what a page of
+/// one campaign reads first; 404 when he may not read it.
+pub async fn campaign_scope(
+    office: &dyn Office,
+    session: &Session,
+    campaign_id: i64,
+) -> Result<CampaignScope, PageError> {
+    Ok(office
+        .campaign_scope(session.user.clone().into(), campaign_id)
+        .await?)
+}
 
 /// What the header of every page shows: who is signed in, with a sign-out form.
 #[derive(Debug, Clone, Default)]

@@ -12,7 +12,7 @@ use eagles_office::crew::CrewQuery;
 use eagles_office::prelude::*;
 use eagles_office::standings::{PlayerRow, PlayersQuery};
 
-use super::{render, Nav, WeekLine};
+use super::{campaign_scope, render, Nav, WeekLine};
 use crate::error::PageError;
 use crate::session::Session;
 
@@ -41,9 +41,7 @@ pub async fn show(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let scope = office
-        .campaign_scope(session.user.clone().into(), path.into_inner())
-        .await?;
+    let scope = campaign_scope(office.get_ref(), &session, path.into_inner()).await?;
     let campaign = &scope.campaign;
     let rows = office
         .players(
