@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use futures_util::future::try_join_all;
 
 use crate::aircraft::AircraftType;
 use crate::schema::{aircraft_types, crew, lineup_crew, lineup_sorties, sheet_marks, users};
@@ -264,18 +265,21 @@ pub async fn marked(conn: &mut AsyncPgConnection, sortie_id: i64) -> QueryResult
 const INSERT_MARK: &str = "INSERT INTO sheet_marks (sortie_id, place, mark, roll_id, marked_by)
 SELECT $1, COALESCE(MAX(place) + 1, 0), $2, $3, $4 FROM sheet_marks WHERE sortie_id = $1";
 
-/// Writes marks after those already on their sheets, in the order given.
-pub async fn insert_marks(conn: &mut AsyncPgConnection, marks: &[NewMark]) -> QueryResult<()> {
-    for mark in marks {
+/// Writes marks after those already on their sheets, in the order given: sent together,
+/// each after the one before.
+pub async fn insert_marks(conn: &AsyncPgConnection, marks: &[NewMark]) -> QueryResult<()> {
+    try_join_all(marks.iter().map(|mark| async move {
+        let mut conn = conn;
         diesel::sql_query(INSERT_MARK)
             .bind::<BigInt, _>(mark.sortie_id)
             .bind::<diesel::sql_types::Jsonb, _>(&mark.mark)
             .bind::<diesel::sql_types::Nullable<BigInt>, _>(mark.roll_id)
             .bind::<diesel::sql_types::Nullable<BigInt>, _>(mark.marked_by)
-            .execute(conn)
-            .await?;
-    }
-    Ok(())
+            .execute(&mut conn)
+            .await
+    }))
+    .await
+    .map(drop)
 }
 
 /// Who reads a sheet in full before the debrief, for the roll log's secrecy (R20):

@@ -11,7 +11,7 @@ use eagles_db::lineup::{LineupSeat, LineupSortie, NewMark};
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
 use eagles_office::sheets::{GameRef, MarkRequest, SheetView, SortieRef};
-use futures_util::future::{try_join, try_join3};
+use futures_util::future::{try_join, try_join4};
 
 use super::lineup::{game, no_game, still_in_play};
 use super::read::{rule_mark, rule_marks, seat_crew, sheet_view, GameSheets};
@@ -155,16 +155,20 @@ impl OpenSheet {
 }
 
 /// Writes on a sortie's sheet as `user`, in the envelope: the game and its sheets are
-/// read with the campaign's lock, the sheet opened ([`OpenSheet::check`]), `body` run;
-/// then the `sheet` event is recorded with the sheet's marks and crew read again, in
-/// one round trip, and the answer is the body's with the sheet as it then stands, summed
+/// read with the campaign's lock, the sheet opened ([`OpenSheet::check`]), `body` run
+/// for its answer and the marks it writes ([`checked_marks`]); then the marks are
+/// written and the `sheet` event recorded with the sheet's marks and crew read again,
+/// in one round trip, and the answer is the body's with the sheet as it then stands, summed
 /// once the lock is let go.
 pub(super) async fn write_sheet<T>(
     conn: &mut AsyncPgConnection,
     user: &User,
     at: SortieRef,
     action: &str,
-    body: impl AsyncFnOnce(&mut AsyncPgConnection, &OpenSheet) -> Result<T, ServiceError>,
+    body: impl AsyncFnOnce(
+        &mut AsyncPgConnection,
+        &OpenSheet,
+    ) -> Result<(T, Vec<NewMark>), ServiceError>,
 ) -> Result<(T, SheetView), ServiceError> {
     let (answer, open, crew) = envelope::write_reading(
         conn,
@@ -174,11 +178,12 @@ pub(super) async fn write_sheet<T>(
         async |shared| OpenSheet::read(shared, at).await,
         async |conn, scope, (game, sheets), record| {
             let mut open = OpenSheet::check(scope, game, sheets, at, action)?;
-            let answer = body(conn, &open).await?;
+            let (answer, rows) = body(conn, &open).await?;
             let change = Change::new(EventKind::Sheet, at.sortie_id);
             let shared: &AsyncPgConnection = conn;
             let seats = open.sheets.seats_of(at.sortie_id);
-            let (receipt, marks, crew) = try_join3(
+            let ((), receipt, marks, crew) = try_join4(
+                async { Ok(eagles_db::lineup::insert_marks(shared, &rows).await?) },
                 record.record(shared, change),
                 async { Ok(eagles_db::lineup::marks(shared, at.game_id).await?) },
                 seat_crew(shared, at.campaign_id, &seats),
@@ -200,15 +205,14 @@ pub(super) async fn write_sheet<T>(
     Ok((answer, view))
 }
 
-/// Checks the marks `new` against the sheet of `sortie` and writes them after its
-/// marks; a mark that does not fit the aircraft or the log is refused whole.
-pub(super) async fn write_marks(
-    conn: &mut AsyncPgConnection,
+/// Checks the marks `new` against the sheet of `sortie` and gives them as rows to write
+/// after its marks; a mark that does not fit the aircraft or the log is refused whole.
+pub(super) fn checked_marks(
     sheets: &GameSheets,
     sortie: &LineupSortie,
     new: &[(MarkRequest, Option<i64>)],
     by: i64,
-) -> Result<(), ServiceError> {
+) -> Result<Vec<NewMark>, ServiceError> {
     let aircraft = sheets.aircraft_of(sortie)?;
     let seats = sheets.seats_of(sortie.id);
     let stored = sheets.marks_of(sortie.id)?;
@@ -229,8 +233,7 @@ pub(super) async fn write_marks(
             })
         })
         .collect::<Result<_, ServiceError>>()?;
-    eagles_db::lineup::insert_marks(conn, &rows).await?;
-    Ok(())
+    Ok(rows)
 }
 
 /// What a posted mark must be beyond its fit to the sheet: a kind players write, a
@@ -286,10 +289,13 @@ pub async fn mark(
     at: SortieRef,
     mark: MarkRequest,
 ) -> Result<SheetView, ServiceError> {
-    let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
+    let write = async |_: &mut AsyncPgConnection, open: &OpenSheet| {
         check_posted(&open.sheets, open.sortie(), &mark)?;
         let new = [(mark.clone(), None)];
-        write_marks(conn, &open.sheets, open.sortie(), &new, user.id).await
+        Ok((
+            (),
+            checked_marks(&open.sheets, open.sortie(), &new, user.id)?,
+        ))
     };
     let ((), view) = write_sheet(conn, &user, at, "mark this sheet", write).await?;
     Ok(view)

@@ -32,7 +32,7 @@ use eagles_office::sheets::{
 };
 use serde::Serialize;
 
-use super::marks::{write_marks, write_sheet, OpenSheet};
+use super::marks::{checked_marks, write_sheet, OpenSheet};
 use super::read::{sum, GameSheets};
 use crate::campaigns::week_number;
 use crate::crew::crewman_view;
@@ -465,11 +465,11 @@ pub async fn roll_on_sheet(
             }
             logged.push(roll);
         }
-        write_marks(conn, sheets, sortie, &marks, user.id).await?;
+        let mut rows = checked_marks(sheets, sortie, &marks, user.id)?;
         if let Some(target) = target.filter(|_| !target_marks.is_empty()) {
-            write_marks(conn, sheets, target, &target_marks, user.id).await?;
+            rows.extend(checked_marks(sheets, target, &target_marks, user.id)?);
         }
-        Ok(logged)
+        Ok((logged, rows))
     };
     let (logged, sheet) = write_sheet(conn, &user, at, "roll on this sheet", write).await?;
     let rolls: Vec<_> = logged
