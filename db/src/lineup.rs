@@ -263,23 +263,44 @@ pub async fn marked(conn: &mut AsyncPgConnection, sortie_id: i64) -> QueryResult
 
 /// A mark after those already on its sheet (scripts/bench runs this text).
 const INSERT_MARK: &str = "INSERT INTO sheet_marks (sortie_id, place, mark, roll_id, marked_by)
-SELECT $1, COALESCE(MAX(place) + 1, 0), $2, $3, $4 FROM sheet_marks WHERE sortie_id = $1";
+SELECT $1, COALESCE(MAX(place) + 1, 0), $2, $3, $4 FROM sheet_marks WHERE sortie_id = $1
+RETURNING id, marked_at";
 
-/// Writes marks after those already on their sheets, in the order given: sent together,
-/// each after the one before.
-pub async fn insert_marks(conn: &AsyncPgConnection, marks: &[NewMark]) -> QueryResult<()> {
+/// What the database gave a mark it wrote.
+#[derive(Debug, Clone, QueryableByName)]
+struct Written {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = diesel::sql_types::Timestamptz)]
+    marked_at: DateTime<Utc>,
+}
+
+/// Writes marks after those already on their sheets, in the order given (sent together,
+/// each after the one before), by the user `by`; gives them as stored.
+pub async fn insert_marks(
+    conn: &AsyncPgConnection,
+    marks: &[NewMark],
+    by: Option<&str>,
+) -> QueryResult<Vec<MarkRow>> {
     try_join_all(marks.iter().map(|mark| async move {
         let mut conn = conn;
-        diesel::sql_query(INSERT_MARK)
+        let written: Written = diesel::sql_query(INSERT_MARK)
             .bind::<BigInt, _>(mark.sortie_id)
             .bind::<diesel::sql_types::Jsonb, _>(&mark.mark)
             .bind::<diesel::sql_types::Nullable<BigInt>, _>(mark.roll_id)
             .bind::<diesel::sql_types::Nullable<BigInt>, _>(mark.marked_by)
-            .execute(&mut conn)
-            .await
+            .get_result(&mut conn)
+            .await?;
+        Ok(MarkRow {
+            id: written.id,
+            sortie_id: mark.sortie_id,
+            mark: mark.mark.clone(),
+            roll_id: mark.roll_id,
+            marked_by: by.map(str::to_owned),
+            marked_at: written.marked_at,
+        })
     }))
     .await
-    .map(drop)
 }
 
 /// Who reads a sheet in full before the debrief, for the roll log's secrecy (R20):

@@ -11,7 +11,7 @@ use eagles_db::lineup::{LineupSeat, LineupSortie, NewMark};
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
 use eagles_office::sheets::{GameRef, MarkRequest, SheetView, SortieRef};
-use futures_util::future::{try_join, try_join4};
+use futures_util::future::{try_join, try_join3};
 
 use super::lineup::{game, no_game, still_in_play};
 use super::read::{rule_mark, rule_marks, seat_crew, sheet_view, GameSheets};
@@ -157,8 +157,7 @@ impl OpenSheet {
 /// Writes on a sortie's sheet as `user`, in the envelope: the game and its sheets are
 /// read with the campaign's lock, the sheet opened ([`OpenSheet::check`]), `body` run
 /// for its answer and the marks it writes ([`checked_marks`]); then the marks are
-/// written and the `sheet` event recorded with the sheet's marks and crew read again,
-/// in one round trip, and the answer is the body's with the sheet as it then stands, summed
+/// written and the `sheet` event recorded with the sheet's crew read, in one round trip, and the answer is the body's with the sheet as it then stands, summed
 /// once the lock is let go.
 pub(super) async fn write_sheet<T>(
     conn: &mut AsyncPgConnection,
@@ -182,14 +181,14 @@ pub(super) async fn write_sheet<T>(
             let change = Change::new(EventKind::Sheet, at.sortie_id);
             let shared: &AsyncPgConnection = conn;
             let seats = open.sheets.seats_of(at.sortie_id);
-            let ((), receipt, marks, crew) = try_join4(
-                async { Ok(eagles_db::lineup::insert_marks(shared, &rows).await?) },
+            let by = Some(user.username.as_str());
+            let (written, receipt, crew) = try_join3(
+                async { Ok(eagles_db::lineup::insert_marks(shared, &rows, by).await?) },
                 record.record(shared, change),
-                async { Ok(eagles_db::lineup::marks(shared, at.game_id).await?) },
                 seat_crew(shared, at.campaign_id, &seats),
             )
             .await?;
-            open.sheets.marks = marks;
+            open.sheets.add_marks(written);
             Ok(((answer, open, crew), receipt))
         },
     )

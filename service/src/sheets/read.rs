@@ -55,6 +55,13 @@ impl GameSheets {
         })
     }
 
+    /// With `written` after the marks of their sheets.
+    pub fn add_marks(&mut self, written: Vec<MarkRow>) {
+        self.marks.extend(written);
+        // Stable: each sheet's marks keep their order, the new ones last.
+        self.marks.sort_by_key(|m| m.sortie_id);
+    }
+
     /// The aircraft `sortie` flies, as the rules read it.
     pub fn aircraft_of(&self, sortie: &LineupSortie) -> Result<&SheetAircraft, ServiceError> {
         self.aircraft.get(&sortie.aircraft_type_id).ok_or_else(|| {
