@@ -18,6 +18,8 @@ import sys
 import time
 from urllib.parse import urlsplit
 
+from hold_streams import open_stream
+
 # An event's message: its id (the revision), its kind, its data (one line).
 EVENT = re.compile(rb"id: (\d+)\nevent: (\w+)\ndata: ([^\n]*)\n\n")
 INTERVAL = 0.05
@@ -26,14 +28,7 @@ PATIENCE = 5.0
 
 async def follow(host, port, path, sortie, arrived, ready):
     """Reads the stream as it comes, noting when each event of `sortie` arrives."""
-    reader, writer = await asyncio.open_connection(host, port)
-    writer.write(
-        f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode()
-    )
-    await writer.drain()
-    status = await reader.readline()
-    if b" 200 " not in status:
-        raise RuntimeError(f"the stream answered {status!r}")
+    reader, _writer = await open_stream(host, port, path)
     ready.set()
     pending = b""
     while data := await reader.read(65536):

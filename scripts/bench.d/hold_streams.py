@@ -26,7 +26,9 @@ EVENT = re.compile(rb"id: (\d+)\nevent: ")
 BATCH_SECONDS = 0.05
 
 
-async def hold(host, port, path, index, received, opened):
+async def open_stream(host, port, path):
+    """Opens one event stream; gives its reader and writer once the server answered 200
+    (the caller keeps the writer: dropping it closes the connection)."""
     reader, writer = await asyncio.open_connection(host, port)
     writer.write(
         f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode()
@@ -34,7 +36,12 @@ async def hold(host, port, path, index, received, opened):
     await writer.drain()
     status = await reader.readline()
     if b" 200 " not in status:
-        raise RuntimeError(f"stream {index}: {status!r}")
+        raise RuntimeError(f"{path}: {status!r}")
+    return reader, writer
+
+
+async def hold(host, port, path, index, received, opened):
+    reader, _writer = await open_stream(host, port, path)
     opened.append(index)
     revisions = received[index]
     pending = b""

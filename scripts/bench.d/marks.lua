@@ -24,9 +24,3 @@ function request()
   phone.turn = phone.turn + 1
   return wrk.format("POST", phone.path, phone.headers, '{"kind":"turn","turn":' .. phone.turn .. '}')
 end
-
-function response(status, headers, body)
-  if status ~= 201 then
-    io.stderr:write("mark answered " .. status .. ": " .. body .. "\n")
-  end
-end
