@@ -157,8 +157,9 @@ impl OpenSheet {
 /// Writes on a sortie's sheet as `user`, in the envelope: the game and its sheets are
 /// read with the campaign's lock, the sheet opened ([`OpenSheet::check`]), `body` run
 /// for its answer and the marks it writes ([`checked_marks`]); then the marks are
-/// written and the `sheet` event recorded with the sheet's crew read, in one round trip, and the answer is the body's with the sheet as it then stands, summed
-/// once the lock is let go.
+/// written and the `sheet` event recorded with the sheet's crew read, in one round
+/// trip. The answer is the body's with the sheet as it then stands, summed once the
+/// lock is let go.
 pub(super) async fn write_sheet<T>(
     conn: &mut AsyncPgConnection,
     user: &User,
