@@ -3,9 +3,9 @@
 
     event_delay.py WRITE_BASE STREAM_BASE CAMPAIGN MARKS_PATH TOKEN SECONDS
 
-Follows GET STREAM_BASE/api/v1/campaigns/CAMPAIGN/events, and every 50 ms posts a turn
-mark to WRITE_BASE MARKS_PATH (its own sortie, marked by nobody else) and waits for
-that mark's event: a `sheet` event whose data names the sortie. Prints one line, the
+Follows GET STREAM_BASE/api/v1/campaigns/CAMPAIGN/events, and posts a turn mark to
+WRITE_BASE MARKS_PATH (its own sortie, marked by nobody else), one at a time, 50 ms
+after the last one's event, waiting each time for that mark's event: a `sheet` event whose data names the sortie. Prints one line, the
 milliseconds from each mark's answer to its event on the stream ("0" when the event
 came first, which a write's commit allows). Fails when an event does not come within
 five seconds.
