@@ -113,3 +113,17 @@ pub async fn crew_rolls_of_games(
         .load(&mut conn)
         .await
 }
+
+/// How many rolls on `table` a sortie's sheet has made.
+pub async fn count_on_sortie(
+    conn: &mut AsyncPgConnection,
+    sortie_id: i64,
+    table: LoggedTable,
+) -> QueryResult<i64> {
+    dice_rolls::table
+        .filter(dice_rolls::sortie_id.eq(sortie_id))
+        .filter(dice_rolls::table_name.eq(table))
+        .count()
+        .get_result(conn)
+        .await
+}

@@ -428,6 +428,13 @@ pub enum SheetRollRequest {
         #[serde(default)]
         dice: Option<Vec<u32>>,
     },
+    /// 1d6 for a bomb run of the mission aircraft at `altitude` 1–4, at most three a
+    /// mission (appendix E, R10); the observer's Bombardier adds 1.
+    Bomb {
+        altitude: u32,
+        #[serde(default)]
+        dice: Option<Vec<u32>>,
+    },
 }
 
 impl SheetRollRequest {
@@ -445,7 +452,8 @@ impl SheetRollRequest {
             | ExtinguishSmoke { dice }
             | Anoxia { dice, .. }
             | ConcentratedFire { dice, .. }
-            | FriendlyFire { dice } => dice.as_deref(),
+            | FriendlyFire { dice }
+            | Bomb { dice, .. } => dice.as_deref(),
         }
     }
 }

@@ -636,3 +636,83 @@ async fn the_mission_sortie_follows_the_assignment_and_keeps_its_secret() {
         .await;
     problem(assign(voss).await, StatusCode::CONFLICT).await;
 }
+
+/// R10, appendix E: the mission aircraft of a bombing mission rolls its bomb runs on
+/// its sheet, 1d6 each, at most three; at altitude 3–4 a run hits on 3+ (no Bombardier
+/// aboard, so no +1). A sweep, or a fourth run, is refused naming the rule.
+#[tokio::test]
+async fn the_mission_aircraft_rolls_its_bomb_runs_on_its_sheet() {
+    let night = Night::new().await;
+    let [_, _, _, voss, wolff, weber] = night.crew;
+    let missions = format!(
+        "/api/v1/campaigns/{}/games/{}/missions",
+        night.world.campaign, night.game
+    );
+    let mut central = 0;
+    // Allied 9: fighter sweep; Central 4: bomb the enemy airfield (appendix E).
+    for (side, die) in [("allied", 9), ("central", 4)] {
+        let rolled = night
+            .app
+            .post(
+                &missions,
+                night.token("rita"),
+                &json!({ "side": side, "dice": [die] }),
+            )
+            .await;
+        let rolled = body(rolled).await;
+        assert_eq!(rolled["side"], side, "{rolled}");
+        central = rolled["id"].as_i64().unwrap();
+    }
+    let two_seater = aircraft_id(&night.app, "Albatros C-III").await;
+    let assigned = night
+        .app
+        .request(
+            reqwest::Method::PUT,
+            &format!("{missions}/{central}/assignment"),
+            night.token("rita"),
+        )
+        .json(&json!({ "aircraft_id": two_seater, "pilot_id": wolff, "observer_id": weber }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(assigned.status(), StatusCode::OK);
+    let bomber = night.lineup("karl").await[0]["id"].as_i64().unwrap();
+    let sweep = night
+        .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
+        .await;
+    let sweep = sweep["id"].as_i64().unwrap();
+
+    let run =
+        |altitude: u32, die: u32| json!({ "table": "bomb", "altitude": altitude, "dice": [die] });
+    let refused = night
+        .post("kurt", &format!("/sorties/{sweep}/rolls"), run(3, 4))
+        .await;
+    let words = problem(refused, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(words.contains("mission aircraft"), "{words}");
+
+    let rolls = format!("/sorties/{bomber}/rolls");
+    // Altitude 3: a 2 misses, a 3 hits.
+    let first = night.made("karl", &rolls, run(3, 2)).await;
+    assert_eq!(first["roll"]["result"], "miss");
+    assert_eq!(first["roll"]["table"], "bomb");
+    assert_eq!(first["roll"]["sortie_id"], bomber);
+    let second = night.made("karl", &rolls, run(3, 3)).await;
+    assert_eq!(second["roll"]["result"], "hit");
+    // Altitude 1–2 hits on 2+.
+    let third = night.made("karl", &rolls, run(1, 2)).await;
+    assert_eq!(third["roll"]["result"], "hit");
+    let fourth = night.post("karl", &rolls, run(1, 6)).await;
+    let words = problem(fourth, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(words.contains("three"), "{words}");
+    // The runs are the sheet's rolls in the log, for the debrief to read (R10).
+    let logged: Vec<_> = night
+        .rolls("rita")
+        .await
+        .into_iter()
+        .filter(|r| r["table"] == "bomb")
+        .collect();
+    assert_eq!(logged.len(), 3);
+    // The other side does not see the mission's bomb runs before the debrief (§13.20).
+    let seen_by_ada = night.rolls("ada").await;
+    assert!(seen_by_ada.iter().all(|r| r["table"] != "bomb"));
+}

@@ -6,6 +6,8 @@ use campaign::abilities::Ability;
 use campaign::calendar;
 use campaign::crew::Role;
 use campaign::dice::Dice;
+use campaign::logged_table::LoggedTable;
+use campaign::missions::Assignment;
 use campaign::sheet::anoxia::roll_anoxia;
 use campaign::sheet::combat::{roll_combat, Shooter};
 use campaign::sheet::combat_value::Burst;
@@ -20,9 +22,11 @@ use campaign::sheet::spins::{roll_spin, roll_spin_recovery, AtTheControls};
 use campaign::sheet::state::{CrewSheet, SheetState};
 use campaign::sheet::wounds::roll_crew_wound;
 use campaign::sheet::{aircraft::Section, SheetTable};
-use campaign::tables::Roll;
+use campaign::tables::bombing::{roll_bomb, BombModifiers, MAX_BOMB_RUNS};
+use campaign::tables::{Roll, Table};
 use campaign::xp::Xp;
 use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_db::games::GameRecord;
 use eagles_db::lineup::{LineupSeat, LineupSortie};
 use eagles_db::roll_log::RollEntry;
 use eagles_db::rolls::NewRoll;
@@ -359,8 +363,62 @@ fn roll(
             }];
             rolls.push(made(context, &fire, entered, None, marks));
         }
+        SheetRollRequest::Bomb { altitude, .. } => {
+            let bombardier = men.iter().any(|m| {
+                m.seat == Role::Observer
+                    && m.abilities.contains(&Ability::Bombardier)
+                    && state.crew(m.seat).is_some_and(|c| c.able())
+            });
+            let run = BombModifiers {
+                altitude: *altitude,
+                bombardier,
+            };
+            let bomb = roll_bomb(&run, dice)?;
+            let result = bomb.result.as_str();
+            rolls.push(Made {
+                entry: log_entry(context, &bomb, result, entered),
+                marks: Vec::new(),
+                target_marks: Vec::new(),
+            });
+        }
     }
     Ok(rolls)
+}
+
+/// 422 unless a bomb run may be rolled on `sortie`: the mission aircraft of a bombing
+/// mission, with fewer than three runs made (appendix E, R10).
+async fn check_bomb_run(
+    conn: &mut AsyncPgConnection,
+    game: &GameRecord,
+    sortie: &LineupSortie,
+) -> Result<(), ServiceError> {
+    let missions = eagles_db::games::missions_of(conn, &[game.id]).await?;
+    let mission = missions.iter().find(|m| m.side == sortie.side);
+    match mission {
+        Some(m) if sortie.assignment == Assignment::Mission && m.mission_type.is_bombing() => {}
+        Some(m) if sortie.assignment == Assignment::Mission => {
+            return Err(ServiceError::invalid(format!(
+                "{}'s mission is {}; bomb runs are flown on bombing missions (R10)",
+                sortie.key,
+                m.mission_type.label()
+            )))
+        }
+        _ => {
+            return Err(ServiceError::invalid(format!(
+                "sortie {} is no mission aircraft; bomb runs are the mission aircraft's (R10)",
+                sortie.key
+            )))
+        }
+    }
+    let table = LoggedTable::Campaign(Table::Bomb);
+    let runs = eagles_db::rolls::count_on_sortie(conn, sortie.id, table).await?;
+    if runs >= MAX_BOMB_RUNS as i64 {
+        return Err(ServiceError::invalid(format!(
+            "{} has made its {MAX_BOMB_RUNS} bomb runs; a mission carries bombs for three (R10)",
+            sortie.key
+        )));
+    }
+    Ok(())
 }
 
 /// The stored form of a mark a roll wrote: crewmen by their ids.
@@ -425,6 +483,9 @@ pub async fn roll_on_sheet(
             side: Some(sortie.side),
             rolled_by: Some(user.id),
         };
+        if let SheetRollRequest::Bomb { .. } = request {
+            check_bomb_run(conn, &open.game, sortie).await?;
+        }
         let era = calendar::era_on(date);
         let mut made = roll(&request, &state, &men, era, &context, &mut dice)?;
         if made.is_empty() {
