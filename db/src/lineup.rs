@@ -10,6 +10,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use futures_util::future::try_join_all;
 
 use crate::aircraft::AircraftType;
+use crate::prepared::prepared;
 use crate::schema::{aircraft_types, crew, lineup_crew, lineup_sorties, sheet_marks, users};
 
 /// A declared sortie with its aircraft type's name.
@@ -132,7 +133,7 @@ pub async fn insert(
         Side::Allied => "a",
         Side::Central => "c",
     };
-    let id: i64 = diesel::sql_query(
+    let id: i64 = prepared(
         "INSERT INTO lineup_sorties (game_id, key, side, aircraft_type_id, assignment, declared_by)
          SELECT $1, $2 || (COALESCE(MAX(substr(key, 2)::int), 0) + 1), $3, $4, $5, $6
            FROM lineup_sorties WHERE game_id = $1 AND side = $3
@@ -284,7 +285,7 @@ pub async fn insert_marks(
 ) -> QueryResult<Vec<MarkRow>> {
     try_join_all(marks.iter().map(|mark| async move {
         let mut conn = conn;
-        let written: Written = diesel::sql_query(INSERT_MARK)
+        let written: Written = prepared(INSERT_MARK)
             .bind::<BigInt, _>(mark.sortie_id)
             .bind::<diesel::sql_types::Jsonb, _>(&mark.mark)
             .bind::<diesel::sql_types::Nullable<BigInt>, _>(mark.roll_id)
@@ -320,7 +321,7 @@ pub async fn sheet_readers(
     conn: &mut AsyncPgConnection,
     sortie_ids: &[i64],
 ) -> QueryResult<Vec<SheetReaders>> {
-    diesel::sql_query(
+    prepared(
         "SELECT s.id AS sortie_id, g.debriefed_at IS NOT NULL AS debriefed,
                 COALESCE(array_agg(c.owner_id) FILTER (WHERE c.owner_id IS NOT NULL), '{}') AS owners
            FROM lineup_sorties s
