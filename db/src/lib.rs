@@ -5,6 +5,7 @@
 pub mod aircraft;
 pub mod audit;
 pub mod campaigns;
+pub mod commit;
 pub mod crew;
 pub mod databases;
 pub mod debriefs;

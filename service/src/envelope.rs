@@ -9,7 +9,9 @@
 //! The recorder is spent by recording, so a write that returns at all has recorded its
 //! change exactly once, or said it changed nothing ([`Recorder::unchanged`]). The body
 //! chooses when to record: after its rows (the usual way), or sent in the same round
-//! trip as them (the debrief, which pipelines its writes).
+//! trip as them (the debrief, which pipelines its writes); a body whose record goes
+//! out with its last writes may send the COMMIT behind them too
+//! ([`Recorder::record_and_commit`]), letting the lock go a round trip sooner.
 //!
 //! Creating a campaign ([`create`]) is the one write outside the lock: there is no
 //! campaign to lock, to have ended or to check membership of before it exists, so any
@@ -23,6 +25,7 @@
 use campaign::events::EventKind;
 use campaign::sides::Side;
 use campaign::webhooks::WebhookEvent;
+use eagles_db::diesel::connection::TransactionDepthChange;
 use eagles_db::diesel_async::{AnsiTransactionManager, AsyncPgConnection, TransactionManager};
 use eagles_db::users::User;
 use futures_util::future::{try_join, try_join3};
@@ -109,8 +112,8 @@ pub async fn write_reading<R, T>(
             campaign_id,
             user_id: Some(user.id),
         };
-        let (answer, _receipt) = body(conn, scope, read, recorder).await?;
-        Ok(answer)
+        let (answer, receipt) = body(conn, scope, read, recorder).await?;
+        Ok((answer, receipt.committed))
     })
     .await
 }
@@ -129,7 +132,7 @@ pub async fn create<T>(
         audit
             .record(conn, creator.map(|u| u.id), campaign_id)
             .await?;
-        Ok(answer)
+        Ok((answer, false))
     })
     .await
 }
@@ -150,16 +153,25 @@ async fn lock(
     visible(campaign_id, campaign, member, Some(user.clone()))
 }
 
-/// Runs `body` in a transaction: committed when it succeeds, rolled back when it fails.
-/// Written out rather than `AsyncConnection::transaction`, which wants a body whose
-/// future is `Send` by its bound, and a generic body cannot promise that in its type.
+/// Runs `body` in a transaction: committed when it succeeds (by the body itself when it
+/// says so, with its last writes), rolled back when it fails. Written out rather than
+/// `AsyncConnection::transaction`, which wants a body whose future is `Send` by its
+/// bound, and a generic body cannot promise that in its type.
 async fn transaction<T>(
     conn: &mut AsyncPgConnection,
-    body: impl AsyncFnOnce(&mut AsyncPgConnection) -> Result<T, ServiceError>,
+    body: impl AsyncFnOnce(&mut AsyncPgConnection) -> Result<(T, bool), ServiceError>,
 ) -> Result<T, ServiceError> {
     AnsiTransactionManager::begin_transaction(conn).await?;
     match body(conn).await {
-        Ok(answer) => match AnsiTransactionManager::commit_transaction(conn).await {
+        Ok((answer, true)) => {
+            // The COMMIT went out with the body's last writes, past the transaction
+            // manager, which must learn that its transaction is over.
+            AnsiTransactionManager::transaction_manager_status_mut(conn)
+                .transaction_state()?
+                .change_transaction_depth(TransactionDepthChange::DecreaseDepth)?;
+            Ok(answer)
+        }
+        Ok((answer, false)) => match AnsiTransactionManager::commit_transaction(conn).await {
             Ok(()) => Ok(answer),
             Err(e) => {
                 // A failed COMMIT may leave the transaction open; the rollback's own
@@ -169,6 +181,8 @@ async fn transaction<T>(
             }
         },
         Err(e) => {
+            // After a COMMIT the body sent, a failed statement before it made the server
+            // run it as a ROLLBACK; this one then only draws a warning.
             AnsiTransactionManager::rollback_transaction(conn).await?;
             Err(e)
         }
@@ -274,6 +288,8 @@ pub struct Recorder {
 pub struct Receipt {
     /// The campaign's revision the change raised it to; `None` when nothing changed.
     pub revision: Option<i64>,
+    /// Whether the COMMIT went out with the record.
+    committed: bool,
 }
 
 impl Recorder {
@@ -313,12 +329,34 @@ impl Recorder {
         let (revision, (), ()) = try_join3(event, audit, webhook).await?;
         Ok(Receipt {
             revision: Some(revision),
+            committed: false,
+        })
+    }
+
+    /// [`Recorder::record`] with the transaction's COMMIT sent behind it, in the same
+    /// round trip: for a body whose last writes (and reads) are joined before this,
+    /// so they go out ahead of it. If any statement before the COMMIT fails, none of
+    /// the write is kept; the body must not fail after it, which could not undo the
+    /// write, and whatever it sends afterwards runs outside the transaction.
+    pub async fn record_and_commit(
+        self,
+        conn: &AsyncPgConnection,
+        change: Change,
+    ) -> Result<Receipt, ServiceError> {
+        let commit = async { Ok(eagles_db::commit::commit(conn).await?) };
+        let (receipt, ()) = try_join(self.record(conn, change), commit).await?;
+        Ok(Receipt {
+            committed: true,
+            ..receipt
         })
     }
 
     /// The receipt of a write that, having checked its request, found nothing to
     /// change (a player moved to the side he is on): no revision, no event.
     pub fn unchanged(self) -> Receipt {
-        Receipt { revision: None }
+        Receipt {
+            revision: None,
+            committed: false,
+        }
     }
 }

@@ -10,12 +10,15 @@ use campaign::roster::MemberRole;
 use campaign::sides::Side;
 use chrono::NaiveDate;
 use eagles_db::diesel;
-use eagles_db::diesel::sql_types::{BigInt, Int8};
+use eagles_db::diesel::sql_types::{BigInt, Int4, Int8};
 use eagles_db::diesel::QueryableByName;
-use eagles_db::diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use eagles_db::diesel_async::{
+    AnsiTransactionManager, AsyncConnection, AsyncPgConnection, RunQueryDsl, TransactionManager,
+};
 use eagles_db::users::User;
 use eagles_service::envelope::{self, Access, Change};
 use eagles_service::ServiceError;
+use futures_util::future::try_join;
 use pgcluster::Cluster;
 
 /// The URL of a migrated database on a cluster started once for this test binary.
@@ -310,4 +313,96 @@ async fn a_write_that_changes_nothing_raises_nothing() {
     .unwrap();
     assert_eq!(answer, "on that side already");
     assert_eq!(trace(&mut conn, w.campaign).await, before);
+}
+
+/// The referee adds the recruit with the COMMIT sent behind the record; with
+/// `failing` a statement the connection has not prepared yet (a division by zero)
+/// goes out ahead of them in the same round trip, and fails there.
+async fn referee_adds_recruit_committing(
+    conn: &mut AsyncPgConnection,
+    w: &World,
+    failing: bool,
+) -> Result<i64, ServiceError> {
+    envelope::write(
+        conn,
+        w.campaign,
+        &w.referee,
+        Access::Referee("add members"),
+        async |conn, _, record| {
+            let id = w.recruit.id;
+            eagles_db::campaigns::add_member(
+                conn,
+                w.campaign,
+                id,
+                MemberRole::Player,
+                Some(Side::Central),
+            )
+            .await?;
+            let shared: &AsyncPgConnection = conn;
+            let divide = async {
+                if failing {
+                    let mut conn = shared;
+                    eagles_db::prepared::prepared("SELECT 1 / $1")
+                        .bind::<Int4, _>(0)
+                        .execute(&mut conn)
+                        .await?;
+                }
+                Ok::<_, ServiceError>(())
+            };
+            let change = Change::new(EventKind::Member, id);
+            let ((), receipt) = try_join(divide, record.record_and_commit(shared, change)).await?;
+            Ok((receipt.revision.expect("a recorded change"), receipt))
+        },
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_write_committed_with_its_record_keeps_all_of_it_once() {
+    let (mut conn, w, before) = set_up("committing", true).await;
+    let revision = referee_adds_recruit_committing(&mut conn, &w, false)
+        .await
+        .unwrap();
+    assert_eq!(revision, before.revision + 1);
+    assert_eq!(
+        trace(&mut conn, w.campaign).await,
+        Trace {
+            revision: before.revision + 1,
+            events: before.events + 1,
+            audit: before.audit,
+            members: before.members + 1,
+        }
+    );
+    // The transaction manager knows the transaction is over: the connection takes
+    // the next write, and the pool would not count it broken.
+    assert!(!AnsiTransactionManager::is_broken_transaction_manager(
+        &mut conn
+    ));
+    let next = envelope::write(
+        &mut conn,
+        w.campaign,
+        &w.player,
+        Access::Member("switch sides"),
+        async |_, _, record| Ok(("on that side already", record.unchanged())),
+    )
+    .await;
+    assert_eq!(next.unwrap(), "on that side already");
+}
+
+// The COMMIT goes out behind the statements joined before it, even one that must be
+// prepared first (a round trip of its own): it fails, so the COMMIT runs as a
+// ROLLBACK and the member added before it is not kept either.
+#[tokio::test]
+async fn a_statement_failing_ahead_of_the_commit_leaves_nothing() {
+    let (mut conn, w, before) = set_up("ahead", true).await;
+    let result = referee_adds_recruit_committing(&mut conn, &w, true).await;
+    assert!(
+        matches!(&result, Err(ServiceError::Internal(_))),
+        "{result:?}"
+    );
+    assert_eq!(trace(&mut conn, w.campaign).await, before);
+    let revision = referee_adds_recruit_committing(&mut conn, &w, false)
+        .await
+        .unwrap();
+    assert_eq!(revision, before.revision + 1);
 }

@@ -157,9 +157,9 @@ impl OpenSheet {
 /// Writes on a sortie's sheet as `user`, in the envelope: the game and its sheets are
 /// read with the campaign's lock, the sheet opened ([`OpenSheet::check`]), `body` run
 /// for its answer and the marks it writes ([`checked_marks`]); then the marks are
-/// written and the `sheet` event recorded with the sheet's crew read, in one round
-/// trip. The answer is the body's with the sheet as it then stands, summed once the
-/// lock is let go.
+/// written, the sheet's crew read, the `sheet` event recorded and the transaction
+/// committed, in one round trip. The answer is the body's with the sheet as it then
+/// stands, summed once the lock is let go.
 pub(super) async fn write_sheet<T>(
     conn: &mut AsyncPgConnection,
     user: &User,
@@ -183,10 +183,10 @@ pub(super) async fn write_sheet<T>(
             let shared: &AsyncPgConnection = conn;
             let seats = open.sheets.seats_of(at.sortie_id);
             let by = Some(user.username.as_str());
-            let (written, receipt, crew) = try_join3(
+            let (written, crew, receipt) = try_join3(
                 async { Ok(eagles_db::lineup::insert_marks(shared, &rows, by).await?) },
-                record.record(shared, change),
                 seat_crew(shared, at.campaign_id, &seats),
+                record.record_and_commit(shared, change),
             )
             .await?;
             open.sheets.add_marks(written);
