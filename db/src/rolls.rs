@@ -127,3 +127,22 @@ pub async fn count_on_sortie(
         .get_result(conn)
         .await
 }
+
+/// The sortie of each roll on `table` of the game `game_id`'s sheets that gave
+/// `result`, in the order rolled.
+pub async fn sheet_results(
+    mut conn: &AsyncPgConnection,
+    game_id: i64,
+    table: LoggedTable,
+    result: &str,
+) -> QueryResult<Vec<i64>> {
+    dice_rolls::table
+        .filter(dice_rolls::game_id.eq(game_id))
+        .filter(dice_rolls::table_name.eq(table))
+        .filter(dice_rolls::result.eq(result))
+        .filter(dice_rolls::sortie_id.is_not_null())
+        .select(dice_rolls::sortie_id.assume_not_null())
+        .order(dice_rolls::id)
+        .load(&mut conn)
+        .await
+}

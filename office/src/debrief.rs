@@ -17,7 +17,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// A game's debrief (API.md "Weeks, games, missions, debriefs").
-#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DebriefRequest {
     /// Turns the game lasted.
@@ -37,17 +37,17 @@ pub struct DebriefRequest {
 }
 
 /// The turn each side left the board.
-#[derive(Debug, Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LeftBoard {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allied: Option<u32>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub central: Option<u32>,
 }
 
 /// One aircraft in the game.
-#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SortieReport {
     /// The name kills give their victim by, e.g. `a1`.
@@ -59,14 +59,14 @@ pub struct SortieReport {
     pub turns_on_board: u32,
     /// Destroyed, crashed or captured; false when left out. With `down` it follows
     /// from what happened and may be left out; when sent it must agree.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aircraft_lost: Option<bool>,
     /// The pilot, and the observer of a two-seater.
     pub crew: Vec<CrewReport>,
     /// What happened to the aircraft on the board, when it came down: the server then
     /// runs the forced-landing tables (R8, §11, appendix C) and derives each
     /// crewman's outcome.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub down: Option<DownReport>,
 }
 
@@ -145,22 +145,75 @@ impl DownReport {
 pub struct DownDice {
     #[serde(default)]
     pub landing: Option<Vec<u32>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crew_keys::deserialize")]
     pub crash: BTreeMap<i64, Vec<u32>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crew_keys::deserialize")]
     pub bail_out: BTreeMap<i64, Vec<u32>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crew_keys::deserialize")]
     pub evade: BTreeMap<i64, Vec<u32>>,
     /// The 2d6 of the capture roll, then the 1d100 when they show 2 (R8).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crew_keys::deserialize")]
     pub capture: BTreeMap<i64, Vec<u32>>,
     /// The 1d6 of a minor injury or the 3d6 of a serious one (R7).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crew_keys::deserialize")]
     pub injury: BTreeMap<i64, Vec<u32>>,
 }
 
+/// Crewmen's ids as the keys of a JSON object. Inside a mark (`{"kind": "down", …}`,
+/// a tagged enum) serde hands a map's keys over as the strings JSON wrote, not as
+/// numbers, so they are parsed here, for the debrief and the sheet alike.
+mod crew_keys {
+    use std::collections::BTreeMap;
+    use std::fmt;
+
+    use serde::de::{self, Deserializer, Visitor};
+    use serde::Deserialize;
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<BTreeMap<i64, Vec<u32>>, D::Error> {
+        let keyed = BTreeMap::<CrewKey, Vec<u32>>::deserialize(deserializer)?;
+        Ok(keyed.into_iter().map(|(key, dice)| (key.0, dice)).collect())
+    }
+
+    #[derive(PartialEq, Eq, PartialOrd, Ord)]
+    struct CrewKey(i64);
+
+    impl<'de> Deserialize<'de> for CrewKey {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            deserializer.deserialize_any(CrewKeyVisitor)
+        }
+    }
+
+    struct CrewKeyVisitor;
+
+    impl Visitor<'_> for CrewKeyVisitor {
+        type Value = CrewKey;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a crewman's id")
+        }
+
+        fn visit_i64<E: de::Error>(self, id: i64) -> Result<CrewKey, E> {
+            Ok(CrewKey(id))
+        }
+
+        fn visit_u64<E: de::Error>(self, id: u64) -> Result<CrewKey, E> {
+            i64::try_from(id)
+                .map(CrewKey)
+                .map_err(|_| E::custom(format!("{id} is no crewman's id")))
+        }
+
+        fn visit_str<E: de::Error>(self, id: &str) -> Result<CrewKey, E> {
+            id.parse()
+                .map(CrewKey)
+                .map_err(|_| E::custom(format!("\"{id}\" is no crewman's id")))
+        }
+    }
+}
+
 /// One crewman of a sortie.
-#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CrewReport {
     pub crew_id: i64,
@@ -175,27 +228,27 @@ pub struct CrewReport {
     /// `unharmed` (the default), `minor_injury`, `serious_injury`, `killed`,
     /// `captured` or `evaded`. With the sortie's `down` it is derived and may be left
     /// out; when sent it must agree.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
     /// Physical dice for his injury or capture roll; the server rolls without them.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<CrewDice>,
 }
 
 /// Dice entered for a crewman's rolls (R14).
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CrewDice {
     /// The 1d6 of a minor injury or the 3d6 of a serious one (R7).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub injury: Option<Vec<u32>>,
     /// The 2d6 of the capture roll, then the 1d100 when they show 2 (R8).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capture: Option<Vec<u32>>,
 }
 
 /// An enemy aircraft destroyed.
-#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct KillReport {
     /// The key of a lost sortie of the other side.
@@ -205,7 +258,7 @@ pub struct KillReport {
 }
 
 /// What a mission aircraft reported (R10). Missing counts are 0, missing flags false.
-#[derive(Debug, Clone, Copy, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MissionFacts {
     pub mission_id: i64,
@@ -481,6 +534,14 @@ pub trait Debriefs {
         ids: (i64, i64),
         request: DebriefRequest,
     ) -> Result<Vec<CrewRollsView>, crate::Error>;
+
+    /// The debrief drafted from the game's sheets (R22): referees; a player gets the
+    /// part of the sorties he flies in.
+    async fn debrief_draft(
+        &self,
+        reader: crate::access::ReadAccess,
+        ids: (i64, i64),
+    ) -> Result<crate::draft::DebriefDraft, crate::Error>;
 
     /// Voids a game's debrief, reversing its awards.
     async fn void_debrief(

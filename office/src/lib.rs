@@ -14,6 +14,7 @@ pub mod campaigns;
 pub mod credentials;
 pub mod crew;
 pub mod debrief;
+pub mod draft;
 pub mod error;
 pub mod events;
 pub mod feed;

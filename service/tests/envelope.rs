@@ -145,6 +145,20 @@ async fn trace(conn: &mut AsyncPgConnection, campaign: i64) -> Trace {
     }
 }
 
+/// Writes the recruit in as a Central player of the campaign; gives his id.
+async fn enlist_recruit(conn: &mut AsyncPgConnection, w: &World) -> Result<i64, ServiceError> {
+    let id = w.recruit.id;
+    eagles_db::campaigns::add_member(
+        conn,
+        w.campaign,
+        id,
+        MemberRole::Player,
+        Some(Side::Central),
+    )
+    .await?;
+    Ok(id)
+}
+
 /// Adds the recruit to the campaign as a Central player and records it, as
 /// `members::add` does, as `as_user` asking for `access`; with `fail_after` it fails
 /// once it has written and recorded. Says whether the body ran.
@@ -163,15 +177,7 @@ async fn add_recruit(
         access,
         async |conn, _, record| {
             ran = true;
-            let id = w.recruit.id;
-            eagles_db::campaigns::add_member(
-                conn,
-                w.campaign,
-                id,
-                MemberRole::Player,
-                Some(Side::Central),
-            )
-            .await?;
+            let id = enlist_recruit(conn, w).await?;
             let change = Change::new(EventKind::Member, id).audit(
                 "member.add",
                 serde_json::json!({ "username": w.recruit.username }),
@@ -329,15 +335,7 @@ async fn referee_adds_recruit_committing(
         &w.referee,
         Access::Referee("add members"),
         async |conn, _, record| {
-            let id = w.recruit.id;
-            eagles_db::campaigns::add_member(
-                conn,
-                w.campaign,
-                id,
-                MemberRole::Player,
-                Some(Side::Central),
-            )
-            .await?;
+            let id = enlist_recruit(conn, w).await?;
             let shared: &AsyncPgConnection = conn;
             let divide = async {
                 if failing {

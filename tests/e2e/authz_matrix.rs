@@ -35,6 +35,10 @@ enum Access {
     /// Read only by its owners and the referees until the debrief, a 404 to everyone
     /// else (a sheet, R20); here tried by player `ada` on `karl`'s.
     Secret,
+    /// Read by the referees and the game's players (the debrief's draft, R22): a read
+    /// (404 to whoever may not read the campaign), refused (403) to a player of none
+    /// of the game's sorties; here tried by player `ada`, who flies none.
+    Players,
 }
 
 use Access::*;
@@ -73,6 +77,11 @@ const MATRIX: &[(&str, &str, Access)] = &[
         Referee,
     ),
     ("GET", "/api/v1/campaigns/{cid}/games/{gid}/debrief", Read),
+    (
+        "GET",
+        "/api/v1/campaigns/{cid}/games/{gid}/debrief/draft",
+        Players,
+    ),
     (
         "POST",
         "/api/v1/campaigns/{cid}/games/{gid}/debrief/void",
@@ -225,7 +234,7 @@ async fn every_operation_refuses_who_it_must() {
             continue;
         }
         let anonymous = f.call(method, template, None).await;
-        let expected = if matches!(access, Read | Secret) {
+        let expected = if matches!(access, Read | Secret | Players) {
             StatusCode::NOT_FOUND
         } else {
             StatusCode::UNAUTHORIZED
@@ -251,7 +260,7 @@ async fn every_operation_refuses_who_it_must() {
                 player,
                 player == StatusCode::NOT_FOUND,
             ),
-            Referee | Own => expect(
+            Referee | Own | Players => expect(
                 format!("{op} by player ada ({access:?}) → 403"),
                 player,
                 player == StatusCode::FORBIDDEN,

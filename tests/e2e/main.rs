@@ -16,6 +16,7 @@ mod concurrency;
 mod corrections;
 mod crew;
 mod debrief;
+mod draft;
 mod envelope;
 mod faults;
 mod feed;

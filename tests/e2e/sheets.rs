@@ -11,17 +11,17 @@ use crate::support::{aircraft_id, body, problem, TestApp};
 
 /// A public campaign of August 1917 (the Bristol F2b is in service from July, appendix
 /// A): ada and bea fly for the Allies, karl and kurt for the Central Powers.
-struct Night {
-    app: TestApp,
-    world: World,
-    game: i64,
+pub(crate) struct Night {
+    pub(crate) app: TestApp,
+    pub(crate) world: World,
+    pub(crate) game: i64,
     /// Ball (ada's pilot), Hooper (ada's observer), McCudden (bea's pilot), Werner
     /// (kurt's pilot), Voss (karl's pilot), Weber (karl's observer).
-    crew: [i64; 6],
+    pub(crate) crew: [i64; 6],
 }
 
 impl Night {
-    async fn new() -> Night {
+    pub(crate) async fn new() -> Night {
         let app = TestApp::spawn().await;
         let world = CampaignBuilder::new("rita", "1917-08-06")
             .public(true)
@@ -52,7 +52,7 @@ impl Night {
         }
     }
 
-    fn token(&self, who: &str) -> Option<&str> {
+    pub(crate) fn token(&self, who: &str) -> Option<&str> {
         match who {
             "rita" => Some(&self.world.referee),
             "anonymous" => None,
@@ -60,21 +60,21 @@ impl Night {
         }
     }
 
-    fn path(&self, rest: &str) -> String {
+    pub(crate) fn path(&self, rest: &str) -> String {
         format!(
             "/api/v1/campaigns/{}/games/{}{rest}",
             self.world.campaign, self.game
         )
     }
 
-    async fn post(&self, who: &str, rest: &str, body: Value) -> reqwest::Response {
+    pub(crate) async fn post(&self, who: &str, rest: &str, body: Value) -> reqwest::Response {
         self.app
             .post(&self.path(rest), self.token(who), &body)
             .await
     }
 
     /// POSTs and expects a 201; its body.
-    async fn made(&self, who: &str, rest: &str, request: Value) -> Value {
+    pub(crate) async fn made(&self, who: &str, rest: &str, request: Value) -> Value {
         let response = self.post(who, rest, request).await;
         let status = response.status();
         let answer = body(response).await;
@@ -82,7 +82,7 @@ impl Night {
         answer
     }
 
-    async fn declare(&self, who: &str, aircraft: &str, crew: &[(i64, &str)]) -> Value {
+    pub(crate) async fn declare(&self, who: &str, aircraft: &str, crew: &[(i64, &str)]) -> Value {
         let aircraft_id = aircraft_id(&self.app, aircraft).await;
         let crew: Vec<Value> = crew
             .iter()
@@ -96,12 +96,12 @@ impl Night {
         .await
     }
 
-    async fn mark(&self, who: &str, sortie: i64, mark: Value) -> Value {
+    pub(crate) async fn mark(&self, who: &str, sortie: i64, mark: Value) -> Value {
         self.made(who, &format!("/sorties/{sortie}/marks"), mark)
             .await
     }
 
-    async fn sheet(&self, who: &str, sortie: i64) -> reqwest::Response {
+    pub(crate) async fn sheet(&self, who: &str, sortie: i64) -> reqwest::Response {
         self.app
             .get(
                 &self.path(&format!("/sorties/{sortie}/sheet")),
@@ -110,13 +110,13 @@ impl Night {
             .await
     }
 
-    async fn lineup(&self, who: &str) -> Value {
+    pub(crate) async fn lineup(&self, who: &str) -> Value {
         body(self.app.get(&self.path("/sorties"), self.token(who)).await).await
     }
 
     /// The rolls made on sheets, of the campaign's roll log as `who` reads it (the
     /// game's ground offensive is the log's too).
-    async fn rolls(&self, who: &str) -> Vec<Value> {
+    pub(crate) async fn rolls(&self, who: &str) -> Vec<Value> {
         let path = format!("/api/v1/campaigns/{}/rolls", self.world.campaign);
         let log = body(self.app.get(&path, self.token(who)).await).await;
         let on_sheets = log
@@ -129,7 +129,7 @@ impl Night {
 
     /// Rolls both sides' missions (a debrief needs them, API v1.2) and debriefs the
     /// game as the referee: its sheets are then the record.
-    async fn debrief(&self) {
+    pub(crate) async fn debrief(&self) {
         let missions = format!(
             "/api/v1/campaigns/{}/games/{}/missions",
             self.world.campaign, self.game
@@ -146,7 +146,7 @@ impl Night {
     /// The four sorties of the night: a1 Ball and Hooper in a Bristol F2b (dual
     /// controls), a2 McCudden in a SPAD XIII, c1 Voss in an Albatros D-III, c2 Wolff
     /// and Weber in an Albatros C-III (no dual controls).
-    async fn four_sorties(&self) -> [i64; 4] {
+    pub(crate) async fn four_sorties(&self) -> [i64; 4] {
         let [ball, hooper, mccudden, voss, wolff, weber] = self.crew;
         let a1 = self
             .declare(

@@ -4,6 +4,7 @@ use actix_web::{get, post, web, HttpResponse};
 use eagles_office::debrief::{
     DebriefRequest, DebriefResult, LedgerEntryView, VoidRequest, VoidedDebrief,
 };
+use eagles_office::draft::DebriefDraft;
 use eagles_office::prelude::*;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -17,6 +18,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(void_debrief)
         .service(create_debrief)
         .service(get_debrief)
+        .service(get_draft)
         .service(void_award);
 }
 
@@ -69,6 +71,32 @@ pub async fn get_debrief(
 ) -> Result<HttpResponse, ApiError> {
     let view = office.debrief_result(caller, path.cid, path.gid).await?;
     Ok(HttpResponse::Ok().json(view))
+}
+
+/// The debrief drafted from the game's sheets (R22): a request `POST …/debrief`
+/// accepts as it is, and the conflicts the referee must decide, each beside its
+/// sortie. Referees; a player of the game gets the part of his own sorties.
+#[utoipa::path(
+    tag = "debriefs",
+    params(GamePath),
+    responses(
+        (status = 200, body = DebriefDraft),
+        (status = 401, description = "Not signed in", body = crate::error::Problem),
+        (status = 403, description = "Neither a referee nor a player of the game", body = crate::error::Problem),
+        (status = 404, description = "No such game in this campaign", body = crate::error::Problem),
+        (status = 409, description = "The game is debriefed: read its debrief", body = crate::error::Problem),
+    )
+)]
+#[get("/campaigns/{cid}/games/{gid}/debrief/draft")]
+pub async fn get_draft(
+    office: web::Data<dyn Office>,
+    Caller(caller): Caller,
+    path: web::Path<GamePath>,
+) -> Result<HttpResponse, ApiError> {
+    let draft = office
+        .debrief_draft(caller.into(), (path.cid, path.gid))
+        .await?;
+    Ok(HttpResponse::Ok().json(draft))
 }
 
 /// Voids a game's debrief: from the current week on its kills and casualties no

@@ -25,6 +25,18 @@ impl Debriefs for Service {
         Ok(crate::debrief::preview(&mut conn, user, campaign_id, game_id, request).await?)
     }
 
+    async fn debrief_draft(
+        &self,
+        reader: eagles_office::access::ReadAccess,
+        (campaign_id, game_id): (i64, i64),
+    ) -> Result<eagles_office::draft::DebriefDraft, Error> {
+        let at = eagles_office::sheets::GameRef {
+            campaign_id,
+            game_id,
+        };
+        Ok(crate::sheets::draft::draft(&mut *self.conn().await?, reader, at).await?)
+    }
+
     async fn void_debrief(
         &self,
         user: User,

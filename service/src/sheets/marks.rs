@@ -69,19 +69,28 @@ pub async fn game_sheets(
     let game = game(conn, at.campaign_id, at.game_id).await?;
     let sheets = GameSheets::load(conn, at.game_id).await?;
     let debriefed = game.debriefed();
-    let readable: Vec<&LineupSortie> = sheets
-        .sorties
-        .iter()
-        .filter(|sortie| sheets.reads_in_full(&scope, sortie.id, debriefed))
-        .collect();
-    let seats: Vec<&LineupSeat> = readable
+    views(conn, &scope, &game, &sheets, |sortie| {
+        sheets.reads_in_full(&scope, sortie.id, debriefed)
+    })
+    .await
+}
+
+/// The sheets of `game` that `keep` keeps, in full, with one read of their crewmen.
+pub(crate) async fn views(
+    conn: &mut AsyncPgConnection,
+    scope: &CampaignScope,
+    game: &GameRecord,
+    sheets: &GameSheets,
+    keep: impl Fn(&LineupSortie) -> bool,
+) -> Result<Vec<SheetView>, ServiceError> {
+    let kept: Vec<&LineupSortie> = sheets.sorties.iter().filter(|s| keep(s)).collect();
+    let seats: Vec<&LineupSeat> = kept
         .iter()
         .flat_map(|sortie| sheets.seats_of(sortie.id))
         .collect();
-    let crew = seat_crew(conn, at.campaign_id, &seats).await?;
-    readable
-        .into_iter()
-        .map(|sortie| sheet_view(&scope, &sheets, sortie, &crew, game.week, debriefed))
+    let crew = seat_crew(conn, game.campaign_id, &seats).await?;
+    kept.into_iter()
+        .map(|sortie| sheet_view(scope, sheets, sortie, &crew, game.week, game.debriefed()))
         .collect()
 }
 

@@ -3,6 +3,7 @@
 //! sheet's tables; [`read`] sums a sheet's marks into its read model. Every write
 //! goes through the envelope: one revision and one `sheet` event each.
 
+pub mod draft;
 pub mod lineup;
 pub mod marks;
 mod read;
