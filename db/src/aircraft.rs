@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::schema::{aircraft_types, missions};
+use crate::schema::{aircraft_types, lineup_sorties, missions};
 
 /// An aircraft type as stored: the office's view of it, read by its columns in order.
 pub use eagles_office::reference::AircraftView as AircraftType;
@@ -51,8 +51,8 @@ pub async fn find_many(
         .await
 }
 
-/// The aircraft types of `ids` and those assigned to the missions of `game_id`: what
-/// a debrief of the game is checked against, in one query.
+/// The aircraft types of `ids` and those assigned to the missions of `game_id` or
+/// declared in its line-up: what a debrief of the game is checked against, in one query.
 pub async fn named_or_assigned(
     mut conn: &AsyncPgConnection,
     ids: &[i64],
@@ -62,11 +62,15 @@ pub async fn named_or_assigned(
         .filter(missions::game_id.eq(game_id))
         .filter(missions::aircraft_type_id.is_not_null())
         .select(missions::aircraft_type_id.assume_not_null());
+    let declared = lineup_sorties::table
+        .filter(lineup_sorties::game_id.eq(game_id))
+        .select(lineup_sorties::aircraft_type_id);
     aircraft_types::table
         .filter(
             aircraft_types::id
                 .eq_any(ids)
-                .or(aircraft_types::id.eq_any(assigned)),
+                .or(aircraft_types::id.eq_any(assigned))
+                .or(aircraft_types::id.eq_any(declared)),
         )
         .select(aircraft_types::all_columns)
         .load(&mut conn)

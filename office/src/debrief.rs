@@ -46,22 +46,32 @@ pub struct LeftBoard {
     pub central: Option<u32>,
 }
 
-/// One aircraft in the game.
+/// One aircraft in the game. In a game with a line-up (API v1.2) the debrief covers
+/// exactly its sorties, each named by `sortie_id` or by its key; the line-up then
+/// gives what is left out of the key, aircraft, assignment and crew, and what is sent
+/// must agree with it.
 #[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SortieReport {
+    /// A declared sortie of the game's line-up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sortie_id: Option<i64>,
     /// The name kills give their victim by, e.g. `a1`.
+    #[serde(default)]
     pub key: String,
     /// The aircraft type (GET /api/v1/aircraft); its side is the sortie's side.
-    pub aircraft_id: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aircraft_id: Option<i64>,
     /// `mission` for the side's mission aircraft, `sweep` for the others (R9).
-    pub assignment: Assignment,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assignment: Option<Assignment>,
     pub turns_on_board: u32,
     /// Destroyed, crashed or captured; false when left out. With `down` it follows
     /// from what happened and may be left out; when sent it must agree.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aircraft_lost: Option<bool>,
     /// The pilot, and the observer of a two-seater.
+    #[serde(default)]
     pub crew: Vec<CrewReport>,
     /// What happened to the aircraft on the board, when it came down: the server then
     /// runs the forced-landing tables (R8, §11, appendix C) and derives each

@@ -407,3 +407,91 @@ async fn the_draft_is_the_referees_and_the_games_players() {
     problem(night.draft("anonymous").await, StatusCode::UNAUTHORIZED).await;
     assert_eq!(night.draft("bea").await.status(), StatusCode::OK);
 }
+
+// API v1.2, R16: the debrief of a game with a line-up covers exactly its sorties. A
+// sortie named by `sortie_id` alone takes its key, aircraft, assignment and crew from
+// the line-up; one that says otherwise, one not declared, and a declared one left
+// out are each refused at once, naming the sortie; nothing is written.
+#[tokio::test]
+async fn a_debrief_of_a_game_with_a_line_up_covers_exactly_its_sorties() {
+    let night = Night::new().await;
+    let [ball, _, mccudden, _, _, _] = night.crew;
+    let [a1, a2, c1, c2] = night.four_sorties().await;
+    for side in ["allied", "central"] {
+        night
+            .made("rita", "/missions", json!({ "side": side, "dice": [9] }))
+            .await;
+    }
+    let spad = aircraft_id(&night.app, "SPAD XIII").await;
+    let by_id = |id: i64| json!({ "sortie_id": id, "turns_on_board": 3 });
+    let mut wrong_aircraft = by_id(a1);
+    wrong_aircraft["aircraft_id"] = json!(spad);
+    let stranger = json!({ "key": "a3", "aircraft_id": spad, "assignment": "sweep",
+                           "turns_on_board": 3, "crew": [{ "crew_id": ball, "position": "pilot" }] });
+    let broken = json!({ "turns_played": 3,
+                         "sorties": [wrong_aircraft, by_id(a2), by_id(c1), stranger] });
+    let refused = night.post("rita", "/debrief", broken).await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let problem = body(refused).await;
+    let listed: Vec<(&str, &str)> = problem["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["rule"].as_str().unwrap(), p["path"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("R16", "sorties[key=a1]"),
+            ("R16", "sorties[key=a3]"),
+            ("R16", "sorties[key=c2]"),
+        ],
+        "{problem}"
+    );
+    let detail = problem["detail"].as_str().unwrap();
+    for words in [
+        "a1 flies the Bristol F2b declared in the line-up",
+        "\"a3\" is not a sortie of this game's line-up (a1, a2, c1, c2)",
+        "c2 (Albatros C-III, Kurt Wolff (pilot) and Weber (observer)) of the line-up is not in the debrief",
+    ] {
+        assert!(detail.contains(words), "{words:?} in {detail}");
+    }
+    let game = body(night.app.get(&night.path(""), night.token("rita")).await).await;
+    assert_eq!(game["debriefed"], false, "nothing written: {game}");
+
+    // Each declared sortie once, by id alone or by its key with what the line-up says.
+    let by_key = json!({ "key": "a2", "aircraft_id": spad, "assignment": "sweep",
+                             "turns_on_board": 3,
+                             "crew": [{ "crew_id": mccudden, "position": "pilot", "red_hits": 2 }] });
+    let whole = json!({ "turns_played": 3,
+                        "sorties": [by_id(a1), by_key, by_id(c1), by_id(c2)] });
+    let debriefed = night.made("rita", "/debrief", whole).await;
+    // R4, R5: McCudden's 3 turns and his 2 red hits on fighter sweep, 2 XP each.
+    let mccudden_points: i64 = debriefed["awards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["crew_id"] == mccudden)
+        .map(|a| a["points"].as_i64().unwrap())
+        .sum();
+    assert_eq!(mccudden_points, 3 + 4);
+}
+
+// A game without a line-up is debriefed as in v1: a sortie naming a declared one is
+// refused, naming it.
+#[tokio::test]
+async fn a_game_without_a_line_up_has_no_sortie_to_name() {
+    let night = Night::new().await;
+    for side in ["allied", "central"] {
+        night
+            .made("rita", "/missions", json!({ "side": side, "dice": [9] }))
+            .await;
+    }
+    let named = json!({ "turns_played": 3, "sorties": [{ "sortie_id": 7, "turns_on_board": 3 }] });
+    let words = problem(
+        night.post("rita", "/debrief", named).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(words.contains("the game has no line-up"), "{words}");
+}

@@ -5,6 +5,7 @@
 
 mod down;
 mod flown;
+mod lineup;
 mod request;
 mod response;
 mod validate;
@@ -18,6 +19,8 @@ use eagles_db::debriefs::{DebriefGame, GameMission};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 use futures_util::future::{try_join, try_join4};
+
+use lineup::Lineup;
 use serde_json::json;
 
 pub use flown::{flown, records, Flown, FlownKill, FlownSeat, FlownSortie};
@@ -50,7 +53,11 @@ pub async fn create(
         "sorties": request.sorties.len(),
         "kills": request.kills.len(),
     });
-    let aircraft_ids: Vec<i64> = request.sorties.iter().map(|s| s.aircraft_id).collect();
+    let aircraft_ids: Vec<i64> = request
+        .sorties
+        .iter()
+        .filter_map(|s| s.aircraft_id)
+        .collect();
     envelope::write_reading(
         conn,
         campaign_id,
@@ -79,7 +86,11 @@ pub async fn preview(
     game_id: i64,
     request: DebriefRequest,
 ) -> Result<Vec<CrewRollsView>, ServiceError> {
-    let aircraft_ids: Vec<i64> = request.sorties.iter().map(|s| s.aircraft_id).collect();
+    let aircraft_ids: Vec<i64> = request
+        .sorties
+        .iter()
+        .filter_map(|s| s.aircraft_id)
+        .collect();
     envelope::write_reading(
         conn,
         campaign_id,
@@ -98,20 +109,27 @@ pub async fn preview(
 }
 
 /// What the checks of a debrief of `game_id` read, sent with the campaign's lock (the
-/// envelope pipelines them): the game, its missions, the campaign's crew and the
-/// aircraft the report names or the missions were assigned. The lock serialises a
-/// debrief with a week close and with a second debrief of the same game.
+/// envelope pipelines them): the game, its missions, the campaign's crew, the aircraft
+/// the report names, the missions were assigned or the line-up declared, and the
+/// line-up. The lock serialises a debrief with a week close, with a second debrief of
+/// the same game and with the line-up's changes.
 async fn facts(
     conn: &AsyncPgConnection,
     campaign_id: i64,
     game_id: i64,
     aircraft_ids: &[i64],
 ) -> Result<Facts, ServiceError> {
-    let (game, missions, crew, aircraft) = try_join4(
-        eagles_db::debriefs::game(conn, campaign_id, game_id),
-        eagles_db::debriefs::missions(conn, game_id),
-        eagles_db::crew::list(conn, campaign_id, &Default::default()),
-        eagles_db::aircraft::named_or_assigned(conn, aircraft_ids, game_id),
+    let ((game, missions, crew, aircraft), (sorties, seats)) = try_join(
+        try_join4(
+            eagles_db::debriefs::game(conn, campaign_id, game_id),
+            eagles_db::debriefs::missions(conn, game_id),
+            eagles_db::crew::list(conn, campaign_id, &Default::default()),
+            eagles_db::aircraft::named_or_assigned(conn, aircraft_ids, game_id),
+        ),
+        try_join(
+            eagles_db::lineup::sorties(conn, game_id),
+            eagles_db::lineup::seats(conn, game_id),
+        ),
     )
     .await?;
     Ok(Facts {
@@ -119,6 +137,7 @@ async fn facts(
         missions,
         crew,
         aircraft,
+        lineup: Lineup { sorties, seats },
     })
 }
 
@@ -128,6 +147,7 @@ struct Facts {
     missions: Vec<GameMission>,
     crew: Vec<eagles_db::crew::CrewRecord>,
     aircraft: Vec<eagles_db::aircraft::AircraftType>,
+    lineup: Lineup,
 }
 
 /// Checks `request` against `facts` of the campaign `scope` holds locked, and plans it
@@ -144,11 +164,14 @@ fn checked(
         missions,
         crew,
         aircraft,
+        lineup,
     } = facts;
     let campaign = scope.campaign;
     let game = game.ok_or_else(|| game_not_found(game_id))?;
     open_for_debrief(&game, &campaign)?;
     missions_rolled(&game, &missions)?;
+    let mut request = request;
+    lineup.resolve(&mut request.sorties)?;
     let facts = validate::Facts {
         game,
         missions,

@@ -158,10 +158,11 @@ fn sortie_report(sheet: &SheetView) -> SortieReport {
         })
         .collect();
     SortieReport {
+        sortie_id: Some(sheet.sortie.id),
         key: sheet.sortie.key.clone(),
         // Hidden only from a player of the other side, whose part leaves it out.
-        aircraft_id: sheet.sortie.aircraft.as_ref().map_or(0, |a| a.id),
-        assignment: sheet.sortie.assignment,
+        aircraft_id: sheet.sortie.aircraft.as_ref().map(|a| a.id),
+        assignment: Some(sheet.sortie.assignment),
         turns_on_board: sheet.turn,
         aircraft_lost: None,
         crew,

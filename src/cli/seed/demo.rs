@@ -163,9 +163,10 @@ impl Demo {
         crew: Vec<CrewReport>,
     ) -> Result<SortieReport, String> {
         Ok(SortieReport {
+            sortie_id: None,
             key: key.to_owned(),
-            aircraft_id: self.plane(plane)?,
-            assignment,
+            aircraft_id: Some(self.plane(plane)?),
+            assignment: Some(assignment),
             turns_on_board: turns,
             aircraft_lost: Some(lost),
             crew,

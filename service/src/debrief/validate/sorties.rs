@@ -18,6 +18,7 @@ use campaign::crew::{CrewId, Role};
 use campaign::debrief::{FlownMission, Sortie, SortieCrew};
 use campaign::down::How;
 use campaign::injuries::Outcome;
+use campaign::missions::Assignment;
 use campaign::sides::PerSide;
 use campaign::tables::evade::SideOfLines;
 use campaign::tables::ground_offensive::GroundOffensive;
@@ -66,33 +67,44 @@ pub(super) fn read(reports: &[SortieReport], game: &Game<'_>) -> Read {
     let mut read = Read::default();
     for report in reports {
         let at = |e: ServiceError| e.at(Locus::Sortie(report.key.clone()));
-        let (aircraft, crew) = match find(report, game) {
+        let (aircraft, crew, assignment) = match find(report, game) {
             Ok(found) => found,
             Err(e) => {
                 read.failures.push(at(e));
                 continue;
             }
         };
-        let mut sortie = sortie(report, &aircraft);
-        match settle(report, &aircraft, &crew, &mut sortie, game) {
+        let mut sortie = sortie(report, &aircraft, assignment);
+        match settle(report, assignment, &aircraft, &crew, &mut sortie, game) {
             Ok(fates) => read.fates.extend(fates),
             Err(problems) => read.failures.extend(problems.into_iter().map(at)),
         }
         read.sorties.push(sortie);
-        read.aircraft.push(report.aircraft_id);
+        read.aircraft.push(aircraft.record.id);
     }
     read
 }
 
-/// The sortie's aircraft type and crew in this campaign, in report order.
+/// The sortie's aircraft type and crew in this campaign, in report order, and its
+/// assignment. A game without a line-up has them from the report alone.
 fn find<'a>(
     report: &SortieReport,
     game: &Game<'a>,
-) -> Result<(Aircraft<'a>, Vec<&'a CrewmanView>), ServiceError> {
-    let record = game.types.get(&report.aircraft_id).ok_or_else(|| {
+) -> Result<(Aircraft<'a>, Vec<&'a CrewmanView>, Assignment), ServiceError> {
+    let given = |what: &str| {
         ServiceError::invalid(format!(
-            "sortie \"{}\": there is no aircraft type {}; the types are listed at /api/v1/aircraft",
-            report.key, report.aircraft_id
+            "sortie \"{}\": give its {what}, or name a declared sortie by `sortie_id`",
+            report.key
+        ))
+    };
+    let aircraft_id = report.aircraft_id.ok_or_else(|| given("`aircraft_id`"))?;
+    let assignment = report
+        .assignment
+        .ok_or_else(|| given("`assignment` (mission or sweep)"))?;
+    let record = game.types.get(&aircraft_id).ok_or_else(|| {
+        ServiceError::invalid(format!(
+            "sortie \"{}\": there is no aircraft type {aircraft_id}; the types are listed at /api/v1/aircraft",
+            report.key
         ))
     })?;
     let crew = report
@@ -119,7 +131,7 @@ fn find<'a>(
         service_start: record.service_start,
         name: record.name.clone(),
     };
-    Ok((Aircraft { record, facts }, crew))
+    Ok((Aircraft { record, facts }, crew, assignment))
 }
 
 /// An aircraft type as the records hold it and as R9 reads it.
@@ -132,6 +144,7 @@ struct Aircraft<'a> {
 /// forced landing played out into `sortie` when it came down; every problem found.
 fn settle(
     report: &SortieReport,
+    assignment: Assignment,
     aircraft: &Aircraft<'_>,
     crew: &[&CrewmanView],
     sortie: &mut Sortie,
@@ -156,8 +169,8 @@ fn settle(
             game.assigned.get(side).as_ref(),
             &ReportedSortie {
                 key: &report.key,
-                assignment: report.assignment,
-                aircraft_id: report.aircraft_id,
+                assignment,
+                aircraft_id: aircraft.record.id,
                 pilot_id: in_seat(Role::Pilot),
                 observer_id: in_seat(Role::Observer),
             },
@@ -184,11 +197,11 @@ fn settle(
     }
 }
 
-fn sortie(report: &SortieReport, aircraft: &Aircraft<'_>) -> Sortie {
+fn sortie(report: &SortieReport, aircraft: &Aircraft<'_>, assignment: Assignment) -> Sortie {
     Sortie {
         key: report.key.clone(),
         side: aircraft.facts.side,
-        assignment: report.assignment,
+        assignment,
         two_seater: aircraft.facts.two_seater,
         turns_on_board: report.turns_on_board,
         // As sent; without it, as the way it came down makes likely until the

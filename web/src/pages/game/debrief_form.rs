@@ -844,9 +844,10 @@ fn row_report(row: &mut SortieInput, turns_played: u32) -> Option<SortieReport> 
     }
     let down = down?;
     Some(SortieReport {
+        sortie_id: None,
         key: row.key.clone(),
-        aircraft_id: aircraft_id?,
-        assignment: row.assignment,
+        aircraft_id: Some(aircraft_id?),
+        assignment: Some(row.assignment),
         turns_on_board: turns_on_board?,
         // How it ended its sortie says whether it was lost (R8): came home, kept.
         aircraft_lost: down.is_none().then_some(false),
