@@ -4,13 +4,15 @@
 //! A game without a line-up is debriefed as in v1, its sorties given in the debrief.
 
 use campaign::crew::Role;
+use campaign::missions::Assignment;
 use eagles_db::lineup::{LineupSeat, LineupSortie};
 use eagles_office::debrief::{CrewReport, SortieReport};
 use eagles_office::Locus;
 
 use crate::error::ServiceError;
 
-/// A game's declared sorties with their seats, as read under the campaign's lock.
+/// A game's sorties with their seats, as read under the campaign's lock: those declared
+/// (`POST …/sorties`) and the mission's, made by its assignment.
 pub(super) struct Lineup {
     pub sorties: Vec<LineupSortie>,
     pub seats: Vec<LineupSeat>,
@@ -21,7 +23,12 @@ impl Lineup {
     /// cover the line-up one for one; every problem at once, each at its sortie.
     pub fn resolve(&self, reports: &mut [SortieReport]) -> Result<(), ServiceError> {
         let mut problems = Vec::new();
-        if self.sorties.is_empty() {
+        // Only a declared sortie makes a line-up: the assignment's alone does not.
+        let declared = self
+            .sorties
+            .iter()
+            .any(|s| s.assignment == Assignment::Sweep);
+        if !declared {
             for report in reports.iter().filter(|r| r.sortie_id.is_some()) {
                 problems.push(at(
                     report,
