@@ -12,7 +12,7 @@ use diesel::sql_types::{Array, Int8};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::campaigns::campaign_columns;
-use crate::ledger::Award;
+use crate::ledger::{Award, NewAward};
 use crate::rolls::{NewRoll, RollRecord};
 use crate::schema::{
     aircraft_types, campaign_members, campaigns, casualties, crew, crew_abilities, dice_rolls,
@@ -541,21 +541,14 @@ pub async fn insert_mission(conn: &mut AsyncPgConnection, row: &MissionRow) -> Q
         .map(drop)
 }
 
-/// Inserts a ledger entry (its id is ignored); returns its new id.
-pub async fn insert_award(conn: &mut AsyncPgConnection, row: &Award) -> QueryResult<i64> {
+/// Inserts a ledger entry with the time it was first recorded; returns its new id.
+pub async fn insert_award(
+    conn: &mut AsyncPgConnection,
+    award: &NewAward<'_>,
+    created_at: DateTime<Utc>,
+) -> QueryResult<i64> {
     diesel::insert_into(xp_awards::table)
-        .values((
-            xp_awards::campaign_id.eq(row.campaign_id),
-            xp_awards::crew_id.eq(row.crew_id),
-            xp_awards::week.eq(row.week),
-            xp_awards::game_id.eq(row.game_id),
-            xp_awards::points.eq(row.points),
-            xp_awards::kind.eq(&row.kind),
-            xp_awards::reason.eq(&row.reason),
-            xp_awards::two_seater_mission.eq(row.two_seater_mission),
-            xp_awards::reverses.eq(row.reverses),
-            xp_awards::created_at.eq(row.created_at),
-        ))
+        .values((award, xp_awards::created_at.eq(created_at)))
         .returning(xp_awards::id)
         .get_result(conn)
         .await

@@ -22,7 +22,7 @@ use eagles_db::backup::{self as rows, CampaignRow, MemberRow};
 use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel::result::{DatabaseErrorKind, Error as DieselError};
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::ledger::Award;
+use eagles_db::ledger::NewAward;
 use eagles_db::rolls::{NewRoll, RollRecord};
 use eagles_db::users::User;
 use eagles_office::campaigns::Campaign;
@@ -335,23 +335,18 @@ async fn write(
     eagles_db::debriefs::write(conn, &debriefs).await?;
     let mut awards = HashMap::new();
     for a in &doc.xp_awards {
-        let id = rows::insert_award(
-            conn,
-            &Award {
-                id: 0,
-                campaign_id: cid,
-                crew_id: crew[&a.crew],
-                week: a.week,
-                game_id: game_opt(a.game),
-                points: a.points,
-                kind: a.kind.clone(),
-                reason: a.reason.clone(),
-                two_seater_mission: a.two_seater_mission,
-                reverses: a.reverses.map(|r| awards[&r]),
-                created_at: a.created_at,
-            },
-        )
-        .await?;
+        let award = NewAward {
+            campaign_id: cid,
+            crew_id: crew[&a.crew],
+            week: a.week,
+            game_id: game_opt(a.game),
+            points: a.points,
+            kind: &a.kind,
+            reason: &a.reason,
+            two_seater_mission: a.two_seater_mission,
+            reverses: a.reverses.map(|r| awards[&r]),
+        };
+        let id = rows::insert_award(conn, &award, a.created_at).await?;
         awards.insert(a.id, id);
     }
     if let Some(end) = &c.ended {
