@@ -12,6 +12,7 @@ use diesel::sql_types::{Array, Int8};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::campaigns::campaign_columns;
+use crate::crew::NewCrewman;
 use crate::ledger::{Award, NewAward};
 use crate::rolls::{NewRoll, RollRecord};
 use crate::schema::{
@@ -424,24 +425,14 @@ pub async fn insert_member(
         .map(drop)
 }
 
-/// Inserts a crewman; returns his new id.
+/// Inserts a crewman with the time he was first recorded; returns his new id.
 pub async fn insert_crew(
     conn: &mut AsyncPgConnection,
-    campaign_id: i64,
-    row: &CrewRow,
+    crewman: &NewCrewman<'_>,
+    created_at: DateTime<Utc>,
 ) -> QueryResult<i64> {
     diesel::insert_into(crew::table)
-        .values((
-            crew::campaign_id.eq(campaign_id),
-            crew::owner_id.eq(row.owner_id),
-            crew::name.eq(&row.name),
-            crew::role.eq(&row.role),
-            crew::nationality.eq(&row.nationality),
-            crew::replacement.eq(row.replacement),
-            crew::starting_xp.eq(row.starting_xp),
-            crew::joined_week.eq(row.joined_week),
-            crew::created_at.eq(row.created_at),
-        ))
+        .values((crewman, crew::created_at.eq(created_at)))
         .returning(crew::id)
         .get_result(conn)
         .await

@@ -19,6 +19,7 @@ use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::ParseEnumError;
 use chrono::Utc;
 use eagles_db::backup::{self as rows, CampaignRow, MemberRow};
+use eagles_db::crew::NewCrewman;
 use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel::result::{DatabaseErrorKind, Error as DieselError};
 use eagles_db::diesel_async::AsyncPgConnection;
@@ -172,22 +173,17 @@ async fn write(
 
     let mut crew = HashMap::new();
     for m in &doc.crew {
-        let id = rows::insert_crew(
-            conn,
-            cid,
-            &rows::CrewRow {
-                id: 0,
-                owner_id: user(&m.owner),
-                name: m.name.clone(),
-                role: m.role.clone(),
-                nationality: m.nationality.clone(),
-                replacement: m.replacement,
-                starting_xp: m.starting_xp,
-                joined_week: m.joined_week,
-                created_at: m.created_at,
-            },
-        )
-        .await?;
+        let crewman = NewCrewman {
+            campaign_id: cid,
+            owner_id: user(&m.owner),
+            name: &m.name,
+            role: named(&m.role)?,
+            nationality: named(&m.nationality)?,
+            replacement: m.replacement,
+            starting_xp: m.starting_xp,
+            joined_week: m.joined_week,
+        };
+        let id = rows::insert_crew(conn, &crewman, m.created_at).await?;
         crew.insert(m.id, id);
     }
     let crew_opt = |id: Option<i64>| id.map(|i| crew[&i]);
