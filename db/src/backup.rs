@@ -12,7 +12,8 @@ use diesel::sql_types::{Array, Int8};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::campaigns::campaign_columns;
-use crate::ledger::Award;
+use crate::crew::NewCrewman;
+use crate::ledger::{Award, NewAward};
 use crate::rolls::{NewRoll, RollRecord};
 use crate::schema::{
     aircraft_types, campaign_members, campaigns, casualties, crew, crew_abilities, dice_rolls,
@@ -424,24 +425,14 @@ pub async fn insert_member(
         .map(drop)
 }
 
-/// Inserts a crewman; returns his new id.
+/// Inserts a crewman with the time he was first recorded; returns his new id.
 pub async fn insert_crew(
     conn: &mut AsyncPgConnection,
-    campaign_id: i64,
-    row: &CrewRow,
+    crewman: &NewCrewman<'_>,
+    created_at: DateTime<Utc>,
 ) -> QueryResult<i64> {
     diesel::insert_into(crew::table)
-        .values((
-            crew::campaign_id.eq(campaign_id),
-            crew::owner_id.eq(row.owner_id),
-            crew::name.eq(&row.name),
-            crew::role.eq(&row.role),
-            crew::nationality.eq(&row.nationality),
-            crew::replacement.eq(row.replacement),
-            crew::starting_xp.eq(row.starting_xp),
-            crew::joined_week.eq(row.joined_week),
-            crew::created_at.eq(row.created_at),
-        ))
+        .values((crewman, crew::created_at.eq(created_at)))
         .returning(crew::id)
         .get_result(conn)
         .await
@@ -541,21 +532,14 @@ pub async fn insert_mission(conn: &mut AsyncPgConnection, row: &MissionRow) -> Q
         .map(drop)
 }
 
-/// Inserts a ledger entry (its id is ignored); returns its new id.
-pub async fn insert_award(conn: &mut AsyncPgConnection, row: &Award) -> QueryResult<i64> {
+/// Inserts a ledger entry with the time it was first recorded; returns its new id.
+pub async fn insert_award(
+    conn: &mut AsyncPgConnection,
+    award: &NewAward<'_>,
+    created_at: DateTime<Utc>,
+) -> QueryResult<i64> {
     diesel::insert_into(xp_awards::table)
-        .values((
-            xp_awards::campaign_id.eq(row.campaign_id),
-            xp_awards::crew_id.eq(row.crew_id),
-            xp_awards::week.eq(row.week),
-            xp_awards::game_id.eq(row.game_id),
-            xp_awards::points.eq(row.points),
-            xp_awards::kind.eq(&row.kind),
-            xp_awards::reason.eq(&row.reason),
-            xp_awards::two_seater_mission.eq(row.two_seater_mission),
-            xp_awards::reverses.eq(row.reverses),
-            xp_awards::created_at.eq(row.created_at),
-        ))
+        .values((award, xp_awards::created_at.eq(created_at)))
         .returning(xp_awards::id)
         .get_result(conn)
         .await

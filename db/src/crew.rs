@@ -14,26 +14,19 @@ use crate::schema::{crew, crew_abilities, xp_awards};
 
 use crate::prepared::prepared;
 
-/// A crewman and his derived totals.
+/// A crewman and his derived totals; his own columns typed as the `crew` table's.
 #[derive(Debug, Clone, QueryableByName)]
+#[diesel(table_name = crew)]
 pub struct CrewRecord {
-    #[diesel(sql_type = Int8)]
     pub id: i64,
-    #[diesel(sql_type = Int8)]
     pub campaign_id: i64,
-    #[diesel(sql_type = Int8)]
     pub owner_id: i64,
     #[diesel(sql_type = Text)]
     pub owner: String,
-    #[diesel(sql_type = Text)]
     pub name: String,
-    #[diesel(sql_type = Text)]
     pub role: Role,
-    #[diesel(sql_type = Text)]
     pub nationality: Nationality,
-    #[diesel(sql_type = Bool)]
     pub replacement: bool,
-    #[diesel(sql_type = Int4)]
     pub joined_week: i32,
     /// Starting XP plus every award in the ledger.
     #[diesel(sql_type = BigInt)]

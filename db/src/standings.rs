@@ -13,6 +13,7 @@ use diesel::sql_types::{Array, BigInt, Bool, Int4, Int8, Nullable, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::prepared::prepared;
+use crate::schema::crew;
 
 /// A crewman's totals as of a week, with the weeks he spent out.
 #[derive(Debug, Clone, QueryableByName)]
@@ -135,16 +136,14 @@ pub async fn ledger_as_of(
         .await
 }
 
-/// A crewman's place on the leaderboard as of a week.
+/// A crewman's place on the leaderboard as of a week; his own columns typed as the
+/// `crew` table's.
 #[derive(Debug, Clone, QueryableByName)]
+#[diesel(table_name = crew)]
 pub struct CrewTotals {
-    #[diesel(sql_type = Int8)]
     pub id: i64,
-    #[diesel(sql_type = Text)]
     pub name: String,
-    #[diesel(sql_type = Text)]
     pub role: Role,
-    #[diesel(sql_type = Text)]
     pub nationality: Nationality,
     /// The owning player's username.
     #[diesel(sql_type = Text)]

@@ -52,22 +52,16 @@ impl Night {
     /// Opens a game with the offensive 3 + 4 and rolls both missions (2 and 9);
     /// returns the game and the Allied and Central mission ids.
     async fn open_game(&mut self) -> (i64, i64, i64) {
-        let csrf = self.csrf.clone();
         let response = self
-            .rita
-            .post(
-                &self.path("/club-night"),
-                &[("csrf", &csrf), ("action", "open"), ("dice", "3 4")],
-            )
+            .send("/club-night", &[("action", "open"), ("dice", "3 4")])
             .await;
         assert_eq!(response.status(), StatusCode::SEE_OTHER);
         let game = count(&self.app, "SELECT max(id) FROM games").await;
         for (side, dice) in [("allied", "2"), ("central", "9")] {
             let response = self
-                .rita
-                .post(
-                    &self.path(&format!("/games/{game}/missions")),
-                    &[("csrf", &csrf), ("side", side), ("dice", dice)],
+                .send(
+                    &format!("/games/{game}/missions"),
+                    &[("side", side), ("dice", dice)],
                 )
                 .await;
             assert_eq!(response.status(), StatusCode::SEE_OTHER, "{side} mission");
@@ -82,7 +76,6 @@ impl Night {
 
     /// Assigns both missions as the debrief below flies them.
     async fn assign(&mut self, game: i64, allied: i64, central: i64) {
-        let csrf = self.csrf.clone();
         let (re8, albatros) = (
             self.aircraft("RAF RE8").await,
             self.aircraft("Albatros D-III").await,
@@ -106,15 +99,8 @@ impl Night {
                 vec![("aircraft", albatros.as_str()), ("pilot", voss.as_str())],
             ),
         ] {
-            let mut fields = fields;
-            fields.push(("csrf", &csrf));
-            let response = self
-                .rita
-                .post(
-                    &self.path(&format!("/games/{game}/missions/{mission}/assignment")),
-                    &fields,
-                )
-                .await;
+            let path = format!("/games/{game}/missions/{mission}/assignment");
+            let response = self.send(&path, &fields).await;
             assert_eq!(response.status(), StatusCode::SEE_OTHER, "assign {mission}");
         }
     }
@@ -146,6 +132,35 @@ impl Night {
         .into_iter()
         .map(|(k, v)| (k.to_owned(), v))
         .collect()
+    }
+
+    /// Rita sends the form at `rest` (an address inside the campaign's) with her token.
+    async fn send(&mut self, rest: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+        let path = self.path(rest);
+        let mut sent = vec![("csrf", self.csrf.as_str())];
+        sent.extend_from_slice(fields);
+        self.rita.post(&path, &sent).await
+    }
+
+    /// The campaign's current week.
+    async fn week(&self) -> i64 {
+        count(&self.app, "SELECT current_week::bigint FROM campaigns").await
+    }
+
+    /// Opens and assigns a game as above and posts its debrief, with `more` fields;
+    /// returns the game.
+    async fn debriefed_game(&mut self, more: Vec<(String, String)>) -> i64 {
+        let (game, allied, central) = self.open_game().await;
+        self.assign(game, allied, central).await;
+        let mut fields = self.debrief_fields(allied).await;
+        fields.extend(more);
+        let response = self.post_debrief(game, &fields).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::SEE_OTHER,
+            "game {game} debriefed"
+        );
+        game
     }
 
     /// Posts `fields` with the referee's token as game `game`'s debrief form.
@@ -429,11 +444,7 @@ async fn written(app: &TestApp) -> i64 {
 /// A night with game `a` debriefed and game `b` assigned but not debriefed; returns
 /// them with `b`'s Allied mission.
 async fn two_games(night: &mut Night) -> (i64, i64, i64) {
-    let (a, allied, central) = night.open_game().await;
-    night.assign(a, allied, central).await;
-    let fields = night.debrief_fields(allied).await;
-    let response = night.post_debrief(a, &fields).await;
-    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let a = night.debriefed_game(Vec::new()).await;
     let (b, allied, central) = night.open_game().await;
     night.assign(b, allied, central).await;
     (a, b, allied)
@@ -539,21 +550,11 @@ async fn club_night_writes_refuse_users_without_the_role() {
     assert_eq!(written(&night.app).await, before);
 
     // A player rolls and assigns his own side's mission, not the other side's.
-    let (c, _, _) = {
-        let response = night
-            .rita
-            .post(
-                &night.path("/club-night"),
-                &[
-                    ("csrf", &night.csrf.clone()),
-                    ("action", "open"),
-                    ("dice", ""),
-                ],
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::SEE_OTHER);
-        (count(&night.app, "SELECT max(id) FROM games").await, 0, 0)
-    };
+    let response = night
+        .send("/club-night", &[("action", "open"), ("dice", "")])
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let c = count(&night.app, "SELECT max(id) FROM games").await;
     // R14: blank dice are the server's, logged as such.
     assert_eq!(
         count(
@@ -564,20 +565,13 @@ async fn club_night_writes_refuse_users_without_the_role() {
         1
     );
     let rolls = night.path(&format!("/games/{c}/missions"));
-    let response = paul
-        .post(
-            &rolls,
-            &[("csrf", &paul_csrf), ("side", "central"), ("dice", "9")],
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::FORBIDDEN);
-    let response = paul
-        .post(
-            &rolls,
-            &[("csrf", &paul_csrf), ("side", "allied"), ("dice", "2")],
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    for (side, dice, status) in [
+        ("central", "9", StatusCode::FORBIDDEN),
+        ("allied", "2", StatusCode::SEE_OTHER),
+    ] {
+        let fields = [("csrf", paul_csrf.as_str()), ("side", side), ("dice", dice)];
+        assert_eq!(paul.post(&rolls, &fields).await.status(), status, "{side}");
+    }
     // The referee's forms are not shown to him.
     let page = paul
         .get(&night.path(&format!("/games/{b}")))
@@ -640,7 +634,6 @@ async fn a_private_campaigns_pages_do_not_exist_for_a_stranger() {
 async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
     let mut night = night(true).await;
     let (a, b, _) = two_games(&mut night).await;
-    let csrf = night.csrf.clone();
     let allied = count(
         &night.app,
         &format!("SELECT id FROM missions WHERE game_id = {a} AND side = 'allied'"),
@@ -660,11 +653,8 @@ async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
     );
 
     // Voiding needs the box ticked; the reason typed stays.
-    let void = night.path(&format!("/games/{a}/debrief/void"));
-    let response = night
-        .rita
-        .post(&void, &[("csrf", &csrf), ("reason", "wrong scenario")])
-        .await;
+    let void = format!("/games/{a}/debrief/void");
+    let response = night.send(&void, &[("reason", "wrong scenario")]).await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = response.text().await.unwrap();
     assert!(text_of_id(&page, "void-error")
@@ -673,24 +663,12 @@ async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
     assert!(page.contains("value=\"wrong scenario\""));
     // An empty reason is the API's 422 (a reversing entry says why).
     let response = night
-        .rita
-        .post(
-            &void,
-            &[("csrf", &csrf), ("reason", " "), ("confirm", "on")],
-        )
+        .send(&void, &[("reason", " "), ("confirm", "on")])
         .await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(text_of_id(&response.text().await.unwrap(), "void-error").is_some());
     let response = night
-        .rita
-        .post(
-            &void,
-            &[
-                ("csrf", &csrf),
-                ("reason", "wrong scenario"),
-                ("confirm", "on"),
-            ],
-        )
+        .send(&void, &[("reason", "wrong scenario"), ("confirm", "on")])
         .await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     // Every award got its reversing entry, and the page says the game is voided.
@@ -708,23 +686,13 @@ async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
     // Closing the week needs the box ticked; then, game b having no debrief, the page
     // lists it and asks to abandon it (API v1.2); abandoning it, week 2 starts (R15)
     // and the page of week 1 is shown.
-    let club = night.path("/club-night");
-    let response = night
-        .rita
-        .post(&club, &[("csrf", &csrf), ("action", "close")])
-        .await;
+    let club = "/club-night";
+    let response = night.send(club, &[("action", "close")]).await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(text_of_id(&response.text().await.unwrap(), "confirm-error").is_some());
-    assert_eq!(
-        count(&night.app, "SELECT current_week::bigint FROM campaigns").await,
-        1
-    );
+    assert_eq!(night.week().await, 1);
     let response = night
-        .rita
-        .post(
-            &club,
-            &[("csrf", &csrf), ("action", "close"), ("confirm", "on")],
-        )
+        .send(club, &[("action", "close"), ("confirm", "on")])
         .await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = response.text().await.unwrap();
@@ -738,20 +706,11 @@ async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
         text_of_id(&page, "abandon-error").is_none(),
         "asked, not refused"
     );
-    assert_eq!(
-        count(&night.app, "SELECT current_week::bigint FROM campaigns").await,
-        1
-    );
+    assert_eq!(night.week().await, 1);
     let response = night
-        .rita
-        .post(
-            &club,
-            &[
-                ("csrf", &csrf),
-                ("action", "close"),
-                ("confirm", "on"),
-                ("abandon", "on"),
-            ],
+        .send(
+            club,
+            &[("action", "close"), ("confirm", "on"), ("abandon", "on")],
         )
         .await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
@@ -759,10 +718,7 @@ async fn a_debrief_posts_once_then_voids_and_the_week_closes() {
         response.headers()["location"],
         night.path("/weeks/1").as_str()
     );
-    assert_eq!(
-        count(&night.app, "SELECT current_week::bigint FROM campaigns").await,
-        2
-    );
+    assert_eq!(night.week().await, 2);
     assert_eq!(
         count(
             &night.app,
@@ -781,7 +737,6 @@ async fn closing_a_week_with_an_open_game_asks_to_abandon_it_first() {
     let mut night = night(false).await;
     let (game, _, _) = night.open_game().await;
     let cid = night.campaign;
-    let week = || count(&night.app, "SELECT current_week::bigint FROM campaigns");
     let browser = Browser::start(&night.app.address).await;
     browser.sign_in_as("rita").await;
     browser.open(&format!("/campaigns/{cid}/club-night")).await;
@@ -810,14 +765,14 @@ async fn closing_a_week_with_an_open_game_asks_to_abandon_it_first() {
         .assert_well_formed("club night asking to abandon")
         .await;
     browser.screenshot("club-night-abandon-open-games").await;
-    assert_eq!(week().await, 1);
+    assert_eq!(night.week().await, 1);
 
     // Sent without the box ticked, the step asks again, beside the box.
     browser.submit("abandon").await;
     assert!(browser.text("open-games").await.is_some());
     let reason = browser.text("abandon-error").await.expect("a reason");
     assert!(reason.starts_with("tick the box"), "{reason}");
-    assert_eq!(week().await, 1);
+    assert_eq!(night.week().await, 1);
 
     browser.click("abandon").await;
     browser.submit("abandon").await;
@@ -833,7 +788,7 @@ async fn closing_a_week_with_an_open_game_asks_to_abandon_it_first() {
     browser
         .assert_well_formed("week with an abandoned game")
         .await;
-    assert_eq!(week().await, 2);
+    assert_eq!(night.week().await, 2);
     browser.close().await;
 }
 
@@ -842,11 +797,7 @@ async fn club_night_pages_cost_the_same_queries_whatever_their_rows() {
     count_queries();
     let mut night = night(true).await;
     let database = count_db_name(&night.app).await;
-    let (first, allied, central) = night.open_game().await;
-    night.assign(first, allied, central).await;
-    let fields = night.debrief_fields(allied).await;
-    let response = night.post_debrief(first, &fields).await;
-    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let first = night.debriefed_game(Vec::new()).await;
     let cid = night.campaign;
     let pages = |game: i64| {
         [
@@ -863,20 +814,15 @@ async fn club_night_pages_cost_the_same_queries_whatever_their_rows() {
     // Two more games, each debriefed with a third aircraft (Wolff on the sweep).
     let mut last = first;
     for _ in 0..2 {
-        let (game, allied, central) = night.open_game().await;
-        night.assign(game, allied, central).await;
-        let mut fields = night.debrief_fields(allied).await;
-        fields.extend([
+        let wolff = vec![
             (
                 "c2_aircraft".to_owned(),
                 night.aircraft("Albatros D-III").await,
             ),
             ("c2_pilot".to_owned(), night.crewman("Kurt Wolff")),
             ("c2_pilot_red_hits".to_owned(), "2".to_owned()),
-        ]);
-        let response = night.post_debrief(game, &fields).await;
-        assert_eq!(response.status(), StatusCode::SEE_OTHER);
-        last = game;
+        ];
+        last = night.debriefed_game(wolff).await;
     }
     assert_eq!(count(&night.app, "SELECT count(*) FROM sorties").await, 8);
     let mut large = Vec::new();

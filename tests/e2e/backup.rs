@@ -94,6 +94,11 @@ async fn export(app: &TestApp, token: &str, cid: i64) -> Value {
         .get(&format!("/api/v1/campaigns/{cid}/export"), Some(token))
         .await;
     assert_eq!(response.status(), StatusCode::OK);
+    // As the document describes it: a browser saves the export as a file.
+    assert_eq!(
+        response.headers()["content-disposition"],
+        format!("attachment; filename=\"campaign-{cid}.json\"").as_str()
+    );
     body(response).await
 }
 

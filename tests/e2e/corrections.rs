@@ -74,23 +74,29 @@ async fn s9_observer_killed_and_pilot_home_lands_safely_with_its_awards() {
     let (g, hq, report) = observation(&app, &s, "RAF RE8", ("unharmed", "killed")).await;
     let result = debrief_ok(&app, &s, g, &report).await;
     assert_eq!(success(&result, hq), true);
-    assert_eq!(
-        awards_of(&result, s.id("Ball")),
-        [
-            aw(10, "10 turns on the board: 10"),
-            aw(10, "observe enemy HQ succeeded: 10")
-        ]
-    );
-    assert_eq!(
-        awards_of(&result, s.id("Smith")),
-        [
-            aw(5, "sortie flown on observe enemy HQ: 5"),
-            aw(20, "observe enemy HQ succeeded: 20")
-        ]
-    );
+    // Each man's awards and fate.
+    for (name, awards, his_fate) in [
+        (
+            "Ball",
+            [
+                aw(10, "10 turns on the board: 10"),
+                aw(10, "observe enemy HQ succeeded: 10"),
+            ],
+            "unharmed",
+        ),
+        (
+            "Smith",
+            [
+                aw(5, "sortie flown on observe enemy HQ: 5"),
+                aw(20, "observe enemy HQ succeeded: 20"),
+            ],
+            "killed",
+        ),
+    ] {
+        assert_eq!(awards_of(&result, s.id(name)), awards, "{name}'s awards");
+        assert_eq!(fate(&result, s.id(name)), his_fate, "{name}'s fate");
+    }
     assert_eq!(result["deaths"], json!([s.id("Smith")]));
-    assert_eq!(fate(&result, s.id("Ball")), "unharmed");
-    assert_eq!(fate(&result, s.id("Smith")), "killed");
 }
 
 // §9.00, §9.01: the Bristol F2b has dual controls; its observer flies home the

@@ -17,7 +17,9 @@ use crate::routes::paths::CampaignPath;
     security(("bearer" = [])),
     params(CampaignPath),
     responses(
-        (status = 200, body = CampaignExport),
+        (status = 200, body = CampaignExport, headers(
+            ("Content-Disposition" = String, description = "`attachment; filename=\"campaign-{cid}.json\"`: a browser saves the document as a file")
+        )),
     )
 )]
 #[get("/campaigns/{cid}/export")]

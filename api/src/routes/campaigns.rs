@@ -1,12 +1,13 @@
 //! The HTTP face of `eagles_office::campaigns`.
 
-use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpResponse};
 use eagles_office::campaigns::{CampaignEnd, CampaignListQuery, CampaignView, NewCampaign};
 use eagles_office::prelude::*;
 
 use crate::auth::{Caller, Reading, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::paging::Paged;
 use crate::routes::paths::CampaignPath;
 
 /// Creates a campaign; the caller becomes its referee.
@@ -42,12 +43,10 @@ pub async fn create_campaign(
 pub async fn list_campaigns(
     office: web::Data<dyn Office>,
     Caller(caller): Caller,
-    query: web::Query<CampaignListQuery>,
-    req: HttpRequest,
+    query: Paged<CampaignListQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let window = crate::paging::window(query.limit, query.offset)?;
-    let views = office.campaigns(caller, window).await?;
-    Ok(crate::paging::respond(&req, views, window))
+    let views = office.campaigns(caller, query.window()).await?;
+    Ok(query.respond(views))
 }
 
 /// One campaign, up to date.

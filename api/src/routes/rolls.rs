@@ -1,6 +1,6 @@
 //! The HTTP face of `eagles_office::rolls`.
 
-use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpResponse};
 use eagles_office::prelude::*;
 use eagles_office::rolls::{RollFilter, RollQuery, RollRequest, RollView};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -8,6 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::{Caller, SignedIn};
 use crate::error::ApiError;
 use crate::extract::Json;
+use crate::paging::Paged;
 use crate::routes::paths::CampaignPath;
 
 /// Rolls on a table and logs it: any member of the campaign.
@@ -45,21 +46,14 @@ pub async fn list_rolls(
     office: web::Data<dyn Office>,
     Caller(caller): Caller,
     path: web::Path<CampaignPath>,
-    query: web::Query<RollQuery>,
-    req: HttpRequest,
+    query: Paged<RollQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let window = crate::paging::window(query.limit, query.offset)?;
-    let views = office
-        .rolls(
-            caller.into(),
-            path.cid,
-            RollFilter {
-                week: query.week,
-                window,
-            },
-        )
-        .await?;
-    Ok(crate::paging::respond(&req, views, window))
+    let filter = RollFilter {
+        week: query.week,
+        window: query.window(),
+    };
+    let views = office.rolls(caller.into(), path.cid, filter).await?;
+    Ok(query.respond(views))
 }
 
 /// Mounts this module's endpoints inside `/api/v1`.

@@ -11,27 +11,57 @@ use crate::auth::Reading;
 use crate::error::ApiError;
 use crate::routes::paths::CampaignPath;
 
-/// The crewmen of a campaign ranked by XP, then kills.
-#[utoipa::path(
-    tag = "standings",
-    params(CampaignPath, LeaderboardQuery),
-    responses(
-        (status = 200, body = Vec<LeaderboardRow>),
-        (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
-    )
-)]
-#[get("/campaigns/{cid}/leaderboard")]
-pub async fn leaderboard(
-    office: web::Data<dyn Office>,
-    Reading(reader): Reading,
-    path: web::Path<CampaignPath>,
-    query: web::Query<LeaderboardQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let rows = office
-        .leaderboard(reader, path.cid, query.into_inner())
-        .await?;
-    Ok(HttpResponse::Ok().json(rows))
+/// An endpoint of a standings view, named as the office's method that reads it: anyone
+/// who may read the campaign reads it as the query asks, as of a week of the campaign
+/// (the current one by default), as JSON.
+macro_rules! standings_view {
+    ($(#[doc = $doc:literal])* $name:ident, $path:literal, $query:ty, $view:ty) => {
+        $(#[doc = $doc])*
+        #[utoipa::path(
+            tag = "standings",
+            params(CampaignPath, $query),
+            responses(
+                (status = 200, body = $view),
+                (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
+            )
+        )]
+        #[get($path)]
+        pub async fn $name(
+            office: web::Data<dyn Office>,
+            Reading(reader): Reading,
+            path: web::Path<CampaignPath>,
+            query: web::Query<$query>,
+        ) -> Result<HttpResponse, ApiError> {
+            let view = office.$name(reader, path.cid, query.into_inner()).await?;
+            Ok(HttpResponse::Ok().json(view))
+        }
+    };
 }
+
+standings_view!(
+    /// The crewmen of a campaign ranked by XP, then kills.
+    leaderboard,
+    "/campaigns/{cid}/leaderboard",
+    LeaderboardQuery,
+    Vec<LeaderboardRow>
+);
+
+standings_view!(
+    /// The players ranked by their best crewman: most XP, then more kills, then fewer
+    /// weeks out (R13). Only players with crew are ranked.
+    players,
+    "/campaigns/{cid}/players",
+    PlayersQuery,
+    Vec<PlayerRow>
+);
+
+standings_view!(
+    /// The side totals of the air war.
+    sides,
+    "/campaigns/{cid}/sides",
+    SidesQuery,
+    SidesView
+);
 
 /// The leaderboard as CSV: a header row, then the same columns as the JSON.
 #[utoipa::path(
@@ -72,47 +102,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(leaderboard_csv)
         .service(sides)
         .service(players);
-}
-
-/// The players ranked by their best crewman: most XP, then more kills, then fewer
-/// weeks out (R13). Only players with crew are ranked.
-#[utoipa::path(
-    tag = "standings",
-    params(CampaignPath, PlayersQuery),
-    responses(
-        (status = 200, body = Vec<PlayerRow>),
-        (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
-    )
-)]
-#[get("/campaigns/{cid}/players")]
-pub async fn players(
-    office: web::Data<dyn Office>,
-    Reading(reader): Reading,
-    path: web::Path<CampaignPath>,
-    query: web::Query<PlayersQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let rows = office.players(reader, path.cid, query.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(rows))
-}
-
-/// The side totals of the air war.
-#[utoipa::path(
-    tag = "standings",
-    params(CampaignPath, SidesQuery),
-    responses(
-        (status = 200, body = SidesView),
-        (status = 422, description = "as_of_week is not a week of the campaign yet", body = crate::error::Problem),
-    )
-)]
-#[get("/campaigns/{cid}/sides")]
-pub async fn sides(
-    office: web::Data<dyn Office>,
-    Reading(reader): Reading,
-    path: web::Path<CampaignPath>,
-    query: web::Query<SidesQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let view = office.sides(reader, path.cid, query.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(view))
 }
 
 fn csv_error(e: impl std::fmt::Display) -> ApiError {

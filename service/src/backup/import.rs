@@ -19,10 +19,11 @@ use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::ParseEnumError;
 use chrono::Utc;
 use eagles_db::backup::{self as rows, CampaignRow, MemberRow};
+use eagles_db::crew::NewCrewman;
 use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel::result::{DatabaseErrorKind, Error as DieselError};
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::ledger::Award;
+use eagles_db::ledger::NewAward;
 use eagles_db::rolls::{NewRoll, RollRecord};
 use eagles_db::users::User;
 use eagles_office::campaigns::Campaign;
@@ -172,22 +173,17 @@ async fn write(
 
     let mut crew = HashMap::new();
     for m in &doc.crew {
-        let id = rows::insert_crew(
-            conn,
-            cid,
-            &rows::CrewRow {
-                id: 0,
-                owner_id: user(&m.owner),
-                name: m.name.clone(),
-                role: m.role.clone(),
-                nationality: m.nationality.clone(),
-                replacement: m.replacement,
-                starting_xp: m.starting_xp,
-                joined_week: m.joined_week,
-                created_at: m.created_at,
-            },
-        )
-        .await?;
+        let crewman = NewCrewman {
+            campaign_id: cid,
+            owner_id: user(&m.owner),
+            name: &m.name,
+            role: named(&m.role)?,
+            nationality: named(&m.nationality)?,
+            replacement: m.replacement,
+            starting_xp: m.starting_xp,
+            joined_week: m.joined_week,
+        };
+        let id = rows::insert_crew(conn, &crewman, m.created_at).await?;
         crew.insert(m.id, id);
     }
     let crew_opt = |id: Option<i64>| id.map(|i| crew[&i]);
@@ -335,23 +331,18 @@ async fn write(
     eagles_db::debriefs::write(conn, &debriefs).await?;
     let mut awards = HashMap::new();
     for a in &doc.xp_awards {
-        let id = rows::insert_award(
-            conn,
-            &Award {
-                id: 0,
-                campaign_id: cid,
-                crew_id: crew[&a.crew],
-                week: a.week,
-                game_id: game_opt(a.game),
-                points: a.points,
-                kind: a.kind.clone(),
-                reason: a.reason.clone(),
-                two_seater_mission: a.two_seater_mission,
-                reverses: a.reverses.map(|r| awards[&r]),
-                created_at: a.created_at,
-            },
-        )
-        .await?;
+        let award = NewAward {
+            campaign_id: cid,
+            crew_id: crew[&a.crew],
+            week: a.week,
+            game_id: game_opt(a.game),
+            points: a.points,
+            kind: &a.kind,
+            reason: &a.reason,
+            two_seater_mission: a.two_seater_mission,
+            reverses: a.reverses.map(|r| awards[&r]),
+        };
+        let id = rows::insert_award(conn, &award, a.created_at).await?;
         awards.insert(a.id, id);
     }
     if let Some(end) = &c.ended {

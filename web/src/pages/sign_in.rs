@@ -47,7 +47,6 @@ pub struct TokenOnly {
 pub async fn show(
     office: web::Data<dyn Office>,
     session: Session,
-    req: HttpRequest,
 ) -> Result<HttpResponse, PageError> {
     if session.user.is_some() {
         return Ok(see_other("/"));
@@ -64,7 +63,7 @@ pub async fn show(
         ));
     }
     // A visitor's session, so the sign-in form carries a CSRF token too.
-    let started = session::start(office.get_ref(), None, session::is_tls(&req)).await?;
+    let started = session::start(office.get_ref(), None, session.over_tls()).await?;
     let page = SignInPage {
         nav: Nav {
             shown: true,
@@ -149,7 +148,7 @@ pub async fn sign_in(
         office.delete_session(old.to_vec()).await?;
     }
     office.delete_expired_sessions().await?;
-    let started = session::start(office.get_ref(), Some(user.id), session::is_tls(&req)).await?;
+    let started = session::start(office.get_ref(), Some(user.id), session.over_tls()).await?;
     with_cookie(see_other("/"), &started.cookie)
 }
 
@@ -157,15 +156,11 @@ pub async fn sign_in(
 pub async fn sign_out(
     office: web::Data<dyn Office>,
     session: Session,
-    req: HttpRequest,
     form: web::Form<TokenOnly>,
 ) -> Result<HttpResponse, PageError> {
     session.check_csrf(&form.csrf)?;
     if let Some(id_hash) = session.id_hash() {
         office.delete_session(id_hash.to_vec()).await?;
     }
-    with_cookie(
-        see_other("/"),
-        &session::removal_cookie(session::is_tls(&req)),
-    )
+    with_cookie(see_other("/"), &session::removal_cookie(session.over_tls()))
 }

@@ -33,6 +33,8 @@ pub struct Session {
     id_hash: Option<Vec<u8>>,
     csrf_token: Option<String>,
     pub user: Option<User>,
+    /// Whether the request came over TLS: the cookies it is answered with are Secure.
+    over_tls: bool,
 }
 
 impl Session {
@@ -81,6 +83,12 @@ impl Session {
     /// The token the forms of this session carry.
     pub fn csrf(&self) -> &str {
         self.csrf_token.as_deref().unwrap_or_default()
+    }
+
+    /// Whether the request came over TLS, directly or through a proxy: a session
+    /// started or ended in answer to it sends its cookie Secure.
+    pub fn over_tls(&self) -> bool {
+        self.over_tls
     }
 
     /// The stored id's digest, when there is a live session.
@@ -140,13 +148,17 @@ pub fn removal_cookie(secure: bool) -> Cookie<'static> {
 }
 
 /// Whether the request came over TLS (directly or, per its headers, through a proxy).
-pub fn is_tls(req: &HttpRequest) -> bool {
+fn is_tls(req: &HttpRequest) -> bool {
     req.connection_info().scheme() == "https"
 }
 
 async fn load(req: HttpRequest) -> Result<Session, PageError> {
+    let none = Session {
+        over_tls: is_tls(&req),
+        ..Session::default()
+    };
     let Some(cookie) = req.cookie(COOKIE) else {
-        return Ok(Session::default());
+        return Ok(none);
     };
     let id_hash = ids::digest(cookie.value());
     let office = req
@@ -157,8 +169,9 @@ async fn load(req: HttpRequest) -> Result<Session, PageError> {
             id_hash: Some(id_hash),
             csrf_token: Some(row.csrf_token),
             user: row.user,
+            ..none
         },
-        None => Session::default(),
+        None => none,
     })
 }
 
@@ -181,6 +194,7 @@ mod tests {
             id_hash: token.map(|_| vec![1]),
             csrf_token: token.map(str::to_owned),
             user: None,
+            over_tls: false,
         }
     }
 
