@@ -53,11 +53,7 @@ pub async fn create(
         "sorties": request.sorties.len(),
         "kills": request.kills.len(),
     });
-    let aircraft_ids: Vec<i64> = request
-        .sorties
-        .iter()
-        .filter_map(|s| s.aircraft_id)
-        .collect();
+    let aircraft_ids = named_aircraft(&request);
     envelope::write_reading(
         conn,
         campaign_id,
@@ -86,11 +82,7 @@ pub async fn preview(
     game_id: i64,
     request: DebriefRequest,
 ) -> Result<Vec<CrewRollsView>, ServiceError> {
-    let aircraft_ids: Vec<i64> = request
-        .sorties
-        .iter()
-        .filter_map(|s| s.aircraft_id)
-        .collect();
+    let aircraft_ids = named_aircraft(&request);
     envelope::write_reading(
         conn,
         campaign_id,
@@ -106,6 +98,16 @@ pub async fn preview(
         },
     )
     .await
+}
+
+/// The aircraft types the report names (a sortie named by `sortie_id` may leave its
+/// own out: the line-up's are read anyway).
+fn named_aircraft(request: &DebriefRequest) -> Vec<i64> {
+    request
+        .sorties
+        .iter()
+        .filter_map(|s| s.aircraft_id)
+        .collect()
 }
 
 /// What the checks of a debrief of `game_id` read, sent with the campaign's lock (the
