@@ -97,7 +97,8 @@ pub async fn seats_of_games(
         .await
 }
 
-/// The rolls of the games `game_ids` that were one crewman's, oldest first.
+/// The rolls of the games `game_ids` that were one crewman's and decided his fate
+/// (the debrief's; a sheet's rolls are the game's combat, not his fate), oldest first.
 pub async fn crew_rolls_of_games(
     mut conn: &AsyncPgConnection,
     game_ids: &[i64],
@@ -105,6 +106,7 @@ pub async fn crew_rolls_of_games(
     dice_rolls::table
         .filter(dice_rolls::game_id.eq_any(game_ids.to_vec()))
         .filter(dice_rolls::crew_id.is_not_null())
+        .filter(dice_rolls::sortie_id.is_null())
         .order(dice_rolls::id)
         .select((
             dice_rolls::crew_id.assume_not_null(),

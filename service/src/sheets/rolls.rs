@@ -493,14 +493,22 @@ pub async fn roll_on_sheet(
                 "nobody aboard is left to roll for; name the crewmen in crew_ids",
             ));
         }
-        if let (Some(target), Some(shot)) = (target, made.first_mut()) {
-            // The roll as declared at the table names both aircraft (R20).
+        if let (
+            SheetRollRequest::Combat(CombatRoll { shot: declared, .. }),
+            Some(target),
+            Some(shot),
+        ) = (&request, target, made.first_mut())
+        {
+            // The roll as declared at the table names both aircraft, the range and the
+            // burst (R20).
             shot.entry.result = serde_json::json!({
                 "combat_value": shot.entry.total,
                 "blue": shot.target_marks.iter().map(blue).sum::<u32>(),
                 "red": shot.target_marks.iter().map(red).sum::<u32>(),
                 "shooter_sortie": sortie.key,
                 "target_sortie": target.key,
+                "range": declared.range,
+                "burst": declared.burst.as_str(),
             })
             .to_string();
         }
