@@ -26,6 +26,7 @@ mod clubnight;
 mod dashboards;
 mod debrief_down;
 mod debrief_form;
+mod draft;
 mod forms;
 mod live;
 mod phone;

@@ -246,6 +246,8 @@ pub struct SortieInput {
     pub seats: Vec<SeatInput>,
     pub down: DownInput,
     pub errors: Vec<String>,
+    /// What the sheets leave the referee to decide about it (R22).
+    pub to_decide: Vec<String>,
 }
 
 impl SortieInput {
@@ -363,6 +365,16 @@ pub struct PreviewRoll {
     pub result: String,
 }
 
+/// A declared sortie of the game's line-up: a row of the form, under its key.
+#[derive(Debug, Clone)]
+pub struct Declared {
+    pub key: String,
+    pub side: Side,
+    pub assignment: Assignment,
+    /// Its aircraft type's name; empty while the reader may not see it (§13.20).
+    pub aircraft: String,
+}
+
 /// The whole debrief form, as typed, with the reasons it was refused.
 #[derive(Debug, Clone, Default)]
 pub struct DebriefForm {
@@ -378,6 +390,10 @@ pub struct DebriefForm {
     pub kills_errors: Vec<String>,
     /// What the entered dice give each crewman, once "Preview the rolls" was asked.
     pub preview: Option<Vec<PreviewCrew>>,
+    /// The game's declared sorties are its rows (API v1.2): no row is added.
+    pub declared: bool,
+    /// Filled in from the sheets' draft (R22).
+    pub drafted: bool,
     /// The names the page shows, to say refusals and the preview with.
     words: Words,
 }
@@ -401,23 +417,40 @@ fn rows_count(raw: &RawForm, field: &str, add: &str, default: usize) -> usize {
 
 impl DebriefForm {
     /// The form for `missions` as `raw` holds it; `raw` empty gives the blank form with
-    /// each side's mission aircraft and crew filled in from its assignment.
-    pub fn read(raw: &RawForm, missions: &[MissionView], roster: &Roster) -> Self {
+    /// each side's mission aircraft and crew filled in from its assignment. A game with
+    /// a line-up has a row for each of its `declared` sorties, under its key.
+    pub fn read(
+        raw: &RawForm,
+        missions: &[MissionView],
+        roster: &Roster,
+        declared: &[Declared],
+    ) -> Self {
         let fresh = raw.0.is_empty();
         let mut sides = Vec::new();
         for side in Side::ALL.iter().copied() {
             let mission = mission_of(missions, side);
             let sweep_side = mission.is_some_and(|m| m.mission_type.is_sweep());
             let assigned = mission.filter(|m| m.aircraft_id.is_some());
-            let count = rows_count(raw, &format!("{side}_rows"), side.as_str(), ROWS_PER_SIDE);
-            let rows = (0..count)
-                .map(|i| {
-                    let key = key_of(side, i);
-                    let filled = assigned.filter(|_| fresh && i == 0);
-                    let mission_row = sweep_side || (i == 0 && assigned.is_some());
-                    sortie_row(raw, roster, side, key, filled, mission_row)
-                })
-                .collect();
+            let rows = if declared.is_empty() {
+                let count = rows_count(raw, &format!("{side}_rows"), side.as_str(), ROWS_PER_SIDE);
+                (0..count)
+                    .map(|i| {
+                        let key = key_of(side, i);
+                        let filled = assigned.filter(|_| fresh && i == 0);
+                        let mission_row = sweep_side || (i == 0 && assigned.is_some());
+                        sortie_row(raw, roster, side, key, filled, mission_row)
+                    })
+                    .collect()
+            } else {
+                declared
+                    .iter()
+                    .filter(|d| d.side == side)
+                    .map(|d| {
+                        let mission_row = d.assignment == Assignment::Mission;
+                        sortie_row(raw, roster, side, d.key.clone(), None, mission_row)
+                    })
+                    .collect()
+            };
             sides.push(SideRows { side, rows });
         }
         let kill_count = rows_count(raw, "kill_rows", "kill", 1);
@@ -453,6 +486,7 @@ impl DebriefForm {
                     })
                     .collect(),
             },
+            declared: !declared.is_empty(),
             ..Self::default()
         };
         let victims: Vec<(String, String)> = form
@@ -486,7 +520,7 @@ impl DebriefForm {
         self.sides.iter().flat_map(|s| s.rows.iter())
     }
 
-    fn rows_mut(&mut self) -> impl Iterator<Item = &mut SortieInput> {
+    pub(super) fn rows_mut(&mut self) -> impl Iterator<Item = &mut SortieInput> {
         self.sides.iter_mut().flat_map(|s| s.rows.iter_mut())
     }
 
@@ -765,6 +799,7 @@ fn sortie_row(
         seats,
         down: DownInput::read(raw, p),
         errors: Vec::new(),
+        to_decide: Vec::new(),
         key,
     }
 }

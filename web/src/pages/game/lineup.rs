@@ -7,6 +7,9 @@ use eagles_office::access::{CampaignScope, ReadAccess};
 use eagles_office::prelude::*;
 use eagles_office::sheets::GameRef;
 
+use campaign::missions::Assignment;
+
+use super::debrief_form::Declared;
 use crate::error::PageError;
 use crate::pages::sheets::{SheetCard, SortieLine};
 
@@ -22,6 +25,9 @@ pub struct Lineup {
     pub rows: Vec<LineupRow>,
     /// The sortie ids, space separated, whose `sheet` events renew the section.
     pub watched: String,
+    /// The sorties a debrief covers (API v1.2), with their ids: none until a sortie
+    /// is declared (the mission's assignment alone makes no line-up).
+    pub declared: Vec<(i64, Declared)>,
 }
 
 impl Lineup {
@@ -62,6 +68,29 @@ impl Lineup {
             .map(|s| s.id.to_string())
             .collect::<Vec<_>>()
             .join(" ");
-        Ok(Self { rows, watched })
+        let declared = if lineup.iter().any(|s| s.assignment == Assignment::Sweep) {
+            lineup
+                .iter()
+                .map(|s| {
+                    let row = Declared {
+                        key: s.key.clone(),
+                        side: s.side,
+                        assignment: s.assignment,
+                        aircraft: s
+                            .aircraft
+                            .as_ref()
+                            .map_or(String::new(), |a| a.name.clone()),
+                    };
+                    (s.id, row)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Ok(Self {
+            rows,
+            watched,
+            declared,
+        })
     }
 }

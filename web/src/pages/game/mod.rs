@@ -5,7 +5,9 @@
 //! write goes through the API's own operation, so the refusals are the API's.
 
 mod choice;
+mod combat_log;
 mod debrief_form;
+mod drafted;
 mod lineup;
 pub mod results;
 pub(super) mod roster;
@@ -18,14 +20,16 @@ use campaign::calendar;
 use campaign::crew::Role;
 use campaign::missions::AircraftRequirement;
 use campaign::sides::Side;
-use eagles_office::access::CampaignScope;
+use eagles_office::access::{CampaignScope, ReadAccess};
 use eagles_office::debrief::DebriefRequest;
 use eagles_office::games::{AssignmentRequest, MissionRequest, MissionView};
+use eagles_office::rolls::{RollFilter, RollView};
+use eagles_office::window::Window;
 use eagles_office::{Error, Office};
 use serde::Deserialize;
 
 pub use choice::{parse_dice, Choice};
-use debrief_form::{DebriefForm, RawForm};
+use debrief_form::{DebriefForm, Declared, RawForm};
 use results::{GameResults, KIND_LABELS};
 use roster::Roster;
 
@@ -89,6 +93,8 @@ pub struct GamePage {
     pub sides: Vec<SidePanel>,
     pub debrief: DebriefForm,
     pub results: GameResults,
+    /// The game's combat rolls in words, once debriefed (API v1.2).
+    pub combat: Vec<String>,
     /// The line-up and its sheets (R16–R20).
     pub lineup: lineup::Lineup,
     pub kinds: [&'static str; 6],
@@ -190,6 +196,46 @@ impl GamePage {
             })
             .collect();
         let lineup = lineup::Lineup::load(office, &scope, game_id, game.debriefed).await?;
+        let declared: Vec<Declared> = lineup.declared.iter().map(|(_, d)| d.clone()).collect();
+        // A referee's fresh form for a game with a line-up starts from the sheets (R22).
+        let may_referee = scope.is_referee() && scope.running();
+        let draft = if raw.0.is_empty() && may_referee && !declared.is_empty() && !game.debriefed {
+            let reader = ReadAccess::Checked(scope.clone());
+            Some(office.debrief_draft(reader, (campaign_id, game_id)).await?)
+        } else {
+            None
+        };
+        let drafted_fields = draft.as_ref().map(|d| drafted::fields(&d.request));
+        let mut form = DebriefForm::read(
+            drafted_fields.as_ref().unwrap_or(raw),
+            &game.missions,
+            &roster,
+            &declared,
+        );
+        let combat = if game.debriefed && !declared.is_empty() {
+            let filter = RollFilter {
+                week: Some(game.week),
+                window: Window::ALL,
+            };
+            let rolls = office
+                .rolls(ReadAccess::Checked(scope.clone()), campaign_id, filter)
+                .await?;
+            let of_game: Vec<RollView> = rolls
+                .into_iter()
+                .filter(|r| r.game_id == Some(game_id))
+                .collect();
+            combat_log::lines(&of_game, &declared, |id| roster.crew_name(id))
+        } else {
+            Vec::new()
+        };
+        if let Some(draft) = &draft {
+            let keys: Vec<(i64, String)> = lineup
+                .declared
+                .iter()
+                .map(|(id, d)| (*id, d.key.clone()))
+                .collect();
+            form.take_draft(&draft.conflicts, &keys);
+        }
         let offensive = &game.ground_offensive;
         Ok(Self {
             lineup,
@@ -210,11 +256,12 @@ impl GamePage {
             abandoned: game.abandoned,
             voided_week: read.voided_week,
             turns_played: read.turns_played,
-            may_referee: scope.is_referee() && scope.running(),
+            may_referee,
             current: game.week == campaign.current_week,
             sides,
-            debrief: DebriefForm::read(raw, &game.missions, &roster),
+            debrief: form,
             results,
+            combat,
             kinds: KIND_LABELS,
             message: None,
             void_reason: String::new(),
