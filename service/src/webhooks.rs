@@ -187,12 +187,19 @@ pub fn week_closed_summary(week: i32, kills: i64, deaths: i64) -> String {
     format!("week {week} closed — {}", tally(kills, deaths))
 }
 
-/// The summary of a debrief: "game 12 of week 3 debriefed — 2 kills, 0 deaths".
-pub fn debrief_summary(week: i32, game_id: i64, kills: i64, deaths: i64) -> String {
-    format!(
+/// The summary of a debrief, its kills by name: "game 12 of week 3 debriefed — 1 kill,
+/// 0 deaths: Albert Ball shot down Hans Weiss (Albatros D-III, c1)".
+pub fn debrief_summary(week: i32, game_id: i64, kills: &[String], deaths: i64) -> String {
+    let count = i64::try_from(kills.len()).unwrap_or(i64::MAX);
+    let mut summary = format!(
         "game {game_id} of week {week} debriefed — {}",
-        tally(kills, deaths)
-    )
+        tally(count, deaths)
+    );
+    if !kills.is_empty() {
+        summary.push_str(": ");
+        summary.push_str(&kills.join("; "));
+    }
+    summary
 }
 
 /// The summary of a campaign's end: "ended in week 8 — ada wins with 412 XP".
@@ -379,6 +386,24 @@ pub const GIVE_UP_AFTER: Duration = Duration::from_secs(24 * 3600);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // API v1.2: the debrief's `content` names its kills (R22's kills, said by name).
+    #[test]
+    fn a_debrief_summary_names_its_kills() {
+        let kills = [
+            "Albert Ball shot down Hans Weiss (Albatros D-III, c1)".to_owned(),
+            "Hans Weiss and Kurt Wolff shot down Albert Ball (Nieuport 17, a1)".to_owned(),
+        ];
+        assert_eq!(
+            debrief_summary(1, 12, &kills, 1),
+            "game 12 of week 1 debriefed — 2 kills, 1 death: Albert Ball shot down Hans Weiss \
+             (Albatros D-III, c1); Hans Weiss and Kurt Wolff shot down Albert Ball (Nieuport 17, a1)"
+        );
+        assert_eq!(
+            debrief_summary(3, 7, &[], 0),
+            "game 7 of week 3 debriefed — 0 kills, 0 deaths"
+        );
+    }
 
     #[test]
     fn refuses_every_kind_of_non_public_address() {

@@ -128,7 +128,8 @@ impl Night {
     }
 
     /// Rolls both sides' missions (a debrief needs them, API v1.2) and debriefs the
-    /// game as the referee: its sheets are then the record.
+    /// game as the referee, each sortie of its line-up named by its id (three turns
+    /// each): its sheets are then the record.
     pub(crate) async fn debrief(&self) {
         let missions = format!(
             "/api/v1/campaigns/{}/games/{}/missions",
@@ -139,7 +140,14 @@ impl Night {
             let rolled = self.app.post(&missions, self.token("rita"), &body).await;
             assert_eq!(rolled.status(), StatusCode::CREATED);
         }
-        let debrief = json!({ "turns_played": 3, "sorties": [], "kills": [], "missions": [] });
+        let lineup = self.lineup("rita").await;
+        let sorties: Vec<Value> = lineup
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| json!({ "sortie_id": s["id"], "turns_on_board": 3 }))
+            .collect();
+        let debrief = json!({ "turns_played": 3, "sorties": sorties, "kills": [], "missions": [] });
         self.made("rita", "/debrief", debrief).await;
     }
 

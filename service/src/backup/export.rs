@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use chrono::Utc;
+use chrono::{SubsecRound, Utc};
 use eagles_db::backup::CampaignRows;
 
 use super::document::*;
@@ -53,7 +53,9 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
     Ok(CampaignExport {
         format: FORMAT.to_owned(),
         version: VERSION,
-        exported_at: Utc::now(),
+        // Whole seconds: serde writes only the fraction a time has, so a time to the
+        // nanosecond made the document's length vary between two exports.
+        exported_at: Utc::now().trunc_subsecs(0),
         campaign: ExportedCampaign {
             name: c.name.clone(),
             start_date: c.start_date,

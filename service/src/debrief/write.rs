@@ -39,8 +39,9 @@ pub async fn write(
     let turns = i32::try_from(plan.debrief.turns_played)
         .map_err(|_| ServiceError::invalid("`turns_played` is too large"))?;
     let tally = Tally::of(&plan);
+    let summary =
+        crate::webhooks::debrief_summary(tally.week, game_id, &plan.kills_said, tally.deaths);
     let (rows, _) = settle(campaign_id, user_id, plan, false)?;
-    let summary = crate::webhooks::debrief_summary(tally.week, game_id, tally.kills, tally.deaths);
     // In the same transaction, so the delivery is never lost (#14).
     let change = Change::new(EventKind::Debrief, game_id)
         .audit("debrief.create", audit)
@@ -121,6 +122,7 @@ fn settle(
         missions,
         awards,
         results,
+        kills_said: _,
     } = plan;
     let mut rows = DebriefRows::default();
     CheckedDebrief {

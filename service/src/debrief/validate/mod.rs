@@ -64,6 +64,8 @@ pub struct Plan {
     pub awards: Vec<Award>,
     /// Each side's mission result (R10).
     pub results: PerSide<Option<bool>>,
+    /// Each kill in words: "Albert Ball shot down Hans Weiss (Albatros D-III, c1)".
+    pub kills_said: Vec<String>,
 }
 
 /// What becomes of one crewman, and the dice of his roll when his fate needs one.
@@ -166,6 +168,7 @@ pub fn plan(
     let awards = experience::awards(&debrief)?;
     let results = debrief.mission_results()?;
     let missions = game_missions.iter().map(|m| (m.id, m.side)).collect();
+    let kills_said = kills_said(&debrief, &read.aircraft, &roster, &types);
     Ok(Plan {
         game,
         debrief,
@@ -174,7 +177,46 @@ pub fn plan(
         missions,
         awards,
         results,
+        kills_said,
     })
+}
+
+/// The kills of `debrief` in words, by name: the shooters, the victim's crew, its
+/// aircraft (`aircraft` parallels the sorties) and key.
+fn kills_said(
+    debrief: &Debrief,
+    aircraft: &[i64],
+    roster: &HashMap<i64, CrewmanView>,
+    types: &HashMap<i64, AircraftType>,
+) -> Vec<String> {
+    let name = |id: i64| {
+        roster
+            .get(&id)
+            .map_or_else(|| id.to_string(), |c| c.name.clone())
+    };
+    debrief
+        .kills
+        .iter()
+        .map(|kill| {
+            let shooters: Vec<String> = kill.shooters.iter().map(|s| name(s.0)).collect();
+            let victim = debrief
+                .sorties
+                .iter()
+                .zip(aircraft)
+                .find(|(s, _)| s.key == kill.victim);
+            let (crew, plane) = victim.map_or((Vec::new(), String::new()), |(s, a)| {
+                let crew: Vec<String> = s.crew.iter().map(|c| name(c.crew.0)).collect();
+                let plane = types.get(a).map_or_else(String::new, |t| t.name.clone());
+                (crew, plane)
+            });
+            format!(
+                "{} shot down {} ({plane}, {})",
+                shooters.join(" and "),
+                crew.join(" and "),
+                kill.victim
+            )
+        })
+        .collect()
 }
 
 /// `problems` without repeats: a problem two checks found (wound boxes past three are
