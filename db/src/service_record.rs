@@ -51,6 +51,9 @@ pub struct SortieRow {
     pub mission_type: Option<String>,
     #[diesel(sql_type = Nullable<Bool>)]
     pub mission_success: Option<bool>,
+    /// Its sheet in the game's line-up, when the game had one.
+    #[diesel(sql_type = Nullable<Int8>)]
+    pub sheet_id: Option<i64>,
 }
 
 const SORTIES: &str = "
@@ -58,12 +61,14 @@ SELECT g.week, g.id AS game_id, g.voided_week, s.key, t.name AS aircraft, s.assi
        sc.position, s.turns_on_board, sc.red_hits, sc.wound_boxes, sc.outcome,
        s.aircraft_lost,
        CASE WHEN s.assignment = 'mission' THEN m.mission_type END AS mission_type,
-       CASE WHEN s.assignment = 'mission' THEN m.success END AS mission_success
+       CASE WHEN s.assignment = 'mission' THEN m.success END AS mission_success,
+       ls.id AS sheet_id
 FROM sortie_crew sc
 JOIN sorties s ON s.id = sc.sortie_id
 JOIN games g ON g.id = s.game_id
 JOIN aircraft_types t ON t.id = s.aircraft_type_id
 LEFT JOIN missions m ON m.game_id = s.game_id AND m.side = s.side
+LEFT JOIN lineup_sorties ls ON ls.game_id = s.game_id AND ls.key = s.key
 WHERE sc.crew_id = $1
 ORDER BY g.week, g.id";
 

@@ -62,6 +62,9 @@ pub struct RecordSortie {
     pub mission_success: Option<bool>,
     /// The week the game was voided, if it was.
     pub voided_week: Option<i32>,
+    /// Its aircraft data sheet, the sortie's id in the game's line-up, when the game
+    /// had one (API v1.2): read in full once the game is debriefed.
+    pub sheet_sortie_id: Option<i64>,
 }
 
 /// A kill credited, alone or shared.

@@ -91,6 +91,7 @@ fn sortie(s: SortieRow, crew_id: i64) -> Result<RecordSortie, ServiceError> {
         mission_type: s.mission_type,
         mission_success: s.mission_success,
         voided_week: s.game.voided_week,
+        sheet_sortie_id: s.sheet_id,
     })
 }
 

@@ -2,7 +2,7 @@
 //! their sheets on 412 px phones; rita opens the game page and finds the debrief form
 //! filled in from them with the one thing the sheets leave open shown beside its
 //! aircraft; she decides it and confirms in one submit; the game page then shows the
-//! final sheets and the combat in words.
+//! final sheets and the combat in words, and the pilot's record links his sheet.
 //!
 //! The campaign: public, week 1 (1917-04-23), refereed by rita, paul playing Allied
 //! and carl Central; both sides fly fighter sweep (missions rolled 9, appendix E).
@@ -175,6 +175,10 @@ async fn the_referee_confirms_the_debrief_the_phones_drafted() {
     );
     referee.scroll_to("combat-log").await;
     referee.screenshot("draft-debriefed-phone").await;
+    // Ball's service record links the sheet he flew, on the game page (API v1.2).
+    referee.open(&format!("/campaigns/{campaign}/crew/{ball}")).await;
+    referee.assert_text(&format!("sheet-link-{a1}"), "sheet").await;
+    referee.assert_well_formed("Ball's service record").await;
     for browser in [paul, carl, referee] {
         browser.close().await;
     }

@@ -252,6 +252,28 @@ async fn a_game_played_on_its_sheets_drafts_a_debrief_confirmed_unchanged() {
     );
     // The debriefed game has its debrief, not a draft.
     problem(night.draft("rita").await, StatusCode::CONFLICT).await;
+    // McCudden's service record links the sheet he flew (API v1.2).
+    let record = format!(
+        "/api/v1/campaigns/{}/crew/{mccudden}/record",
+        night.world.campaign
+    );
+    let record = body(night.app.get(&record, None).await).await;
+    assert_eq!(sheets_of(&record), [a2], "{record}");
+}
+
+/// Every `sheet_sortie_id` of a service record.
+fn sheets_of(record: &Value) -> Vec<i64> {
+    match record {
+        Value::Object(fields) => fields
+            .iter()
+            .flat_map(|(name, value)| match (name.as_str(), value) {
+                ("sheet_sortie_id", Value::Number(id)) => id.as_i64().into_iter().collect(),
+                _ => sheets_of(value),
+            })
+            .collect(),
+        Value::Array(items) => items.iter().flat_map(sheets_of).collect(),
+        _ => Vec::new(),
+    }
 }
 
 // Each conflict code of R22, built from the sheets and found beside its sortie:
