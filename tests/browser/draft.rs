@@ -176,8 +176,12 @@ async fn the_referee_confirms_the_debrief_the_phones_drafted() {
     referee.scroll_to("combat-log").await;
     referee.screenshot("draft-debriefed-phone").await;
     // Ball's service record links the sheet he flew, on the game page (API v1.2).
-    referee.open(&format!("/campaigns/{campaign}/crew/{ball}")).await;
-    referee.assert_text(&format!("sheet-link-{a1}"), "sheet").await;
+    referee
+        .open(&format!("/campaigns/{campaign}/crew/{ball}"))
+        .await;
+    referee
+        .assert_text(&format!("sheet-link-{a1}"), "sheet")
+        .await;
     referee.assert_well_formed("Ball's service record").await;
     for browser in [paul, carl, referee] {
         browser.close().await;
