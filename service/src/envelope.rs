@@ -104,6 +104,11 @@ pub async fn write_reading<R, T>(
     ) -> Result<(T, Receipt), ServiceError>,
 ) -> Result<T, ServiceError> {
     transaction(conn, async |conn| {
+        // A write inside a caller's transaction is a savepoint of it: its COMMIT would
+        // commit the caller's too, so only a transaction of its own may send one.
+        let own_transaction = AnsiTransactionManager::transaction_manager_status_mut(conn)
+            .transaction_depth()?
+            .is_some_and(|depth| depth.get() == 1);
         let shared: &AsyncPgConnection = conn;
         let (scope, read) = try_join(lock(shared, campaign_id, user), reads(shared)).await?;
         still_running(&scope.campaign)?;
@@ -111,6 +116,7 @@ pub async fn write_reading<R, T>(
         let recorder = Recorder {
             campaign_id,
             user_id: Some(user.id),
+            own_transaction,
         };
         let (answer, receipt) = body(conn, scope, read, recorder).await?;
         Ok((answer, receipt.committed))
@@ -279,6 +285,8 @@ struct Delivery {
 pub struct Recorder {
     campaign_id: i64,
     user_id: Option<i64>,
+    /// The write's transaction is its own, not a savepoint of a caller's.
+    own_transaction: bool,
 }
 
 /// Proof that a write recorded its change, or said it made none; only a [`Recorder`]
@@ -337,12 +345,16 @@ impl Recorder {
     /// round trip: for a body whose last writes (and reads) are joined before this,
     /// so they go out ahead of it. If any statement before the COMMIT fails, none of
     /// the write is kept; the body must not fail after it, which could not undo the
-    /// write, and whatever it sends afterwards runs outside the transaction.
+    /// write, and whatever it sends afterwards runs outside the transaction. Inside a
+    /// caller's transaction it only records: the caller commits.
     pub async fn record_and_commit(
         self,
         conn: &AsyncPgConnection,
         change: Change,
     ) -> Result<Receipt, ServiceError> {
+        if !self.own_transaction {
+            return self.record(conn, change).await;
+        }
         let commit = async { Ok(eagles_db::commit::commit(conn).await?) };
         let (receipt, ()) = try_join(self.record(conn, change), commit).await?;
         Ok(Receipt {

@@ -404,3 +404,22 @@ async fn a_statement_failing_ahead_of_the_commit_leaves_nothing() {
         .unwrap();
     assert_eq!(revision, before.revision + 1);
 }
+
+// A write inside a caller's transaction leaves the COMMIT to the caller: sent with
+// the record, it would have committed the caller's transaction too, which the caller
+// then could not roll back.
+#[tokio::test]
+async fn inside_a_callers_transaction_a_write_leaves_the_commit_to_it() {
+    let (mut conn, w, before) = set_up("nested", true).await;
+    AnsiTransactionManager::begin_transaction(&mut conn)
+        .await
+        .unwrap();
+    let revision = referee_adds_recruit_committing(&mut conn, &w, false)
+        .await
+        .unwrap();
+    assert_eq!(revision, before.revision + 1);
+    AnsiTransactionManager::rollback_transaction(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(trace(&mut conn, w.campaign).await, before);
+}

@@ -84,7 +84,7 @@ pub async fn draft(
 /// The draft of a game whose sheets (in full, in the line-up's order) are `sheets`,
 /// whose missions are `missions` and whose mission sorties hit with the bomb runs
 /// of `bombed`.
-pub fn drafted(sheets: &[SheetView], missions: &[MissionRecord], bombed: &[i64]) -> DebriefDraft {
+fn drafted(sheets: &[SheetView], missions: &[MissionRecord], bombed: &[i64]) -> DebriefDraft {
     let turns_played = sheets.iter().map(|s| s.turn).max().unwrap_or(0);
     let mut conflicts = Vec::new();
     let mut sorties = Vec::with_capacity(sheets.len());
