@@ -153,7 +153,9 @@ fn mission_panel(m: &MissionView, roster: &Roster) -> MissionPanel {
 impl GamePage {
     /// The campaign and membership, the game and its missions, the crew and the
     /// aircraft types, and once debriefed its turns, awards and casualties: at most
-    /// nine queries, whatever the number of rows.
+    /// nine queries, whatever the number of rows. A game with a line-up adds it and
+    /// its sheets, and either the draft of its debrief (for the referee's form) or,
+    /// once debriefed, its week's roll log (for the combat in words).
     async fn load(
         office: &dyn Office,
         session: &Session,
@@ -199,7 +201,8 @@ impl GamePage {
         let declared: Vec<Declared> = lineup.declared.iter().map(|(_, d)| d.clone()).collect();
         // A referee's fresh form for a game with a line-up starts from the sheets (R22).
         let may_referee = scope.is_referee() && scope.running();
-        let draft = if raw.0.is_empty() && may_referee && !declared.is_empty() && !game.debriefed {
+        let shows_form = may_referee && !game.debriefed && game.week == campaign.current_week;
+        let draft = if raw.0.is_empty() && shows_form && !declared.is_empty() {
             let reader = ReadAccess::Checked(scope.clone());
             Some(office.debrief_draft(reader, (campaign_id, game_id)).await?)
         } else {
