@@ -499,8 +499,8 @@ async fn a_debrief_of_a_game_with_a_line_up_covers_exactly_its_sorties() {
     assert_eq!(mccudden_points, 3 + 4);
 }
 
-// A game without a line-up is debriefed as in v1: a sortie naming a declared one is
-// refused, naming it.
+// A game without a line-up is debriefed as in v1: a sortie naming a declared one, or
+// one without its key, is refused, naming it.
 #[tokio::test]
 async fn a_game_without_a_line_up_has_no_sortie_to_name() {
     let night = Night::new().await;
@@ -516,4 +516,16 @@ async fn a_game_without_a_line_up_has_no_sortie_to_name() {
     )
     .await;
     assert!(words.contains("the game has no line-up"), "{words}");
+    // Without a line-up a sortie is given whole, its key among it.
+    let aircraft = aircraft_id(&night.app, "SPAD XIII").await;
+    let [_, _, mccudden, _, _, _] = night.crew;
+    let keyless = json!({ "turns_played": 3, "sorties": [{
+        "aircraft_id": aircraft, "assignment": "sweep", "turns_on_board": 3,
+        "crew": [{ "crew_id": mccudden, "position": "pilot" }] }] });
+    let words = problem(
+        night.post("rita", "/debrief", keyless).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(words.contains("a sortie needs its key"), "{words}");
 }

@@ -29,11 +29,18 @@ impl Lineup {
             .iter()
             .any(|s| s.assignment == Assignment::Sweep);
         if !declared {
-            for report in reports.iter().filter(|r| r.sortie_id.is_some()) {
-                problems.push(at(
-                    report,
-                    "the game has no line-up, so no sortie names a declared one: give its aircraft and crew",
-                ));
+            for report in reports.iter() {
+                if report.sortie_id.is_some() {
+                    problems.push(at(
+                        report,
+                        "the game has no line-up, so no sortie names a declared one: give its aircraft and crew",
+                    ));
+                } else if report.key.trim().is_empty() {
+                    problems.push(at(
+                        report,
+                        "a sortie needs its key, the name kills give it (a1, a2, … Allied; c1, … Central)",
+                    ));
+                }
             }
             return ServiceError::all(problems).map_or(Ok(()), Err);
         }
