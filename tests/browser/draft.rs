@@ -147,6 +147,16 @@ async fn the_referee_confirms_the_debrief_the_phones_drafted() {
     assert!(referee.text("a1-to-decide").await.is_none());
     referee.scroll_to("c1").await;
     referee.screenshot("draft-form-phone").await;
+    // And on a laptop, where a referee may confirm it after the game.
+    referee.client.set_window_size(1280, 1400).await.unwrap();
+    let (width, window) = referee.widths().await;
+    assert!(
+        width <= window,
+        "the game page is {width} px wide at {window} px"
+    );
+    referee.scroll_to("c1").await;
+    referee.screenshot("draft-form-desktop").await;
+    referee.client.set_window_size(PHONE, 915).await.unwrap();
 
     // Rita decides the markers cost Weiss a light wound (R18: one box; R7: a minor
     // injury, 1d6 [4] − 1 = 3 weeks) and confirms.
@@ -160,7 +170,7 @@ async fn the_referee_confirms_the_debrief_the_phones_drafted() {
         &referee,
         "combat-log",
         "Albert Ball (Nieuport 17, a1) fired at c1 (Albatros D-III) at range 1, medium burst: \
-         combat value 11, die 5 — one blue, three red",
+         combat value 11, die 5 — B3R: one blue, three red",
     )
     .await;
     until_text(&referee, &format!("lineup-{a1}-crew"), "Turn 2.").await;

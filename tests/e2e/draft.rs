@@ -11,35 +11,6 @@ use crate::sheets::Night;
 use crate::support::{aircraft_id, body, problem};
 
 impl Night {
-    /// Rolls the missions (Allied 9: fighter sweep; Central 4: bomb the enemy
-    /// airfield, appendix E) and assigns the Central one to Wolff and Weber's
-    /// Albatros C-III; gives that sortie's id.
-    async fn bombing_mission(&self) -> i64 {
-        let [_, _, _, _, wolff, weber] = self.crew;
-        let missions = self.path("/missions");
-        let mut central = 0;
-        for (side, die) in [("allied", 9), ("central", 4)] {
-            let rolled = self
-                .made("rita", "/missions", json!({ "side": side, "dice": [die] }))
-                .await;
-            central = rolled["id"].as_i64().unwrap();
-        }
-        let two_seater = aircraft_id(&self.app, "Albatros C-III").await;
-        let assigned = self
-            .app
-            .request(
-                reqwest::Method::PUT,
-                &format!("{missions}/{central}/assignment"),
-                self.token("rita"),
-            )
-            .json(&json!({ "aircraft_id": two_seater, "pilot_id": wolff, "observer_id": weber }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(assigned.status(), StatusCode::OK);
-        self.lineup("karl").await[0]["id"].as_i64().unwrap()
-    }
-
     async fn roll(&self, who: &str, sortie: i64, roll: Value) -> Value {
         self.made(who, &format!("/sorties/{sortie}/rolls"), roll)
             .await

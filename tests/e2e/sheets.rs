@@ -151,6 +151,35 @@ impl Night {
         self.made("rita", "/debrief", debrief).await;
     }
 
+    /// Rolls the missions (Allied 9: fighter sweep; Central 4: bomb the enemy
+    /// airfield, appendix E) and assigns the Central one to Wolff and Weber's
+    /// Albatros C-III; gives that sortie's id.
+    pub(crate) async fn bombing_mission(&self) -> i64 {
+        let [_, _, _, _, wolff, weber] = self.crew;
+        let mut central = 0;
+        for (side, die) in [("allied", 9), ("central", 4)] {
+            let rolled = self
+                .made("rita", "/missions", json!({ "side": side, "dice": [die] }))
+                .await;
+            assert_eq!(rolled["side"], side, "{rolled}");
+            central = rolled["id"].as_i64().unwrap();
+        }
+        let two_seater = aircraft_id(&self.app, "Albatros C-III").await;
+        let assigned = self
+            .app
+            .request(
+                reqwest::Method::PUT,
+                &self.path(&format!("/missions/{central}/assignment")),
+                self.token("rita"),
+            )
+            .json(&json!({ "aircraft_id": two_seater, "pilot_id": wolff, "observer_id": weber }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(assigned.status(), StatusCode::OK);
+        self.lineup("karl").await[0]["id"].as_i64().unwrap()
+    }
+
     /// The four sorties of the night: a1 Ball and Hooper in a Bristol F2b (dual
     /// controls), a2 McCudden in a SPAD XIII, c1 Voss in an Albatros D-III, c2 Wolff
     /// and Weber in an Albatros C-III (no dual controls).
@@ -651,40 +680,8 @@ async fn the_mission_sortie_follows_the_assignment_and_keeps_its_secret() {
 #[tokio::test]
 async fn the_mission_aircraft_rolls_its_bomb_runs_on_its_sheet() {
     let night = Night::new().await;
-    let [_, _, _, voss, wolff, weber] = night.crew;
-    let missions = format!(
-        "/api/v1/campaigns/{}/games/{}/missions",
-        night.world.campaign, night.game
-    );
-    let mut central = 0;
-    // Allied 9: fighter sweep; Central 4: bomb the enemy airfield (appendix E).
-    for (side, die) in [("allied", 9), ("central", 4)] {
-        let rolled = night
-            .app
-            .post(
-                &missions,
-                night.token("rita"),
-                &json!({ "side": side, "dice": [die] }),
-            )
-            .await;
-        let rolled = body(rolled).await;
-        assert_eq!(rolled["side"], side, "{rolled}");
-        central = rolled["id"].as_i64().unwrap();
-    }
-    let two_seater = aircraft_id(&night.app, "Albatros C-III").await;
-    let assigned = night
-        .app
-        .request(
-            reqwest::Method::PUT,
-            &format!("{missions}/{central}/assignment"),
-            night.token("rita"),
-        )
-        .json(&json!({ "aircraft_id": two_seater, "pilot_id": wolff, "observer_id": weber }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(assigned.status(), StatusCode::OK);
-    let bomber = night.lineup("karl").await[0]["id"].as_i64().unwrap();
+    let [_, _, _, voss, _, _] = night.crew;
+    let bomber = night.bombing_mission().await;
     let sweep = night
         .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
         .await;

@@ -7,9 +7,11 @@ use campaign::sheet::SheetTable;
 use eagles_office::rolls::RollView;
 
 use super::debrief_form::Declared;
+use crate::pages::sheets::hits_words;
 
 /// "Charles Nungesser (Nieuport 17, a2) fired at c2 (Albatros D-III) at range 1,
-/// medium burst: combat value 9, die 4 — one blue, one red", one a combat roll of
+/// medium burst: combat value 9, die 4 — B1R: one blue, one red" (the hits as the
+/// sheets page and the projector say them), one a combat roll of
 /// `rolls` (the game's, oldest first); `sorties` are the game's, `name` gives a
 /// crewman's name.
 pub fn lines(
@@ -40,45 +42,8 @@ pub fn lines(
                 text("burst"),
                 result["combat_value"].as_i64().unwrap_or(0),
                 roll.dice.first().copied().unwrap_or(0),
-                hits(count("blue"), count("red")),
+                hits_words(count("blue"), count("red")),
             )
         })
         .collect()
-}
-
-/// "one blue, one red", "three red", "no hit".
-fn hits(blue: u64, red: u64) -> String {
-    let colour = |n: u64, colour: &str| (n > 0).then(|| format!("{} {colour}", number(n)));
-    let said: Vec<String> = [colour(blue, "blue"), colour(red, "red")]
-        .into_iter()
-        .flatten()
-        .collect();
-    if said.is_empty() {
-        "no hit".to_owned()
-    } else {
-        said.join(", ")
-    }
-}
-
-fn number(n: u64) -> String {
-    const WORDS: [&str; 10] = [
-        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    ];
-    usize::try_from(n)
-        .ok()
-        .and_then(|n| WORDS.get(n))
-        .map_or_else(|| n.to_string(), |w| (*w).to_owned())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hits_are_said_in_words() {
-        assert_eq!(hits(1, 1), "one blue, one red");
-        assert_eq!(hits(0, 3), "three red");
-        assert_eq!(hits(0, 0), "no hit");
-        assert_eq!(hits(12, 0), "12 blue");
-    }
 }

@@ -30,8 +30,8 @@ use serde::Deserialize;
 
 pub use card::{SheetCard, SortieLine};
 use forms::{CombatForm, DeclareForm, MarkForm, TablesForm, COMBAT_FLAGS, TABLES};
-pub use roll::shot_summary;
 use roll::RollShown;
+pub use roll::{hits_words, shot_summary};
 
 use super::form_page::{refusal, Refusal};
 use super::game::roster::Roster;

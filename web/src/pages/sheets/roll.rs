@@ -35,7 +35,7 @@ pub fn hits_code(blue: u64, red: u64) -> String {
 
 /// A shot's hits in the Combat Result Table's notation and in words: "B3R: one blue,
 /// three red", or "no effect".
-fn hits_words(blue: u64, red: u64) -> String {
+pub fn hits_words(blue: u64, red: u64) -> String {
     if blue + red == 0 {
         return "no effect".to_owned();
     }
