@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::schema::{dice_rolls, sortie_crew};
+use crate::schema::{debrief_table_rolls, dice_rolls, sortie_crew};
 
 /// A roll to record, and what a recorded one says.
 #[derive(Debug, Clone, Insertable, Queryable, Selectable)]
@@ -97,16 +97,45 @@ pub async fn seats_of_games(
         .await
 }
 
-/// The rolls of the games `game_ids` that were one crewman's and decided his fate
-/// (the debrief's; a sheet's rolls are the game's combat, not his fate), oldest first.
+/// The rolls of the games `game_ids` that were one crewman's and decided his fate,
+/// oldest first: the debrief's, and those made at the table that it took as its own
+/// (a sheet's other rolls are the game's combat, not his fate).
 pub async fn crew_rolls_of_games(
     mut conn: &AsyncPgConnection,
     game_ids: &[i64],
 ) -> QueryResult<Vec<CrewRoll>> {
+    let taken = debrief_table_rolls::table
+        .filter(debrief_table_rolls::game_id.eq_any(game_ids.to_vec()))
+        .select(debrief_table_rolls::roll_id);
     dice_rolls::table
         .filter(dice_rolls::game_id.eq_any(game_ids.to_vec()))
         .filter(dice_rolls::crew_id.is_not_null())
-        .filter(dice_rolls::sortie_id.is_null())
+        .filter(
+            dice_rolls::sortie_id
+                .is_null()
+                .or(dice_rolls::id.eq_any(taken)),
+        )
+        .order(dice_rolls::id)
+        .select((
+            dice_rolls::crew_id.assume_not_null(),
+            RollRecord::as_select(),
+        ))
+        .load(&mut conn)
+        .await
+}
+
+/// The rolls made on the game `game_id`'s sheets for one crewman on one of `tables`,
+/// in the order rolled.
+pub async fn sheet_crew_rolls(
+    mut conn: &AsyncPgConnection,
+    game_id: i64,
+    tables: &[LoggedTable],
+) -> QueryResult<Vec<CrewRoll>> {
+    dice_rolls::table
+        .filter(dice_rolls::game_id.eq(game_id))
+        .filter(dice_rolls::sortie_id.is_not_null())
+        .filter(dice_rolls::crew_id.is_not_null())
+        .filter(dice_rolls::table_name.eq_any(tables.to_vec()))
         .order(dice_rolls::id)
         .select((
             dice_rolls::crew_id.assume_not_null(),

@@ -385,6 +385,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// The table's rolls a debrief took as its own (migration 000020).
+    debrief_table_rolls (roll_id) {
+        roll_id -> Int8,
+        game_id -> Int8,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(idempotency_keys -> users (user_id));
@@ -404,6 +412,8 @@ diesel::joinable!(lineup_crew -> lineup_sorties (sortie_id));
 diesel::joinable!(lineup_crew -> crew (crew_id));
 diesel::joinable!(sheet_marks -> lineup_sorties (sortie_id));
 diesel::joinable!(sheet_marks -> users (marked_by));
+diesel::joinable!(debrief_table_rolls -> dice_rolls (roll_id));
+diesel::joinable!(debrief_table_rolls -> games (game_id));
 diesel::joinable!(sortie_crew -> crew (crew_id));
 diesel::joinable!(kill_shooters -> kills (kill_id));
 diesel::joinable!(kill_shooters -> crew (crew_id));
@@ -434,6 +444,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     lineup_sorties,
     lineup_crew,
     sheet_marks,
+    debrief_table_rolls,
     kills,
     kill_shooters,
     casualties,

@@ -352,6 +352,10 @@ pub struct CrewRollsView {
 /// A roll as the debrief's answer shows it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct RollLine {
+    /// Its id in the roll log, once logged; a roll made at the table that the debrief
+    /// took as its own keeps its id there (API v1.2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<i64>,
     pub table: LoggedTable,
     pub dice: Vec<i32>,
     /// The modifiers that applied, by name, with what each added.
@@ -377,6 +381,7 @@ impl RollLine {
             _ => serde_json::Value::from(result),
         };
         Self {
+            id: None,
             table,
             dice: dice.to_vec(),
             modifiers: modifiers.clone(),

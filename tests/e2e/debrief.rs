@@ -947,8 +947,17 @@ async fn voiding_a_debrief_restores_the_crew_and_keeps_the_originals() {
     let result = debrief_ok(&app, &s, g, &report).await;
     let awards = result["awards"].as_array().unwrap().len() as i64;
     // R7, R14: every crewman is listed with his outcome, his fate and the rolls made
-    // for him: Ball sent unharmed with a wound box is a minor injury (API v1.2), his
-    // injury roll [5] − 1 = 4 weeks under him; Voss killed with no roll.
+    // for him, each with its id in the roll log: Ball sent unharmed with a wound box
+    // is a minor injury (API v1.2), his injury roll [5] − 1 = 4 weeks under him; Voss
+    // killed with no roll.
+    let log = format!("/api/v1/campaigns/{}/rolls", s.campaign);
+    let log = body(app.get(&log, Some(&s.referee)).await).await;
+    let logged = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["table"] == "minor_injury" && r["game_id"] == g)
+        .unwrap_or_else(|| panic!("no injury roll in the log: {log}"));
     let listed = |id: i64| {
         result["crew"]
             .as_array()
@@ -961,8 +970,8 @@ async fn voiding_a_debrief_restores_the_crew_and_keeps_the_originals() {
     assert_eq!(
         listed(s.id("Ball")),
         json!({ "crew_id": s.id("Ball"), "outcome": "unharmed", "fate": "minor_injury", "rolls": [
-            { "table": "minor_injury", "dice": [5], "modifiers": { "minor_injury": -1 },
-              "total": 4, "result": 4 } ] })
+            { "id": logged["id"], "table": "minor_injury", "dice": [5],
+              "modifiers": { "minor_injury": -1 }, "total": 4, "result": 4 } ] })
     );
     assert_eq!(listed(s.id("Voss"))["rolls"], json!([]));
     assert_eq!(listed(s.id("Voss"))["fate"], "killed");

@@ -41,19 +41,37 @@ impl Night {
     }
 }
 
-/// The game's table rolls in the roll log, each table with how often it was rolled.
-async fn tables_rolled(night: &Night) -> BTreeMap<String, usize> {
+/// The game's rolls in the roll log, as the referee reads it.
+async fn game_rolls(night: &Night) -> Vec<Value> {
     let path = format!("/api/v1/campaigns/{}/rolls", night.world.campaign);
     let log = body(night.app.get(&path, night.token("rita")).await).await;
+    let mut rolls = log.as_array().unwrap().clone();
+    rolls.retain(|roll| roll["game_id"] == night.game);
+    rolls
+}
+
+/// The game's table rolls in the roll log, each table with how often it was rolled.
+async fn tables_rolled(night: &Night) -> BTreeMap<String, usize> {
     let mut tables = BTreeMap::new();
-    for roll in log.as_array().unwrap() {
-        if roll["game_id"] == night.game {
-            *tables
-                .entry(roll["table"].as_str().unwrap().to_owned())
-                .or_default() += 1;
-        }
+    for roll in game_rolls(night).await {
+        *tables
+            .entry(roll["table"].as_str().unwrap().to_owned())
+            .or_default() += 1;
     }
     tables
+}
+
+/// The rolls of the crewman `crew_id` in a debrief's answer.
+fn rolls_of(debrief: &Value, crew_id: i64) -> Vec<Value> {
+    debrief["crew"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["crew_id"] == crew_id)
+        .unwrap()["rolls"]
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 // Three turns played on the sheets alone:
@@ -61,9 +79,10 @@ async fn tables_rolled(night: &Night) -> BTreeMap<String, usize> {
 //   tailed last turn, target lower: 5 + 2 + 1 + 2 + 1 = 11; die 5 → B3R (R17): 3 red
 //   hits his (R21), one blue and three red markers for Voss to draw, which he does.
 // - Voss takes a light wound (one box, R18) and is shot down on turn 2 at altitude 3
-//   over his own lines, clear, 1 hex from them: crash [6, 3] = 9 − 2 = 7, minor
-//   injury; evade [1, 1] = 2 + 7 (own side) + 1 (1 hex) = 10, evaded; R7 minor:
-//   1d6 [6] − 1 = 5 weeks. McCudden claims him.
+//   over his own lines, clear, 1 hex from them; his `down` mark rolls at the table:
+//   crash [6, 3] = 9 − 2 = 7, minor injury; evade [1, 1] = 2 + 7 (own side) + 1
+//   (1 hex) = 10, evaded. The debrief rolls his R7 minor injury: 1d6 [6] − 1 = 5
+//   weeks. McCudden claims him.
 // - Wolff and Weber (c1) fly the bombing mission: a run at altitude 3, die 3 → hit
 //   (3+, R10, no Bombardier), then escape on turn 3 with Wolff at the controls.
 // The Central side has left the board on turn 3 (c1 escaped, c2 down), so the Allied
@@ -143,6 +162,22 @@ async fn a_game_played_on_its_sheets_drafts_a_debrief_confirmed_unchanged() {
                               "injury": { v: [6] } } }),
         )
         .await;
+    // The forced landing was rolled as it was marked: Voss's crash and evade, on c2.
+    let at_the_table: Vec<(Value, Value, Value)> = game_rolls(&night)
+        .await
+        .into_iter()
+        .filter(|r| r["table"] == "crash" || r["table"] == "evade")
+        .map(|r| {
+            assert_eq!((&r["crew_id"], &r["sortie_id"]), (&json!(voss), &json!(c2)));
+            (r["id"].clone(), r["table"].clone(), r["total"].clone())
+        })
+        .collect();
+    assert_eq!(at_the_table.len(), 2, "{at_the_table:?}");
+    assert_eq!(
+        at_the_table.iter().map(|r| &r.2).collect::<Vec<_>>(),
+        [7, 10],
+        "crash, evade"
+    );
     night
         .mark(
             "bea",
@@ -194,21 +229,18 @@ async fn a_game_played_on_its_sheets_drafts_a_debrief_confirmed_unchanged() {
         (voss, 2),
     ]);
     assert_eq!(points, expected, "{confirmed}");
-    let voss_rolls: Vec<&Value> = confirmed["crew"]
-        .as_array()
-        .unwrap()
+    let voss_rolls = rolls_of(&confirmed, voss);
+    let totals: Vec<&Value> = voss_rolls.iter().map(|r| &r["total"]).collect();
+    assert_eq!(totals, [7, 10, 5], "crash, evade, injury");
+    // The debrief took the crash and evade made at the table as its own, by id.
+    let ids: Vec<(Value, Value, Value)> = voss_rolls[..2]
         .iter()
-        .find(|c| c["crew_id"] == voss)
-        .unwrap()["rolls"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| &r["total"])
+        .map(|r| (r["id"].clone(), r["table"].clone(), r["total"].clone()))
         .collect();
-    assert_eq!(voss_rolls, [7, 10, 5], "crash, evade, injury");
+    assert_eq!(ids, at_the_table);
     // Each table roll of the game once: the ground offensive and the two missions,
-    // the combat and the bomb run made at the table, the debrief's crash, evade and
-    // injury from the dice on the sheet's `down`.
+    // the combat, the bomb run and the forced landing's crash and evade made at the
+    // table, the debrief's injury from the dice on the sheet's `down`.
     assert_eq!(
         tables_rolled(&night).await,
         BTreeMap::from([
@@ -230,6 +262,95 @@ async fn a_game_played_on_its_sheets_drafts_a_debrief_confirmed_unchanged() {
     );
     let record = body(night.app.get(&record, None).await).await;
     assert_eq!(sheets_of(&record), [a2], "{record}");
+}
+
+// A forced landing rolled at the table counts once (API v1.2; R8, R14, §11): Voss (c1)
+// lands his Albatros over his own lines, 2 hexes from them, no dice entered. The server
+// rolls the landing (and the crash table, should the landing fail) and his evade
+// (§11.03) as the `down` is marked, and the mark keeps their dice. Marked a second time
+// after an undo, it is the second landing's rolls the debrief takes, by their ids; the
+// undone ones stay in the log (nothing is deleted) and decide nobody's fate.
+#[tokio::test]
+async fn a_forced_landing_rolled_at_the_table_is_the_debriefs_own() {
+    let night = Night::new().await;
+    let [_, _, _, voss, _, _] = night.crew;
+    let [a1, a2, c1, c2] = night.four_sorties().await;
+    for (who, sortie) in [("ada", a1), ("bea", a2), ("kurt", c1), ("rita", c2)] {
+        night.turns(who, sortie, 1..=1).await;
+    }
+    let landed = json!({ "kind": "down", "how": "landed", "terrain": "clear",
+                         "side_of_lines": "own", "hexes_from_friendly_trenches": 2 });
+    let first = night.mark("kurt", c1, landed.clone()).await;
+    let first_down = first["marks"].as_array().unwrap().last().unwrap().clone();
+    night
+        .mark(
+            "kurt",
+            c1,
+            json!({ "kind": "undo", "mark": first_down["id"] }),
+        )
+        .await;
+    let undone: Vec<Value> = game_rolls(&night).await;
+    let second = night.mark("kurt", c1, landed).await;
+    let down = second["marks"].as_array().unwrap().last().unwrap().clone();
+    let rolled: Vec<Value> = game_rolls(&night)
+        .await
+        .into_iter()
+        .filter(|r| !undone.iter().any(|u| u["id"] == r["id"]))
+        .collect();
+    let tables: Vec<&Value> = rolled.iter().map(|r| &r["table"]).collect();
+    assert!(
+        tables == ["landing", "evade"] || tables == ["landing", "crash", "evade"],
+        "{tables:?}"
+    );
+    for roll in &rolled {
+        assert_eq!(
+            (&roll["crew_id"], &roll["sortie_id"], &roll["entered"]),
+            (&json!(voss), &json!(c1), &json!(false)),
+            "{roll}"
+        );
+    }
+    let v = voss.to_string();
+    assert_eq!(down["dice"]["landing"], rolled[0]["dice"], "{down}");
+    assert_eq!(down["dice"]["evade"][&v], rolled.last().unwrap()["dice"]);
+
+    for side in ["allied", "central"] {
+        night
+            .made("rita", "/missions", json!({ "side": side, "dice": [9] }))
+            .await;
+    }
+    let draft = body(night.draft("rita").await).await;
+    let report = draft["request"]["sorties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["sortie_id"] == c1)
+        .unwrap()
+        .clone();
+    assert_eq!(report["down"]["dice"], down["dice"], "{report}");
+    let before = game_rolls(&night).await;
+    let confirmed = night
+        .made("rita", "/debrief", draft["request"].clone())
+        .await;
+
+    let landing_ids = |rolls: &[Value]| -> Vec<Value> {
+        rolls
+            .iter()
+            .filter(|r| ["landing", "crash", "evade"].contains(&r["table"].as_str().unwrap()))
+            .map(|r| r["id"].clone())
+            .collect()
+    };
+    let made_at_the_table = landing_ids(&rolled);
+    assert_eq!(landing_ids(&rolls_of(&confirmed, voss)), made_at_the_table);
+    let path = night.path("/debrief");
+    let stored = body(night.app.get(&path, night.token("rita")).await).await;
+    assert_eq!(landing_ids(&rolls_of(&stored, voss)), made_at_the_table);
+    // The debrief logged no forced-landing roll again, only what is its own (R7).
+    let logged: Vec<Value> = game_rolls(&night)
+        .await
+        .into_iter()
+        .filter(|r| !before.iter().any(|b| b["id"] == r["id"]))
+        .collect();
+    assert_eq!(landing_ids(&logged), Vec::<Value>::new(), "{logged:?}");
 }
 
 /// Every `sheet_sortie_id` of a service record.

@@ -33,6 +33,7 @@ pub struct DebriefRows {
     casualties: Casualties,
     awards: Awards,
     results: Results,
+    table_rolls: TableRolls,
 }
 
 #[derive(Debug, Default)]
@@ -115,6 +116,13 @@ struct Awards {
     two_seater_mission: Vec<bool>,
 }
 
+/// Rolls made at the table that the debrief takes as its own, by id.
+#[derive(Debug, Default)]
+struct TableRolls {
+    roll: Vec<i64>,
+    game: Vec<i64>,
+}
+
 #[derive(Debug, Default)]
 struct Results {
     mission: Vec<i64>,
@@ -179,6 +187,7 @@ impl DebriefRows {
             && self.rolls.campaign.is_empty()
             && self.awards.crew.is_empty()
             && self.results.mission.is_empty()
+            && self.table_rolls.roll.is_empty()
     }
 
     pub fn sortie(&mut self, s: SortieRecord<'_>) {
@@ -260,6 +269,13 @@ impl DebriefRows {
         c.crew.push(crew_id);
     }
 
+    /// A roll made at the table (a sheet's `down` mark, R8) that the game `game_id`'s
+    /// debrief counts as its own: referred to, not logged again (API v1.2).
+    pub fn table_roll(&mut self, roll_id: i64, game_id: i64) {
+        self.table_rolls.roll.push(roll_id);
+        self.table_rolls.game.push(game_id);
+    }
+
     /// An award of the ledger; a reversal is not a debrief's and goes through
     /// `ledger::insert_all`.
     pub fn award(&mut self, award: &NewAward<'_>) {
@@ -301,6 +317,7 @@ pub async fn write(mut conn: &AsyncPgConnection, rows: &DebriefRows) -> QueryRes
         casualties: ca,
         awards: a,
         results: m,
+        table_rolls: t,
     } = rows;
     prepared(WRITE)
         .bind::<Array<Int8>, _>(&s.game)
@@ -354,6 +371,8 @@ pub async fn write(mut conn: &AsyncPgConnection, rows: &DebriefRows) -> QueryRes
         .bind::<Array<Int8>, _>(&m.mission)
         .bind::<Array<Bool>, _>(&m.success)
         .bind::<Array<Text>, _>(&m.details)
+        .bind::<Array<Int8>, _>(&t.roll)
+        .bind::<Array<Int8>, _>(&t.game)
         .execute(&mut conn)
         .await
         .map(drop)
@@ -432,5 +451,8 @@ WITH new_sorties AS (
     UPDATE missions m SET success = u.success, details = u.details::jsonb
     FROM unnest($49::bigint[], $50::bool[], $51::text[]) AS u (id, success, details)
     WHERE m.id = u.id
+), table_rolls AS (
+    INSERT INTO debrief_table_rolls (roll_id, game_id)
+    SELECT * FROM unnest($52::bigint[], $53::bigint[])
 )
 SELECT 1";

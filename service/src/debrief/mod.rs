@@ -3,7 +3,7 @@
 //! week and game pages with each crewman's rolls, and corrected by voiding a debrief
 //! or a single award with reversing ledger entries.
 
-mod down;
+pub(crate) mod down;
 mod flown;
 mod lineup;
 mod request;
@@ -61,8 +61,10 @@ pub async fn create(
         Access::Referee("enter a debrief"),
         async |conn| facts(conn, campaign_id, game_id, &aircraft_ids).await,
         async |conn, scope, facts, record| {
+            // Only a game with sheets has rolls made at the table to refer to.
+            let sheets = !facts.lineup.sorties.is_empty();
             let plan = checked(scope, game_id, facts, request, false)?;
-            write::write(conn, campaign_id, user.id, plan, counts, record).await
+            write::write(conn, campaign_id, user.id, (plan, sheets), counts, record).await
         },
     )
     .await

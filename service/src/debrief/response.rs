@@ -138,7 +138,10 @@ pub fn crew_rolls(
         .collect::<Result<Vec<_>, ServiceError>>()?;
     for r in rolls {
         if let Some(c) = crew.iter_mut().find(|c| c.crew_id == r.crew_id) {
-            c.rolls.push(roll_line_of(&r.roll.roll));
+            c.rolls.push(RollLine {
+                id: Some(r.roll.id),
+                ..roll_line_of(&r.roll.roll)
+            });
         }
     }
     Ok(crew)

@@ -8,13 +8,15 @@ use campaign::debrief::Debrief;
 use campaign::events::EventKind;
 use campaign::experience::Award;
 use campaign::injuries::{out_until_week, roll_injury, CasualtyKind, Fate, Severity};
+use campaign::logged_table::LoggedTable;
 use campaign::sides::{PerSide, Side};
 use campaign::tables::capture::{roll_capture, CaptureResult};
+use campaign::tables::Table;
 use campaign::webhooks::WebhookEvent;
 use eagles_db::debriefs::{CasualtyRecord, CasualtyRoll, DebriefRows, SeatRecord, SortieRecord};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::ledger::NewAward;
-use eagles_db::rolls::NewRoll;
+use eagles_db::rolls::{CrewRoll, NewRoll};
 use futures_util::future::{try_join, try_join3};
 
 use super::response::{load, roll_line_of, CrewRollsView, DebriefResult, RollLine};
@@ -26,12 +28,14 @@ use crate::error::ServiceError;
 /// Writes `plan` for the referee `user_id`, recording it with the audit entry `audit`
 /// and its webhook delivery, and reads the debrief back for the answer: the game's
 /// mark, the rows, the record and the four reads go out together (pipelined), one
-/// round trip; the server runs them in order, so the reads see the write.
+/// round trip; the server runs them in order, so the reads see the write. When the
+/// game has `sheets` and a sortie came down, the forced-landing rolls made at the
+/// table are read first, to be referred to rather than logged again.
 pub async fn write(
     conn: &AsyncPgConnection,
     campaign_id: i64,
     user_id: i64,
-    plan: Plan,
+    (plan, sheets): (Plan, bool),
     audit: serde_json::Value,
     recorder: Recorder,
 ) -> Result<(DebriefResult, Receipt), ServiceError> {
@@ -41,7 +45,13 @@ pub async fn write(
     let tally = Tally::of(&plan);
     let summary =
         crate::webhooks::debrief_summary(tally.week, game_id, &plan.kills_said, tally.deaths);
-    let (rows, _) = settle(campaign_id, user_id, plan, false)?;
+    let came_down = plan.fates.iter().any(|f| f.rolls.is_some());
+    let at_the_table = if sheets && came_down {
+        TableRolls(eagles_db::rolls::sheet_crew_rolls(conn, game_id, &FORCED_LANDING).await?)
+    } else {
+        TableRolls::default()
+    };
+    let (rows, _) = settle(campaign_id, user_id, plan, at_the_table, false)?;
     // In the same transaction, so the delivery is never lost (#14).
     let change = Change::new(EventKind::Debrief, game_id)
         .audit("debrief.create", audit)
@@ -72,6 +82,37 @@ pub async fn write(
     Ok((result, receipt))
 }
 
+/// The tables of a forced landing, rolled at the table when a `down` is marked.
+const FORCED_LANDING: [LoggedTable; 4] = [
+    LoggedTable::Campaign(Table::Landing),
+    LoggedTable::Campaign(Table::Crash),
+    LoggedTable::Campaign(Table::BailOut),
+    LoggedTable::Campaign(Table::Evade),
+];
+
+/// The forced-landing rolls made on a game's sheets, oldest first.
+#[derive(Default)]
+struct TableRolls(Vec<CrewRoll>);
+
+impl TableRolls {
+    /// The id of the latest roll made at the table for `crew_id` that reads as
+    /// `roll` does — the same table, dice, modifiers and result — taken so that it
+    /// counts once.
+    fn take(&mut self, crew_id: i64, roll: &NewRoll) -> Option<i64> {
+        let same = |r: &CrewRoll| {
+            let made = &r.roll.roll;
+            r.crew_id == crew_id
+                && made.table_name == roll.table_name
+                && made.dice == roll.dice
+                && made.modifiers == roll.modifiers
+                && made.total == roll.total
+                && made.result == roll.result
+        };
+        let at = self.0.iter().rposition(same)?;
+        Some(self.0.remove(at).roll.id)
+    }
+}
+
 /// A debrief in numbers, for its webhook delivery.
 #[derive(serde::Serialize)]
 struct Tally {
@@ -100,11 +141,14 @@ pub fn preview(
     user_id: i64,
     plan: Plan,
 ) -> Result<Vec<CrewRollsView>, ServiceError> {
-    settle(campaign_id, user_id, plan, true).map(|(_, crew)| crew)
+    settle(campaign_id, user_id, plan, TableRolls::default(), true).map(|(_, crew)| crew)
 }
 
 /// The rows of `plan`, with the dice of every fate that needs them rolled, and each
 /// crewman's outcome and rolls (in report order) for a preview.
+///
+/// A forced-landing roll the debrief makes that one of `at_the_table` already made is
+/// referred to by its id, not logged again.
 ///
 /// For a `preview` no die is rolled: a roll whose dice were not entered is listed with
 /// its table and modifiers and no dice, and nothing after it.
@@ -112,6 +156,7 @@ fn settle(
     campaign_id: i64,
     user_id: i64,
     plan: Plan,
+    mut at_the_table: TableRolls,
     preview: bool,
 ) -> Result<(DebriefRows, Vec<CrewRollsView>), ServiceError> {
     let Plan {
@@ -156,7 +201,10 @@ fn settle(
                 break;
             }
             lines.push(roll_line_of(&logged));
-            rows.log_roll(&logged, planned.crew_id);
+            match at_the_table.take(planned.crew_id, &logged) {
+                Some(id) => rows.table_roll(id, game.id),
+                None => rows.log_roll(&logged, planned.crew_id),
+            }
         }
         let (crew_id, outcome, fate) = (planned.crew_id, planned.outcome, planned.fate.kind());
         if preview && (waiting || planned.dice.as_ref().is_some_and(|d| !d.entered())) {
@@ -371,4 +419,62 @@ fn count(n: u32) -> i32 {
 
 fn week_number(week: i32) -> u32 {
     u32::try_from(week).unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Utc;
+    use eagles_db::rolls::RollRecord;
+    use serde_json::json;
+
+    use super::*;
+
+    fn landing(dice: [i32; 2], modifiers: serde_json::Value, total: i32) -> NewRoll {
+        NewRoll {
+            campaign_id: 1,
+            week: 1,
+            game_id: Some(1),
+            side: Some(Side::Central),
+            table_name: LoggedTable::Campaign(Table::Landing),
+            dice: dice.to_vec(),
+            modifiers,
+            total,
+            result: "landed".to_owned(),
+            entered: false,
+            rolled_by: None,
+            crew_id: Some(7),
+            sortie_id: Some(3),
+        }
+    }
+
+    fn at_the_table(rolls: &[(i64, NewRoll)]) -> TableRolls {
+        TableRolls(
+            rolls
+                .iter()
+                .map(|(id, roll)| CrewRoll {
+                    crew_id: roll.crew_id.unwrap(),
+                    roll: RollRecord {
+                        id: *id,
+                        roll: roll.clone(),
+                        rolled_at: Utc::now(),
+                    },
+                })
+                .collect(),
+        )
+    }
+
+    // API v1.2: a roll made at the table counts once. The debrief's reading of the
+    // same dice takes the latest such roll of the same crewman, once; a reading the
+    // referee changed (another modifier) or another man's roll is not the same roll.
+    #[test]
+    fn a_roll_made_at_the_table_is_taken_once_and_only_as_it_was_read() {
+        let plain = landing([4, 5], json!({}), 9);
+        let on_a_road = landing([4, 5], json!({ "road": 1 }), 10);
+        let mut made = at_the_table(&[(10, plain.clone()), (11, plain.clone())]);
+        assert_eq!(made.take(7, &on_a_road), None);
+        assert_eq!(made.take(8, &plain), None);
+        assert_eq!(made.take(7, &plain), Some(11));
+        assert_eq!(made.take(7, &plain), Some(10));
+        assert_eq!(made.take(7, &plain), None);
+    }
 }

@@ -117,7 +117,7 @@ fn drafted(sheets: &[SheetView], missions: &[MissionRecord], bombed: &[i64]) -> 
 /// as its sheet stands. A crewman killed by a marker (not by three wound boxes) of an
 /// aircraft that did not come down is reported killed; every other outcome the
 /// debrief derives.
-fn sortie_report(sheet: &SheetView) -> SortieReport {
+pub(super) fn sortie_report(sheet: &SheetView) -> SortieReport {
     let down = last_down(sheet).cloned().or_else(|| {
         let exploded = effect_on(sheet, Effect::Exploded);
         (sheet.destroyed || exploded).then(|| DownReport {

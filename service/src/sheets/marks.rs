@@ -298,9 +298,17 @@ pub async fn mark(
     at: SortieRef,
     mark: MarkRequest,
 ) -> Result<SheetView, ServiceError> {
-    let write = async |_: &mut AsyncPgConnection, open: &OpenSheet| {
+    let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
         check_posted(&open.sheets, open.sortie(), &mark)?;
-        let new = [(mark.clone(), None)];
+        // The forced-landing tables are rolled as the aircraft comes down (R8).
+        let mark = match &mark {
+            MarkRequest::Down(down) => {
+                let (played, _rolls) = super::down::at_the_table(conn, open, down, user.id).await?;
+                MarkRequest::Down(Box::new(played))
+            }
+            other => other.clone(),
+        };
+        let new = [(mark, None)];
         Ok((
             (),
             checked_marks(&open.sheets, open.sortie(), &new, user.id)?,

@@ -1,8 +1,10 @@
 //! A game's line-up and its aircraft data sheets (API v1.2, R16–R21): [`lineup`]
 //! declares the sorties, [`marks`] writes and reads the sheets, [`rolls`] rolls the
-//! sheet's tables; [`read`] sums a sheet's marks into its read model. Every write
-//! goes through the envelope: one revision and one `sheet` event each.
+//! sheet's tables and [`down`] the forced landing's as a `down` mark is written;
+//! [`read`] sums a sheet's marks into its read model. Every write goes through the
+//! envelope: one revision and one `sheet` event each.
 
+mod down;
 pub mod draft;
 pub mod lineup;
 pub mod marks;

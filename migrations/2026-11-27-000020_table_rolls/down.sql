@@ -1,0 +1,1 @@
+DROP TABLE debrief_table_rolls;
