@@ -241,16 +241,42 @@ pub async fn marks(mut conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Ve
             ),
         )
         .order((sheet_marks::sortie_id, sheet_marks::place))
-        .select((
-            sheet_marks::id,
-            sheet_marks::sortie_id,
-            sheet_marks::mark,
-            sheet_marks::roll_id,
-            users::username.nullable(),
-            sheet_marks::marked_at,
-        ))
+        .select(mark_columns())
         .load(&mut conn)
         .await
+}
+
+/// The marks of one sheet, in order: all a write on it needs, however long the game.
+pub async fn sortie_marks(
+    mut conn: &AsyncPgConnection,
+    sortie_id: i64,
+) -> QueryResult<Vec<MarkRow>> {
+    sheet_marks::table
+        .left_join(users::table)
+        .filter(sheet_marks::sortie_id.eq(sortie_id))
+        .order(sheet_marks::place)
+        .select(mark_columns())
+        .load(&mut conn)
+        .await
+}
+
+/// A [`MarkRow`]'s columns.
+fn mark_columns() -> (
+    sheet_marks::id,
+    sheet_marks::sortie_id,
+    sheet_marks::mark,
+    sheet_marks::roll_id,
+    diesel::dsl::Nullable<users::username>,
+    sheet_marks::marked_at,
+) {
+    (
+        sheet_marks::id,
+        sheet_marks::sortie_id,
+        sheet_marks::mark,
+        sheet_marks::roll_id,
+        users::username.nullable(),
+        sheet_marks::marked_at,
+    )
 }
 
 /// Whether the sortie's sheet has any mark.

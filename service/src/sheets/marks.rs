@@ -94,6 +94,14 @@ pub(crate) async fn views(
         .collect()
 }
 
+/// Which marks a write reads besides the line-up: those of the sheet written on, or
+/// every sheet's of the game (a roll writes on its target's too).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Reads {
+    Sheet,
+    Game,
+}
+
 /// A sheet open for a write: the locked campaign as the caller sees it, its game still
 /// in play, the game's line-up and marks, the sortie written on.
 pub(super) struct OpenSheet {
@@ -112,20 +120,27 @@ impl OpenSheet {
         at: SortieRef,
         action: &str,
     ) -> Result<OpenSheet, ServiceError> {
-        let (game, sheets) = Self::read(conn, at).await?;
+        let (game, sheets) = Self::read(conn, at, Reads::Sheet).await?;
         Self::check(scope, game, sheets, at, action)
     }
 
-    /// The game of `at` (when it is one of the campaign's) and its sheets, read in one
-    /// round trip.
+    /// The game of `at` (when it is one of the campaign's) and its sheets, with the
+    /// marks `reads` asks for, read in one round trip.
     async fn read(
         conn: &AsyncPgConnection,
         at: SortieRef,
+        reads: Reads,
     ) -> Result<(Option<GameRecord>, GameSheets), ServiceError> {
         let game = async {
             Ok::<_, ServiceError>(eagles_db::games::find(conn, at.campaign_id, at.game_id).await?)
         };
-        try_join(game, GameSheets::load(conn, at.game_id)).await
+        let sheets = async {
+            match reads {
+                Reads::Sheet => GameSheets::load_sheet(conn, at.game_id, at.sortie_id).await,
+                Reads::Game => GameSheets::load(conn, at.game_id).await,
+            }
+        };
+        try_join(game, sheets).await
     }
 
     /// The sheet at `at` open for the caller of `scope` to `action` on it: 404 for a
@@ -163,8 +178,8 @@ impl OpenSheet {
     }
 }
 
-/// Writes on a sortie's sheet as `user`, in the envelope: the game and its sheets are
-/// read with the campaign's lock, the sheet opened ([`OpenSheet::check`]), `body` run
+/// Writes on a sortie's sheet as `user`, in the envelope: the game and its sheets (the
+/// marks `reads` asks for) are read with the campaign's lock, the sheet opened ([`OpenSheet::check`]), `body` run
 /// for its answer and the marks it writes ([`checked_marks`]); then the marks are
 /// written, the sheet's crew read, the `sheet` event recorded and the transaction
 /// committed, in one round trip. The answer is the body's with the sheet as it then
@@ -172,7 +187,7 @@ impl OpenSheet {
 pub(super) async fn write_sheet<T>(
     conn: &mut AsyncPgConnection,
     user: &User,
-    at: SortieRef,
+    (at, reads): (SortieRef, Reads),
     action: &str,
     body: impl AsyncFnOnce(
         &mut AsyncPgConnection,
@@ -184,7 +199,7 @@ pub(super) async fn write_sheet<T>(
         at.campaign_id,
         user,
         Access::Reader,
-        async |shared| OpenSheet::read(shared, at).await,
+        async |shared| OpenSheet::read(shared, at, reads).await,
         async |conn, scope, (game, sheets), record| {
             let mut open = OpenSheet::check(scope, game, sheets, at, action)?;
             let (answer, rows) = body(conn, &open).await?;
@@ -314,6 +329,6 @@ pub async fn mark(
             checked_marks(&open.sheets, open.sortie(), &new, user.id)?,
         ))
     };
-    let ((), view) = write_sheet(conn, &user, at, "mark this sheet", write).await?;
+    let ((), view) = write_sheet(conn, &user, (at, Reads::Sheet), "mark this sheet", write).await?;
     Ok(view)
 }

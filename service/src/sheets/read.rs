@@ -19,6 +19,7 @@ use eagles_office::sheets::{
     MissionFacts, SeatView, SectionView, SectionsView, SheetCrewView, SheetView, SortieView,
 };
 use futures_util::future::{try_join4, try_join_all};
+use serde::Deserialize;
 
 use crate::access::CampaignScope;
 use crate::crew::crewman_view;
@@ -29,6 +30,8 @@ pub struct GameSheets {
     pub sorties: Vec<LineupSortie>,
     pub seats: Vec<LineupSeat>,
     pub marks: Vec<MarkRow>,
+    /// The one sheet whose marks were read, when not every sheet's were.
+    marks_read_of: Option<i64>,
     aircraft: BTreeMap<i64, SheetAircraft>,
 }
 
@@ -36,10 +39,34 @@ impl GameSheets {
     /// The line-up, marks and aircraft of the game `game_id`, in one round trip: a
     /// sheet's write holds the campaign's lock while it reads them.
     pub async fn load(conn: &AsyncPgConnection, game_id: i64) -> Result<Self, ServiceError> {
+        Self::load_marks(conn, game_id, None).await
+    }
+
+    /// [`GameSheets::load`] with the marks of the sheet `sortie_id` alone: a mark
+    /// written on one sheet reads no other, however long the game has run.
+    pub async fn load_sheet(
+        conn: &AsyncPgConnection,
+        game_id: i64,
+        sortie_id: i64,
+    ) -> Result<Self, ServiceError> {
+        Self::load_marks(conn, game_id, Some(sortie_id)).await
+    }
+
+    async fn load_marks(
+        conn: &AsyncPgConnection,
+        game_id: i64,
+        of: Option<i64>,
+    ) -> Result<Self, ServiceError> {
+        let marks = async {
+            match of {
+                Some(sortie_id) => eagles_db::lineup::sortie_marks(conn, sortie_id).await,
+                None => eagles_db::lineup::marks(conn, game_id).await,
+            }
+        };
         let (sorties, seats, marks, aircraft) = try_join4(
             eagles_db::lineup::sorties(conn, game_id),
             eagles_db::lineup::seats(conn, game_id),
-            eagles_db::lineup::marks(conn, game_id),
+            marks,
             eagles_db::lineup::aircraft(conn, game_id),
         )
         .await?;
@@ -51,6 +78,7 @@ impl GameSheets {
             sorties,
             seats,
             marks,
+            marks_read_of: of,
             aircraft,
         })
     }
@@ -92,11 +120,16 @@ impl GameSheets {
 
     /// The stored marks of `sortie_id`, in order, each read back as written.
     pub fn marks_of(&self, sortie_id: i64) -> Result<Vec<(&MarkRow, MarkRequest)>, ServiceError> {
+        if self.marks_read_of.is_some_and(|read| read != sortie_id) {
+            return Err(ServiceError::Internal(format!(
+                "the marks of sortie {sortie_id} were not read"
+            )));
+        }
         self.marks
             .iter()
             .filter(|m| m.sortie_id == sortie_id)
             .map(|row| {
-                let mark = serde_json::from_value(row.mark.clone()).map_err(|e| {
+                let mark = MarkRequest::deserialize(&row.mark).map_err(|e| {
                     ServiceError::Internal(format!("mark {} does not read back: {e}", row.id))
                 })?;
                 Ok((row, mark))

@@ -36,7 +36,7 @@ use eagles_office::sheets::{
 };
 use serde::Serialize;
 
-use super::marks::{checked_marks, write_sheet, OpenSheet};
+use super::marks::{checked_marks, write_sheet, OpenSheet, Reads};
 use super::read::{sum, GameSheets};
 use crate::campaigns::week_number;
 use crate::crew::crewman_view;
@@ -540,7 +540,13 @@ pub async fn roll_on_sheet(
         }
         Ok((logged, rows))
     };
-    let (logged, sheet) = write_sheet(conn, &user, at, "roll on this sheet", write).await?;
+    // A combat roll writes the hits on its target's sheet too.
+    let reads = match request {
+        SheetRollRequest::Combat(_) => Reads::Game,
+        _ => Reads::Sheet,
+    };
+    let (logged, sheet) =
+        write_sheet(conn, &user, (at, reads), "roll on this sheet", write).await?;
     let rolls: Vec<_> = logged
         .into_iter()
         .map(|roll| {
