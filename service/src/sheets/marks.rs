@@ -48,7 +48,7 @@ pub async fn sheet(
     } = at;
     let scope = readable_campaign(conn, campaign_id, reader).await?;
     let game = game(conn, campaign_id, game_id).await?;
-    let sheets = GameSheets::load(conn, game_id).await?;
+    let sheets = GameSheets::load_sheet(conn, game_id, sortie_id).await?;
     let sortie = sheets.sortie(sortie_id)?;
     if !sheets.reads_in_full(&scope, sortie_id, game.debriefed()) {
         return Err(ServiceError::NotFound(format!(
@@ -213,7 +213,7 @@ pub(super) async fn write_sheet<T>(
                 record.record_and_commit(shared, change),
             )
             .await?;
-            open.sheets.add_marks(written);
+            open.sheets.add_marks(written)?;
             Ok(((answer, open, crew), receipt))
         },
     )

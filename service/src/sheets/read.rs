@@ -29,7 +29,8 @@ use crate::error::ServiceError;
 pub struct GameSheets {
     pub sorties: Vec<LineupSortie>,
     pub seats: Vec<LineupSeat>,
-    pub marks: Vec<MarkRow>,
+    /// Each mark as stored, with what it reads back as: read back once, as loaded.
+    marks: Vec<(MarkRow, MarkRequest)>,
     /// The one sheet whose marks were read, when not every sheet's were.
     marks_read_of: Option<i64>,
     aircraft: BTreeMap<i64, SheetAircraft>,
@@ -77,17 +78,18 @@ impl GameSheets {
         Ok(Self {
             sorties,
             seats,
-            marks,
+            marks: read_back(marks)?,
             marks_read_of: of,
             aircraft,
         })
     }
 
     /// With `written` after the marks of their sheets.
-    pub fn add_marks(&mut self, written: Vec<MarkRow>) {
-        self.marks.extend(written);
+    pub fn add_marks(&mut self, written: Vec<MarkRow>) -> Result<(), ServiceError> {
+        self.marks.extend(read_back(written)?);
         // Stable: each sheet's marks keep their order, the new ones last.
-        self.marks.sort_by_key(|m| m.sortie_id);
+        self.marks.sort_by_key(|(row, _)| row.sortie_id);
+        Ok(())
     }
 
     /// The aircraft `sortie` flies, as the rules read it.
@@ -125,16 +127,12 @@ impl GameSheets {
                 "the marks of sortie {sortie_id} were not read"
             )));
         }
-        self.marks
+        Ok(self
+            .marks
             .iter()
-            .filter(|m| m.sortie_id == sortie_id)
-            .map(|row| {
-                let mark = MarkRequest::deserialize(&row.mark).map_err(|e| {
-                    ServiceError::Internal(format!("mark {} does not read back: {e}", row.id))
-                })?;
-                Ok((row, mark))
-            })
-            .collect()
+            .filter(|(row, _)| row.sortie_id == sortie_id)
+            .map(|(row, mark)| (row, mark.clone()))
+            .collect())
     }
 
     /// Whether the caller of `scope` reads `sortie_id`'s sheet in full: a referee, an
@@ -148,6 +146,18 @@ impl GameSheets {
                     .any(|seat| seat.owner_id == user.id)
             })
     }
+}
+
+/// Each of `rows` with the mark it was written as.
+fn read_back(rows: Vec<MarkRow>) -> Result<Vec<(MarkRow, MarkRequest)>, ServiceError> {
+    rows.into_iter()
+        .map(|row| {
+            let mark = MarkRequest::deserialize(&row.mark).map_err(|e| {
+                ServiceError::Internal(format!("mark {} does not read back: {e}", row.id))
+            })?;
+            Ok((row, mark))
+        })
+        .collect()
 }
 
 /// An aircraft type as the sheet's rules read it: appendix A/B's row (R17).
@@ -273,21 +283,27 @@ pub fn rule_mark(
     })
 }
 
-/// A sheet summed: its state and which of its marks stand undone.
-pub struct Summed {
+/// A sheet summed: its state, its marks as stored and read back, and which of them
+/// stand undone.
+pub struct Summed<'a> {
     pub state: SheetState,
+    pub stored: Vec<(&'a MarkRow, MarkRequest)>,
     pub undone: Vec<bool>,
 }
 
 /// Sums the marks of `sortie_id`'s sheet.
-pub fn sum(sheets: &GameSheets, sortie: &LineupSortie) -> Result<Summed, ServiceError> {
+pub fn sum<'a>(sheets: &'a GameSheets, sortie: &LineupSortie) -> Result<Summed<'a>, ServiceError> {
     let aircraft = sheets.aircraft_of(sortie)?;
     let seats = sheets.seats_of(sortie.id);
     let stored = sheets.marks_of(sortie.id)?;
     let marks = rule_marks(&seats, &stored)?;
     let state = SheetState::from_marks(aircraft, &marks)?;
     let undone = undone(&marks)?;
-    Ok(Summed { state, undone })
+    Ok(Summed {
+        state,
+        stored,
+        undone,
+    })
 }
 
 /// A sortie of the line-up as the caller of `scope` may see it: the mission sortie's
@@ -349,7 +365,11 @@ pub fn sheet_view(
     week: i32,
     debriefed: bool,
 ) -> Result<SheetView, ServiceError> {
-    let Summed { state, undone } = sum(sheets, sortie)?;
+    let Summed {
+        state,
+        stored,
+        undone,
+    } = sum(sheets, sortie)?;
     let seats = sheets.seats_of(sortie.id);
     let mut crew = Vec::with_capacity(seats.len());
     let mut red_hits = BTreeMap::new();
@@ -377,7 +397,6 @@ pub fn sheet_view(
             spin_recovery_bonus: man.spin_recovery_bonus,
         });
     }
-    let stored = sheets.marks_of(sortie.id)?;
     let mut claims = Vec::new();
     let mut mission = MissionFacts::default();
     let mut marks = Vec::with_capacity(stored.len());
