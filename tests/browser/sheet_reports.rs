@@ -14,16 +14,24 @@ use reqwest::Method;
 use serde_json::json;
 
 use crate::draft::{phone, Night, PHONE};
+use crate::sheets::assert_fits_and_passes;
 use crate::support::aircraft_id;
 use crate::support::browser::Browser;
 use crate::support::follow::text;
 
-/// The phone's page as loaded: no wider than the screen, and clean for axe.
-async fn assert_fits_and_passes(phone: &Browser, page: &str) {
-    let (width, window) = phone.widths().await;
-    assert_eq!(window, i64::from(PHONE), "the window is a phone's");
-    assert!(width <= window, "{page} is {width} px wide on the phone");
-    phone.assert_well_formed(page).await;
+/// Presses `button`, which ends the sortie `sid`: its sheet then says how it
+/// `ended`, the undo names the mark, the turn's button is gone, and the page fits
+/// the phone and passes axe.
+async fn end_sortie(phone: &Browser, sid: i64, button: &str, ended: &str, undo: &str) {
+    phone.press(button).await;
+    phone
+        .assert_text(&format!("ending-{sid}"), &format!("Sortie ended: {ended}"))
+        .await;
+    phone
+        .assert_text(&format!("undo-{sid}"), &format!("Undo: {undo}"))
+        .await;
+    assert!(text(phone, &format!("turn-next-{sid}")).await.is_none());
+    assert_fits_and_passes(phone, &format!("sheets, {ended}")).await;
 }
 
 #[tokio::test]
@@ -117,16 +125,15 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
     carl.scroll_to(&format!("ending-forms-{c1}")).await;
     carl.screenshot("sheet-reports-down-form-phone").await;
     carl.select(&format!("down-{c1}-how"), "shot_down").await;
-    carl.press(&format!("down-submit-{c1}")).await;
-    carl.assert_text(
-        &format!("ending-{c1}"),
-        "Sortie ended: came down: shot down",
+    let submit = format!("down-submit-{c1}");
+    end_sortie(
+        &carl,
+        c1,
+        &submit,
+        "came down: shot down",
+        "came down (shot down)",
     )
     .await;
-    carl.assert_text(&format!("undo-{c1}"), "Undo: came down (shot down)")
-        .await;
-    assert!(text(&carl, &format!("turn-next-{c1}")).await.is_none());
-    assert_fits_and_passes(&carl, "sheets, c1 down").await;
     carl.client.set_window_size(PHONE, 2400).await.unwrap();
     carl.screenshot("sheet-reports-down-phone").await;
 
@@ -167,30 +174,18 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
         .await;
 
     // A1 leaves the board; marked too soon, undone, and marked again.
+    let (escaped, home) = (format!("escaped-{a1}"), "left the board or landed at home");
     paul.click(&format!("ending-summary-{a1}")).await;
-    paul.press(&format!("escaped-{a1}")).await;
-    paul.assert_text(
-        &format!("ending-{a1}"),
-        "Sortie ended: left the board or landed at home",
-    )
-    .await;
-    paul.assert_text(&format!("undo-{a1}"), "Undo: left the board")
-        .await;
+    end_sortie(&paul, a1, &escaped, home, "left the board").await;
     paul.press(&format!("undo-{a1}")).await;
     assert!(text(&paul, &format!("ending-{a1}")).await.is_none());
     assert!(text(&paul, &format!("turn-next-{a1}")).await.is_some());
     paul.click(&format!("ending-summary-{a1}")).await;
-    paul.press(&format!("escaped-{a1}")).await;
-    paul.assert_text(
-        &format!("ending-{a1}"),
-        "Sortie ended: left the board or landed at home",
-    )
-    .await;
+    end_sortie(&paul, a1, &escaped, home, "left the board").await;
     // The claim stays on the sheet, its form with it after the sortie's end.
     paul.assert_text(&format!("claims-{a1}"), "Claimed: c1, by Albert Ball")
         .await;
     assert!(text(&paul, &format!("claim-{a1}")).await.is_some());
-    assert_fits_and_passes(&paul, "sheets, a1 home").await;
     paul.client.set_window_size(PHONE, 2400).await.unwrap();
     paul.screenshot("sheet-reports-escaped-phone").await;
 
