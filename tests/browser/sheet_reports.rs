@@ -10,14 +10,14 @@
 //! sweep; Central 7, trench strafing (appendix E), assigned to Weiss in an Albatros
 //! D-III — the mission sortie c1 (R16). Ball flies a Nieuport 17 as a1.
 
-use reqwest::Method;
+use reqwest::{Method, StatusCode};
 use serde_json::json;
 
 use crate::draft::{phone, Night, PHONE};
 use crate::sheets::assert_fits_and_passes;
-use crate::support::aircraft_id;
 use crate::support::browser::Browser;
 use crate::support::follow::text;
+use crate::support::{aircraft_id, count, text_of_id};
 
 /// Presses `button`, which ends the sortie `sid`: its sheet then says how it
 /// `ended`, the undo names the mark, the turn's button is gone, and the page fits
@@ -218,4 +218,39 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
     for browser in [carl, paul, referee] {
         browser.close().await;
     }
+}
+
+/// The service's refusal of a claim (a form sent by hand: the page offers only the
+/// other side's sorties) comes back beside the victim, in words, and writes nothing.
+#[tokio::test]
+async fn a_claim_on_an_own_sortie_is_refused_beside_the_victim() {
+    let night = Night::new(9, 9).await;
+    let a1 = night.declare("Nieuport 17", night.ball).await;
+    let (mut paul, csrf) = night.app.signed_in("paul").await;
+    let page = paul.get(&night.page("/sheets")).await.text().await.unwrap();
+    assert!(
+        page.contains(&format!("id=\"claim-{a1}\"")),
+        "the claim form"
+    );
+    let marks = "SELECT count(*) FROM sheet_marks";
+    let before = count(&night.app, marks).await;
+    let (victim, shooter) = (a1.to_string(), night.ball.to_string());
+    let response = paul
+        .post(
+            &night.page(&format!("/sheets/{a1}/marks")),
+            &[
+                ("csrf", &csrf),
+                ("kind", "claim"),
+                ("victim", &victim),
+                ("shooter_pilot", &shooter),
+            ],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = response.text().await.unwrap();
+    assert_eq!(
+        text_of_id(&html, &format!("claim-victim-{a1}-error")).as_deref(),
+        Some("a1 is a sortie of your own side; claim an enemy aircraft")
+    );
+    assert_eq!(count(&night.app, marks).await, before, "nothing written");
 }

@@ -473,6 +473,9 @@ impl SheetsPage {
             for t in &panel.targets {
                 names.push((t.id.to_string(), t.title.clone()));
             }
+            for v in &panel.victims {
+                names.push((v.value.clone(), v.label.clone()));
+            }
             names.push((panel.card.sortie_id.to_string(), panel.card.title.clone()));
         }
         names
@@ -499,7 +502,7 @@ fn in_words(error: &Error, names: &[(String, String)]) -> String {
         text = text.replace(field, label);
     }
     for (id, name) in names {
-        for what in ["crewman", "sortie", "shooter"] {
+        for what in ["crewman", "sortie", "shooters", "shooter"] {
             text = text.replace(&format!("{what} {id} "), &format!("{name} "));
         }
     }
@@ -598,8 +601,8 @@ async fn refused(
                 ("wound", _) => "wound_crewman",
                 ("effect", _) => "effect",
                 ("turn", _) => "turn",
-                ("claim", "victim_sortie") => "claim_victim",
-                ("claim", _) => "claim_shooters",
+                ("claim", "shooters") => "claim_shooters",
+                ("claim", _) => "claim_victim",
                 ("mission", _) => "mission",
                 ("down", _) => "down",
                 ("escaped", _) => "escaped",
