@@ -175,12 +175,10 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
 
     // A1 leaves the board; marked too soon, undone, and marked again.
     let (escaped, home) = (format!("escaped-{a1}"), "left the board or landed at home");
-    paul.click(&format!("ending-summary-{a1}")).await;
     end_sortie(&paul, a1, &escaped, home, "left the board").await;
     paul.press(&format!("undo-{a1}")).await;
     assert!(text(&paul, &format!("ending-{a1}")).await.is_none());
     assert!(text(&paul, &format!("turn-next-{a1}")).await.is_some());
-    paul.click(&format!("ending-summary-{a1}")).await;
     end_sortie(&paul, a1, &escaped, home, "left the board").await;
     // The claim stays on the sheet, its form with it after the sortie's end.
     paul.assert_text(&format!("claims-{a1}"), "Claimed: c1, by Albert Ball")
@@ -210,6 +208,21 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
         assert!(open.is_none(), "{key}: {open:?}");
     }
     assert!(text(&referee, "debrief-error").await.is_none());
+    // The referee's line-up says the same in words.
+    let c1_report = text(&referee, &format!("lineup-{c1}-report"))
+        .await
+        .unwrap();
+    assert_eq!(
+        c1_report,
+        "Sortie ended: came down: shot down. Mission: 3 trench hexes strafed."
+    );
+    let a1_report = text(&referee, &format!("lineup-{a1}-report"))
+        .await
+        .unwrap();
+    assert_eq!(
+        a1_report,
+        "Sortie ended: left the board or landed at home. Claimed: c1 — Albatros D-III, by Albert Ball."
+    );
     referee
         .assert_well_formed("game page, the drafted reports")
         .await;
