@@ -18,10 +18,10 @@ use crate::support::follow::{text, until_text};
 use crate::support::{aircraft_id, TestApp};
 
 /// A phone's width in CSS pixels.
-const PHONE: u32 = 412;
+pub(crate) const PHONE: u32 = 412;
 
 /// A phone of `username`'s, signed in, on `page`.
-async fn phone(app: &TestApp, username: &str, page: &str) -> Browser {
+pub(crate) async fn phone(app: &TestApp, username: &str, page: &str) -> Browser {
     let phone = Browser::start(&app.address).await;
     phone.client.set_window_size(PHONE, 915).await.unwrap();
     phone.sign_in_as(username).await;
@@ -29,79 +29,133 @@ async fn phone(app: &TestApp, username: &str, page: &str) -> Browser {
     phone
 }
 
-#[tokio::test]
-async fn the_referee_confirms_the_debrief_the_phones_drafted() {
-    let app = TestApp::spawn().await;
-    app.add_users(&["rita", "paul", "carl"]).await;
-    let rita = Api::as_user(&app, "rita").await;
-    let campaign = rita
-        .write(
-            Method::POST,
-            "/api/v1/campaigns",
-            json!({ "name": "Bloody April", "start_date": "1917-04-23", "public": true }),
-        )
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    let api = |rest: &str| format!("/api/v1/campaigns/{campaign}{rest}");
-    for (username, side) in [("paul", "allied"), ("carl", "central")] {
-        rita.write(
-            Method::POST,
-            &api("/members"),
-            json!({ "username": username, "role": "player", "side": side }),
-        )
-        .await;
-    }
-    let mut pilots = Vec::new();
-    for (name, nationality, owner) in [
-        ("Albert Ball", "british", "paul"),
-        ("Hans Weiss", "german", "carl"),
-    ] {
-        let pilot = rita
+/// The campaign above, written through the API by rita, up to its game's missions.
+pub(crate) struct Night {
+    pub(crate) app: TestApp,
+    /// The API as rita.
+    pub(crate) rita: Api,
+    pub(crate) campaign: i64,
+    pub(crate) game: i64,
+    /// Albert Ball, paul's pilot.
+    pub(crate) ball: i64,
+    /// Hans Weiss, carl's pilot.
+    pub(crate) weiss: i64,
+    /// The game's missions, Allied then Central.
+    pub(crate) missions: [i64; 2],
+}
+
+impl Night {
+    /// The campaign, its game, and the missions rolled with the d10s `allied` and
+    /// `central` (appendix E).
+    pub(crate) async fn new(allied: u32, central: u32) -> Night {
+        let app = TestApp::spawn().await;
+        app.add_users(&["rita", "paul", "carl"]).await;
+        let rita = Api::as_user(&app, "rita").await;
+        let campaign = rita
             .write(
                 Method::POST,
-                &api("/crew"),
-                json!({ "name": name, "role": "pilot", "nationality": nationality,
-                        "owner": owner }),
+                "/api/v1/campaigns",
+                json!({ "name": "Bloody April", "start_date": "1917-04-23", "public": true }),
+            )
+            .await["id"]
+            .as_i64()
+            .unwrap();
+        let api = |rest: &str| format!("/api/v1/campaigns/{campaign}{rest}");
+        for (username, side) in [("paul", "allied"), ("carl", "central")] {
+            rita.write(
+                Method::POST,
+                &api("/members"),
+                json!({ "username": username, "role": "player", "side": side }),
             )
             .await;
-        pilots.push(pilot["id"].as_i64().unwrap());
+        }
+        let mut pilots = Vec::new();
+        for (name, nationality, owner) in [
+            ("Albert Ball", "british", "paul"),
+            ("Hans Weiss", "german", "carl"),
+        ] {
+            let pilot = rita
+                .write(
+                    Method::POST,
+                    &api("/crew"),
+                    json!({ "name": name, "role": "pilot", "nationality": nationality,
+                            "owner": owner }),
+                )
+                .await;
+            pilots.push(pilot["id"].as_i64().unwrap());
+        }
+        let game = rita
+            .write(Method::POST, &api("/games"), json!({ "dice": [3, 4] }))
+            .await["id"]
+            .as_i64()
+            .unwrap();
+        let mut missions = [0; 2];
+        for (i, (side, die)) in [("allied", allied), ("central", central)]
+            .into_iter()
+            .enumerate()
+        {
+            let mission = rita
+                .write(
+                    Method::POST,
+                    &api(&format!("/games/{game}/missions")),
+                    json!({ "side": side, "dice": [die] }),
+                )
+                .await;
+            missions[i] = mission["id"].as_i64().unwrap();
+        }
+        Night {
+            app,
+            rita,
+            campaign,
+            game,
+            ball: pilots[0],
+            weiss: pilots[1],
+            missions,
+        }
     }
-    let (ball, weiss) = (pilots[0], pilots[1]);
-    let game = rita
-        .write(Method::POST, &api("/games"), json!({ "dice": [3, 4] }))
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    for side in ["allied", "central"] {
-        rita.write(
-            Method::POST,
-            &api(&format!("/games/{game}/missions")),
-            json!({ "side": side, "dice": [9] }),
-        )
-        .await;
+
+    /// The campaign's API path `rest`.
+    pub(crate) fn api(&self, rest: &str) -> String {
+        format!("/api/v1/campaigns/{}{rest}", self.campaign)
     }
-    let mut sorties = Vec::new();
-    for (aircraft, pilot) in [("Nieuport 17", ball), ("Albatros D-III", weiss)] {
-        let aircraft = aircraft_id(&app, aircraft).await;
-        let sortie = rita
+
+    /// The game's page path `rest`: "" for the game page, "/sheets" for the sheets.
+    pub(crate) fn page(&self, rest: &str) -> String {
+        format!("/campaigns/{}/games/{}{rest}", self.campaign, self.game)
+    }
+
+    /// Declares `pilot` alone in `aircraft` on the game's line-up; the sortie's id.
+    pub(crate) async fn declare(&self, aircraft: &str, pilot: i64) -> i64 {
+        let aircraft = aircraft_id(&self.app, aircraft).await;
+        let sortie = self
+            .rita
             .write(
                 Method::POST,
-                &api(&format!("/games/{game}/sorties")),
+                &self.api(&format!("/games/{}/sorties", self.game)),
                 json!({ "aircraft_id": aircraft,
                         "crew": [{ "crew_id": pilot, "position": "pilot" }] }),
             )
             .await;
-        sorties.push(sortie["id"].as_i64().unwrap());
+        sortie["id"].as_i64().unwrap()
     }
-    let (a1, c1) = (sorties[0], sorties[1]);
+}
+
+#[tokio::test]
+async fn the_referee_confirms_the_debrief_the_phones_drafted() {
+    // Both sides fly fighter sweep (appendix E: 9).
+    let night = Night::new(9, 9).await;
+    let app = &night.app;
+    let (campaign, game) = (night.campaign, night.game);
+    let (ball, weiss) = (night.ball, night.weiss);
+    let a1 = night.declare("Nieuport 17", ball).await;
+    let c1 = night.declare("Albatros D-III", weiss).await;
     let sheets = format!("/campaigns/{campaign}/games/{game}/sheets");
 
     // Two turns on paul's phone, with a shot at c1 in the first: range 1, medium
     // burst, tailed last turn, target lower: 5 + 2 + 1 (stability B) + 2 + 1 = 11;
     // die 5 → B3R, three red hits Ball's (R17, R21), one blue and three red markers
     // for c1 to draw.
-    let paul = phone(&app, "paul", &sheets).await;
+    let paul = phone(app, "paul", &sheets).await;
     paul.press(&format!("turn-next-{a1}")).await;
     paul.select(&format!("target-{a1}"), &c1.to_string()).await;
     paul.select(&format!("burst-{a1}"), "medium").await;
@@ -117,7 +171,7 @@ async fn the_referee_confirms_the_debrief_the_phones_drafted() {
     paul.press(&format!("turn-next-{a1}")).await;
     paul.assert_text(&format!("turn-{a1}"), "2").await;
     // Two turns on carl's, who leaves his markers undrawn.
-    let carl = phone(&app, "carl", &sheets).await;
+    let carl = phone(app, "carl", &sheets).await;
     for turn in ["1", "2"] {
         carl.press(&format!("turn-next-{c1}")).await;
         carl.assert_text(&format!("turn-{c1}"), turn).await;
@@ -126,7 +180,7 @@ async fn the_referee_confirms_the_debrief_the_phones_drafted() {
 
     // Rita's game page, on a phone as well: the form holds what the sheets say.
     let game_page = format!("/campaigns/{campaign}/games/{game}");
-    let referee = phone(&app, "rita", &game_page).await;
+    let referee = phone(app, "rita", &game_page).await;
     referee
         .assert_well_formed("game page, the drafted debrief")
         .await;

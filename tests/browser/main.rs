@@ -32,5 +32,6 @@ mod live;
 mod phone;
 mod queries;
 mod sessions;
+mod sheet_reports;
 mod sheets;
 mod walkthrough;

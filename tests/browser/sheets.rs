@@ -163,7 +163,7 @@ async fn until_no_text(browser: &Browser, id: &str, gone: &str) {
 }
 
 /// The phone's page as loaded: no wider than the screen, and clean for axe.
-async fn assert_fits_and_passes(phone: &Browser, page: &str) {
+pub(crate) async fn assert_fits_and_passes(phone: &Browser, page: &str) {
     let (width, window) = phone.widths().await;
     assert_eq!(window, i64::from(PHONE), "the window is a phone's");
     assert!(width <= window, "{page} is {width} px wide on the phone");

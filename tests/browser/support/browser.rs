@@ -312,6 +312,16 @@ impl Browser {
         field.prop("value").await.unwrap().unwrap_or_default()
     }
 
+    /// Whether the checkbox with this id is ticked.
+    pub async fn checked(&self, id: &str) -> bool {
+        let field = self
+            .client
+            .find(Locator::Id(id))
+            .await
+            .unwrap_or_else(|e| panic!("#{id}: {e}"));
+        field.prop("checked").await.unwrap().as_deref() == Some("true")
+    }
+
     /// The visible text of the page.
     pub async fn body(&self) -> String {
         self.client

@@ -29,6 +29,14 @@ impl Choice {
     }
 }
 
+/// The value of the option chosen, if one is.
+pub fn chosen(choices: &[Choice]) -> Option<&str> {
+    choices
+        .iter()
+        .find(|c| c.selected)
+        .map(|c| c.value.as_str())
+}
+
 /// Entered dice, e.g. "3 4" or "3,4"; blank is `None` (the server rolls). A word
 /// that is no die value is refused with what to write.
 pub fn parse_dice(text: &str) -> Result<Option<Vec<u32>>, String> {

@@ -27,11 +27,8 @@
 //! `static/debrief.js` hides those that do not (and the observer of a single-seater).
 
 use campaign::crew::Role;
-use campaign::down::How;
-use campaign::missions::{AircraftRequirement, Assignment, MissionType};
+use campaign::missions::{AircraftRequirement, Assignment};
 use campaign::sides::Side;
-use campaign::tables::evade::SideOfLines;
-use campaign::tables::landing::Terrain;
 use eagles_office::debrief::{
     CrewDice, CrewReport, CrewRollsView, DebriefRequest, DownDice, DownReport, KillReport,
     LeftBoard, MissionFacts, SortieReport,
@@ -39,7 +36,9 @@ use eagles_office::debrief::{
 use eagles_office::games::MissionView;
 use eagles_office::{Error, Locus};
 
-use super::choice::{parse_count, parse_dice, Choice};
+use super::choice::{chosen, parse_count, parse_dice, Choice};
+use super::down_fields::{seat_dice, DownInput};
+use super::mission_fields::{FactsInput, MissionAsks};
 use super::results::crew_rolls;
 use super::roster::Roster;
 use super::words::Words;
@@ -100,135 +99,6 @@ pub struct SeatInput {
     pub evade_dice: String,
     /// The refusals that name him.
     pub errors: Vec<String>,
-}
-
-/// How a sortie's aircraft ended it, as typed (API v1.1 `down`).
-#[derive(Debug, Clone)]
-pub struct DownInput {
-    /// "How did it end its sortie?": blank when it came home.
-    pub hows: Vec<Choice>,
-    pub terrains: Vec<Choice>,
-    /// Its checkboxes, in the order of [`DOWN_CHECKS`].
-    pub checks: Vec<DownCheck>,
-    pub altitude: String,
-    pub sides: Vec<Choice>,
-    pub hexes: String,
-    pub landing_dice: String,
-    /// The refusals that name one of these fields.
-    pub errors: Vec<String>,
-}
-
-/// A checkbox of how a sortie's aircraft came down.
-#[derive(Debug, Clone)]
-pub struct DownCheck {
-    /// Its field, after the row's key (e.g. `a1_road`).
-    pub field: &'static str,
-    /// The fact.
-    pub label: &'static str,
-    /// When it counts, in words.
-    pub hint: &'static str,
-    /// The ways of coming down it counts for, as the form's script reads them.
-    pub when: &'static str,
-    pub ticked: bool,
-}
-
-/// The checkboxes of [`DownInput`] as `(field, label, hint, when)`, in the order shown.
-const DOWN_CHECKS: [(&str, &str, &str, &str); 7] = [
-    ("road", "A road in the hex", "only if it landed", "landed"),
-    ("smoking", "Smoking", "only if it landed", "landed"),
-    (
-        "on_fire",
-        "On fire",
-        "only if it landed, was shot down or bailed out of",
-        "landed shot_down bailed_out",
-    ),
-    ("gliding", "Gliding", "only if it landed", "landed"),
-    (
-        "critical_damage",
-        "Critical damage",
-        "only if it landed",
-        "landed",
-    ),
-    (
-        "pusher",
-        "A pusher aircraft",
-        "only if it landed or was shot down",
-        "landed shot_down",
-    ),
-    (
-        "destroyed",
-        "Destroyed as they bailed out",
-        "only if the crew bailed out",
-        "bailed_out",
-    ),
-];
-
-/// The words the form asks "How did it end its sortie?" with.
-fn how_label(how: How) -> &'static str {
-    match how {
-        How::Landed => "forced landing",
-        How::ShotDown => "shot down",
-        How::Exploded => "exploded",
-        How::BailedOut => "the crew bailed out",
-        How::OffBoard => "came down off the board",
-    }
-}
-
-fn side_of_lines_label(side: SideOfLines) -> &'static str {
-    match side {
-        SideOfLines::Own => "behind our own lines",
-        SideOfLines::NoMansLand => "in no man's land",
-        SideOfLines::Enemy => "behind the enemy's lines",
-    }
-}
-
-impl DownInput {
-    /// Whether the checkbox `field` is ticked.
-    fn ticked(&self, field: &str) -> bool {
-        self.checks.iter().any(|c| c.field == field && c.ticked)
-    }
-
-    fn read(raw: &RawForm, p: &str) -> Self {
-        let f = |field: &str| raw.value(&format!("{p}_{field}")).to_owned();
-        let ticked = |field: &str| raw.ticked(&format!("{p}_{field}"));
-        let how = f("how");
-        let hows = std::iter::once((String::new(), "came home".to_owned())).chain(
-            How::ALL
-                .iter()
-                .map(|h| (h.as_str().to_owned(), how_label(*h).to_owned())),
-        );
-        let terrain = f("terrain");
-        let terrains = std::iter::once((String::new(), "choose…".to_owned())).chain(
-            Terrain::ALL
-                .iter()
-                .map(|t| (t.as_str().to_owned(), t.label().replace('_', " "))),
-        );
-        let side = f("side_of_lines");
-        let sides = std::iter::once((String::new(), "choose…".to_owned())).chain(
-            SideOfLines::ALL
-                .iter()
-                .map(|s| (s.as_str().to_owned(), side_of_lines_label(*s).to_owned())),
-        );
-        DownInput {
-            hows: Choice::list(hows, [how.as_str()]),
-            terrains: Choice::list(terrains, [terrain.as_str()]),
-            checks: DOWN_CHECKS
-                .iter()
-                .map(|&(field, label, hint, when)| DownCheck {
-                    field,
-                    label,
-                    hint,
-                    when,
-                    ticked: ticked(field),
-                })
-                .collect(),
-            altitude: f("altitude"),
-            sides: Choice::list(sides, [side.as_str()]),
-            hexes: f("hexes"),
-            landing_dice: f("landing_dice"),
-            errors: Vec::new(),
-        }
-    }
 }
 
 /// A sortie row: one aircraft that flew.
@@ -304,44 +174,11 @@ pub struct MissionInput {
     pub id: i64,
     pub side: Side,
     pub name: &'static str,
-    pub mission_type: MissionType,
     pub landed_safely: bool,
-    pub target_observed: bool,
-    pub hexes_observed: String,
     pub target_destroyed: bool,
-    pub trips: String,
-    pub trips_needed: Option<i32>,
-    pub hexes_strafed: String,
-    pub balloon_destroyed: bool,
+    /// The facts a player reports from his sheet as well.
+    pub facts: FactsInput,
     pub errors: Vec<String>,
-}
-
-impl MissionInput {
-    /// R10: only the observation missions need the aircraft home safely.
-    pub fn needs_landing(&self) -> bool {
-        self.observes_target() || self.observes_troops()
-    }
-    pub fn observes_target(&self) -> bool {
-        matches!(
-            self.mission_type,
-            MissionType::ObserveAirfield | MissionType::ObserveHq
-        )
-    }
-    pub fn observes_troops(&self) -> bool {
-        self.mission_type == MissionType::ObserveTroops
-    }
-    pub fn bombs(&self) -> bool {
-        self.mission_type.is_bombing()
-    }
-    pub fn directs_artillery(&self) -> bool {
-        self.mission_type == MissionType::DirectArtillery
-    }
-    pub fn strafes(&self) -> bool {
-        self.mission_type == MissionType::StrafeTrenches
-    }
-    pub fn busts_balloons(&self) -> bool {
-        self.mission_type == MissionType::BalloonBusting
-    }
 }
 
 /// What the preview gives a crewman.
@@ -637,25 +474,18 @@ impl DebriefForm {
         }
         let mut missions = Vec::new();
         for m in &mut self.missions {
-            let counts = (
-                parse_count(&m.hexes_observed, 0, "Hexes observed"),
-                parse_count(&m.trips, 0, "Trips done"),
-                parse_count(&m.hexes_strafed, 0, "Trench hexes strafed"),
-            );
-            match counts {
-                (Ok(hexes_observed), Ok(trips), Ok(hexes_strafed)) => missions.push(MissionFacts {
+            match m.facts.counts() {
+                Ok(counts) => missions.push(MissionFacts {
                     mission_id: m.id,
                     landed_safely: m.landed_safely,
-                    target_observed: m.target_observed,
-                    hexes_observed,
+                    target_observed: m.facts.target_observed,
+                    hexes_observed: counts.hexes_observed,
                     target_destroyed: m.target_destroyed,
-                    trips,
-                    hexes_strafed,
-                    balloon_destroyed: m.balloon_destroyed,
+                    trips: counts.trips,
+                    hexes_strafed: counts.hexes_strafed,
+                    balloon_destroyed: m.facts.balloon_destroyed,
                 }),
-                (a, b, c) => m
-                    .errors
-                    .extend([a.err(), b.err(), c.err()].into_iter().flatten()),
+                Err(problems) => m.errors.extend(problems.into_iter().map(|(_, e)| e)),
             }
         }
         let (Ok(turns_played), Ok(allied), Ok(central)) = (turns_played, allied, central) else {
@@ -797,7 +627,10 @@ fn sortie_row(
         aircraft: aircraft_choices,
         turns: typed("turns"),
         seats,
-        down: DownInput::read(raw, p),
+        down: DownInput::read(
+            |field| raw.value(&format!("{p}_{field}")).to_owned(),
+            "came home",
+        ),
         errors: Vec::new(),
         to_decide: Vec::new(),
         key,
@@ -806,28 +639,18 @@ fn sortie_row(
 
 fn mission_input(raw: &RawForm, m: &MissionView) -> MissionInput {
     let f = |field: &str| format!("m{}_{field}", m.id);
+    let asks = MissionAsks(Some(m.mission_type));
     MissionInput {
         id: m.id,
         side: m.side,
         name: m.mission_type.label(),
-        mission_type: m.mission_type,
         landed_safely: raw.ticked(&f("landed_safely")),
-        target_observed: raw.ticked(&f("target_observed")),
-        hexes_observed: raw.value(&f("hexes_observed")).to_owned(),
         target_destroyed: raw.ticked(&f("target_destroyed")),
-        trips: raw.value(&f("trips")).to_owned(),
-        trips_needed: m.trips_needed,
-        hexes_strafed: raw.value(&f("hexes_strafed")).to_owned(),
-        balloon_destroyed: raw.ticked(&f("balloon_destroyed")),
+        facts: FactsInput::read(asks, m.trips_needed, |field| {
+            raw.value(&f(field)).to_owned()
+        }),
         errors: Vec::new(),
     }
-}
-
-fn chosen(choices: &[Choice]) -> Option<&str> {
-    choices
-        .iter()
-        .find(|c| c.selected)
-        .map(|c| c.value.as_str())
 }
 
 /// A row's sortie; `None` for a row left blank (no aircraft, no crew) or one whose
@@ -900,73 +723,28 @@ fn keep<T>(result: Result<T, String>, errors: &mut Vec<String>) -> Option<T> {
 /// each table keyed by the crewman in the seat they were typed in — `Some(None)` when
 /// it came home, and `None` with the problems placed when a field does not read.
 fn down_report(row: &mut SortieInput, crew: &[CrewReport]) -> Option<Option<DownReport>> {
-    let Some(how) = chosen(&row.down.hows).and_then(|h| h.parse::<How>().ok()) else {
+    let Some(how) = row.down.how() else {
         return Some(None);
     };
-    let mut problems = Vec::new();
-    fn read<T>(
-        result: Result<T, String>,
-        errors: &mut Vec<(Option<usize>, String)>,
-        seat: Option<usize>,
-    ) -> Option<T> {
-        result.map_err(|e| errors.push((seat, e))).ok()
-    }
-    let mut dice = DownDice {
-        landing: read(parse_dice(&row.down.landing_dice), &mut problems, None).flatten(),
-        ..DownDice::default()
-    };
-    for (i, seat) in row.seats.iter().enumerate() {
+    let report = row.down.report(how);
+    let mut dice = DownDice::default();
+    let mut read = true;
+    for seat in &mut row.seats {
         let Some(member) = chosen(&seat.crew)
             .and_then(|c| c.parse::<i64>().ok())
             .and_then(|id| crew.iter().find(|m| m.crew_id == id))
         else {
             continue;
         };
-        let id = member.crew_id;
-        for (typed, table) in [
-            (&seat.crash_dice, &mut dice.crash),
-            (&seat.bail_out_dice, &mut dice.bail_out),
-            (&seat.evade_dice, &mut dice.evade),
-        ] {
-            if let Some(Some(d)) = read(parse_dice(typed), &mut problems, Some(i)) {
-                table.insert(id, d);
-            }
-        }
+        let typed = [&seat.crash_dice, &seat.bail_out_dice, &seat.evade_dice].map(String::as_str);
+        let problems = seat_dice(&mut dice, member.crew_id, typed);
+        read &= problems.is_empty();
+        seat.errors.extend(problems);
     }
-    let d = &row.down;
-    let hexes = match d.hexes.trim() {
-        "" => Some(None),
-        h => read(
-            parse_count(h, 0, "Hexes from the friendly trenches"),
-            &mut problems,
-            None,
-        )
-        .map(Some),
+    let mut report = report.filter(|_| read)?;
+    report.dice = DownDice {
+        landing: report.dice.landing.take(),
+        ..dice
     };
-    let altitude = read(parse_count(&d.altitude, 0, "Altitude"), &mut problems, None);
-    let report = DownReport {
-        how,
-        terrain: chosen(&d.terrains).and_then(|t| t.parse().ok()),
-        road: d.ticked("road"),
-        smoking: d.ticked("smoking"),
-        on_fire: d.ticked("on_fire"),
-        gliding: d.ticked("gliding"),
-        critical_damage: d.ticked("critical_damage"),
-        pusher: d.ticked("pusher"),
-        altitude: altitude.unwrap_or(0),
-        aircraft_destroyed: d.ticked("destroyed"),
-        side_of_lines: chosen(&d.sides).and_then(|s| s.parse().ok()),
-        hexes_from_friendly_trenches: hexes.flatten(),
-        dice,
-    };
-    if problems.is_empty() {
-        return Some(Some(report));
-    }
-    for (seat, e) in problems {
-        match seat {
-            Some(i) => row.seats[i].errors.push(e),
-            None => row.down.errors.push(e),
-        }
-    }
-    None
+    Some(Some(report))
 }

@@ -57,7 +57,7 @@ impl Lineup {
             let sheet = sheets
                 .iter()
                 .find(|s| s.sortie.id == sortie.id)
-                .map(SheetCard::from);
+                .map(|sheet| SheetCard::new(sheet, &lineup));
             rows.push(LineupRow {
                 line: SortieLine::from(sortie),
                 sheet,

@@ -7,8 +7,10 @@
 mod choice;
 mod combat_log;
 mod debrief_form;
+mod down_fields;
 mod drafted;
 mod lineup;
+mod mission_fields;
 pub mod results;
 pub(super) mod roster;
 mod words;
@@ -30,6 +32,8 @@ use serde::Deserialize;
 
 pub use choice::{parse_dice, Choice};
 use debrief_form::{DebriefForm, Declared, RawForm};
+pub use down_fields::{how_label, seat_dice, DownInput};
+pub use mission_fields::{FactsInput, MissionAsks};
 use results::{GameResults, KIND_LABELS};
 use roster::Roster;
 

@@ -6,7 +6,9 @@ use campaign::crew::Role;
 use campaign::sheet::aircraft::Section;
 use campaign::sheet::marks::Effect;
 use campaign::sheet::state::{Due, OpenFacts};
-use eagles_office::sheets::{MarkRequest, SectionView, SheetView, SortieView};
+use eagles_office::sheets::{MarkRequest, MissionFacts, SectionView, SheetView, SortieView};
+
+use crate::pages::game::how_label;
 
 /// The facts the whole table sees (§4.00, R20), in words: "spinning", "smoke"…
 pub fn open_facts(open: &OpenFacts) -> Vec<&'static str> {
@@ -25,8 +27,17 @@ pub fn open_facts(open: &OpenFacts) -> Vec<&'static str> {
 
 /// "a1 · Nieuport 17", or the key alone while the aircraft is kept secret (§13.20).
 pub fn sortie_title(sortie: &SortieView) -> String {
+    named(sortie, "·")
+}
+
+/// "c2 — Albatros D-III": a sortie as a claim names it, the key alone while kept secret.
+pub fn victim_title(sortie: &SortieView) -> String {
+    named(sortie, "—")
+}
+
+fn named(sortie: &SortieView, dash: &str) -> String {
     match &sortie.aircraft {
-        Some(a) => format!("{} · {}", sortie.key, a.name),
+        Some(a) => format!("{} {dash} {}", sortie.key, a.name),
         None => sortie.key.clone(),
     }
 }
@@ -142,6 +153,13 @@ pub struct SheetCard {
     pub last_mark: Option<(i64, String)>,
     /// Whether the whole table sees the aircraft gone: destroyed, down or escaped.
     pub ended: bool,
+    /// How the sortie ended, in words: "came down: shot down", "left the board or
+    /// landed at home", "destroyed"; empty while it flies.
+    pub ending: String,
+    /// The kills claimed (R22), in words: "c2 — Albatros D-III, by Albert Ball".
+    pub claims: Vec<String>,
+    /// The mission's facts marked (R10), in words.
+    pub mission: Vec<String>,
 }
 
 /// A marker count in words: "one blue", "three red".
@@ -204,8 +222,8 @@ pub fn mark_words(mark: &MarkRequest, crew: &[CrewLine]) -> String {
         MarkRequest::Turn { turn } => format!("turn {turn}"),
         MarkRequest::Claim { .. } => "the claim".to_owned(),
         MarkRequest::Mission(_) => "the mission's facts".to_owned(),
-        MarkRequest::Down(_) => "down".to_owned(),
-        MarkRequest::Escaped {} => "escaped".to_owned(),
+        MarkRequest::Down(report) => format!("came down ({})", how_label(report.how)),
+        MarkRequest::Escaped {} => "left the board".to_owned(),
         MarkRequest::Undo { .. } => "an undo".to_owned(),
         MarkRequest::Hit { blue, red } => {
             format!("hit: {}", to_draw(*blue, *red))
@@ -225,8 +243,59 @@ fn plural_es(n: u32) -> &'static str {
     }
 }
 
-impl From<&SheetView> for SheetCard {
-    fn from(sheet: &SheetView) -> Self {
+/// The mission's facts marked, in words: "target observed", "3 hexes observed".
+fn mission_words(facts: &MissionFacts) -> Vec<String> {
+    let yes_no =
+        |fact: Option<bool>, yes: &str, no: &str| fact.map(|f| if f { yes } else { no }.to_owned());
+    let count = |n: Option<u32>, one: &str, many: &str| {
+        n.map(|n| format!("{n} {}", if n == 1 { one } else { many }))
+    };
+    [
+        yes_no(
+            facts.target_observed,
+            "target observed",
+            "target not observed",
+        ),
+        count(facts.hexes_observed, "hex observed", "hexes observed"),
+        count(facts.trips, "trip done", "trips done"),
+        count(
+            facts.hexes_strafed,
+            "trench hex strafed",
+            "trench hexes strafed",
+        ),
+        yes_no(
+            facts.balloon_destroyed,
+            "balloon destroyed",
+            "balloon not destroyed",
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// How the sheet says its sortie ended, in words; empty while it flies.
+fn ending(sheet: &SheetView) -> String {
+    let down = sheet
+        .marks
+        .iter()
+        .rev()
+        .filter(|m| !m.undone)
+        .find_map(|m| match &m.mark {
+            MarkRequest::Down(report) => Some(how_label(report.how)),
+            _ => None,
+        });
+    match down {
+        Some(how) if sheet.down => format!("came down: {how}"),
+        _ if sheet.escaped => "left the board or landed at home".to_owned(),
+        _ if sheet.destroyed => "destroyed".to_owned(),
+        _ => String::new(),
+    }
+}
+
+impl SheetCard {
+    /// The sheet drawn, the sorties its claims name found in `lineup`.
+    pub fn new(sheet: &SheetView, lineup: &[SortieView]) -> Self {
         let state = &sheet.state;
         let crew: Vec<CrewLine> = sheet
             .crew
@@ -309,6 +378,26 @@ impl From<&SheetView> for SheetCard {
             .rev()
             .find(|m| !m.undone && !matches!(m.mark, MarkRequest::Undo { .. }))
             .map(|m| (m.id, mark_words(&m.mark, &crew)));
+        let claims = sheet
+            .claims
+            .iter()
+            .map(|claim| {
+                let victim = lineup
+                    .iter()
+                    .find(|s| s.id == claim.victim_sortie)
+                    .map_or_else(|| "an aircraft".to_owned(), victim_title);
+                let by: Vec<String> = claim
+                    .shooters
+                    .iter()
+                    .map(|id| {
+                        crew.iter()
+                            .find(|c| c.id == *id)
+                            .map_or_else(|| "a crewman".to_owned(), |c| c.name.clone())
+                    })
+                    .collect();
+                format!("{victim}, by {}", by.join(" and "))
+            })
+            .collect();
         Self {
             sortie_id: sheet.sortie.id,
             title: sortie_title(&sheet.sortie),
@@ -327,6 +416,9 @@ impl From<&SheetView> for SheetCard {
             due_tables: due_tables.into_iter().flatten().collect(),
             last_mark,
             ended: sheet.destroyed || sheet.down || sheet.escaped,
+            ending: ending(sheet),
+            claims,
+            mission: mission_words(&sheet.mission),
         }
     }
 }

@@ -3,17 +3,21 @@
 //! refused form comes back as it was typed; each reason is kept under the name of
 //! the field it is shown beside.
 
+use std::collections::BTreeMap;
+
 use campaign::crew::Role;
+use campaign::down::How;
 use campaign::sheet::aircraft::Section;
 use campaign::sheet::combat_value::{Burst, Shot, TargetAltitude, Weapon, MAX_RANGE};
 use campaign::sheet::marks::{Effect, Marker};
+use eagles_office::debrief::DownDice;
 use eagles_office::sheets::{
-    CombatRoll, DeclareSortie, MarkRequest, SeatRequest, SheetRollRequest,
+    CombatRoll, DeclareSortie, MarkRequest, MissionFacts, SeatRequest, SheetRollRequest,
 };
 use serde::Deserialize;
 
 use crate::form::{ticked, FieldErrors};
-use crate::pages::game::parse_dice;
+use crate::pages::game::{parse_dice, seat_dice, DownInput, FactsInput, MissionAsks};
 
 /// A mark's form: one per kind on the page, `kind` hidden in each.
 #[derive(Debug, Default, Clone, Deserialize)]
@@ -29,7 +33,16 @@ pub struct MarkForm {
     pub on: String,
     pub turn: String,
     pub mark: String,
+    /// The fields of a claim (`victim`, `shooter_pilot`, `shooter_observer`), of the
+    /// mission's facts (`mission`, its type, and the facts' names) and of coming down
+    /// (the names [`DownInput`] reads, each seat's crew id and dice), by name: the
+    /// debrief form's readers take them as they take its own.
+    #[serde(flatten)]
+    pub more: BTreeMap<String, String>,
 }
+
+/// The seats whose crewmen a claim names and a landing's dice are typed for.
+pub const SEATS: [&str; 2] = ["pilot", "observer"];
 
 fn number<T: std::str::FromStr>(
     errors: &mut FieldErrors,
@@ -117,6 +130,10 @@ impl MarkForm {
                 let turn = number::<u32>(errors, "turn", &self.turn, "the turn is a number")?;
                 Some(MarkRequest::Turn { turn })
             }
+            "claim" => self.claim(errors),
+            "mission" => self.mission(errors),
+            "down" => self.down(errors),
+            "escaped" => Some(MarkRequest::Escaped {}),
             "undo" => {
                 let mark = number::<i64>(errors, "undo", &self.mark, "choose the mark to undo")?;
                 Some(MarkRequest::Undo { mark })
@@ -126,6 +143,96 @@ impl MarkForm {
                 None
             }
         }
+    }
+}
+
+impl MarkForm {
+    /// The field `name` of a claim, the mission's facts or coming down, as typed.
+    pub fn typed(&self, name: &str) -> String {
+        self.more.get(name).cloned().unwrap_or_default()
+    }
+
+    /// A claim (R22): the enemy aircraft chosen, and the crewmen ticked.
+    fn claim(&self, errors: &mut FieldErrors) -> Option<MarkRequest> {
+        let victim = number::<i64>(
+            errors,
+            "claim_victim",
+            &self.typed("victim"),
+            "choose the aircraft you shot down",
+        );
+        let shooters: Vec<i64> = SEATS
+            .iter()
+            .filter_map(|seat| self.typed(&format!("shooter_{seat}")).parse().ok())
+            .collect();
+        if shooters.is_empty() {
+            errors.add("claim_shooters", "tick who shot it down");
+            return None;
+        }
+        Some(MarkRequest::Claim {
+            victim_sortie: victim?,
+            shooters,
+        })
+    }
+
+    /// The mission's facts (R10): those its mission (`mission`, its type) asks, each
+    /// count refused beside its field.
+    fn mission(&self, errors: &mut FieldErrors) -> Option<MarkRequest> {
+        let asks = MissionAsks(self.typed("mission").parse().ok());
+        let facts = FactsInput::read(asks, None, |field| self.typed(field));
+        let counts = match facts.counts() {
+            Ok(counts) => counts,
+            Err(problems) => {
+                for (field, problem) in problems {
+                    errors.add(field, problem);
+                }
+                return None;
+            }
+        };
+        Some(MarkRequest::Mission(MissionFacts {
+            target_observed: asks.observes_target().then_some(facts.target_observed),
+            hexes_observed: asks.observes_troops().then_some(counts.hexes_observed),
+            trips: asks.directs_artillery().then_some(counts.trips),
+            hexes_strafed: asks.strafes().then_some(counts.hexes_strafed),
+            balloon_destroyed: asks.busts_balloons().then_some(facts.balloon_destroyed),
+        }))
+    }
+
+    /// How the aircraft came down and where, read as the debrief reads it (API v1.1
+    /// `down`), with the dice entered, if any (R14).
+    fn down(&self, errors: &mut FieldErrors) -> Option<MarkRequest> {
+        let mut down = DownInput::read(|field| self.typed(field), "choose…");
+        let how = down.how();
+        if how.is_none() {
+            errors.add("down_how", "choose how it came down");
+        }
+        // Read as a landing when no way is chosen, so every other problem shows too.
+        let report = down.report(how.unwrap_or(How::Landed));
+        if !down.errors.is_empty() {
+            errors.add("down", down.errors.join("; "));
+        }
+        let mut dice = DownDice::default();
+        let mut problems = Vec::new();
+        for seat in SEATS {
+            let Ok(crew_id) = self.typed(seat).parse::<i64>() else {
+                continue;
+            };
+            let typed = ["crash_dice", "bail_out_dice", "evade_dice"]
+                .map(|table| self.typed(&format!("{seat}_{table}")));
+            problems.extend(seat_dice(
+                &mut dice,
+                crew_id,
+                typed.each_ref().map(String::as_str),
+            ));
+        }
+        if !problems.is_empty() {
+            errors.add("down_dice", problems.join("; "));
+        }
+        let mut report = report.filter(|_| how.is_some() && problems.is_empty())?;
+        report.dice = DownDice {
+            landing: report.dice.landing.take(),
+            ..dice
+        };
+        Some(MarkRequest::Down(Box::new(report)))
     }
 }
 
@@ -429,5 +536,172 @@ mod tests {
         let mut errors = FieldErrors::default();
         assert!(form.request(&mut errors).is_none());
         assert_eq!(errors.get("range"), Some("choose the range, 0 to 3 hexes"));
+    }
+
+    /// A mark form of `kind` with the fields of a claim, the mission or coming down.
+    fn typed(kind: &str, fields: &[(&str, &str)]) -> MarkForm {
+        MarkForm {
+            kind: kind.into(),
+            more: fields
+                .iter()
+                .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+                .collect(),
+            ..MarkForm::default()
+        }
+    }
+
+    #[test]
+    fn a_claim_names_the_victim_and_the_crewmen_ticked() {
+        // R22: a claim by this sortie's pilot and observer on the enemy sortie 9.
+        let form = typed(
+            "claim",
+            &[
+                ("victim", "9"),
+                ("shooter_pilot", "7"),
+                ("shooter_observer", "8"),
+            ],
+        );
+        let mut errors = FieldErrors::default();
+        let Some(MarkRequest::Claim {
+            victim_sortie,
+            shooters,
+        }) = form.request(&mut errors)
+        else {
+            panic!("a claim: {errors:?}");
+        };
+        assert_eq!((victim_sortie, shooters), (9, vec![7, 8]));
+    }
+
+    #[test]
+    fn a_claim_without_victim_or_shooter_says_both() {
+        let form = typed("claim", &[("victim", "")]);
+        let mut errors = FieldErrors::default();
+        assert!(form.request(&mut errors).is_none());
+        assert_eq!(
+            errors.get("claim_victim"),
+            Some("choose the aircraft you shot down")
+        );
+        assert_eq!(errors.get("claim_shooters"), Some("tick who shot it down"));
+    }
+
+    #[test]
+    fn the_mission_facts_are_those_its_mission_asks() {
+        // R10: trench strafing is judged on the hexes strafed alone; a fact the
+        // mission does not ask is left as the sheet has it.
+        let form = typed(
+            "mission",
+            &[
+                ("mission", "strafe_trenches"),
+                ("hexes_strafed", " 3 "),
+                ("target_observed", "on"),
+            ],
+        );
+        let mut errors = FieldErrors::default();
+        let Some(MarkRequest::Mission(facts)) = form.request(&mut errors) else {
+            panic!("the mission's facts: {errors:?}");
+        };
+        assert_eq!(
+            facts,
+            MissionFacts {
+                hexes_strafed: Some(3),
+                ..MissionFacts::default()
+            }
+        );
+        // Observing the airfield asks whether the target was seen: unticked is no.
+        let form = typed("mission", &[("mission", "observe_airfield")]);
+        let Some(MarkRequest::Mission(facts)) = form.request(&mut errors) else {
+            panic!("the mission's facts: {errors:?}");
+        };
+        assert_eq!(facts.target_observed, Some(false));
+        assert_eq!((facts.hexes_observed, facts.trips), (None, None));
+    }
+
+    #[test]
+    fn mission_counts_that_are_no_numbers_are_refused_in_words() {
+        // An unknown mission asks every fact.
+        let form = typed(
+            "mission",
+            &[
+                ("hexes_observed", "two"),
+                ("trips", "-1"),
+                ("hexes_strafed", "1"),
+            ],
+        );
+        let mut errors = FieldErrors::default();
+        assert!(form.request(&mut errors).is_none());
+        assert_eq!(
+            errors.get("hexes_observed"),
+            Some("Hexes observed is a whole number, 0 or more; \"two\" is not")
+        );
+        assert_eq!(
+            errors.get("trips"),
+            Some("Trips done is a whole number, 0 or more; \"-1\" is not")
+        );
+        assert!(errors.get("hexes_strafed").is_none());
+    }
+
+    #[test]
+    fn coming_down_reads_as_the_debrief_reads_it() {
+        // §11: shot down at altitude 3 over clear terrain, on fire, behind our own
+        // lines 1 hex from the trenches; the pilot's crash dice 6 3 entered (R14),
+        // the observer's left to the server.
+        let form = typed(
+            "down",
+            &[
+                ("how", "shot_down"),
+                ("terrain", "clear"),
+                ("on_fire", "on"),
+                ("altitude", "3"),
+                ("side_of_lines", "own"),
+                ("hexes", "1"),
+                ("pilot", "7"),
+                ("pilot_crash_dice", "6 3"),
+                ("observer", "8"),
+                ("observer_crash_dice", ""),
+            ],
+        );
+        let mut errors = FieldErrors::default();
+        let Some(MarkRequest::Down(report)) = form.request(&mut errors) else {
+            panic!("down: {errors:?}");
+        };
+        assert_eq!(report.how, How::ShotDown);
+        assert_eq!(report.terrain.map(|t| t.as_str()), Some("clear"));
+        assert!(report.on_fire && !report.smoking && !report.road);
+        assert_eq!(report.altitude, 3);
+        assert_eq!(report.side_of_lines.map(|s| s.as_str()), Some("own"));
+        assert_eq!(report.hexes_from_friendly_trenches, Some(1));
+        assert_eq!(report.dice.crash, BTreeMap::from([(7, vec![6, 3])]));
+        assert_eq!(report.dice.landing, None);
+    }
+
+    #[test]
+    fn coming_down_names_every_problem_at_once() {
+        let form = typed(
+            "down",
+            &[
+                ("altitude", "high"),
+                ("hexes", "x"),
+                ("pilot", "7"),
+                ("pilot_evade_dice", "one"),
+            ],
+        );
+        let mut errors = FieldErrors::default();
+        assert!(form.request(&mut errors).is_none());
+        assert_eq!(errors.get("down_how"), Some("choose how it came down"));
+        let down = errors.get("down").unwrap();
+        assert!(down.contains("Altitude is a whole number"), "{down}");
+        assert!(
+            down.contains("Hexes from the friendly trenches is a whole number"),
+            "{down}"
+        );
+        let dice = errors.get("down_dice").unwrap();
+        assert!(dice.contains("\"one\" is no die"), "{dice}");
+    }
+
+    #[test]
+    fn escaped_is_one_button() {
+        let mut errors = FieldErrors::default();
+        let request = typed("escaped", &[]).request(&mut errors);
+        assert!(matches!(request, Some(MarkRequest::Escaped {})));
     }
 }

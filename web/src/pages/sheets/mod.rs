@@ -18,12 +18,13 @@ use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use campaign::calendar;
 use campaign::crew::Role;
-use campaign::missions::AircraftRequirement;
+use campaign::missions::{AircraftRequirement, Assignment};
 use campaign::sheet::aircraft::Section;
 use eagles_office::access::{CampaignScope, ReadAccess};
+use eagles_office::games::MissionView;
 use eagles_office::prelude::*;
 use eagles_office::rolls::RollFilter;
-use eagles_office::sheets::{GameRef, SortieRef, SortieView};
+use eagles_office::sheets::{GameRef, SheetView, SortieRef, SortieView};
 use eagles_office::window::Window;
 use eagles_office::Locus;
 use serde::Deserialize;
@@ -35,7 +36,7 @@ pub use roll::{hits_words, shot_summary};
 
 use super::form_page::{refusal, Refusal};
 use super::game::roster::Roster;
-use super::game::Choice;
+use super::game::{Choice, DownInput, FactsInput, MissionAsks};
 use super::{render, see_other, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
@@ -49,9 +50,40 @@ pub struct SheetPanel {
     pub combat: CombatForm,
     pub tables: TablesForm,
     pub mark: MarkForm,
+    /// The claim form's victims: every sortie of the other side (R22).
+    pub victims: Vec<Choice>,
+    /// This sortie's crewmen: the claim's shooters, the landing's dice.
+    pub seats: Vec<CrewSeat>,
+    /// The mission's facts form, on the mission sortie's sheet (R10).
+    pub mission: Option<MissionForm>,
+    /// The form of coming down (API v1.1 `down`).
+    pub down: DownInput,
     pub errors: FieldErrors,
     /// The rolls just made on this sheet, the first shown large.
     pub rolls: Vec<RollShown>,
+}
+
+/// A crewman of the sortie as the claim and coming down ask him: ticked as a
+/// shooter (the box `shooter_{seat}`), and his dice as typed (`{seat}_crash_dice`, …).
+pub struct CrewSeat {
+    /// `pilot` or `observer`.
+    pub seat: &'static str,
+    pub id: i64,
+    pub name: String,
+    pub shooter: bool,
+    pub crash: String,
+    pub bail_out: String,
+    pub evade: String,
+}
+
+/// The mission's facts as its form asks them.
+pub struct MissionForm {
+    /// The mission's type as the wire names it, sent with the facts: it says which
+    /// of them the form asks.
+    pub mission_type: &'static str,
+    /// "trench strafing".
+    pub name: &'static str,
+    pub facts: FactsInput,
 }
 
 impl SheetPanel {
@@ -59,6 +91,112 @@ impl SheetPanel {
     pub fn error(&self, field: &str) -> Option<&str> {
         self.errors.get(field)
     }
+
+    /// The claim, the mission's facts and coming down as `form` typed them.
+    fn typed(&mut self, form: &MarkForm) {
+        match form.kind.as_str() {
+            "claim" => {
+                let victim = form.typed("victim");
+                for c in &mut self.victims {
+                    c.selected = c.value == victim;
+                }
+                for s in &mut self.seats {
+                    s.shooter = form.typed(&format!("shooter_{}", s.seat)) == s.id.to_string();
+                }
+            }
+            "mission" => {
+                if let Some(m) = &mut self.mission {
+                    let (asks, needed) = (m.facts.asks, m.facts.trips_needed);
+                    m.facts = FactsInput::read(asks, needed, |field| form.typed(field));
+                }
+            }
+            "down" => {
+                self.down = DownInput::read(|field| form.typed(field), "choose…");
+                for s in &mut self.seats {
+                    let dice = |table: &str| form.typed(&format!("{}_{table}", s.seat));
+                    (s.crash, s.bail_out, s.evade) = (
+                        dice("crash_dice"),
+                        dice("bail_out_dice"),
+                        dice("evade_dice"),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The sheet's forms of the claim, the mission's facts and coming down as they start:
+/// the pilot ticked as the shooter, the facts as marked, the effects the sheet has
+/// ticked as the landing reads them (§11).
+fn report_forms(
+    sheet: &SheetView,
+    lineup: &[SortieView],
+    missions: &[MissionView],
+) -> (Vec<Choice>, Vec<CrewSeat>, Option<MissionForm>, DownInput) {
+    let victims = lineup
+        .iter()
+        .filter(|s| s.side != sheet.sortie.side)
+        .map(|s| (s.id.to_string(), card::victim_title(s)));
+    let seats = sheet
+        .crew
+        .iter()
+        .map(|c| CrewSeat {
+            seat: c.position.as_str(),
+            id: c.crew_id,
+            name: c.name.clone(),
+            shooter: c.position == Role::Pilot,
+            crash: String::new(),
+            bail_out: String::new(),
+            evade: String::new(),
+        })
+        .collect();
+    let mission = (sheet.sortie.assignment == Assignment::Mission)
+        .then(|| {
+            let view = missions.iter().find(|m| m.side == sheet.sortie.side);
+            let asks = MissionAsks(view.map(|m| m.mission_type));
+            let marked = &sheet.mission;
+            let count = |n: Option<u32>| n.map(|n| n.to_string()).unwrap_or_default();
+            let on = |fact: Option<bool>| if fact == Some(true) { "on" } else { "" }.to_owned();
+            let facts =
+                FactsInput::read(
+                    asks,
+                    view.and_then(|m| m.trips_needed),
+                    |field| match field {
+                        "target_observed" => on(marked.target_observed),
+                        "hexes_observed" => count(marked.hexes_observed),
+                        "trips" => count(marked.trips),
+                        "hexes_strafed" => count(marked.hexes_strafed),
+                        "balloon_destroyed" => on(marked.balloon_destroyed),
+                        _ => String::new(),
+                    },
+                );
+            MissionForm {
+                mission_type: view.map_or("", |m| m.mission_type.as_str()),
+                name: view.map_or("the mission", |m| m.mission_type.label()),
+                facts,
+            }
+        })
+        .filter(|m| m.facts.asks.asks_any());
+    let state = &sheet.state;
+    let s = &sheet.sections;
+    let critical = [s.engine, s.wings, s.fuselage, s.tail]
+        .iter()
+        .any(|section| section.critical);
+    let down = DownInput::read(
+        |field| {
+            let on = match field {
+                "smoking" => state.smoke,
+                "on_fire" => state.fire,
+                "gliding" => state.gliding,
+                "critical_damage" => critical,
+                _ => false,
+            };
+            if on { "on" } else { "" }.to_owned()
+        },
+        "choose…",
+    );
+    (Choice::list(victims, []), seats, mission, down)
 }
 
 /// The declare form's choices: the player's side's aircraft in service, his own
@@ -263,7 +401,8 @@ impl SheetsPage {
             let Some(sheet) = sheets.iter().find(|s| s.sortie.id == sortie.id) else {
                 continue;
             };
-            let card = SheetCard::from(sheet);
+            let card = SheetCard::new(sheet, &lineup);
+            let (victims, seats, mission, down) = report_forms(sheet, &lineup, &game.missions);
             let targets = lineup
                 .iter()
                 .filter(|t| {
@@ -282,6 +421,10 @@ impl SheetsPage {
                 combat: CombatForm::start(),
                 tables: TablesForm::default(),
                 mark: MarkForm::default(),
+                victims,
+                seats,
+                mission,
+                down,
                 errors: FieldErrors::default(),
                 rolls,
             });
@@ -330,6 +473,9 @@ impl SheetsPage {
             for t in &panel.targets {
                 names.push((t.id.to_string(), t.title.clone()));
             }
+            for v in &panel.victims {
+                names.push((v.value.clone(), v.label.clone()));
+            }
             names.push((panel.card.sortie_id.to_string(), panel.card.title.clone()));
         }
         names
@@ -356,7 +502,7 @@ fn in_words(error: &Error, names: &[(String, String)]) -> String {
         text = text.replace(field, label);
     }
     for (id, name) in names {
-        for what in ["crewman", "sortie", "shooter"] {
+        for what in ["crewman", "sortie", "shooters", "shooter"] {
             text = text.replace(&format!("{what} {id} "), &format!("{name} "));
         }
     }
@@ -455,6 +601,11 @@ async fn refused(
                 ("wound", _) => "wound_crewman",
                 ("effect", _) => "effect",
                 ("turn", _) => "turn",
+                ("claim", "shooters") => "claim_shooters",
+                ("claim", _) => "claim_victim",
+                ("mission", _) => "mission",
+                ("down", _) => "down",
+                ("escaped", _) => "escaped",
                 _ => "undo",
             },
             (Sent::Combat(_), "shooter") => "shooter",
@@ -477,7 +628,10 @@ async fn refused(
     };
     let panel = page.panel_mut(sortie_id).expect("found above");
     match sent {
-        Sent::Mark(m) => panel.mark = m,
+        Sent::Mark(m) => {
+            panel.typed(&m);
+            panel.mark = m;
+        }
         Sent::Combat(c) => panel.combat = c,
         Sent::Tables(t) => panel.tables = t,
     }
