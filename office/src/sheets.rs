@@ -467,6 +467,14 @@ pub struct SheetRollAnswer {
     pub sheet: SheetView,
 }
 
+/// A mark's answer: the sheet after it, and the rolls it made (a `down` rolls the
+/// forced landing's tables as it is marked, R8); the API answers with the sheet.
+#[derive(Debug, Clone)]
+pub struct MarkAnswer {
+    pub sheet: SheetView,
+    pub rolls: Vec<i64>,
+}
+
 /// A game's line-up and its aircraft data sheets (R16–R21).
 #[async_trait::async_trait]
 pub trait Sheets {
@@ -501,13 +509,13 @@ pub trait Sheets {
         game: GameRef,
     ) -> Result<Vec<SheetView>, crate::Error>;
 
-    /// Writes a mark on a sortie's sheet; gives the sheet.
+    /// Writes a mark on a sortie's sheet; gives the sheet and the rolls it made.
     async fn mark(
         &self,
         user: User,
         sortie: SortieRef,
         mark: MarkRequest,
-    ) -> Result<SheetView, crate::Error>;
+    ) -> Result<MarkAnswer, crate::Error>;
 
     /// Rolls one of the sheet's tables and writes its effect on the sheets.
     async fn roll_on_sheet(

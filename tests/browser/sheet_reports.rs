@@ -124,6 +124,23 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
     carl.client.set_window_size(PHONE, 3000).await.unwrap();
     carl.scroll_to(&format!("ending-forms-{c1}")).await;
     carl.screenshot("sheet-reports-down-form-phone").await;
+    // A landing with no terrain cannot be rolled (§11.01): the tables are rolled as
+    // the `down` is marked, so the service refuses it now, in the form's words.
+    carl.select(&format!("down-{c1}-how"), "landed").await;
+    carl.select(&format!("down-{c1}-terrain"), "").await;
+    carl.press(&format!("down-submit-{c1}")).await;
+    let refused = text(&carl, &format!("down-{c1}-error")).await.unwrap();
+    assert!(
+        refused.contains("§11.01") && refused.contains("give the terrain of the hex"),
+        "{refused}"
+    );
+    assert!(
+        !refused.contains("down.") && !refused.contains('_'),
+        "{refused}"
+    );
+    carl.assert_well_formed("sheets, a landing the tables cannot roll")
+        .await;
+    carl.select(&format!("down-{c1}-terrain"), "clear").await;
     carl.select(&format!("down-{c1}-how"), "shot_down").await;
     let submit = format!("down-submit-{c1}");
     end_sortie(
@@ -134,6 +151,19 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
         "came down (shot down)",
     )
     .await;
+    // Weiss's crash roll (and his evade, if he lived) was made as c1 was marked down,
+    // with the server's dice, and is shown large (R8, §11.03).
+    let mut shown = Vec::new();
+    for id in [format!("roll-{c1}"), format!("roll-{c1}-2")] {
+        if let Some(roll) = text(&carl, &id).await {
+            shown.push(roll.split_whitespace().next().unwrap_or("").to_owned());
+        }
+    }
+    shown.sort();
+    assert!(
+        shown == ["Crash"] || shown == ["Crash", "Evade"],
+        "{shown:?}"
+    );
     carl.client.set_window_size(PHONE, 2400).await.unwrap();
     carl.screenshot("sheet-reports-down-phone").await;
 

@@ -113,7 +113,10 @@ pub async fn mark(
     path: web::Path<SortiePath>,
     body: Json<MarkRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office.mark(user, path.sortie(), body.into_inner()).await?;
+    let view = office
+        .mark(user, path.sortie(), body.into_inner())
+        .await?
+        .sheet;
     Ok(HttpResponse::Created().json(view))
 }
 

@@ -41,7 +41,7 @@ impl Sheets for Service {
         user: User,
         sortie: SortieRef,
         mark: MarkRequest,
-    ) -> Result<SheetView, Error> {
+    ) -> Result<MarkAnswer, Error> {
         Ok(marks::mark(&mut *self.conn().await?, user, sortie, mark).await?)
     }
 

@@ -10,7 +10,7 @@ use eagles_db::games::GameRecord;
 use eagles_db::lineup::{LineupSeat, LineupSortie, NewMark};
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
-use eagles_office::sheets::{GameRef, MarkRequest, SheetView, SortieRef};
+use eagles_office::sheets::{GameRef, MarkAnswer, MarkRequest, SheetView, SortieRef};
 use futures_util::future::{try_join, try_join3};
 
 use super::lineup::{game, no_game, still_in_play};
@@ -306,29 +306,32 @@ fn check_posted(
     }
 }
 
-/// Writes a mark on a sortie's sheet; its players or a referee, until the debrief.
+/// Writes a mark on a sortie's sheet; its players or a referee, until the debrief. A
+/// `down` rolls the forced landing's tables as it is marked ([`super::down`]).
 pub async fn mark(
     conn: &mut AsyncPgConnection,
     user: User,
     at: SortieRef,
     mark: MarkRequest,
-) -> Result<SheetView, ServiceError> {
+) -> Result<MarkAnswer, ServiceError> {
     let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
         check_posted(&open.sheets, open.sortie(), &mark)?;
         // The forced-landing tables are rolled as the aircraft comes down (R8).
-        let mark = match &mark {
+        let (mark, rolls) = match &mark {
             MarkRequest::Down(down) => {
-                let (played, _rolls) = super::down::at_the_table(conn, open, down, user.id).await?;
-                MarkRequest::Down(Box::new(played))
+                let (played, rolls) = super::down::at_the_table(conn, open, down, user.id).await?;
+                let ids = rolls.iter().map(|r| r.id).collect();
+                (MarkRequest::Down(Box::new(played)), ids)
             }
-            other => other.clone(),
+            other => (other.clone(), Vec::new()),
         };
         let new = [(mark, None)];
         Ok((
-            (),
+            rolls,
             checked_marks(&open.sheets, open.sortie(), &new, user.id)?,
         ))
     };
-    let ((), view) = write_sheet(conn, &user, (at, Reads::Sheet), "mark this sheet", write).await?;
-    Ok(view)
+    let (rolls, sheet) =
+        write_sheet(conn, &user, (at, Reads::Sheet), "mark this sheet", write).await?;
+    Ok(MarkAnswer { sheet, rolls })
 }

@@ -36,6 +36,7 @@ pub use down_fields::{how_label, seat_dice, DownInput};
 pub use mission_fields::{FactsInput, MissionAsks};
 use results::{GameResults, KIND_LABELS};
 use roster::Roster;
+pub use words::Words;
 
 use super::{render, see_other, Nav};
 use crate::error::PageError;

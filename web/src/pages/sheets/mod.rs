@@ -36,7 +36,7 @@ pub use roll::{hits_words, shot_summary};
 
 use super::form_page::{refusal, Refusal};
 use super::game::roster::Roster;
-use super::game::{Choice, DownInput, FactsInput, MissionAsks};
+use super::game::{Choice, DownInput, FactsInput, MissionAsks, Words};
 use super::{render, see_other, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
@@ -494,6 +494,19 @@ const LABELS: &[(&str, &str)] = &[
 /// A refusal's text in the page's words: no code formatting, fields as labelled,
 /// crewmen and sorties by name rather than by id.
 fn in_words(error: &Error, names: &[(String, String)]) -> String {
+    if let Some(Locus::SortiePart { .. }) = error.locus() {
+        // A `down` the forced-landing tables cannot play out is refused as the debrief
+        // refuses it: said with the came-down form's labels, the debrief form's.
+        let crew = names
+            .iter()
+            .filter_map(|(id, name)| Some((id.parse().ok()?, name.clone())))
+            .collect();
+        let words = Words {
+            crew,
+            ..Words::default()
+        };
+        return words.say(&error.to_string());
+    }
     let mut text = super::words::plain(error);
     for (field, label) in LABELS {
         for (id, name) in names {
@@ -548,6 +561,16 @@ fn place(
 
 fn sheets_url(campaign_id: i64, game_id: i64) -> String {
     format!("/campaigns/{campaign_id}/games/{game_id}/sheets")
+}
+
+/// The page with the rolls `rolls` just made on the sheet `sortie_id` shown large.
+fn rolls_shown(campaign_id: i64, game_id: i64, sortie_id: i64, rolls: &[i64]) -> String {
+    let rolls: Vec<String> = rolls.iter().map(i64::to_string).collect();
+    format!(
+        "{}?rolls={}#roll-{sortie_id}",
+        sheets_url(campaign_id, game_id),
+        rolls.join(",")
+    )
 }
 
 #[get("/campaigns/{cid}/games/{gid}/sheets")]
@@ -656,6 +679,15 @@ pub async fn mark_sheet(
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
         Some(request) => match office.mark(user, path.sortie(), request).await {
+            // A forced landing rolled as it was marked shows its rolls large.
+            Ok(answer) if !answer.rolls.is_empty() => {
+                return Ok(see_other(&rolls_shown(
+                    campaign_id,
+                    game_id,
+                    sortie_id,
+                    &answer.rolls,
+                )))
+            }
             Ok(_) => {
                 return Ok(see_other(&format!(
                     "{}#sheet-{sortie_id}",
@@ -701,11 +733,12 @@ async fn roll_on_sheet(
     let error = match request {
         Some(request) => match office.roll_on_sheet(user, path.sortie(), request).await {
             Ok(answer) => {
-                let rolls: Vec<String> = answer.rolls.iter().map(|r| r.id.to_string()).collect();
-                return Ok(see_other(&format!(
-                    "{}?rolls={}#roll-{sortie_id}",
-                    sheets_url(campaign_id, game_id),
-                    rolls.join(",")
+                let rolls: Vec<i64> = answer.rolls.iter().map(|r| r.id).collect();
+                return Ok(see_other(&rolls_shown(
+                    campaign_id,
+                    game_id,
+                    sortie_id,
+                    &rolls,
                 )));
             }
             Err(e) => Some(e),
@@ -795,4 +828,30 @@ pub async fn declare_sortie(
         None => StatusCode::UNPROCESSABLE_ENTITY,
     };
     Ok(render(&page, status))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // API v1.2: the page refuses in its own words. A `down` the forced-landing tables
+    // cannot play out (§11.01: a landing reads the hex's terrain) comes back from the
+    // service with the debrief's field paths; the phone says it with its labels.
+    #[test]
+    fn a_refused_landing_is_said_with_the_forms_labels() {
+        let error = Error::Unprocessable {
+            detail: "sortie \"c1\" (landed): §11.01: a landing is rolled against the hex's terrain; give down.terrain (airfield, clear, river, railway, marsh, woods, trench_line, shell_holes or village)".to_owned(),
+            rule: Some("§11.01"),
+            at: Some(Locus::SortiePart {
+                key: "c1".to_owned(),
+                crew_id: None,
+                field: Some("down.terrain"),
+            }),
+        };
+        let said = in_words(&error, &[("7".to_owned(), "Max Weiss".to_owned())]);
+        assert_eq!(
+            said,
+            "aircraft c1 (landed): §11.01: a landing is rolled against the hex's terrain; give the terrain of the hex (airfield, clear, river, railway, marsh, woods, trench line, shell holes or village)"
+        );
+    }
 }
