@@ -116,10 +116,7 @@ pub async fn crew_rolls_of_games(
                 .or(dice_rolls::id.eq_any(taken)),
         )
         .order(dice_rolls::id)
-        .select((
-            dice_rolls::crew_id.assume_not_null(),
-            RollRecord::as_select(),
-        ))
+        .select(crew_roll_columns())
         .load(&mut conn)
         .await
 }
@@ -137,12 +134,20 @@ pub async fn sheet_crew_rolls(
         .filter(dice_rolls::crew_id.is_not_null())
         .filter(dice_rolls::table_name.eq_any(tables.to_vec()))
         .order(dice_rolls::id)
-        .select((
-            dice_rolls::crew_id.assume_not_null(),
-            RollRecord::as_select(),
-        ))
+        .select(crew_roll_columns())
         .load(&mut conn)
         .await
+}
+
+/// A [`CrewRoll`]'s columns, for rolls known to be one crewman's.
+fn crew_roll_columns() -> (
+    diesel::dsl::AssumeNotNull<dice_rolls::crew_id>,
+    diesel::dsl::AsSelect<RollRecord, diesel::pg::Pg>,
+) {
+    (
+        dice_rolls::crew_id.assume_not_null(),
+        RollRecord::as_select(),
+    )
 }
 
 /// How many rolls on `table` a sortie's sheet has made.
