@@ -15,7 +15,7 @@ use eagles_office::debrief::{DownDice, DownReport};
 
 use super::draft::sortie_report;
 use super::marks::OpenSheet;
-use super::read::{seat_crew, sheet_view, sum};
+use super::read::{seat_crew, sheet_view};
 use crate::campaigns::week_number;
 use crate::crew::crewman_view;
 use crate::dice::{log_entry, RollContext};
@@ -56,7 +56,7 @@ pub(super) async fn at_the_table(
         side: sortie.side,
         offensive: game.ground_offensive,
         date: calendar::week_date(open.scope.campaign.start_date, week_number(game.week)),
-        dual_controls: sum(sheets, sortie)?.state.dual_controls,
+        dual_controls: sheets.aircraft_of(sortie)?.dual_controls,
     };
     let descent = crate::debrief::down::play(&report, down, &crew, setting, false)?;
     let context = RollContext {

@@ -37,7 +37,7 @@ use eagles_office::sheets::{
 use serde::Serialize;
 
 use super::marks::{checked_marks, write_sheet, OpenSheet, Reads};
-use super::read::{sum, GameSheets};
+use super::read::{seat_crew, sum, GameSheets};
 use crate::campaigns::week_number;
 use crate::crew::crewman_view;
 use crate::dice::{log_entry, RollContext, ServerDice};
@@ -155,27 +155,28 @@ fn sheet_dice(request: &SheetRollRequest, men: usize) -> Result<SheetDice, Servi
     Ok(SheetDice::Entered(dice.iter().copied().collect()))
 }
 
-/// The men of the sortie with what the campaign knows of them on the game's week.
+/// The men of the sortie with what the campaign knows of them on the game's week,
+/// read together.
 async fn men(
-    conn: &mut AsyncPgConnection,
+    conn: &AsyncPgConnection,
     campaign_id: i64,
     seats: &[&LineupSeat],
     week: i32,
 ) -> Result<Vec<Man>, ServiceError> {
-    let mut men = Vec::with_capacity(seats.len());
-    for seat in seats {
-        let record = eagles_db::crew::find(conn, campaign_id, seat.crew_id)
-            .await?
-            .ok_or_else(|| ServiceError::Internal(format!("crewman {} vanished", seat.crew_id)))?;
-        let view = crewman_view(record, week)?;
-        men.push(Man {
-            crew_id: seat.crew_id,
-            seat: seat.position,
-            xp: Xp(i32::try_from(view.xp).unwrap_or(i32::MAX)),
-            abilities: view.abilities,
-        });
-    }
-    Ok(men)
+    let records = seat_crew(conn, campaign_id, seats).await?;
+    seats
+        .iter()
+        .zip(records)
+        .map(|(seat, record)| {
+            let view = crewman_view(record, week)?;
+            Ok(Man {
+                crew_id: seat.crew_id,
+                seat: seat.position,
+                xp: Xp(i32::try_from(view.xp).unwrap_or(i32::MAX)),
+                abilities: view.abilities,
+            })
+        })
+        .collect()
 }
 
 fn man<'a>(men: &'a [Man], crew_id: i64, field: &'static str) -> Result<&'a Man, ServiceError> {

@@ -679,20 +679,13 @@ pub async fn mark_sheet(
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
         Some(request) => match office.mark(user, path.sortie(), request).await {
-            // A forced landing rolled as it was marked shows its rolls large.
-            Ok(answer) if !answer.rolls.is_empty() => {
-                return Ok(see_other(&rolls_shown(
-                    campaign_id,
-                    game_id,
-                    sortie_id,
-                    &answer.rolls,
-                )))
-            }
-            Ok(_) => {
-                return Ok(see_other(&format!(
-                    "{}#sheet-{sortie_id}",
-                    sheets_url(campaign_id, game_id)
-                )))
+            Ok(answer) => {
+                // A forced landing rolled as it was marked shows its rolls large.
+                let next = match answer.rolls.as_slice() {
+                    [] => format!("{}#sheet-{sortie_id}", sheets_url(campaign_id, game_id)),
+                    rolls => rolls_shown(campaign_id, game_id, sortie_id, rolls),
+                };
+                return Ok(see_other(&next));
             }
             Err(e) => Some(e),
         },
