@@ -9,13 +9,15 @@
 //! be sure it saw the next revision, it reads what follows its last one from the log.
 
 use std::collections::{HashMap, VecDeque};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use eagles_db::users::User;
 use eagles_db::DbPool;
 use tokio::sync::{broadcast, watch};
-use tokio::time::{Instant, Interval, MissedTickBehavior};
+use tokio::time::{Instant, Sleep};
 
 use crate::error::ServiceError;
 
@@ -226,11 +228,9 @@ pub async fn open(
     // A client's id past the campaign's revision (a database restored from a backup)
     // would silence the stream until the campaign caught up with it.
     let last_sent = last_event_id.map_or(revision, |id| id.min(revision));
-    let mut heartbeat = tokio::time::interval_at(
-        Instant::now() + hub.settings.heartbeat,
-        hub.settings.heartbeat,
-    );
-    heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let now = Instant::now();
+    let lifetime = tokio::time::sleep_until(now + hub.settings.lifetime);
+    let hub_closed = hub.clone();
     Ok(EventStream {
         pool: pool.clone(),
         campaign_id,
@@ -239,8 +239,15 @@ pub async fn open(
         pending: VecDeque::new(),
         signals,
         closing: hub.closing.subscribe(),
-        heartbeat,
-        ends: Instant::now() + hub.settings.lifetime,
+        ends: Box::pin(async move {
+            tokio::select! {
+                () = hub_closed.closed() => {}
+                () = lifetime => {}
+            }
+        }),
+        quiet: Box::pin(tokio::time::sleep_until(now + hub.settings.heartbeat)),
+        quiet_since: now,
+        heartbeat: hub.settings.heartbeat,
         _slot: slot,
     })
 }
@@ -257,8 +264,16 @@ pub struct EventStream {
     pending: VecDeque<CampaignEvent>,
     signals: broadcast::Receiver<Signal>,
     closing: watch::Receiver<bool>,
-    heartbeat: Interval,
-    ends: Instant,
+    /// Resolves when the server shuts down or the stream's lifetime is over. Made once
+    /// and polled again after each signal: a future made per signal would register
+    /// and drop its waker every time, for every stream, on every write.
+    ends: Pin<Box<dyn Future<Output = ()> + Send>>,
+    /// Wakes the stream when it may have been quiet for `heartbeat`.
+    quiet: Pin<Box<Sleep>>,
+    /// When the stream last sent something; the timer is moved on from it only when
+    /// it fires, not at every event.
+    quiet_since: Instant,
+    heartbeat: Duration,
     _slot: Slot,
 }
 
@@ -278,11 +293,11 @@ impl EventStream {
             }
             if let Some(event) = self.pending.pop_front() {
                 self.last_sent = event.revision;
-                self.heartbeat.reset();
+                self.quiet_since = Instant::now();
                 return Some(Item::Event(event));
             }
             if self.catch_up {
-                match self.read_log().await {
+                match read_log(&self.pool, self.campaign_id, self.last_sent).await {
                     Ok(page) => {
                         self.catch_up = page.len() as i64 == PAGE;
                         self.pending.extend(page);
@@ -296,8 +311,7 @@ impl EventStream {
             }
             tokio::select! {
                 biased;
-                _ = self.closing.changed() => return None,
-                _ = tokio::time::sleep_until(self.ends) => return None,
+                () = &mut self.ends => return None,
                 signal = self.signals.recv() => {
                     let signal = match signal {
                         Ok(signal) => signal,
@@ -310,19 +324,30 @@ impl EventStream {
                         Step::CatchUp => self.catch_up = true,
                     }
                 }
-                _ = self.heartbeat.tick() => return Some(Item::KeepAlive),
+                () = &mut self.quiet => {
+                    let due = self.quiet_since + self.heartbeat;
+                    if due <= Instant::now() {
+                        self.quiet_since = Instant::now();
+                        self.quiet.as_mut().reset(self.quiet_since + self.heartbeat);
+                        return Some(Item::KeepAlive);
+                    }
+                    self.quiet.as_mut().reset(due);
+                }
             }
         }
     }
+}
 
-    /// The next page of the log after `last_sent`; the connection is held for the
-    /// query only.
-    async fn read_log(&self) -> Result<Vec<CampaignEvent>, ServiceError> {
-        let mut conn = self.pool.get().await?;
-        let events =
-            eagles_db::events::after(&mut conn, self.campaign_id, self.last_sent, PAGE).await?;
-        Ok(events.into_iter().map(event_of).collect())
-    }
+/// The next page of `campaign_id`'s log after `last_sent`; the connection is held for
+/// the query only.
+async fn read_log(
+    pool: &DbPool,
+    campaign_id: i64,
+    last_sent: i64,
+) -> Result<Vec<CampaignEvent>, ServiceError> {
+    let mut conn = pool.get().await?;
+    let events = eagles_db::events::after(&mut conn, campaign_id, last_sent, PAGE).await?;
+    Ok(events.into_iter().map(event_of).collect())
 }
 
 #[cfg(test)]

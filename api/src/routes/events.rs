@@ -107,16 +107,25 @@ fn last_event_id_header(req: &HttpRequest) -> Result<Option<i64>, ApiError> {
     })
 }
 
-/// The stream's messages as the body's chunks, after its opening.
+/// How many messages ready at once one chunk of the body may carry.
+const READY_AT_ONCE: usize = 64;
+
+/// The stream's messages as the body's chunks, after its opening. The messages ready
+/// at once (a stream woken after several writes) go out as one chunk: with hundreds of
+/// screens open, each chunk is a write to each of them.
 fn body(
     stream: OpenStream,
 ) -> impl futures_util::Stream<Item = Result<web::Bytes, Infallible>> + 'static {
     use futures_util::StreamExt;
     let opening = opening(RETRY_MS, stream.starts_after);
     let start = futures_util::stream::once(std::future::ready(Ok(web::Bytes::from(opening))));
-    let items = stream
-        .items
-        .map(|item| Ok(web::Bytes::from(message(&item))));
+    let items = stream.items.ready_chunks(READY_AT_ONCE).map(|items| {
+        let mut chunk = Vec::new();
+        for item in &items {
+            write_message(&mut chunk, item);
+        }
+        Ok(web::Bytes::from(chunk))
+    });
     start.chain(items)
 }
 
@@ -128,16 +137,17 @@ fn opening(retry_millis: u64, after: i64) -> String {
     format!("retry: {retry_millis}\nid: {after}\n\n")
 }
 
-/// One server-sent event (or comment) with the blank line that ends it.
-pub fn message(item: &StreamItem) -> String {
+/// Writes one server-sent event (or comment) with the blank line that ends it.
+fn write_message(out: &mut Vec<u8>, item: &StreamItem) {
+    use std::io::Write;
+    // Writing to a Vec cannot fail, nor can an event's serialisation.
     match item {
-        StreamItem::Event(event) => format!(
-            "id: {}\nevent: {}\ndata: {}\n\n",
-            event.revision,
-            event.kind,
-            serde_json::to_string(event).expect("an event always serialises")
-        ),
-        StreamItem::KeepAlive => ": keep-alive\n\n".to_owned(),
+        StreamItem::Event(event) => {
+            let _ = write!(out, "id: {}\nevent: {}\ndata: ", event.revision, event.kind);
+            serde_json::to_writer(&mut *out, event).expect("an event always serialises");
+            out.extend_from_slice(b"\n\n");
+        }
+        StreamItem::KeepAlive => out.extend_from_slice(b": keep-alive\n\n"),
     }
 }
 
@@ -147,6 +157,12 @@ mod tests {
     use eagles_office::events::CampaignEvent;
 
     use super::*;
+
+    fn message(item: &StreamItem) -> String {
+        let mut out = Vec::new();
+        write_message(&mut out, item);
+        String::from_utf8(out).unwrap()
+    }
 
     #[test]
     fn an_event_is_one_message_with_its_revision_kind_and_json() {
@@ -166,6 +182,40 @@ mod tests {
     #[test]
     fn a_keep_alive_is_a_comment() {
         assert_eq!(message(&StreamItem::KeepAlive), ": keep-alive\n\n");
+    }
+
+    #[actix_web::test]
+    async fn messages_ready_at_once_go_out_as_one_chunk() {
+        use futures_util::StreamExt;
+        let event = |revision| {
+            StreamItem::Event(CampaignEvent {
+                campaign_id: 4,
+                revision,
+                kind: EventKind::Sheet,
+                id: 9,
+                game_id: None,
+            })
+        };
+        let items = futures_util::stream::iter([event(42), event(43), StreamItem::KeepAlive]);
+        let chunks: Vec<_> = body(OpenStream {
+            starts_after: 41,
+            items: Box::pin(items),
+        })
+        .map(|chunk| String::from_utf8(chunk.unwrap().to_vec()).unwrap())
+        .collect()
+        .await;
+        assert_eq!(
+            chunks,
+            [
+                "retry: 1000\nid: 41\n\n".to_owned(),
+                [
+                    message(&event(42)),
+                    message(&event(43)),
+                    message(&StreamItem::KeepAlive)
+                ]
+                .concat(),
+            ]
+        );
     }
 
     #[test]
