@@ -8,7 +8,7 @@
 //! | `EAGLES_EVENTS_STREAM_LIFETIME_MS` | how long one event stream lasts before the client reconnects with `Last-Event-ID` | `3600000` (an hour) |
 //! | `EAGLES_EVENTS_STREAMS_PER_CLIENT` | event streams one account (anonymous: one client address) may hold per instance | `8` |
 //! | `EAGLES_DATA_DIR` | where the embedded default keeps its cluster | `.eagles` |
-//! | `EAGLES_POOL_SIZE` | database connections per instance | `10` |
+//! | `EAGLES_POOL_SIZE` | database connections per instance for its HTTP workers, shared out among them | `10` |
 //! | `EAGLES_PUBLIC_URL` | where people reach the service, for absolute links (the feed) | `http://<bind address>` |
 //! | `EAGLES_WEBHOOK_ALLOW_PRIVATE` | `true`: webhooks may go to loopback and private addresses | `false` |
 //! | `EAGLES_WEBHOOK_POLL_MS` | how often the delivery worker looks for due deliveries | `1000` |
