@@ -3,7 +3,6 @@
 use std::net::TcpListener;
 
 use clap::Args;
-
 use eagles_db::PoolSettings;
 
 use crate::config::{DatabaseConfig, WebhookConfig};
