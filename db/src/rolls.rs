@@ -53,6 +53,24 @@ pub async fn insert(conn: &mut AsyncPgConnection, roll: &NewRoll) -> QueryResult
         .await
 }
 
+/// Records `rolls` in one statement and returns them with their ids, in the order
+/// given (the ids are drawn in that order).
+pub async fn insert_all(
+    conn: &mut AsyncPgConnection,
+    rolls: &[NewRoll],
+) -> QueryResult<Vec<RollRecord>> {
+    if rolls.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut records: Vec<RollRecord> = diesel::insert_into(dice_rolls::table)
+        .values(rolls)
+        .returning(RollRecord::as_returning())
+        .get_results(conn)
+        .await?;
+    records.sort_by_key(|r| r.id);
+    Ok(records)
+}
+
 /// A crewman of a game's sorties and what became of him.
 #[derive(Debug, Clone, Queryable)]
 pub struct GameSeat {

@@ -71,16 +71,17 @@ pub(super) async fn at_the_table(
         injury: down.dice.injury.clone(),
         ..DownDice::default()
     };
-    let mut logged = Vec::new();
+    let mut entries = Vec::new();
     for man in &descent.crew {
         for made in &man.rolls {
             keep_dice(&mut dice, man.crew, made);
             let mut entry = log_entry(&context, &made.roll, made.roll.result, made.entered);
             entry.crew_id = Some(man.crew.0);
             entry.sortie_id = Some(sortie.id);
-            logged.push(eagles_db::rolls::insert(conn, &entry).await?);
+            entries.push(entry);
         }
     }
+    let logged = eagles_db::rolls::insert_all(conn, &entries).await?;
     Ok((
         DownReport {
             dice,

@@ -513,17 +513,18 @@ pub async fn roll_on_sheet(
             })
             .to_string();
         }
-        let mut logged = Vec::with_capacity(made.len());
+        let (entries, effects): (Vec<_>, Vec<_>) = made
+            .into_iter()
+            .map(|mut m| {
+                m.entry.sortie_id = Some(sortie.id);
+                (m.entry, (m.marks, m.target_marks))
+            })
+            .unzip();
+        let records = eagles_db::rolls::insert_all(conn, &entries).await?;
+        let mut logged = Vec::with_capacity(records.len());
         let mut marks = Vec::new();
         let mut target_marks = Vec::new();
-        for Made {
-            mut entry,
-            marks: own,
-            target_marks: theirs,
-        } in made
-        {
-            entry.sortie_id = Some(sortie.id);
-            let roll = eagles_db::rolls::insert(conn, &entry).await?;
+        for ((own, theirs), roll) in effects.into_iter().zip(records) {
             for mark in &own {
                 marks.push((stored(mark, &seats)?, Some(roll.id)));
             }
