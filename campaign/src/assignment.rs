@@ -270,7 +270,7 @@ mod tests {
         let e = assign(BombHq, &camel(), None).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "R9: bomb enemy HQ needs a two-seater; Sopwith Camel is not one"
+            "§13.20: bomb enemy HQ needs a two-seater; Sopwith Camel is not one"
         );
     }
 
@@ -314,7 +314,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "R9: Sopwith Camel enters service on 1917-07-01; the week is dated 1917-06-30"
+            "appendix A/B: Sopwith Camel enters service on 1917-07-01; the week is dated 1917-06-30"
         );
         assert!(check_sortie(
             Side::Allied,
@@ -343,7 +343,7 @@ mod tests {
         let e = check_sortie(Side::Allied, DATE, &camel(), &as_pilot, None).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "R9: Smith flies as observer and cannot take the pilot's seat"
+            "§13.02: Smith flies as observer and cannot take the pilot's seat"
         );
         let mut wounded = crew("Ball", Role::Pilot);
         wounded.available = false;

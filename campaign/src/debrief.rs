@@ -546,7 +546,7 @@ pub(crate) mod tests {
         assert_eq!(e.rule(), "R5");
         assert_eq!(
             e.to_string(),
-            "R5: the central side is reported leaving the board on turn 22 but the game had 21 turns"
+            "appendix D: the Central side is reported leaving the board on turn 22 but the game had 21 turns"
         );
         g.enemy_left_board_on_turn.central = Some(0);
         assert!(matches!(

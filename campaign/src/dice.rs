@@ -208,10 +208,7 @@ mod tests {
         assert!(check_dice(Table::D100, &[101]).is_err());
         let e = check_dice(Table::TwoD6, &[]).unwrap_err();
         assert_eq!(e.rule(), "R14");
-        assert_eq!(
-            e.to_string(),
-            "R14: the 2d6 table reads 2 dice; 0 were entered"
-        );
+        assert_eq!(e.to_string(), "the 2d6 table reads 2 dice; 0 were entered");
     }
 
     // R9: a 6 on the mission table (directing artillery) takes the 1d6 of trips.

@@ -193,22 +193,24 @@ impl Descent {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DownError {
     /// Landing without the terrain the landing table reads.
-    #[error("§11.01: a landing is rolled against the hex's terrain; give down.terrain (airfield, clear, river, railway, marsh, woods, trench_line, shell_holes or village)")]
+    #[error("§11.01: a landing is rolled against the hex's terrain; give the terrain of the hex (airfield, clear, river, railway, marsh, woods, trench line, shell holes or village)")]
     TerrainMissing,
     /// Surviving crew who came down on the board without where they came down.
-    #[error("§11.03: every surviving crewman who came down on the board rolls to evade; give down.{field}")]
+    #[error(
+        "§11.03: every surviving crewman who came down on the board rolls to evade; give {field}"
+    )]
     EvadeFactMissing {
         /// The missing field.
         field: &'static str,
     },
     /// A landing with nobody alive who could fly.
-    #[error("appendix C: the pilot was killed (3 wound boxes) and {why}, so nobody could land it; report it as shot_down")]
+    #[error("appendix C: the pilot was killed (3 wound boxes) and {why}, so nobody could land it; report it as shot down")]
     NobodyAtControls {
         /// Why the observer could not.
         why: &'static str,
     },
     /// A bail-out from the ground.
-    #[error("§13.03: a crew bails out in flight; give down.altitude, 1 or more")]
+    #[error("§13.03: a crew bails out in flight; give the altitude, 1 or more")]
     BailOutOnTheGround,
     /// A rule of the tables refused (dice, parachutes).
     #[error(transparent)]
@@ -418,12 +420,12 @@ fn evade_all(
         return Ok(());
     }
     let side_of_lines = down.side_of_lines.ok_or(DownError::EvadeFactMissing {
-        field: "side_of_lines (own, no_mans_land or enemy)",
+        field: "which side of the lines (own, no man's land or enemy)",
     })?;
     let hexes = down
         .hexes_from_friendly_trenches
         .ok_or(DownError::EvadeFactMissing {
-            field: "hexes_from_friendly_trenches",
+            field: "the hexes from the friendly trenches",
         })?;
     for (a, c) in crew.iter().zip(out) {
         if c.harm == Harm::Killed {

@@ -1,5 +1,5 @@
-//! The one error type of the crate: every refusal names the rule that refused and says
-//! what to change.
+//! The one error type of the crate: every refusal says what to change, in a player's
+//! words, citing the rulebook's section where one is broken (API v1.3, "Words").
 
 use chrono::NaiveDate;
 
@@ -14,13 +14,15 @@ use crate::sides::{Nationality, Side};
 use crate::xp::Xp;
 
 /// A rule of the campaign refused something. `Display` is a sentence a person can act
-/// on and starts with the rule; [`RuleError::rule`] gives the rule alone.
+/// on: it starts with the rulebook's section where one is broken (`§13.02: …`) and
+/// names no design number or field; [`RuleError::rule`] gives the design number
+/// (`R3`) for programs.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
     // R1 calendar
     /// A campaign start date outside the war.
     #[error(
-        "R1: a campaign starts between 1915-06-01 and 1918-11-30; {date} is outside that window"
+        "§13.00: a campaign starts between 1915-06-01 and 1918-11-30; {date} is outside that window"
     )]
     StartDateOutOfRange {
         /// The date given.
@@ -29,7 +31,7 @@ pub enum RuleError {
 
     // R3 crews
     /// A player asked for a third starting pilot or a second starting observer.
-    #[error("R3: the player already has {existing} starting {role}(s); a player starts with at most two pilots and one observer")]
+    #[error("§13.02: the player already has {existing} starting {}(s); a player starts with at most two pilots and one observer", .role.label())]
     TooManyStartingCrew {
         /// Role of the crewman asked for.
         role: Role,
@@ -37,7 +39,7 @@ pub enum RuleError {
         existing: usize,
     },
     /// A replacement asked for while the player still has a crewman of that role.
-    #[error("R3: a replacement {role} may be created only when none of the player's {role}s is available; {available} still is")]
+    #[error("§13.02: a replacement {} may be created only when none of the player's {}s is available; {available} still is", .role.label(), .role.label())]
     ReplacementNotNeeded {
         /// Role of the replacement asked for.
         role: Role,
@@ -47,13 +49,13 @@ pub enum RuleError {
 
     // R6 abilities
     /// The crewman already has the ability.
-    #[error("R6: {} is already chosen; each ability may be chosen once per crewman", .ability.name())]
+    #[error("appendix D: {} is already chosen; each ability may be chosen once per crewman", .ability.name())]
     AbilityAlreadyChosen {
         /// The ability picked again.
         ability: Ability,
     },
     /// A pilot picked an observer ability, an observer a pilot ability.
-    #[error("R6: {} is one of the {kind} abilities and a {role} cannot choose it; pilots choose pilot or gunnery abilities, observers gunnery or observer abilities", .ability.name())]
+    #[error("§13.102: {} is one of the {} abilities and a {} cannot choose it; pilots choose pilot or gunnery abilities, observers gunnery or observer abilities", .ability.name(), .kind.label(), .role.label())]
     AbilityNotForRole {
         /// The ability picked.
         ability: Ability,
@@ -63,7 +65,7 @@ pub enum RuleError {
         role: Role,
     },
     /// Spin Skill or Spin Recovery picked below 250 XP.
-    #[error("R6: {} can be chosen only at {min} XP or more; the crewman has {xp}", .ability.name())]
+    #[error("appendix D: {} can be chosen only at {min} or more; the crewman has {xp}", .ability.name())]
     AbilityNeedsXp {
         /// The ability picked.
         ability: Ability,
@@ -73,7 +75,7 @@ pub enum RuleError {
         xp: Xp,
     },
     /// Every ability slot earned by XP is already used.
-    #[error("R6: no ability slot is free: {xp} gives {slots} slot(s), all used; the next comes at {next}")]
+    #[error("§13.102: no ability slot is free: {xp} gives {slots} slot(s), all used; the next comes at {next}")]
     NoXpSlot {
         /// The crewman's XP.
         xp: Xp,
@@ -83,7 +85,7 @@ pub enum RuleError {
         next: Xp,
     },
     /// Every ace slot is already used.
-    #[error("R6: {} is an ace ability and no ace slot is free: {kills} kill(s) give {slots}; the next comes at {next} kills", .ability.name())]
+    #[error("§13.102: {} is an ace ability and no ace slot is free: {kills} kill(s) give {slots}; the next comes at {next} kills", .ability.name())]
     NoAceSlot {
         /// The ability picked.
         ability: Ability,
@@ -97,7 +99,7 @@ pub enum RuleError {
 
     // R7 wounds
     /// More wound boxes than a crewman has.
-    #[error("R7: crewman {crew} has {boxes} wound boxes crossed off; a crewman has three and is killed at three")]
+    #[error("§10.01: crewman {crew} has {boxes} wound boxes crossed off; a crewman has three and is killed at three")]
     WoundBoxesOutOfRange {
         /// The crewman.
         crew: CrewId,
@@ -107,7 +109,7 @@ pub enum RuleError {
 
     // §13.03 / R8 parachutes
     /// A bail-out without a parachute.
-    #[error("§13.03: parachutes are only for German crews from 1918-02-01; a {nationality} crew on {date} cannot bail out")]
+    #[error("§13.03: parachutes are only for German crews from 1918-02-01; this crew is {} and the game is on {date}", .nationality.label())]
     NoParachute {
         /// Nationality of the crew.
         nationality: Nationality,
@@ -123,14 +125,14 @@ pub enum RuleError {
         altitude: u32,
     },
     /// More bomb runs than an aircraft has bombs for.
-    #[error("R10: an aircraft carries bombs for at most 3 bomb runs; {runs} were given")]
+    #[error("appendix E: an aircraft carries bombs for at most 3 bomb runs; {runs} were given")]
     TooManyBombRuns {
         /// Runs given.
         runs: usize,
     },
     /// `landed_safely` reported for a mission aircraft that cannot have landed at its
     /// airfield (§9.00).
-    #[error("R10 (§9.00): mission aircraft \"{key}\" did not land safely at its airfield: {why}; send landed_safely false")]
+    #[error("appendix E (§9.00): mission aircraft {key} did not land safely at its airfield: {why}; report that it did not land safely")]
     NotLandedSafely {
         /// The mission sortie's key.
         key: String,
@@ -145,12 +147,12 @@ pub enum RuleError {
     },
     /// Directing artillery without the trips rolled with the mission.
     #[error(
-        "R9: directing artillery needs the trips rolled (1d6) with the mission; none were given"
+        "appendix E: directing artillery needs the trips rolled (1d6) with the mission; none were given"
     )]
     TripsNeededMissing,
     /// Trips needed outside 1–6.
     #[error(
-        "R9: the trips needed for directing artillery are rolled on 1d6; {trips} is not possible"
+        "appendix E: the trips needed for directing artillery are rolled on 1d6; {trips} is not possible"
     )]
     TripsNeededOutOfRange {
         /// Trips given.
@@ -159,7 +161,9 @@ pub enum RuleError {
 
     // R9 assignment
     /// The aircraft type is not yet in service on the week's date.
-    #[error("R9: {aircraft} enters service on {service_start}; the week is dated {date}")]
+    #[error(
+        "appendix A/B: {aircraft} enters service on {service_start}; the week is dated {date}"
+    )]
     AircraftNotInService {
         /// Aircraft type name.
         aircraft: String,
@@ -169,7 +173,7 @@ pub enum RuleError {
         date: NaiveDate,
     },
     /// The aircraft belongs to the other side.
-    #[error("R9: {aircraft} is a {aircraft_side} aircraft and cannot fly for the {side} side")]
+    #[error("§13.01: {aircraft} flies for the {} side and cannot fly for the {} side", .aircraft_side.label(), .side.label())]
     AircraftWrongSide {
         /// Aircraft type name.
         aircraft: String,
@@ -179,7 +183,7 @@ pub enum RuleError {
         side: Side,
     },
     /// The mission aircraft is of the wrong type for the mission.
-    #[error("R9: {} needs {}; {aircraft} is not one", .mission.label(), .needs.label())]
+    #[error("§13.20: {} needs {}; {aircraft} is not one", .mission.label(), .needs.label())]
     WrongAircraftType {
         /// Aircraft type name.
         aircraft: String,
@@ -189,7 +193,7 @@ pub enum RuleError {
         needs: AircraftRequirement,
     },
     /// A crewman put in the other seat (an observer as pilot, a pilot as observer).
-    #[error("R9: {crew} flies as {role} and cannot take the {seat}'s seat")]
+    #[error("§13.02: {crew} flies as {} and cannot take the {}'s seat", .role.label(), .seat.label())]
     CrewWrongRole {
         /// Crewman name.
         crew: String,
@@ -199,7 +203,7 @@ pub enum RuleError {
         seat: Role,
     },
     /// A crewman of the other side.
-    #[error("R9: {crew} flies for the {crew_side} side and cannot fly for the {side} side")]
+    #[error("§13.01: {crew} flies for the {} side and cannot fly for the {} side", .crew_side.label(), .side.label())]
     CrewWrongSide {
         /// Crewman name.
         crew: String,
@@ -209,13 +213,13 @@ pub enum RuleError {
         side: Side,
     },
     /// A crewman who is out (wounded, captured, killed, sent home).
-    #[error("R9: {crew} is not available this week")]
+    #[error("§13.02: {crew} is out of play this week (wounded, captured, killed or sent home) and cannot fly")]
     CrewUnavailable {
         /// Crewman name.
         crew: String,
     },
     /// A sortie marked as the mission sortie of a mission never assigned.
-    #[error("R9: sortie \"{sortie}\" is marked as flying the {side} mission ({}), which was never assigned; assign its aircraft and crew first, or mark the sortie \"sweep\"", .mission.label())]
+    #[error("§13.20: aircraft {sortie} is marked as flying the {} mission ({}), which was never assigned; assign its aircraft and crew first, or mark the aircraft as flying fighter sweep", .side.label(), .mission.label())]
     MissionNotAssigned {
         /// The sortie's key.
         sortie: String,
@@ -225,7 +229,7 @@ pub enum RuleError {
         mission: MissionType,
     },
     /// A mission sortie that is not the assigned aircraft and crew.
-    #[error("R9: sortie \"{sortie}\" is marked as flying the {side} mission ({}), which was assigned to {aircraft} with pilot {pilot} and {observer}; report that aircraft and crew as the mission sortie", .mission.label())]
+    #[error("§13.20: aircraft {sortie} is marked as flying the {} mission ({}), which was assigned to {aircraft} with pilot {pilot} and {observer}; report that aircraft and crew as the mission aircraft", .side.label(), .mission.label())]
     NotTheAssignedSortie {
         /// The sortie's key.
         sortie: String,
@@ -241,7 +245,7 @@ pub enum RuleError {
         observer: String,
     },
     /// The assigned pilot reported flying a sweep.
-    #[error("R9: {pilot} is the assigned pilot of the {side} mission ({}); mark sortie \"{sortie}\" as \"mission\"", .mission.label())]
+    #[error("§13.20: {pilot} is the assigned pilot of the {} mission ({}); mark aircraft {sortie} as flying the mission", .side.label(), .mission.label())]
     AssignedPilotOnSweep {
         /// The sortie's key.
         sortie: String,
@@ -253,13 +257,13 @@ pub enum RuleError {
         pilot: String,
     },
     /// A mission that needs an observer assigned without one.
-    #[error("R9: {} needs an observer in the mission aircraft; none was assigned", .mission.label())]
+    #[error("§13.20: {} needs an observer in the mission aircraft; none was assigned", .mission.label())]
     ObserverRequired {
         /// Mission rolled.
         mission: MissionType,
     },
     /// An observer assigned to a single-seater.
-    #[error("R9: {aircraft} is a single-seater and has no seat for an observer")]
+    #[error("appendix A/B: {aircraft} is a single-seater and has no seat for an observer")]
     NoObserverSeat {
         /// Aircraft type name.
         aircraft: String,
@@ -267,19 +271,19 @@ pub enum RuleError {
 
     // R4 debrief facts
     /// A kill whose victim is no sortie of the game.
-    #[error("R4: the kill's victim \"{victim}\" is no sortie of this game")]
+    #[error("§13.103: the kill's victim {victim} is no aircraft of this game")]
     UnknownVictim {
         /// Victim key given.
         victim: String,
     },
     /// A kill whose victim aircraft was not lost.
-    #[error("R4: sortie \"{victim}\" is credited as a kill but its aircraft is not marked lost")]
+    #[error("§13.103: aircraft {victim} is credited as a kill but is not marked lost")]
     VictimNotLost {
         /// Victim key.
         victim: String,
     },
     /// A kill credited to a crewman of the victim's side.
-    #[error("R4: crewman {shooter} is on the same side as \"{victim}\" and cannot be credited with its kill")]
+    #[error("§13.103: crewman {shooter} is on the same side as aircraft {victim} and cannot be credited with its kill")]
     KillOfOwnSide {
         /// Victim key.
         victim: String,
@@ -287,19 +291,21 @@ pub enum RuleError {
         shooter: CrewId,
     },
     /// A shooter who flew no sortie in the game.
-    #[error("R4: crewman {shooter} is credited with a kill but flew no sortie in this game")]
+    #[error(
+        "§13.103: crewman {shooter} is credited with a kill but flew in no aircraft of this game"
+    )]
     ShooterNotInGame {
         /// The shooter.
         shooter: CrewId,
     },
     /// A kill with nobody credited.
-    #[error("R4: the kill of \"{victim}\" names no shooter")]
+    #[error("§13.103: the kill of aircraft {victim} names no shooter")]
     KillWithoutShooters {
         /// Victim key.
         victim: String,
     },
     /// The same shooter named twice for one kill.
-    #[error("R4: crewman {shooter} is named twice as a shooter of \"{victim}\"")]
+    #[error("§13.103: crewman {shooter} is named twice as a shooter of aircraft {victim}")]
     DuplicateShooter {
         /// Victim key.
         victim: String,
@@ -308,28 +314,26 @@ pub enum RuleError {
     },
     /// The same victim credited twice.
     #[error(
-        "R4: \"{victim}\" is credited as a kill twice; share one kill between its shooters instead"
+        "§13.103: aircraft {victim} is credited as a kill twice; share one kill between its shooters instead"
     )]
     DuplicateKill {
         /// Victim key.
         victim: String,
     },
     /// Two sorties with one key.
-    #[error("R4: two sorties have the key \"{key}\"; keys name sorties and must differ")]
+    #[error("two aircraft are both called {key}; each aircraft of the debrief needs its own name")]
     DuplicateSortieKey {
         /// The key.
         key: String,
     },
     /// A crewman in two sorties or twice in one.
-    #[error(
-        "R4: crewman {crew} appears twice in the debrief; a crewman flies one sortie per game"
-    )]
+    #[error("crewman {crew} appears twice in the debrief; a crewman flies in one aircraft a game")]
     CrewFliesTwice {
         /// The crewman.
         crew: CrewId,
     },
     /// Two crewmen in the same seat of one aircraft.
-    #[error("R4: sortie \"{key}\" has more than one {position}")]
+    #[error("appendix A/B: aircraft {key} has more than one {}", .position.label())]
     SeatTaken {
         /// Sortie key.
         key: String,
@@ -337,7 +341,9 @@ pub enum RuleError {
         position: Role,
     },
     /// An observer in a single-seater.
-    #[error("R11: sortie \"{key}\" is a single-seater and cannot carry observer {crew}")]
+    #[error(
+        "appendix A/B: aircraft {key} is a single-seater and cannot carry observer crewman {crew}"
+    )]
     ObserverInSingleSeater {
         /// Sortie key.
         key: String,
@@ -345,7 +351,7 @@ pub enum RuleError {
         crew: CrewId,
     },
     /// A sortie marked as the mission aircraft for a side without a mission.
-    #[error("R9: sortie \"{key}\" is marked as flying the {side} mission but the {side} side has no mission in this game")]
+    #[error("§13.20: aircraft {key} is marked as flying the {} mission but the {} side has no mission in this game", .side.label(), .side.label())]
     MissionSortieWithoutMission {
         /// Sortie key.
         key: String,
@@ -353,7 +359,7 @@ pub enum RuleError {
         side: Side,
     },
     /// Two mission aircraft on a side whose mission is not a sweep or scramble.
-    #[error("R9: only one aircraft per side flies the {} mission; \"{first}\" and \"{second}\" are both marked as flying it", .mission.label())]
+    #[error("§13.20: only one aircraft per side flies the {} mission; aircraft {first} and {second} are both marked as flying it", .mission.label())]
     SecondMissionSortie {
         /// The side's mission.
         mission: MissionType,
@@ -363,7 +369,7 @@ pub enum RuleError {
         second: String,
     },
     /// More turns on the board than the game had.
-    #[error("R5: sortie \"{key}\" was {turns} turns on the board but the game had {played}")]
+    #[error("appendix D: aircraft {key} was {turns} turns on the board but the game had {played}")]
     TurnsOutOfRange {
         /// Sortie key.
         key: String,
@@ -373,7 +379,7 @@ pub enum RuleError {
         played: u32,
     },
     /// A side leaving the board on a turn the game did not have.
-    #[error("R5: the {side} side is reported leaving the board on turn {turn} but the game had {played} turns")]
+    #[error("appendix D: the {} side is reported leaving the board on turn {turn} but the game had {played} turns", .side.label())]
     LeftBoardOutOfRange {
         /// The side that left.
         side: Side,
@@ -394,7 +400,7 @@ pub enum RuleError {
     },
     /// An aircraft row with a section of no boxes.
     #[error(
-        "appendix A/B: {aircraft} has no {section} boxes; every section of appendix A/B has some"
+        "appendix A/B: {aircraft} has no {} boxes; every section of appendix A/B has some", .section.label()
     )]
     SectionWithoutBoxes {
         /// Aircraft type name.
@@ -403,41 +409,37 @@ pub enum RuleError {
         section: Section,
     },
     /// A shot the rules forbid.
-    #[error("{}: {prohibition}", .prohibition.rule())]
+    #[error("{prohibition}")]
     CombatProhibited {
         /// What forbids it.
         prohibition: Prohibition,
     },
     /// A jam test after a burst that is not long.
-    #[error("R19 (§3.801): only a long burst is tested for jamming; this was a {burst} burst")]
+    #[error("§3.801: only a long burst is tested for jamming; this was a {} burst", .burst.label())]
     JamWithoutLongBurst {
         /// The burst fired.
         burst: Burst,
     },
     /// A critical damage roll for a section that is not critically damaged.
-    #[error("R19 (§3.604): the {section} section is not critically damaged (all its boxes and a triangle crossed); it takes no critical damage roll")]
+    #[error("§3.604: the {} section is not critically damaged (all its boxes and a triangle crossed); it takes no critical damage roll", .section.label())]
     NotCritical {
         /// The section.
         section: Section,
     },
     /// An anoxia test below altitude 9.
-    #[error(
-        "R19 (§3.2193): anoxia is tested at altitude 9 and 10; altitude {altitude} needs no test"
-    )]
+    #[error("§3.2193: anoxia is tested at altitude 9 and 10; altitude {altitude} needs no test")]
     AnoxiaAltitude {
         /// Altitude given.
         altitude: u32,
     },
     /// An anoxia test in an early-war game.
-    #[error("R19 (§3.2193): anoxia is tested in late-war games only (from 1917-01-01)")]
+    #[error("§3.2193: anoxia is tested in late-war games only (from 1917-01-01)")]
     AnoxiaEarlyWar,
     /// Concentrated fire by a crewman without the ace ability.
-    #[error("R19 (appendix D): concentrated fire is an ace ability; the shooter does not have it")]
+    #[error("appendix D: concentrated fire is an ace ability; the shooter does not have it")]
     ConcentratedFireNotAce,
     /// Concentrated fire from too far.
-    #[error(
-        "R19 (appendix D): concentrated fire reaches range {max}; the target is at range {range}"
-    )]
+    #[error("appendix D: concentrated fire reaches range {max}; the target is at range {range}")]
     ConcentratedFireRange {
         /// The range given.
         range: u32,
@@ -445,19 +447,19 @@ pub enum RuleError {
         max: u32,
     },
     /// A wound mark crossing other than one or two boxes.
-    #[error("R18: a wound crosses one box (light) or two (serious); {boxes} were given")]
+    #[error("§10.01: a wound crosses one box (light) or two (serious); {boxes} were given")]
     WoundMarkBoxes {
         /// Boxes given.
         boxes: u32,
     },
     /// A damage or fuel mark crossing nothing.
-    #[error("R17: a {kind} mark crosses at least one box")]
+    #[error("a {} mark crosses at least one box", .kind.replace('_', " "))]
     EmptyMark {
         /// The mark's kind.
         kind: &'static str,
     },
     /// An undo of no earlier mark.
-    #[error("R17: mark {undo} undoes mark {mark}, which is not an earlier mark of this sheet; a sheet's marks are undone by their place in its log")]
+    #[error("mark {undo} undoes mark {mark}, which is not an earlier mark of this sheet; a sheet's marks are undone by their place in its log")]
     UndoUnknownMark {
         /// The undo's place in the log.
         undo: usize,
@@ -466,7 +468,7 @@ pub enum RuleError {
     },
     // R14 dice
     /// Entered dice of the wrong number.
-    #[error("R14: the {table} table reads {expected} dice; {got} were entered")]
+    #[error("the {} table reads {expected} dice; {got} were entered", .table.label())]
     WrongDiceCount {
         /// Table rolled on: the campaign's or a sheet's.
         table: LoggedTable,
@@ -476,7 +478,7 @@ pub enum RuleError {
         got: usize,
     },
     /// An entered die that the die cannot show.
-    #[error("R14: die {position} of the {table} roll is a d{sides} and cannot show {value}")]
+    #[error("die {position} of the {} roll is a d{sides} and cannot show {value}", .table.label())]
     DieOutOfRange {
         /// Table rolled on: the campaign's or a sheet's.
         table: LoggedTable,
@@ -551,33 +553,296 @@ impl RuleError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::down::How;
+    use crate::landed_safely::NotHome;
+    use crate::sheet::SheetTable;
     use crate::tables::Table;
 
-    // Every message starts with the rule it names, so a reader of a 422 sees the rule.
-    #[test]
-    fn display_starts_with_rule() {
-        let errors = [
-            RuleError::StartDateOutOfRange {
-                date: NaiveDate::from_ymd_opt(1914, 8, 4).unwrap(),
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    /// Every prohibition of the Combat Values Table and the sheet (R17–R19).
+    pub(crate) const PROHIBITIONS: [Prohibition; 12] = [
+        Prohibition::OutOfRange,
+        Prohibition::SeriouslyWoundedAtLongRange,
+        Prohibition::CannonAtLongRange,
+        Prohibition::CannonBurst,
+        Prohibition::SpinningTargetAtLongRange,
+        Prohibition::DeflectionWithSpinningTarget,
+        Prohibition::ObserverTailing,
+        Prohibition::ShooterSpinning,
+        Prohibition::PilotOnFire,
+        Prohibition::ShooterKilled,
+        Prohibition::ShooterPassedOut,
+        Prohibition::ObserverFlying,
+    ];
+
+    /// One of every variant, with values a request could carry.
+    fn every_error() -> Vec<RuleError> {
+        use RuleError::*;
+        let mission = MissionType::BombHq;
+        let mut all = vec![
+            StartDateOutOfRange {
+                date: date(1914, 8, 4),
             },
-            RuleError::TooManyStartingCrew {
+            TooManyStartingCrew {
                 role: Role::Pilot,
                 existing: 2,
             },
-            RuleError::NoParachute {
-                nationality: Nationality::British,
-                date: NaiveDate::from_ymd_opt(1918, 3, 1).unwrap(),
+            ReplacementNotNeeded {
+                role: Role::Observer,
+                available: 1,
             },
-            RuleError::BombingAltitude { altitude: 5 },
-            RuleError::WrongDiceCount {
-                table: Table::Evade.into(),
+            AbilityAlreadyChosen {
+                ability: Ability::SpinSkill,
+            },
+            AbilityNotForRole {
+                ability: Ability::SpinRecovery,
+                kind: AbilityKind::Pilot,
+                role: Role::Observer,
+            },
+            AbilityNeedsXp {
+                ability: Ability::SpinSkill,
+                min: Xp(250),
+                xp: Xp(120),
+            },
+            NoXpSlot {
+                xp: Xp(120),
+                slots: 1,
+                next: Xp(250),
+            },
+            NoAceSlot {
+                ability: Ability::ConcentratedFire,
+                kills: 4,
+                slots: 0,
+                next: 5,
+            },
+            WoundBoxesOutOfRange {
+                crew: CrewId(6),
+                boxes: 4,
+            },
+            NoParachute {
+                nationality: Nationality::AustroHungarian,
+                date: date(1918, 3, 1),
+            },
+            BombingAltitude { altitude: 5 },
+            TooManyBombRuns { runs: 4 },
+            NotLandedSafely {
+                key: "a1".into(),
+                why: NotHome::CameDown(How::ShotDown),
+            },
+            TooManyHexesObserved { hexes: 5 },
+            TripsNeededMissing,
+            TripsNeededOutOfRange { trips: 7 },
+            AircraftNotInService {
+                aircraft: "Fokker D.VII".into(),
+                service_start: date(1918, 4, 1),
+                date: date(1917, 6, 1),
+            },
+            AircraftWrongSide {
+                aircraft: "Fokker D.VII".into(),
+                aircraft_side: Side::Central,
+                side: Side::Allied,
+            },
+            WrongAircraftType {
+                aircraft: "Nieuport 17".into(),
+                mission,
+                needs: AircraftRequirement::TwoSeater,
+            },
+            CrewWrongRole {
+                crew: "Jean Chaput".into(),
+                role: Role::Pilot,
+                seat: Role::Observer,
+            },
+            CrewWrongSide {
+                crew: "Jean Chaput".into(),
+                crew_side: Side::Allied,
+                side: Side::Central,
+            },
+            CrewUnavailable {
+                crew: "Jean Chaput".into(),
+            },
+            MissionNotAssigned {
+                sortie: "a1".into(),
+                side: Side::Allied,
+                mission,
+            },
+            NotTheAssignedSortie {
+                sortie: "a2".into(),
+                side: Side::Allied,
+                mission,
+                aircraft: "Breguet 14".into(),
+                pilot: "Jean Chaput".into(),
+                observer: "observer Paul Tarascon".into(),
+            },
+            AssignedPilotOnSweep {
+                sortie: "a1".into(),
+                side: Side::Allied,
+                mission,
+                pilot: "Jean Chaput".into(),
+            },
+            ObserverRequired { mission },
+            NoObserverSeat {
+                aircraft: "Nieuport 17".into(),
+            },
+            UnknownVictim {
+                victim: "c9".into(),
+            },
+            VictimNotLost {
+                victim: "c1".into(),
+            },
+            KillOfOwnSide {
+                victim: "a2".into(),
+                shooter: CrewId(6),
+            },
+            ShooterNotInGame { shooter: CrewId(6) },
+            KillWithoutShooters {
+                victim: "c1".into(),
+            },
+            DuplicateShooter {
+                victim: "c1".into(),
+                shooter: CrewId(6),
+            },
+            DuplicateKill {
+                victim: "c1".into(),
+            },
+            DuplicateSortieKey { key: "a1".into() },
+            CrewFliesTwice { crew: CrewId(6) },
+            SeatTaken {
+                key: "a1".into(),
+                position: Role::Pilot,
+            },
+            ObserverInSingleSeater {
+                key: "a1".into(),
+                crew: CrewId(7),
+            },
+            MissionSortieWithoutMission {
+                key: "a1".into(),
+                side: Side::Allied,
+            },
+            SecondMissionSortie {
+                mission,
+                first: "a1".into(),
+                second: "a2".into(),
+            },
+            TurnsOutOfRange {
+                key: "a1".into(),
+                turns: 30,
+                played: 20,
+            },
+            LeftBoardOutOfRange {
+                side: Side::Central,
+                turn: 30,
+                played: 20,
+            },
+            EngineCount {
+                aircraft: "Gotha G.V".into(),
+                engines: 5,
+            },
+            SectionWithoutBoxes {
+                aircraft: "Nieuport 17".into(),
+                section: Section::Wings,
+            },
+            JamWithoutLongBurst {
+                burst: Burst::Short,
+            },
+            NotCritical {
+                section: Section::Engine,
+            },
+            AnoxiaAltitude { altitude: 8 },
+            AnoxiaEarlyWar,
+            ConcentratedFireNotAce,
+            ConcentratedFireRange { range: 3, max: 1 },
+            WoundMarkBoxes { boxes: 3 },
+            EmptyMark { kind: "red_hits" },
+            UndoUnknownMark { undo: 3, mark: 5 },
+            WrongDiceCount {
+                table: Table::GroundOffensive.into(),
                 expected: 2,
                 got: 1,
             },
+            DieOutOfRange {
+                table: SheetTable::SpinRecovery.into(),
+                position: 1,
+                value: 7,
+                sides: 6,
+            },
         ];
-        for e in errors {
-            assert!(e.to_string().starts_with(e.rule()), "{e}");
+        all.extend(
+            PROHIBITIONS
+                .into_iter()
+                .map(|prohibition| CombatProhibited { prohibition }),
+        );
+        all
+    }
+
+    /// A design number (`R17`) anywhere in `text`.
+    pub(crate) fn design_number(text: &str) -> Option<&str> {
+        text.split(|c: char| !c.is_ascii_alphanumeric()).find(|w| {
+            w.len() > 1 && w.starts_with('R') && w[1..].bytes().all(|b| b.is_ascii_digit())
+        })
+    }
+
+    /// A snake_case word (`tailed_last_turn`) anywhere in `text`.
+    pub(crate) fn snake_case_word(text: &str) -> Option<&str> {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .find(|w| w.trim_matches('_').contains('_'))
+    }
+
+    // API v1.3 "Words": a refusal names no design number and no field, cites the
+    // rulebook's section where one is broken, and `rule` keeps the design number.
+    #[test]
+    fn display_names_no_design_number_and_no_field() {
+        for e in every_error() {
+            let text = e.to_string();
+            assert_eq!(design_number(&text), None, "{text}");
+            assert_eq!(snake_case_word(&text), None, "{text}");
+            assert!(!text.contains('`'), "{text}");
+            let rule = e.rule();
+            assert!(
+                rule.starts_with('R') || rule.starts_with('§') || rule.starts_with("appendix"),
+                "{rule}"
+            );
         }
+    }
+
+    // Where a rule of the book is broken the message starts with its section; dice and
+    // the sheet's own bookkeeping (R14, marks) have none and say so in plain words.
+    #[test]
+    fn display_cites_the_rulebook_section() {
+        for e in every_error() {
+            let text = e.to_string();
+            let cites = text.starts_with('§')
+                || text.starts_with("appendix")
+                || text.contains(" (§")
+                || text.ends_with("Table)")
+                || text.ends_with("Effects of Fire)");
+            let bookkeeping = matches!(
+                e,
+                RuleError::WrongDiceCount { .. }
+                    | RuleError::DieOutOfRange { .. }
+                    | RuleError::EmptyMark { .. }
+                    | RuleError::UndoUnknownMark { .. }
+                    | RuleError::DuplicateSortieKey { .. }
+                    | RuleError::CrewFliesTwice { .. }
+            );
+            assert!(cites || bookkeeping, "{text}");
+        }
+    }
+
+    #[test]
+    fn prohibitions_name_no_field() {
+        for p in PROHIBITIONS {
+            let text = p.to_string();
+            assert_eq!(design_number(&text), None, "{text}");
+            assert_eq!(snake_case_word(&text), None, "{text}");
+        }
+        assert_eq!(
+            Prohibition::ObserverTailing.to_string(),
+            "observers never take the tailing modifier; untick \"tailed the target last turn\" (§3.521)"
+        );
+        assert_eq!(Prohibition::ObserverTailing.rule(), "R17");
     }
 
     #[test]
@@ -588,7 +853,20 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "R3: the player already has 2 starting pilot(s); a player starts with at most two pilots and one observer"
+            "§13.02: the player already has 2 starting pilot(s); a player starts with at most two pilots and one observer"
+        );
+        assert_eq!(e.rule(), "R3");
+    }
+
+    #[test]
+    fn enums_are_named_as_people_write_them() {
+        let e = RuleError::NoParachute {
+            nationality: Nationality::AustroHungarian,
+            date: date(1918, 3, 1),
+        };
+        assert_eq!(
+            e.to_string(),
+            "§13.03: parachutes are only for German crews from 1918-02-01; this crew is Austro-Hungarian and the game is on 1918-03-01"
         );
     }
 }

@@ -235,7 +235,7 @@ mod tests {
         assert_eq!(e.rule(), "R10");
         assert_eq!(
             e.to_string(),
-            "R10 (§9.00): mission aircraft \"a1\" did not land safely at its airfield: its pilot, crewman 1, was killed and the type has no dual controls for its observer to fly it home; send landed_safely false"
+            "appendix E (§9.00): mission aircraft a1 did not land safely at its airfield: its pilot, crewman 1, was killed and the type has no dual controls for its observer to fly it home; report that it did not land safely"
         );
     }
 

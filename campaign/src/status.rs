@@ -300,7 +300,7 @@ mod tests {
         assert_eq!(e.rule(), "R6");
         assert_eq!(
             e.to_string(),
-            "R6: Bombardier is one of the observer abilities and a pilot cannot choose it; \
+            "§13.102: Bombardier is one of the observer abilities and a pilot cannot choose it; \
              pilots choose pilot or gunnery abilities, observers gunnery or observer abilities"
         );
         assert!(matches!(

@@ -253,7 +253,7 @@ fn s13_03_bail_out_with_and_without_parachutes() {
     let e = come_down(&down, &at, &[german], &mut Entered::default()).unwrap_err();
     assert_eq!(e.rule(), "§13.03");
     let e = lone_pilot(&down, Quiet, &mut Entered::default()).unwrap_err();
-    assert!(e.to_string().contains("british"), "{e}");
+    assert!(e.to_string().contains("British"), "{e}");
     let grounded = Down {
         altitude: 0,
         ..down
@@ -369,7 +369,7 @@ fn missing_facts_are_named() {
     assert_eq!(e, DownError::TerrainMissing);
     let mut dice = Entered::default().with(Table::Crash, Some(PILOT), &[6, 6]);
     let e = lone_pilot(&Down::new(How::ShotDown), Quiet, &mut dice).unwrap_err();
-    assert!(e.to_string().contains("side_of_lines"), "{e}");
+    assert!(e.to_string().contains("which side of the lines"), "{e}");
 }
 
 // An evaded crewman with an injury may be reported `evaded` or with his injury.

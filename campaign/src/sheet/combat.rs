@@ -116,9 +116,11 @@ impl fmt::Display for Prohibition {
             CannonBurst => "a free-firing cannon fires a short burst only",
             SpinningTargetAtLongRange => "a spinning target may not be fired at from range 3",
             DeflectionWithSpinningTarget => {
-                "a shot at a spinning target takes the spinning modifier instead of deflection; clear deflection"
+                "a shot at a spinning target takes the spinning modifier instead of deflection; untick deflection"
             }
-            ObserverTailing => "observers never take the tailing modifier; clear tailed_last_turn",
+            ObserverTailing => {
+                "observers never take the tailing modifier; untick \"tailed the target last turn\""
+            }
             ShooterSpinning => "nobody fires from a spinning aircraft",
             PilotOnFire => "a pilot does not fire while his aircraft is on fire (his observer may)",
             ShooterKilled => "a killed crewman does not fire",

@@ -371,20 +371,20 @@ fn r17_allowed_beside_the_prohibitions() {
 }
 
 #[test]
-fn r17_prohibition_messages_name_rule_and_section() {
+fn r17_prohibition_messages_keep_the_rule_and_cite_the_section() {
     let e = RuleError::CombatProhibited {
         prohibition: Prohibition::ObserverTailing,
     };
     assert_eq!(e.rule(), "R17");
     assert_eq!(
         e.to_string(),
-        "R17: observers never take the tailing modifier; clear tailed_last_turn (§3.521)"
+        "observers never take the tailing modifier; untick \"tailed the target last turn\" (§3.521)"
     );
     let e = RuleError::CombatProhibited {
         prohibition: Prohibition::ShooterKilled,
     };
     assert_eq!(e.rule(), "R18");
-    assert!(e.to_string().starts_with("R18: "));
+    assert_eq!(e.to_string(), "a killed crewman does not fire (§10.01)");
 }
 
 // A refused shot rolls no die; an allowed one rolls the combat die.

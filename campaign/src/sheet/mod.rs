@@ -146,7 +146,7 @@ mod tests {
         assert_eq!(e.rule(), "R14");
         assert_eq!(
             e.to_string(),
-            "R14: die 1 of the combat roll is a d6 and cannot show 7"
+            "die 1 of the combat roll is a d6 and cannot show 7"
         );
         assert!(check_sheet_dice(SheetTable::Jam, &[0]).is_err());
         assert_eq!(

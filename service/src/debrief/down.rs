@@ -185,8 +185,8 @@ fn dice_field(table: &str) -> &'static str {
 /// The request's name of a field of `down`.
 fn down_field(field: &str) -> &'static str {
     match field {
-        "side_of_lines" => "down.side_of_lines",
-        "hexes_from_friendly_trenches" => "down.hexes_from_friendly_trenches",
+        f if f.starts_with("which side of the lines") => "down.side_of_lines",
+        f if f.ends_with("hexes from the friendly trenches") => "down.hexes_from_friendly_trenches",
         _ => "down",
     }
 }
