@@ -35,7 +35,7 @@ pub async fn add(
         async |conn, _scope, record| {
             if role == MemberRole::Player && side.is_none() {
                 return Err(
-                    ServiceError::invalid("a player needs a `side`: allied or central (R2)")
+                    ServiceError::invalid("a player needs a side, Allied or Central (§13.01)")
                         .at(Locus::Field("side")),
                 );
             }
@@ -123,7 +123,7 @@ pub async fn switch_side(
                 return Err(ServiceError::Unprocessable {
                     rule: Some("R2"),
                     detail: format!(
-                        "R2: a player may switch sides only if the sides stay equal in players; after this switch there would be {allied} Allied and {central} Central players"
+                        "§13.01: a player may switch sides only if the sides stay equal in players; after this switch there would be {allied} Allied and {central} Central players"
                     ),
                     at: Some(Locus::Field("side")),
                 });

@@ -53,7 +53,7 @@ pub async fn roll(
                         .await?
                         .ok_or_else(|| {
                             ServiceError::invalid(format!(
-                                "game_id {id} is no game of this campaign"
+                                "the game chosen is no game of this campaign"
                             ))
                             .at(Locus::Field("game_id"))
                         })?,

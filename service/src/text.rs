@@ -15,23 +15,25 @@ pub fn clean_name(
 }
 
 fn checked_name(field: &str, value: &str, max_chars: usize) -> Result<String, ServiceError> {
+    // The field as a person calls it: "campaign.name" is the campaign's name.
+    let field = field.replace(['.', '_'], " ");
     let trimmed = value.trim();
     if trimmed.is_empty() {
         return Err(ServiceError::invalid(format!(
-            "`{field}` must not be empty"
+            "the {field} must not be empty"
         )));
     }
     if trimmed.chars().count() > max_chars {
         return Err(ServiceError::invalid(format!(
-            "`{field}` is too long: at most {max_chars} characters"
+            "the {field} is too long: at most {max_chars} characters"
         )));
     }
     if !storable(trimmed) {
-        return Err(ServiceError::invalid(format!("`{field}` {UNSTORABLE}")));
+        return Err(ServiceError::invalid(format!("the {field} {UNSTORABLE}")));
     }
     if trimmed.chars().any(char::is_control) {
         return Err(ServiceError::invalid(format!(
-            "`{field}` must not contain control characters (tabs, line breaks)"
+            "the {field} must not contain control characters (tabs, line breaks)"
         )));
     }
     Ok(trimmed.to_owned())

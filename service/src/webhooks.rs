@@ -215,27 +215,27 @@ pub fn parse_url(text: &str) -> Result<url::Url, ServiceError> {
     let invalid = |why: String| ServiceError::invalid(why).at(Locus::Field("url"));
     if text.trim().is_empty() {
         return Err(invalid(
-            "`url` is required: the absolute http or https URL to POST the events to".into(),
+            "the URL is required: the absolute http or https URL to POST the events to".into(),
         ));
     }
     if text.len() > MAX_URL_LENGTH {
         return Err(invalid(format!(
-            "`url` is longer than {MAX_URL_LENGTH} characters"
+            "the URL is longer than {MAX_URL_LENGTH} characters"
         )));
     }
     let url = url::Url::parse(text).map_err(|e| {
         invalid(format!(
-            "`url` \"{text}\" is not an absolute URL ({e}); write it like https://example.com/hook"
+            "the URL \"{text}\" is not an absolute URL ({e}); write it like https://example.com/hook"
         ))
     })?;
     if !matches!(url.scheme(), "http" | "https") {
         return Err(invalid(format!(
-            "`url` must be http or https, not {}:",
+            "the URL must be http or https, not {}:",
             url.scheme()
         )));
     }
     if url.host().is_none() {
-        return Err(invalid(format!("`url` \"{text}\" names no host")));
+        return Err(invalid(format!("the URL \"{text}\" names no host")));
     }
     Ok(url)
 }
@@ -245,7 +245,7 @@ pub fn parse_events(names: &[String]) -> Result<Vec<WebhookEvent>, ServiceError>
     let invalid = |why: String| ServiceError::invalid(why).at(Locus::Field("events"));
     if names.is_empty() {
         return Err(invalid(format!(
-            "`events` must name at least one event: {}",
+            "name at least one event: {}",
             one_of(WebhookEvent::NAMES)
         )));
     }
@@ -253,7 +253,7 @@ pub fn parse_events(names: &[String]) -> Result<Vec<WebhookEvent>, ServiceError>
     for name in names {
         let event: WebhookEvent = name
             .parse()
-            .map_err(|e: campaign::ParseEnumError| invalid(format!("`events`: {e}")))?;
+            .map_err(|e: campaign::ParseEnumError| invalid(format!("the events: {e}")))?;
         if !events.contains(&event) {
             events.push(event);
         }

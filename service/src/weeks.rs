@@ -111,7 +111,7 @@ async fn refuse_open_games(
         [rest @ .., last] => (format!("{} and {last}", rest.join(", ")), "have", "them"),
     };
     Err(ServiceError::Conflict(format!(
-        "{games} {verb} no debrief; debrief {them} first, or close the week with abandon_open_games true to abandon {them} (no awards, no casualties)"
+        "{games} {verb} no debrief; debrief {them} first, or close the week choosing to abandon open games, to abandon {them} (no awards, no casualties)"
     )))
 }
 

@@ -421,7 +421,10 @@ fn check(doc: &CampaignExport, p: &mut Problems) {
         p.name_of::<Ability>(format!("ability_picks[{i}].ability"), &pick.ability);
         p.week(format!("ability_picks[{i}].week"), pick.week, current);
         if !picked.insert((pick.crew, pick.ability.as_str())) {
-            p.push(format!("ability_picks[{i}]"), "the same ability twice (R6)");
+            p.push(
+                format!("ability_picks[{i}]"),
+                "the same ability twice (appendix D)",
+            );
         }
     }
 

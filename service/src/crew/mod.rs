@@ -57,7 +57,7 @@ pub async fn create(
             let owner = owner_member(conn, &scope, &owner_name).await?;
             let owner_side = owner.side.ok_or_else(|| {
                 ServiceError::invalid(format!(
-                    "\"{}\" has no side in this campaign; give them one before creating crew (R2)",
+                    "\"{}\" has no side in this campaign; give them one before creating crew (§13.01)",
                     owner.username
                 ))
             })?;
@@ -65,9 +65,11 @@ pub async fn create(
                 return Err(ServiceError::Unprocessable {
                     rule: Some("R2"),
                     detail: format!(
-                        "R2: a {nationality} crewman flies for the {} side, but \"{}\" plays {owner_side}; pick a nationality of that side",
-                        nationality.side(),
-                        owner.username
+                        "§13.01: a {} crewman flies for the {} side, but \"{}\" plays {}; pick a nationality of that side",
+                        nationality.label(),
+                        nationality.side().label(),
+                        owner.username,
+                        owner_side.label()
                     ),
                     at: Some(Locus::Field("nationality")),
                 });

@@ -32,7 +32,7 @@ pub fn play(
     if down.how == How::Exploded && !down.dice.bail_out.is_empty() {
         return Err(refusal(
             "§13.03",
-            format!("sortie \"{key}\" exploded, and crew cannot bail out of an aircraft that exploded; report how \"exploded\" without bail_out dice, or \"bailed_out\" if the crew got out before"),
+            format!("aircraft {key} exploded, and crew cannot bail out of an aircraft that exploded; report it exploded without bail-out dice, or bailed out if the crew got out before"),
         )
         .at(part(key, None, "down.how")));
     }
@@ -45,7 +45,8 @@ pub fn play(
     for (table, id) in keyed {
         if !report.crew.iter().any(|c| c.crew_id == id) {
             return Err(ServiceError::invalid(format!(
-                "sortie \"{key}\": down.dice.{table} names crewman {id}, who is not in this sortie; key the dice by the crew_id of one of its crew"
+                "aircraft {key}: the {} dice name crewman {id}, who is not in this aircraft; give the dice of one of its crew",
+                table.replace('_', "-")
             ))
             .at(part(key, None, dice_field(table))));
         }
@@ -55,7 +56,8 @@ pub fn play(
             refusal(
                 e.rule(),
                 format!(
-                    "sortie \"{key}\": down.dice.{table}{}: {e}",
+                    "aircraft {key}: the {} dice{}: {e}",
+                    table.label(),
                     whose(*crew_id)
                 ),
             )
@@ -90,7 +92,7 @@ pub fn play(
         };
         refusal(
             e.rule(),
-            format!("sortie \"{key}\" ({}): {e}", down.how.label()),
+            format!("aircraft {key} ({}): {e}", down.how.label()),
         )
         .at(part(key, None, field))
     })?;
@@ -101,8 +103,10 @@ pub fn play(
     for (table, crew_id, _) in &entered {
         if !dice.used.contains(&(*table, crew_id.map(CrewId))) {
             return Err(ServiceError::invalid(format!(
-                "sortie \"{key}\": down.dice.{table}{} was entered, but the tables made no {table} roll{}; leave it out",
+                "aircraft {key}: the {} dice{} were entered, but the tables made no {} roll{}; leave them out",
+                table.label(),
                 whose(*crew_id),
+                table.label(),
                 crew_id.map_or(String::new(), |_| " for him".to_owned()),
             ))
             .at(part(key, *crew_id, dice_field(table.as_str()))));
@@ -121,8 +125,8 @@ fn check_sent(report: &SortieReport, how: How, descent: &Descent) -> Result<(), 
                 return Err(refusal(
                     "R8",
                     format!(
-                        "sortie \"{key}\", crewman {}: outcome \"{sent}\" was sent, but the forced-landing tables give \"{}\"; leave outcome out to take the tables' result, or correct down",
-                        member.crew_id, derived.outcome
+                        "aircraft {key}, crewman {}: the outcome {} was given, but the forced-landing tables give {} (§11.00, appendix C); leave the outcome out to take the tables' result, or correct how the aircraft came down",
+                        member.crew_id, sent.label(), derived.outcome.label()
                     ),
                 )
                 .at(part(key, Some(member.crew_id), "outcome")));
@@ -132,14 +136,14 @@ fn check_sent(report: &SortieReport, how: How, descent: &Descent) -> Result<(), 
     if let Some(sent) = report.aircraft_lost {
         if sent != descent.aircraft_lost {
             let (said, is) = if sent {
-                ("true", "kept")
+                ("lost", "kept")
             } else {
-                ("false", "lost")
+                ("not lost", "lost")
             };
             return Err(refusal(
                 "R8",
                 format!(
-                    "sortie \"{key}\": aircraft_lost is {said}, but an aircraft that came down this way ({}) is {is}; leave aircraft_lost out to take it from down, or correct down",
+                    "aircraft {key}: the aircraft is reported {said}, but an aircraft that came down this way ({}) is {is} (§11.00, appendix C); leave the loss out to take it from how it came down, or correct how it came down",
                     how_it_ended(how, descent)
                 ),
             )

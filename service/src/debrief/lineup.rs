@@ -104,7 +104,7 @@ impl Lineup {
                     at(
                         report,
                         &format!(
-                            "\"{}\" is not a sortie of this game's line-up ({}): name each by its key or sortie_id",
+                            "{} is not an aircraft of this game's line-up ({}): name each by its key",
                             report.key,
                             keys()
                         ),
@@ -205,7 +205,7 @@ fn at(report: &SortieReport, words: &str) -> ServiceError {
     let key = if report.key.is_empty() {
         report
             .sortie_id
-            .map_or_else(|| "a sortie".to_owned(), |id| format!("sortie {id}"))
+            .map_or_else(|| "an aircraft".to_owned(), |id| format!("sortie {id}"))
     } else {
         report.key.clone()
     };
@@ -214,7 +214,7 @@ fn at(report: &SortieReport, words: &str) -> ServiceError {
 
 fn refused(words: &str, key: String) -> ServiceError {
     ServiceError::Unprocessable {
-        detail: format!("R16: {words}"),
+        detail: format!("§13.20: {words}"),
         rule: Some("R16"),
         at: Some(Locus::Sortie(key)),
     }

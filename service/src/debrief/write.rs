@@ -41,7 +41,7 @@ pub async fn write(
 ) -> Result<(DebriefResult, Receipt), ServiceError> {
     let game_id = plan.game.id;
     let turns = i32::try_from(plan.debrief.turns_played)
-        .map_err(|_| ServiceError::invalid("`turns_played` is too large"))?;
+        .map_err(|_| ServiceError::invalid("the turns played are too many"))?;
     let tally = Tally::of(&plan);
     let summary =
         crate::webhooks::debrief_summary(tally.week, game_id, &plan.kills_said, tally.deaths);

@@ -20,7 +20,7 @@ pub(crate) async fn aircraft_facts(
         .await?
         .ok_or_else(|| {
             ServiceError::invalid(format!(
-                "aircraft_id {aircraft_id} is no aircraft type; the types are listed at /api/v1/aircraft"
+                "the aircraft chosen is no aircraft type of the rulebook; pick one of appendix A or B"
             ))
         })?;
     Ok(AircraftFacts {
@@ -42,7 +42,8 @@ pub(crate) async fn crew_facts(
         .await?
         .ok_or_else(|| {
             ServiceError::invalid(format!(
-                "{field} {crew_id} is no crewman of this campaign; assign crew of this campaign"
+                "the {} chosen is no crewman of this campaign; assign crew of this campaign",
+                field.trim_end_matches("_id").replace("crew", "crewman")
             ))
         })?;
     let view = crate::crew::crewman_view(record, week)?;

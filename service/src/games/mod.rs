@@ -137,7 +137,7 @@ pub async fn roll_side(
             refuse_abandoned(&game, "its missions can no longer change")?;
             let duplicate = || {
                 ServiceError::Conflict(format!(
-                    "the {side} side already has its mission in game {game_id}; one mission per side per game (R9)"
+                    "the {} side already has its mission in this game; one mission per side per game (§13.20)", side.label()
                 ))
             };
             if eagles_db::games::side_has_mission(conn, game_id, side.as_str()).await? {

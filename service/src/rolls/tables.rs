@@ -82,8 +82,9 @@ fn allowed_modifiers(table: Table) -> &'static str {
 
 fn unfit(table: Table, why: impl std::fmt::Display) -> ServiceError {
     ServiceError::invalid(format!(
-        "the modifiers do not fit the {table} table: {why}; its modifiers are: {}",
-        allowed_modifiers(table)
+        "the modifiers do not fit the {} table: {why}; its modifiers are: {}",
+        table.label(),
+        allowed_modifiers(table).replace('_', " ")
     ))
 }
 
@@ -111,7 +112,7 @@ fn take<T: DeserializeOwned>(
 fn none(table: Table, modifiers: &Map<String, Value>) -> Result<(), ServiceError> {
     match modifiers.keys().next() {
         None => Ok(()),
-        Some(name) => Err(unfit(table, format!("unknown modifier `{name}`"))),
+        Some(name) => Err(unfit(table, format!("unknown modifier \"{name}\""))),
     }
 }
 
@@ -146,7 +147,10 @@ pub fn roll_table(
         Table::BailOut => {
             let nationality: Nationality =
                 take(table, &mut modifiers, "nationality")?.ok_or_else(|| {
-                    unfit(table, "`nationality` of the crewman bailing out is missing")
+                    unfit(
+                        table,
+                        "the nationality of the crewman bailing out is missing",
+                    )
                 })?;
             let mods: BailOutModifiers = parse(table, modifiers)?;
             let chute = parachute(nationality, at.date)?;
@@ -158,7 +162,7 @@ pub fn roll_table(
             let (offensive, from) = match (at.offensive, named_offensive) {
                 (Some(_), Some(_)) => {
                     return Err(ServiceError::invalid(
-                        "the evade roll takes the game's ground offensive itself (R8); leave `ground_offensive` out of the modifiers when giving game_id",
+                        "the evade roll takes the game's ground offensive itself (appendix E); leave the ground offensive out of the modifiers when naming the game",
                     ))
                 }
                 (Some(o), None) => (o, OffensiveFrom::Game),
@@ -167,7 +171,7 @@ pub fn roll_table(
             };
             let side = at.side.ok_or_else(|| {
                 ServiceError::invalid(
-                    "an evade roll needs `side`, the crewman's side: the ground offensive helps or hinders him by it (R8)",
+                    "an evade roll needs the crewman's side: the ground offensive helps or hinders him by it (§13.202)",
                 )
                 .at(Locus::Field("side"))
             })?;

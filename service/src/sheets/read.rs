@@ -208,7 +208,8 @@ pub fn seat_of(seats: &[&LineupSeat], crew_id: i64, field: &str) -> Result<Role,
         .map(|s| s.position)
         .ok_or_else(|| {
             ServiceError::invalid(format!(
-                "{field} {crew_id} is no crewman of this sortie; name one of its crew"
+                "the {} named is no crewman of this aircraft; name one of its crew",
+                field.trim_end_matches("_id").replace('_', " ")
             ))
         })
 }

@@ -182,7 +182,12 @@ async fn men(
 fn man<'a>(men: &'a [Man], crew_id: i64, field: &'static str) -> Result<&'a Man, ServiceError> {
     men.iter().find(|m| m.crew_id == crew_id).ok_or_else(|| {
         ServiceError::invalid(format!(
-            "{field} {crew_id} is no crewman of this sortie; name one of its crew"
+            "the {} named is no crewman of this aircraft; name one of its crew",
+            if field == "shooter" {
+                "shooter"
+            } else {
+                "crewman"
+            }
         ))
         .at(Locus::Field(field))
     })
@@ -290,7 +295,7 @@ fn roll(
         SheetRollRequest::Spin { .. } => {
             if state.spinning() {
                 return Err(not_now(
-                    "the aircraft is spinning already: roll spin_recovery",
+                    "the aircraft is spinning already: roll spin recovery",
                 ));
             }
             let (man, controls) = at_controls(state, men)?;
@@ -399,14 +404,14 @@ async fn check_bomb_run(
         Some(m) if sortie.assignment == Assignment::Mission && m.mission_type.is_bombing() => {}
         Some(m) if sortie.assignment == Assignment::Mission => {
             return Err(ServiceError::invalid(format!(
-                "{}'s mission is {}; bomb runs are flown on bombing missions (R10)",
+                "aircraft {}'s mission is {}; bomb runs are flown on bombing missions (appendix E)",
                 sortie.key,
                 m.mission_type.label()
             )))
         }
         _ => {
             return Err(ServiceError::invalid(format!(
-                "sortie {} is no mission aircraft; bomb runs are the mission aircraft's (R10)",
+                "aircraft {} is no mission aircraft; bomb runs are the mission aircraft's (§13.20, appendix E)",
                 sortie.key
             )))
         }
@@ -415,7 +420,7 @@ async fn check_bomb_run(
     let runs = eagles_db::rolls::count_on_sortie(conn, sortie.id, table).await?;
     if runs >= MAX_BOMB_RUNS as i64 {
         return Err(ServiceError::invalid(format!(
-            "{} has made its {MAX_BOMB_RUNS} bomb runs; a mission carries bombs for three (R10)",
+            "aircraft {} has made its {MAX_BOMB_RUNS} bomb runs; a mission carries bombs for three (appendix E)",
             sortie.key
         )));
     }
@@ -491,7 +496,7 @@ pub async fn roll_on_sheet(
         let mut made = roll(&request, &state, &men, era, &context, &mut dice)?;
         if made.is_empty() {
             return Err(ServiceError::invalid(
-                "nobody aboard is left to roll for; name the crewmen in crew_ids",
+                "nobody aboard is left to roll for; name the crewmen to roll for",
             ));
         }
         if let (
@@ -620,10 +625,8 @@ fn target_of<'a>(
     target_sortie: i64,
 ) -> Result<&'a LineupSortie, ServiceError> {
     let target = sheets.sortie(target_sortie).map_err(|_| {
-        ServiceError::invalid(format!(
-            "target_sortie {target_sortie} is no sortie of this game"
-        ))
-        .at(Locus::Field("target_sortie"))
+        ServiceError::invalid(format!("the target is no aircraft of this game"))
+            .at(Locus::Field("target_sortie"))
     })?;
     if target.side == shooter.side {
         return Err(ServiceError::invalid(format!(

@@ -25,7 +25,7 @@ fn as_of(campaign: &Campaign, as_of_week: Option<i32>) -> Result<i32, ServiceErr
         None => Ok(current),
         Some(week) if (1..=current).contains(&week) => Ok(week),
         Some(week) => Err(ServiceError::invalid(format!(
-            "as_of_week must be between 1 and the current week {current}, not {week}"
+            "the week asked for must be between 1 and the current week {current}, not {week}"
         ))),
     }
 }

@@ -116,7 +116,7 @@ fn crew_dice(member: &CrewReport, down: &DownDice) -> Result<CrewDice, ServiceEr
     let pick = |what: &str, seat: Option<Vec<u32>>, sortie: Option<&Vec<u32>>| {
         match (seat, sortie) {
         (Some(_), Some(_)) => Err(ServiceError::invalid(format!(
-            "crewman {id}: the {what} dice were entered twice, in his dice and in down.dice.{what}; enter them once"
+            "crewman {id}: the {what} dice were entered twice, with him and with how the aircraft came down; enter them once"
         ))),
         (seat, sortie) => Ok(seat.or_else(|| sortie.cloned())),
     }
@@ -142,7 +142,7 @@ fn planned_fate(
         .map_err(|e| ServiceError::from(e).at(at("wound_boxes")))?;
     let refuse = |what: &'static str, why: &str| {
         Err(ServiceError::invalid(format!(
-            "crewman {}: dice.{what} was entered but {why}; leave it out",
+            "crewman {}: {what} dice were entered but {why}; leave them out",
             member.crew_id
         ))
         .at(at(if what == "injury" {
@@ -152,10 +152,10 @@ fn planned_fate(
         })))
     };
     if entered.injury.is_some() && !matches!(fate, Fate::Injured(_)) {
-        return refuse("injury", "he has no injury to roll (R7)");
+        return refuse("injury", "he has no injury to roll (appendix C)");
     }
     if entered.capture.is_some() && fate != Fate::Captured {
-        return refuse("capture", "he was not captured (R8)");
+        return refuse("capture", "he was not captured (§11.03)");
     }
     let dice = match fate {
         Fate::Injured(severity) => Some(

@@ -99,25 +99,24 @@ fn check_report_of(
         .map(|m| (m.side, m))
         .ok_or_else(|| {
             ServiceError::invalid(format!(
-                "mission {} is not a mission of this game; its missions are {}",
-                facts.mission_id,
+                "the mission reported is not a mission of this game; its missions are {}",
                 list_ids(game_missions)
             ))
         })?;
     if reported.contains(&mission.id) {
         return Err(ServiceError::invalid(format!(
-            "mission {} is reported twice; report each mission once",
-            mission.id
+            "{} is reported twice; report each mission once",
+            said(mission)
         )));
     }
     reported.push(mission.id);
     let report = facts.report();
     for (field, n) in [
-        ("hexes_observed", report.hexes_observed),
+        ("hexes observed", report.hexes_observed),
         ("trips", report.trips),
-        ("hexes_strafed", report.hexes_strafed),
+        ("trench hexes strafed", report.hexes_strafed),
     ] {
-        within_bounds(&format!("{field} of mission {}", mission.id), n)?;
+        within_bounds(&format!("the {field} of {}", said(mission)), n)?;
     }
     let flown = debrief
         .missions
@@ -129,9 +128,8 @@ fn check_report_of(
         return Err(ServiceError::Unprocessable {
             rule: Some("R9"),
             detail: format!(
-                "R9: mission {} ({}) has no sortie marked \"mission\" in this debrief, so it cannot report results; mark its aircraft's assignment \"mission\" or leave the facts out",
-                mission.id,
-                flown.mission.mission_type.label()
+                "§13.20: {} has no aircraft marked as flying it in this debrief, so it cannot report results; mark its aircraft as flying the mission or leave the facts out",
+                said(mission)
             ),
             at: None,
         });
@@ -164,5 +162,14 @@ fn list_ids(missions: &[GameMission]) -> String {
     if missions.is_empty() {
         return "none yet".into();
     }
-    crate::error::one_of(missions.iter().map(|m| m.id))
+    crate::error::one_of(missions.iter().map(said))
+}
+
+/// A mission as people name it: "the Allied mission (observe enemy HQ)".
+fn said(mission: &GameMission) -> String {
+    format!(
+        "the {} mission ({})",
+        mission.side.label(),
+        mission.mission_type.label()
+    )
 }

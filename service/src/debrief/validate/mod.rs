@@ -29,6 +29,7 @@
 mod consistency;
 mod fates;
 mod missions;
+mod names;
 mod sorties;
 
 use std::collections::HashMap;
@@ -107,7 +108,7 @@ pub fn plan(
         crew,
         aircraft,
     } = facts;
-    within_bounds("turns_played", request.turns_played)
+    within_bounds("the turns played", request.turns_played)
         .map_err(|e| e.at(Locus::Field("turns_played")))?;
     let roster: HashMap<i64, CrewmanView> = crew
         .into_iter()
@@ -161,12 +162,13 @@ pub fn plan(
             problems.push(e);
         }
     }
-    if let Some(refusal) = ServiceError::all(once_each(problems)) {
+    let named = |problem| names::named(problem, &roster, &types);
+    if let Some(refusal) = ServiceError::all(once_each(problems).into_iter().map(named)) {
         return Err(refusal);
     }
 
-    let awards = experience::awards(&debrief)?;
-    let results = debrief.mission_results()?;
+    let awards = experience::awards(&debrief).map_err(|e| named(e.into()))?;
+    let results = debrief.mission_results().map_err(|e| named(e.into()))?;
     let missions = game_missions.iter().map(|m| (m.id, m.side)).collect();
     let kills_said = kills_said(&debrief, &read.aircraft, &roster, &types);
     Ok(Plan {
@@ -240,7 +242,8 @@ const MAX_COUNT: u32 = 1000;
 fn within_bounds(field: &str, n: u32) -> Result<(), ServiceError> {
     if n > MAX_COUNT {
         return Err(ServiceError::invalid(format!(
-            "`{field}` is {n}; no game comes near that (at most {MAX_COUNT})"
+            "{} is {n}; no game comes near that (at most {MAX_COUNT})",
+            field.replace('_', " ")
         )));
     }
     Ok(())

@@ -93,17 +93,17 @@ fn find<'a>(
 ) -> Result<(Aircraft<'a>, Vec<&'a CrewmanView>, Assignment), ServiceError> {
     let given = |what: &str| {
         ServiceError::invalid(format!(
-            "sortie \"{}\": give its {what}, or name a declared sortie by `sortie_id`",
+            "aircraft {}: give its {what}, or name an aircraft of the line-up",
             report.key
         ))
     };
-    let aircraft_id = report.aircraft_id.ok_or_else(|| given("`aircraft_id`"))?;
+    let aircraft_id = report.aircraft_id.ok_or_else(|| given("aircraft type"))?;
     let assignment = report
         .assignment
-        .ok_or_else(|| given("`assignment` (mission or sweep)"))?;
+        .ok_or_else(|| given("assignment (mission or fighter sweep)"))?;
     let record = game.types.get(&aircraft_id).ok_or_else(|| {
         ServiceError::invalid(format!(
-            "sortie \"{}\": there is no aircraft type {aircraft_id}; the types are listed at /api/v1/aircraft",
+            "aircraft {}: its aircraft type is none of appendix A or B; pick one of the list",
             report.key
         ))
     })?;
@@ -113,15 +113,15 @@ fn find<'a>(
         .map(|c| {
             game.roster.get(&c.crew_id).ok_or_else(|| {
                 ServiceError::invalid(format!(
-                    "sortie \"{}\": crewman {} is not in this campaign",
-                    report.key, c.crew_id
+                    "aircraft {}: one of its crew is not in this campaign",
+                    report.key
                 ))
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
     for member in &report.crew {
         within_bounds(
-            &format!("red_hits of crewman {}", member.crew_id),
+            &format!("the red hits of crewman {}", member.crew_id),
             member.red_hits,
         )?;
     }
