@@ -302,7 +302,7 @@ fn grounded_line(g: GroundedPlayer) -> GroundedLine {
         side: g.side.label(),
         why,
         may: format!(
-            "He may create a replacement {roles} on the crew page (R3): a novice with 0 XP."
+            "He may create a replacement {roles} on the crew page (§13.02): a novice with 0 XP."
         ),
     }
 }

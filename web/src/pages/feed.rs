@@ -194,10 +194,10 @@ fn week_entry(w: &ClosedWeek, tag: &str, campaign_path: &str, public_url: &Publi
 fn end_entry(end: &FeedEnd, tag: &str, campaign_path: &str, public_url: &PublicUrl) -> Entry {
     let outcome = &end.outcome;
     let winner = match (&outcome.winner, outcome.shared_first_place.as_slice()) {
-        (Some(w), _) => format!("{} wins with {} XP (R13)", w.username, w.best_xp),
+        (Some(w), _) => format!("{} wins with {} XP (§13.203)", w.username, w.best_xp),
         (None, []) => "nobody flew, so nobody wins".to_owned(),
         (None, shared) => format!(
-            "{} share first place (R13)",
+            "{} share first place (§13.203)",
             shared
                 .iter()
                 .map(|p| p.username.as_str())
@@ -218,7 +218,7 @@ fn end_entry(end: &FeedEnd, tag: &str, campaign_path: &str, public_url: &PublicU
     )));
     entry.set_updated(end.ended_at.fixed_offset());
     entry.set_summary(Text::plain(format!(
-        "{winner}. {air_war}, {} to {} (R12). Its last week: {}",
+        "{winner}. {air_war}, {} to {} (§13.204). Its last week: {}",
         outcome.sides.allied.total,
         outcome.sides.central.total,
         summary(&end.last_week)

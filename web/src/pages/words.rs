@@ -41,8 +41,11 @@ mod tests {
     // API v1.2: no code formatting on the pages.
     #[test]
     fn no_backticks() {
-        let e = Error::invalid("a player needs a `side`: allied or central (R2)");
-        assert_eq!(plain(&e), "a player needs a side: allied or central (R2)");
+        let e = Error::invalid("a player needs a `side`: Allied or Central (§13.01)");
+        assert_eq!(
+            plain(&e),
+            "a player needs a side: Allied or Central (§13.01)"
+        );
         assert_eq!(
             plain_text("`name` must not be empty"),
             "name must not be empty"

@@ -175,20 +175,20 @@ mod tests {
     fn names_instead_of_ids_and_paths() {
         let w = words();
         assert_eq!(
-            w.say("R7: crewman 6 has 6 wound boxes crossed off; a crewman has three and is killed at three"),
-            "R7: Jean Chaput has 6 wound boxes crossed off; a crewman has three and is killed at three"
+            w.say("§10.01: crewman 6 has 6 wound boxes crossed off; a crewman has three and is killed at three"),
+            "§10.01: Jean Chaput has 6 wound boxes crossed off; a crewman has three and is killed at three"
         );
         assert_eq!(
             w.say("sortie \"a1\": give down.side_of_lines (own, no_mans_land or enemy)"),
             "aircraft a1: give which side of the lines (own, no man's land or enemy)"
         );
         assert_eq!(
-            w.say("R10: mission 3 reports landed_safely true, but on its sortie \"a1\" crewman 6 was killed"),
-            "R10: the Allied mission (observe enemy HQ) reports landed safely, but on its aircraft a1 Jean Chaput was killed"
+            w.say("appendix E: mission 3 reports landed_safely true, but on its sortie \"a1\" crewman 6 was killed"),
+            "appendix E: the Allied mission (observe enemy HQ) reports landed safely, but on its aircraft a1 Jean Chaput was killed"
         );
         assert_eq!(
-            w.say("R4: crewman 6 is on the same side as \"c2\""),
-            "R4: Jean Chaput is on the same side as aircraft c2"
+            w.say("§13.103: crewman 6 is on the same side as aircraft c2"),
+            "§13.103: Jean Chaput is on the same side as aircraft c2"
         );
         assert_eq!(
             w.say("`turns_played` is too large"),
