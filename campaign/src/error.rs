@@ -563,7 +563,7 @@ mod tests {
     }
 
     /// Every prohibition of the Combat Values Table and the sheet (R17–R19).
-    pub(crate) const PROHIBITIONS: [Prohibition; 12] = [
+    const PROHIBITIONS: [Prohibition; 12] = [
         Prohibition::OutOfRange,
         Prohibition::SeriouslyWoundedAtLongRange,
         Prohibition::CannonAtLongRange,
@@ -778,14 +778,14 @@ mod tests {
     }
 
     /// A design number (`R17`) anywhere in `text`.
-    pub(crate) fn design_number(text: &str) -> Option<&str> {
+    fn design_number(text: &str) -> Option<&str> {
         text.split(|c: char| !c.is_ascii_alphanumeric()).find(|w| {
             w.len() > 1 && w.starts_with('R') && w[1..].bytes().all(|b| b.is_ascii_digit())
         })
     }
 
     /// A snake_case word (`tailed_last_turn`) anywhere in `text`.
-    pub(crate) fn snake_case_word(text: &str) -> Option<&str> {
+    fn snake_case_word(text: &str) -> Option<&str> {
         text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .find(|w| w.trim_matches('_').contains('_'))
     }

@@ -51,7 +51,7 @@ pub async fn create(
                 || s.chars().any(char::is_control) =>
         {
             return Err(ServiceError::invalid(format!(
-                "`secret` must be 1 to {MAX_SECRET_LENGTH} characters, none of them control \
+                "the secret must be 1 to {MAX_SECRET_LENGTH} characters, none of them control \
                  characters; leave it out to have one generated"
             ))
             .at(Locus::Field("secret")));
@@ -245,7 +245,7 @@ pub fn parse_events(names: &[String]) -> Result<Vec<WebhookEvent>, ServiceError>
     let invalid = |why: String| ServiceError::invalid(why).at(Locus::Field("events"));
     if names.is_empty() {
         return Err(invalid(format!(
-            "name at least one event: {}",
+            "the events must name at least one event: {}",
             one_of(WebhookEvent::NAMES)
         )));
     }

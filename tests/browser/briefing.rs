@@ -154,7 +154,7 @@ async fn the_briefing_names_a_player_whose_crew_cannot_fly() {
         "{grounded}"
     );
     assert!(
-        grounded.contains("He may create a replacement pilot on the crew page (R3)"),
+        grounded.contains("He may create a replacement pilot on the crew page (§13.02)"),
         "{grounded}"
     );
     assert!(!grounded.contains("carl"), "carl's pilot flies: {grounded}");

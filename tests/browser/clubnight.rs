@@ -237,7 +237,10 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     browser.fill("dice-allied", "11").await;
     browser.submit("dice-allied").await;
     let reason = browser.text("dice-allied-error").await.expect("a reason");
-    assert!(reason.starts_with("R14:"), "{reason}");
+    assert!(
+        reason.starts_with("die 1 of the ") && reason.contains("cannot show 11"),
+        "{reason}"
+    );
     assert_eq!(browser.value("dice-allied").await, "11");
     // Appendix E: a 2 is observe enemy HQ; the Central side lets the server roll.
     browser.fill("dice-allied", "2").await;
@@ -338,7 +341,10 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     // and everything typed stays.
     browser.submit("turns_played").await;
     let reason = browser.text("c1-error").await.expect("a reason on row c1");
-    assert!(reason.contains("R5: aircraft c1 was 30 turns"), "{reason}");
+    assert!(
+        reason.contains("appendix D: aircraft c1 was 30 turns"),
+        "{reason}"
+    );
     assert_eq!(browser.value("c1_turns").await, "30");
     assert_eq!(browser.value("turns_played").await, "20");
     assert_eq!(browser.value("k1_victim").await, "c1");
@@ -360,7 +366,7 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
         .await
         .expect("a reason beside Ball");
     assert!(
-        reason.starts_with("R7: Albert Ball has 4 wound boxes"),
+        reason.starts_with("§10.01: Albert Ball has 4 wound boxes"),
         "{reason}"
     );
     assert_eq!(browser.text("kills-error").await, None);

@@ -322,7 +322,7 @@ async fn dashboard_forms_check_csrf_roles_and_rules() {
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = response.text().await.unwrap();
     let reason = text_of_id(&page, "side-of-paul-error").unwrap();
-    assert!(reason.contains("R2"), "{reason}");
+    assert!(reason.contains("§13.01"), "{reason}");
     assert!(reason.contains("0 Allied and 2 Central"), "{reason}");
 
     // A player rolls; a wrong die comes back next to the dice field, input kept.

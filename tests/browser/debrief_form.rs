@@ -171,9 +171,13 @@ async fn right_after(browser: &Browser, error: &str, field: &str) -> bool {
 }
 
 /// API v1.2: what a person reads shows no id, JSON path, enum value or code
-/// formatting.
+/// formatting; v1.3: nor a design number.
 fn assert_in_words(text: &str) {
     assert!(!text.contains('`'), "a backtick in {text:?}");
+    let design_number = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|w| w.len() > 1 && w.starts_with('R') && w[1..].bytes().all(|b| b.is_ascii_digit()));
+    assert_eq!(design_number, None, "a design number in {text:?}");
     for machine in [
         "sortie \"",
         "aircraft type ",
@@ -224,15 +228,15 @@ async fn four_wrong_fields_are_refused_at_once_each_beside_its_field_in_words() 
 
     // All four at once, each beside its field.
     let reasons = [
-        ("turns-error", "R5: the "),
-        ("c1-error", "R5: aircraft c1 was 25 turns"),
+        ("turns-error", "appendix D: the "),
+        ("c1-error", "appendix D: aircraft c1 was 25 turns"),
         (
             "a1_pilot-error",
-            "R7: Albert Ball has 6 wound boxes crossed off",
+            "§10.01: Albert Ball has 6 wound boxes crossed off",
         ),
         (
             "kills-error",
-            "R4: Werner Voss is on the same side as aircraft c1",
+            "§13.103: Werner Voss is on the same side as aircraft c1",
         ),
     ];
     for (id, start) in reasons {

@@ -216,7 +216,7 @@ async fn write_forms_refuse_users_without_the_role() {
     let page = response.text().await.unwrap();
     assert_eq!(
         text_of_id(&page, "ability-error").as_deref(),
-        Some("R6: no ability slot is free: 100 XP gives 1 slot(s), all used; the next comes at 250 XP")
+        Some("§13.102: no ability slot is free: 100 XP gives 1 slot(s), all used; the next comes at 250 XP")
     );
 }
 

@@ -169,7 +169,7 @@ async fn the_ledger_adds_up_and_an_absence_reads_one_way() {
             Some(xp.to_string().as_str())
         );
         let start = browser.text("ledger-start").await.unwrap();
-        assert!(start.contains("(R3)"), "{start}");
+        assert!(start.contains("(§13.02)"), "{start}");
     }
     // The demo's first crew started experienced: 50 XP (R3).
     browser

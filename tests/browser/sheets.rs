@@ -328,10 +328,7 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     phone.select(&format!("target-{a1}"), &c1.to_string()).await;
     phone.press(&format!("fire-{a1}")).await;
     let refusal = text(&phone, &format!("combat-{a1}-error")).await.unwrap();
-    assert_eq!(
-        refusal,
-        "R17: nobody fires from a spinning aircraft (§3.812)"
-    );
+    assert_eq!(refusal, "nobody fires from a spinning aircraft (§3.812)");
     phone.assert_well_formed("sheets, a refused shot").await;
 
     // Turn 3: spin recovery, dice 6 5: 11, recovers on 7–12 (R19; a light wound

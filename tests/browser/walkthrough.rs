@@ -90,7 +90,7 @@ async fn club_night_in_a_browser() {
     browser.select("owner", "paul").await;
     browser.submit("name").await;
     let reason = browser.text("nationality-error").await.expect("a reason");
-    assert!(reason.starts_with("R2:"), "{reason}");
+    assert!(reason.starts_with("§13.01:"), "{reason}");
     assert_eq!(browser.value("name").await, "Albert Ball");
     assert_eq!(browser.value("nationality").await, "german");
     browser.screenshot("crew-refused").await;

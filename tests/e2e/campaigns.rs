@@ -59,7 +59,10 @@ async fn r1_start_date_window_and_era() {
         assert_eq!(response.status(), status, "{date}");
         if status == StatusCode::UNPROCESSABLE_ENTITY {
             let detail = problem(response, status).await;
-            assert!(detail.contains("R1") && detail.contains(date), "{detail}");
+            assert!(
+                detail.starts_with("§13.00:") && detail.contains(date),
+                "{detail}"
+            );
         }
     }
     let early = body(
@@ -297,7 +300,7 @@ async fn r2_side_switch_only_to_equal_sides() {
     let refused = switch("ada", "central", ada.clone()).await;
     let detail = problem(refused, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert!(
-        detail.contains("R2") && detail.contains("0 Allied and 2 Central"),
+        detail.starts_with("§13.01:") && detail.contains("0 Allied and 2 Central"),
         "{detail}"
     );
 

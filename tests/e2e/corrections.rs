@@ -133,8 +133,8 @@ async fn s9_dead_pilot_without_dual_controls_did_not_land_safely() {
             StatusCode::UNPROCESSABLE_ENTITY,
         )
         .await;
-        assert!(detail.starts_with("R10"), "{detail}");
-        assert!(detail.contains("\"a1\""), "{detail}");
+        assert!(detail.starts_with("appendix E (§9.00)"), "{detail}");
+        assert!(detail.contains("mission aircraft a1"), "{detail}");
         assert!(detail.contains("no dual controls"), "{detail}");
         assert_eq!(row_counts(&app).await, before);
     }
@@ -229,7 +229,7 @@ async fn closing_a_week_with_an_open_game_asks_to_abandon_it() {
     lp.debrief_unflown(debriefed).await;
 
     let expected = format!(
-        "game {open} (week 1) has no debrief; debrief it first, or close the week with abandon_open_games true to abandon it (no awards, no casualties)"
+        "game {open} (week 1) has no debrief; debrief it first, or close the week choosing to abandon open games, to abandon it (no awards, no casualties)"
     );
     for sent in [
         None,

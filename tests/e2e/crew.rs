@@ -101,7 +101,7 @@ async fn r3_two_experienced_pilots_and_one_observer() {
     club.created(&club.ada, pilot("Mick Mannock")).await;
     let third = club.create(&club.ada, pilot("James McCudden")).await;
     let detail = problem(third, StatusCode::UNPROCESSABLE_ENTITY).await;
-    assert!(detail.contains("R3"), "{detail}");
+    assert!(detail.starts_with("§13.02:"), "{detail}");
 
     let observer = club
         .created(
@@ -118,7 +118,7 @@ async fn r3_two_experienced_pilots_and_one_observer() {
         .await;
     assert!(problem(second_observer, StatusCode::UNPROCESSABLE_ENTITY)
         .await
-        .contains("R3"));
+        .starts_with("§13.02:"));
 }
 
 // R3: a replacement only when none of the player's crew of that role is available;
@@ -138,14 +138,14 @@ async fn r3_replacements_only_when_nobody_of_the_role_is_available() {
     let refused = club.create(&club.ada, replacement.clone()).await;
     assert!(problem(refused, StatusCode::UNPROCESSABLE_ENTITY)
         .await
-        .contains("R3"));
+        .starts_with("§13.02:"));
 
     // One pilot killed, the other wounded until week 3: nobody available in week 1.
     club.flies(reports::pilot(a, 0).killed(), 10).await;
     let still = club.create(&club.ada, replacement.clone()).await;
     assert!(problem(still, StatusCode::UNPROCESSABLE_ENTITY)
         .await
-        .contains("R3"));
+        .starts_with("§13.02:"));
     // A minor injury in week 1, 1d6 3 − 1 = 2 weeks out (R7).
     club.flies(reports::pilot(b, 0).minor_injury(2), 10).await;
 
@@ -171,7 +171,7 @@ async fn r2_crew_fly_for_their_players_side() {
         .await;
     let detail = problem(german, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert!(
-        detail.contains("R2") && detail.contains("central"),
+        detail.starts_with("§13.01:") && detail.contains("Central"),
         "{detail}"
     );
 
@@ -372,7 +372,7 @@ async fn r6_derived_status_and_ability_picks() {
     let early = pick("tailing", club.ada.clone()).await;
     assert!(problem(early, StatusCode::UNPROCESSABLE_ENTITY)
         .await
-        .contains("R6"));
+        .starts_with("§13.102:"));
 
     // 50 + 49 = 99: still none; +1 = 100: one slot (R6 boundary 99/100).
     let game = club.award(id, 49).await;
@@ -400,13 +400,13 @@ async fn r6_derived_status_and_ability_picks() {
         StatusCode::UNPROCESSABLE_ENTITY
     )
     .await
-    .contains("R6"));
+    .starts_with("§13.102:"));
     assert!(problem(
         pick("fire_value", club.ada.clone()).await,
         StatusCode::UNPROCESSABLE_ENTITY
     )
     .await
-    .contains("R6"));
+    .starts_with("§13.102:"));
     // Another player may not pick for him.
     let bob = club.app.sign_up("bob", false).await;
     club.app
@@ -444,7 +444,7 @@ async fn r6_derived_status_and_ability_picks() {
     let twice = pick("tailing", club.referee.clone()).await;
     assert!(problem(twice, StatusCode::UNPROCESSABLE_ENTITY)
         .await
-        .contains("R6"));
+        .starts_with("appendix D:"));
     let spin_recovery = body(pick("spin_recovery", club.referee.clone()).await).await;
     assert_eq!(
         spin_recovery["abilities"],

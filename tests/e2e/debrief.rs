@@ -661,60 +661,60 @@ async fn a_broken_debrief_writes_nothing_and_names_the_first_problem() {
     let (camel, bristol) = (ids.camel, ids.bristol);
     let cases: Vec<(Edit, String)> = vec![
         (Box::new(move |r| r["sorties"][1]["crew"][0]["crew_id"] = json!(stranger)),
-            format!("crewman {stranger} is not in this campaign")),
+            "aircraft a2: one of its crew is not in this campaign".to_owned()),
         // Two problems: the first in the report is named, whichever kind it is.
         (Box::new(move |r| {
             r["sorties"][0]["crew"][0]["wound_boxes"] = json!(4);
             r["sorties"][1]["crew"][0]["crew_id"] = json!(stranger);
-        }), format!("R7: crewman {ball} has 4 wound boxes")),
+        }), "§10.01: Ball has 4 wound boxes".to_owned()),
         (Box::new(move |r| {
             r["sorties"][1]["crew"][0]["wound_boxes"] = json!(4);
             r["sorties"][0]["crew"][0]["crew_id"] = json!(stranger);
-        }), format!("crewman {stranger} is not in this campaign")),
+        }), "aircraft a1: one of its crew is not in this campaign".to_owned()),
         (Box::new(move |r| r["sorties"][1]["crew"][0]["crew_id"] = json!(voss)),
-            "R9: Voss flies for the central side and cannot fly for the allied side".into()),
+            "§13.01: Voss flies for the Central side and cannot fly for the Allied side".into()),
         (Box::new(move |r| r["sorties"][2]["aircraft_id"] = json!(fokker)),
-            "R9: Fokker DVII enters service on 1918-05-01; the week is dated 1917-08-06".into()),
+            "appendix A/B: Fokker DVII enters service on 1918-05-01; the week is dated 1917-08-06".into()),
         (Box::new(move |r| r["sorties"][0]["crew"][1]["crew_id"] = json!(jones)),
-            "R9: Jones is not available this week".into()),
+            "§13.02: Jones is out of play this week".into()),
         (Box::new(move |r| r["sorties"][1]["crew"][0]["crew_id"] = json!(ball)),
-            format!("R4: crewman {ball} appears twice")),
+            "Ball appears twice in the debrief; a crewman flies in one aircraft a game".to_owned()),
         (Box::new(|r| r["sorties"][1]["turns_on_board"] = json!(22)),
-            "R5: sortie \"a2\" was 22 turns on the board but the game had 21".into()),
+            "appendix D: aircraft a2 was 22 turns on the board but the game had 21".into()),
         (Box::new(|r| r["enemy_left_board_on_turn"]["central"] = json!(30)),
-            "R5: the central side is reported leaving the board on turn 30".into()),
+            "appendix D: the Central side is reported leaving the board on turn 30".into()),
         (Box::new(|r| r["sorties"][2]["aircraft_lost"] = json!(false)),
-            "R4: sortie \"c1\" is credited as a kill but its aircraft is not marked lost".into()),
+            "§13.103: aircraft c1 is credited as a kill but is not marked lost".into()),
         (Box::new(|r| r["kills"][0]["victim"] = json!("a2")),
-            "R4: sortie \"a2\" is credited as a kill but its aircraft is not marked lost".into()),
+            "§13.103: aircraft a2 is credited as a kill but is not marked lost".into()),
         (Box::new(move |r| {
             r["sorties"][1]["aircraft_lost"] = json!(true);
             r["kills"][0]["victim"] = json!("a2");
-        }), format!("R4: crewman {mannock} is on the same side as \"a2\"")),
+        }), "§13.103: Mannock is on the same side as aircraft a2".to_owned()),
         (Box::new(move |r| r["kills"][0]["shooters"] = json!([stranger])),
-            format!("R4: crewman {stranger} is credited with a kill but flew no sortie")),
+            format!("§13.103: crewman {stranger} is credited with a kill but flew in no aircraft")),
         (Box::new(move |r| r["sorties"][0]["aircraft_id"] = json!(camel)),
-            "R11: sortie \"a1\" is a single-seater and cannot carry observer".into()),
+            "appendix A/B: aircraft a1 is a single-seater and cannot carry observer Smith".into()),
         (Box::new(move |r| {
             r["sorties"][0]["crew"] = json!([pilot(mannock), observer(smith)]);
             r["sorties"][1]["crew"] = json!([pilot(ball)]);
-        }), "R9: sortie \"a1\" is marked as flying the allied mission (bomb enemy HQ), which was assigned to Bristol F2b with pilot Ball and observer Smith".into()),
+        }), "§13.20: aircraft a1 is marked as flying the Allied mission (bomb enemy HQ), which was assigned to Bristol F2b with pilot Ball and observer Smith".into()),
         (Box::new(move |r| {
             r["sorties"][0]["assignment"] = json!("sweep");
             r["sorties"][0]["aircraft_id"] = json!(bristol);
-        }), "R9: Ball is the assigned pilot of the allied mission (bomb enemy HQ); mark sortie \"a1\" as \"mission\"".into()),
+        }), "§13.20: Ball is the assigned pilot of the Allied mission (bomb enemy HQ); mark aircraft a1 as flying the mission".into()),
         (Box::new(|r| r["sorties"][3]["assignment"] = json!("mission")),
-            "R9: sortie \"c2\" is marked as flying the central mission (observe enemy airfield), which was never assigned".into()),
+            "§13.20: aircraft c2 is marked as flying the Central mission (observe enemy airfield), which was never assigned".into()),
         (Box::new(|r| r["sorties"][1]["crew"][0]["dice"] = json!({ "injury": [3] })),
-            "dice.injury was entered but he has no injury to roll".into()),
+            "Mannock: injury dice were entered but he has no injury to roll (appendix C)".into()),
         (Box::new(|r| {
             r["sorties"][1]["crew"][0]["wound_boxes"] = json!(2);
             r["sorties"][1]["crew"][0]["dice"] = json!({ "injury": [3] });
-        }), "R14: the serious_injury table reads 3 dice; 1 were entered".into()),
+        }), "the serious injury table reads 3 dice; 1 were entered".into()),
         (Box::new(|r| r["missions"][0]["mission_id"] = json!(999_999)),
-            "mission 999999 is not a mission of this game".into()),
+            "the mission reported is not a mission of this game".into()),
         (Box::new(move |r| r["sorties"][0]["crew"] = json!([observer(smith)])),
-            "sortie \"a1\" has no pilot".into()),
+            "aircraft a1 has no pilot".into()),
     ];
     let before = row_counts(&app).await;
     for (edit, expected) in &cases {
@@ -780,7 +780,7 @@ async fn a_broken_debrief_names_every_problem_at_once() {
     let app = TestApp::spawn().await;
     let s = squadron(&app, "ref").await;
     let ids = validation_game(&app, &s).await;
-    let (ball, mannock) = (s.id("Ball"), s.id("Mannock"));
+    let ball = s.id("Ball");
     let mut report = valid_report(&s, &ids);
     report["enemy_left_board_on_turn"]["central"] = json!(30);
     report["sorties"][0]["crew"][0]["wound_boxes"] = json!(4);
@@ -809,10 +809,10 @@ async fn a_broken_debrief_names_every_problem_at_once() {
         "{problem}"
     );
     for expected in [
-        "R5: the central side is reported leaving the board on turn 30".to_owned(),
-        format!("R7: crewman {ball} has 4 wound boxes"),
-        "R5: sortie \"a2\" was 22 turns on the board but the game had 21".to_owned(),
-        format!("R4: crewman {mannock} is on the same side as \"a2\""),
+        "appendix D: the Central side is reported leaving the board on turn 30".to_owned(),
+        "§10.01: Ball has 4 wound boxes".to_owned(),
+        "appendix D: aircraft a2 was 22 turns on the board but the game had 21".to_owned(),
+        "§13.103: Mannock is on the same side as aircraft a2".to_owned(),
     ] {
         assert!(detail.contains(&expected), "«{expected}» in «{detail}»");
     }

@@ -577,7 +577,7 @@ async fn a_debrief_of_a_game_with_a_line_up_covers_exactly_its_sorties() {
     let detail = problem["detail"].as_str().unwrap();
     for words in [
         "a1 flies the Bristol F2b declared in the line-up",
-        "\"a3\" is not a sortie of this game's line-up (a1, a2, c1, c2)",
+        "§13.20: a3 is not an aircraft of this game's line-up (a1, a2, c1, c2)",
         "c2 (Albatros C-III, Kurt Wolff (pilot) and Weber (observer)) of the line-up is not in the debrief",
     ] {
         assert!(detail.contains(words), "{words:?} in {detail}");

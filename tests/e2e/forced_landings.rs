@@ -340,7 +340,7 @@ async fn bailed_out_with_and_without_parachutes_by_date() {
     )
     .await;
     assert!(
-        detail.contains("sortie \"c1\"")
+        detail.contains("aircraft c1")
             && detail.contains("§13.03")
             && detail.contains("1918-01-28"),
         "{detail}"
@@ -357,7 +357,7 @@ async fn bailed_out_with_and_without_parachutes_by_date() {
     )
     .await;
     assert!(
-        detail.contains("sortie \"a1\"") && detail.contains("british"),
+        detail.contains("aircraft a1") && detail.contains("British"),
         "{detail}"
     );
 
@@ -695,10 +695,10 @@ async fn each_consistency_check_refuses_and_writes_nothing() {
         (
             base(json!(true), "unharmed", "unharmed", Value::Null),
             vec![
-                "R10".into(),
-                "mission aircraft \"a1\"".into(),
+                "appendix E (§9.00)".into(),
+                "mission aircraft a1".into(),
                 "aircraft was lost".into(),
-                "landed_safely false".into(),
+                "report that it did not land safely".into(),
             ],
         ),
         // Nor did one with nobody left to fly it home: its pilot killed or captured,
@@ -706,16 +706,16 @@ async fn each_consistency_check_refuses_and_writes_nothing() {
         (
             base(Value::Null, "killed", "killed", Value::Null),
             vec![
-                format!("its pilot, crewman {ball}, was killed"),
-                format!("its observer, crewman {smith}, was killed too"),
-                "landed_safely false".into(),
+                "its pilot, Ball, was killed".into(),
+                "its observer, Smith, was killed too".into(),
+                "report that it did not land safely".into(),
             ],
         ),
         (
             base(Value::Null, "captured", "captured", Value::Null),
             vec![
-                format!("its pilot, crewman {ball}, was captured"),
-                format!("its observer, crewman {smith}, was captured too"),
+                "its pilot, Ball, was captured".into(),
+                "its observer, Smith, was captured too".into(),
             ],
         ),
         // Nor one that came down on the board, whoever survived: it landed in a field.
@@ -730,7 +730,7 @@ async fn each_consistency_check_refuses_and_writes_nothing() {
                                   "evade": { ball.to_string(): [6, 6], smith.to_string(): [6, 6] } } }),
             ),
             vec![
-                "mission aircraft \"a1\"".into(),
+                "mission aircraft a1".into(),
                 "came down on the board (landed)".into(),
             ],
         ),
@@ -743,22 +743,22 @@ async fn each_consistency_check_refuses_and_writes_nothing() {
                 json!({ "how": "exploded",
             "dice": { "bail_out": { ball.to_string(): [4, 4] } } }),
             ),
-            vec!["sortie \"a1\" exploded".into(), "cannot bail out".into()],
+            vec!["aircraft a1 exploded".into(), "cannot bail out".into()],
         ),
         // aircraft_lost must agree with down: shot down is lost, off the board kept.
         (
             base(json!(false), "", "", shot_down.clone()),
             vec![
-                "sortie \"a1\"".into(),
-                "aircraft_lost is false".into(),
+                "aircraft a1".into(),
+                "the aircraft is reported not lost".into(),
                 "lost".into(),
             ],
         ),
         (
             base(json!(true), "", "", json!({ "how": "off_board" })),
             vec![
-                "sortie \"a1\"".into(),
-                "aircraft_lost is true".into(),
+                "aircraft a1".into(),
+                "the aircraft is reported lost".into(),
                 "kept".into(),
             ],
         ),
@@ -766,9 +766,8 @@ async fn each_consistency_check_refuses_and_writes_nothing() {
         (
             disagreeing,
             vec![
-                format!("crewman {ball}"),
-                "\"killed\"".into(),
-                "\"unharmed\"".into(),
+                "aircraft a1, Ball: the outcome killed was given".into(),
+                "the forced-landing tables give unharmed".into(),
             ],
         ),
     ];

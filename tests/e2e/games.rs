@@ -61,7 +61,10 @@ async fn r14_dice_that_do_not_fit_are_refused() {
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
-    assert!(detail.starts_with("R14:"), "{detail}");
+    assert!(
+        detail.starts_with("die 1 of the ") && detail.contains("cannot show 7"),
+        "{detail}"
+    );
     let game = lp.open_game([3, 4]).await;
     let gid = game["id"].as_i64().unwrap();
     // A 6 on the mission table needs its d6 of trips (R9).
@@ -271,7 +274,8 @@ impl Assigning {
             .await
     }
 
-    /// Assigns the Allied mission as the referee and expects an R9 refusal.
+    /// Assigns the Allied mission as the referee and expects an R9 refusal: `rule` is
+    /// the design number, `detail` cites the rulebook (API v1.3, "Words").
     async fn refused(&self, aircraft: &str, pilot: i64, observer: Option<i64>) -> String {
         let aircraft_id = aircraft_id(&self.lp.app, aircraft).await;
         let response = self
@@ -281,8 +285,17 @@ impl Assigning {
                 json!({ "aircraft_id": aircraft_id, "pilot_id": pilot, "observer_id": observer }),
             )
             .await;
-        let detail = problem(response, StatusCode::UNPROCESSABLE_ENTITY).await;
-        assert!(detail.starts_with("R9:"), "{detail}");
+        assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let problem = body(response).await;
+        assert_eq!(problem["rule"], "R9", "{problem}");
+        let detail = problem["detail"].as_str().expect("a detail").to_owned();
+        assert!(
+            ["§13.01:", "§13.02:", "§13.20:", "appendix A/B:"]
+                .iter()
+                .any(|s| detail.starts_with(s)),
+            "{detail}"
+        );
+        assert!(!detail.contains("R9"), "{detail}");
         detail
     }
 }
@@ -296,7 +309,7 @@ async fn r9_assignment_refusals() {
     assert!(detail.contains("needs a two-seater"), "{detail}");
     // The Albatros C-X/C-XII is a Central two-seater.
     let detail = a.refused("Albatros C-X/C-XII", a.ball, Some(a.smith)).await;
-    assert!(detail.contains("central aircraft"), "{detail}");
+    assert!(detail.contains("flies for the Central side"), "{detail}");
     // The Bristol F2b enters service in July 1917; week 1 is dated 1917-04-23 (R15).
     let detail = a.refused("Bristol F2b", a.ball, Some(a.smith)).await;
     assert!(detail.contains("enters service on 1917-07-01"), "{detail}");
@@ -306,7 +319,7 @@ async fn r9_assignment_refusals() {
     assert!(detail.contains("needs an observer"), "{detail}");
     // A Central pilot cannot fly the Allied mission.
     let detail = a.refused("Airco DH-4", a.hans, Some(a.smith)).await;
-    assert!(detail.contains("central side"), "{detail}");
+    assert!(detail.contains("flies for the Central side"), "{detail}");
     // A pilot in the observer's seat (and so never the same man in both seats).
     let detail = a.refused("Airco DH-4", a.ball, Some(a.ball)).await;
     assert!(
@@ -323,7 +336,10 @@ async fn r9_assignment_refusals() {
         .debrief(office, other.id)
         .await;
     let detail = a.refused("Airco DH-4", a.ball, Some(a.smith)).await;
-    assert!(detail.contains("John Smith is not available"), "{detail}");
+    assert!(
+        detail.contains("John Smith is out of play this week"),
+        "{detail}"
+    );
 }
 
 #[tokio::test]
@@ -338,7 +354,10 @@ async fn r9_assignment_references_must_exist_here() {
         )
         .await;
     let detail = problem(response, StatusCode::UNPROCESSABLE_ENTITY).await;
-    assert!(detail.contains("aircraft_id 999999"), "{detail}");
+    assert!(
+        detail.contains("the aircraft chosen is no aircraft type"),
+        "{detail}"
+    );
     // A crewman of another campaign is named in the refusal.
     let other = a.lp.app.campaign(&a.lp.referee, "1917-04-23", false).await;
     a.lp.app
@@ -362,9 +381,7 @@ async fn r9_assignment_references_must_exist_here() {
         .await;
     let detail = problem(response, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert!(
-        detail.contains(&format!(
-            "pilot_id {stranger} is no crewman of this campaign"
-        )),
+        detail.contains("the pilot chosen is no crewman of this campaign"),
         "{detail}"
     );
     // Unknown fields are malformed requests.
@@ -443,7 +460,7 @@ async fn r9_assign_replace_then_frozen_by_the_debrief() {
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
-    assert!(detail.contains("allied aircraft"), "{detail}");
+    assert!(detail.contains("flies for the Allied side"), "{detail}");
     let response = a
         .assign(
             a.central_mission,

@@ -40,3 +40,4 @@ mod standings;
 mod unstorable_text;
 mod webhooks;
 mod weeks;
+mod words;

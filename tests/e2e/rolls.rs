@@ -246,9 +246,12 @@ async fn unknown_modifiers_and_missing_context_are_422() {
         "{detail}"
     );
     let detail = refused(&lp, json!({ "table": "evade", "modifiers": { "side_of_lines": "own", "hexes_from_friendly_trenches": 0 } })).await;
-    assert!(detail.contains("needs `side`"), "{detail}");
+    assert!(detail.contains("needs the crewman's side"), "{detail}");
     let detail = refused(&lp, json!({ "table": "d6", "game_id": 987_654 })).await;
-    assert!(detail.contains("987654"), "{detail}");
+    assert!(
+        detail.contains("the game chosen is no game of this campaign"),
+        "{detail}"
+    );
     // An evade outside a recorded game may name the offensive: 3 + 3 + 1 + 1 = 8.
     let evade = roll(&lp, json!({ "table": "evade", "side": "allied", "dice": [3, 3],
         "modifiers": { "side_of_lines": "no_mans_land", "hexes_from_friendly_trenches": 2, "ground_offensive": "minor_allied" } })).await;

@@ -711,7 +711,7 @@ async fn standings_access_and_bad_weeks() {
             )
             .await;
             assert!(
-                detail.contains("as_of_week must be between 1 and the current week 1"),
+                detail.contains("the week asked for must be between 1 and the current week 1"),
                 "{detail}"
             );
         }

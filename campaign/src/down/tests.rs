@@ -400,3 +400,34 @@ fn evaded_agrees_with_an_injured_evader() {
 fn wire_names_round_trip() {
     round_trips(How::ALL);
 }
+
+// API v1.3 "Words": a forced landing's refusal cites its section and names the fact
+// to give as the form labels it, never its field.
+#[test]
+fn refusals_name_no_field() {
+    let errors = [
+        DownError::TerrainMissing,
+        DownError::EvadeFactMissing {
+            field: "which side of the lines (own, no man's land or enemy)",
+        },
+        DownError::EvadeFactMissing {
+            field: "the hexes from the friendly trenches",
+        },
+        DownError::NobodyAtControls {
+            why: "the aircraft has no dual controls for the observer",
+        },
+        DownError::BailOutOnTheGround,
+    ];
+    for e in errors {
+        let text = e.to_string();
+        assert!(
+            text.starts_with(e.rule()) && !e.rule().is_empty(),
+            "{text} cites {}",
+            e.rule()
+        );
+        assert!(
+            !text.contains('_') && !text.contains("down."),
+            "a field in {text}"
+        );
+    }
+}

@@ -253,7 +253,7 @@ fn check_crew(
     };
     let pilot = seat(Role::Pilot).ok_or_else(|| {
         ServiceError::invalid(format!(
-            "sortie \"{}\" has no pilot; list the crewman who flew it with position \"pilot\"",
+            "aircraft {} has no pilot; list the crewman who flew it as the pilot",
             report.key
         ))
     })?;
