@@ -52,10 +52,8 @@ pub async fn roll(
                     eagles_db::games::find(conn, campaign.id, id)
                         .await?
                         .ok_or_else(|| {
-                            ServiceError::invalid(format!(
-                                "the game chosen is no game of this campaign"
-                            ))
-                            .at(Locus::Field("game_id"))
+                            ServiceError::invalid("the game chosen is no game of this campaign")
+                                .at(Locus::Field("game_id"))
                         })?,
                 ),
             };

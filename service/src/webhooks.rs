@@ -61,7 +61,7 @@ pub async fn create(
     };
     check_address(&url, policy)
         .await
-        .map_err(|e| ServiceError::invalid(format!("`url`: {e}")).at(Locus::Field("url")))?;
+        .map_err(|e| ServiceError::invalid(format!("the URL: {e}")).at(Locus::Field("url")))?;
     let user = scope.user()?;
     let webhook = eagles_db::webhooks::create(
         conn,

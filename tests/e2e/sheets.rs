@@ -400,7 +400,7 @@ async fn a_combat_roll_uses_the_sheets_and_counts_its_hits_on_both() {
         .await;
     let detail = problem(refused, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert!(
-        detail.contains("`tailed_last_trun` is no field"),
+        detail.contains("\"tailed_last_trun\" is no modifier of the Combat Values Table"),
         "{detail}"
     );
     let answer = night

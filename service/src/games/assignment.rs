@@ -19,9 +19,7 @@ pub(crate) async fn aircraft_facts(
     let aircraft = eagles_db::aircraft::find(conn, aircraft_id)
         .await?
         .ok_or_else(|| {
-            ServiceError::invalid(format!(
-                "the aircraft chosen is no aircraft type of the rulebook; pick one of appendix A or B"
-            ))
+            ServiceError::invalid("the aircraft chosen is no aircraft type of the rulebook; pick one of appendix A or B")
         })?;
     Ok(AircraftFacts {
         side: aircraft.side,

@@ -278,7 +278,7 @@ fn check_posted(
             shooters,
         } => {
             let victim = sheets.sortie(*victim_sortie).map_err(|_| {
-                ServiceError::invalid(format!("the victim claimed is no aircraft of this game"))
+                ServiceError::invalid("the victim claimed is no aircraft of this game")
             })?;
             if victim.side == sortie.side {
                 return Err(ServiceError::invalid(format!(

@@ -596,10 +596,11 @@ fn refuse_unknown(
     match unknown.keys().next() {
         None => Ok(()),
         Some(field) => Err(ServiceError::invalid(format!(
-            "`{field}` is no field of a combat roll; it takes shooter, target_sortie, range, \
-             burst, weapon, dual_weapons, cannon_free_firing, deflection, target_spinning, \
-             restricted_maneuver, fired_last_turn, tailed_last_turn, target_altitude, \
-             target_stalled, speed_3_or_4 and dice"
+            "\"{field}\" is no modifier of the Combat Values Table (§3.53); a combat roll \
+             takes the shooter, the target, the range, the burst, the weapon, dual weapons, \
+             a free-firing cannon, deflection, a spinning target, a restricted maneuver, \
+             fired at last turn, tailed last turn, the target's altitude, a stalled target, \
+             speed 3 or 4 and the dice"
         ))),
     }
 }
@@ -625,7 +626,7 @@ fn target_of<'a>(
     target_sortie: i64,
 ) -> Result<&'a LineupSortie, ServiceError> {
     let target = sheets.sortie(target_sortie).map_err(|_| {
-        ServiceError::invalid(format!("the target is no aircraft of this game"))
+        ServiceError::invalid("the target is no aircraft of this game")
             .at(Locus::Field("target_sortie"))
     })?;
     if target.side == shooter.side {
