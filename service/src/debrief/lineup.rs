@@ -93,7 +93,10 @@ impl Lineup {
             Some(id) => self.sorties.iter().find(|s| s.id == id).ok_or_else(|| {
                 at(
                     report,
-                    &format!("sortie {id} is not in this game's line-up ({})", keys()),
+                    &format!(
+                        "an aircraft of the report is not in this game's line-up ({}); name one of those",
+                        keys()
+                    ),
                 )
             }),
             None => self
