@@ -777,6 +777,79 @@ mod tests {
         all
     }
 
+    /// Which variant `e` is, numbered: a new variant does not compile here until it is
+    /// numbered, and then [`every_error`] must hold an example of it.
+    fn variant(e: &RuleError) -> usize {
+        use RuleError::*;
+        match e {
+            StartDateOutOfRange { .. } => 0,
+            TooManyStartingCrew { .. } => 1,
+            ReplacementNotNeeded { .. } => 2,
+            AbilityAlreadyChosen { .. } => 3,
+            AbilityNotForRole { .. } => 4,
+            AbilityNeedsXp { .. } => 5,
+            NoXpSlot { .. } => 6,
+            NoAceSlot { .. } => 7,
+            WoundBoxesOutOfRange { .. } => 8,
+            NoParachute { .. } => 9,
+            BombingAltitude { .. } => 10,
+            TooManyBombRuns { .. } => 11,
+            NotLandedSafely { .. } => 12,
+            TooManyHexesObserved { .. } => 13,
+            TripsNeededMissing => 14,
+            TripsNeededOutOfRange { .. } => 15,
+            AircraftNotInService { .. } => 16,
+            AircraftWrongSide { .. } => 17,
+            WrongAircraftType { .. } => 18,
+            CrewWrongRole { .. } => 19,
+            CrewWrongSide { .. } => 20,
+            CrewUnavailable { .. } => 21,
+            MissionNotAssigned { .. } => 22,
+            NotTheAssignedSortie { .. } => 23,
+            AssignedPilotOnSweep { .. } => 24,
+            ObserverRequired { .. } => 25,
+            NoObserverSeat { .. } => 26,
+            UnknownVictim { .. } => 27,
+            VictimNotLost { .. } => 28,
+            KillOfOwnSide { .. } => 29,
+            ShooterNotInGame { .. } => 30,
+            KillWithoutShooters { .. } => 31,
+            DuplicateShooter { .. } => 32,
+            DuplicateKill { .. } => 33,
+            DuplicateSortieKey { .. } => 34,
+            CrewFliesTwice { .. } => 35,
+            SeatTaken { .. } => 36,
+            ObserverInSingleSeater { .. } => 37,
+            MissionSortieWithoutMission { .. } => 38,
+            SecondMissionSortie { .. } => 39,
+            TurnsOutOfRange { .. } => 40,
+            LeftBoardOutOfRange { .. } => 41,
+            EngineCount { .. } => 42,
+            SectionWithoutBoxes { .. } => 43,
+            CombatProhibited { .. } => 44,
+            JamWithoutLongBurst { .. } => 45,
+            NotCritical { .. } => 46,
+            AnoxiaAltitude { .. } => 47,
+            AnoxiaEarlyWar => 48,
+            ConcentratedFireNotAce => 49,
+            ConcentratedFireRange { .. } => 50,
+            WoundMarkBoxes { .. } => 51,
+            EmptyMark { .. } => 52,
+            UndoUnknownMark { .. } => 53,
+            WrongDiceCount { .. } => 54,
+            DieOutOfRange { .. } => 55,
+        }
+    }
+
+    const VARIANTS: usize = 56;
+
+    #[test]
+    fn every_variant_has_an_example() {
+        let seen: std::collections::BTreeSet<usize> = every_error().iter().map(variant).collect();
+        let missing: Vec<usize> = (0..VARIANTS).filter(|i| !seen.contains(i)).collect();
+        assert!(missing.is_empty(), "no example of variant(s) {missing:?}");
+    }
+
     /// A design number (`R17`) anywhere in `text`.
     fn design_number(text: &str) -> Option<&str> {
         text.split(|c: char| !c.is_ascii_alphanumeric()).find(|w| {
