@@ -135,6 +135,12 @@ pub async fn start(
     Ok(Started { cookie, csrf })
 }
 
+/// A one-time key for a form (`crate::once`): random, so that no two forms of a
+/// session share one; it is bound to the session when it is claimed.
+pub fn form_key() -> String {
+    ids::random_token()
+}
+
 /// A cookie that makes the browser forget the session.
 pub fn removal_cookie(secure: bool) -> Cookie<'static> {
     let mut cookie = Cookie::build(COOKIE, "")
