@@ -9,13 +9,17 @@
 //! (the same redirect, the same rolls shown) and writes nothing. Only an answer that
 //! wrote (2xx or 3xx) spends the key; a refused form (4xx) or a failure releases it,
 //! and the page it comes back on mints fresh keys.
+//!
+//! A page read again at the same revision of its campaign may come from the read
+//! cache with the keys it had: the same page, none of whose forms was sent since (a
+//! form sent and written raises the revision, and the page read after it is new).
 
 use actix_web::body::{self, BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes};
-use actix_web::HttpResponse;
+use actix_web::{HttpMessage, HttpResponse};
 use eagles_office::idempotency::{Claim, Completed, NewClaim, StoredKey};
 use eagles_office::prelude::*;
 use sha2::{Digest, Sha256};
@@ -52,6 +56,8 @@ pub async fn middleware(
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
     let session = req.extract::<Session>().await?;
+    // The handler reads the same session again without asking the database.
+    req.extensions_mut().insert(session.clone());
     let (Some(user), Some(session_id)) = (session.user.as_ref(), session.id_hash()) else {
         // The handler refuses a form sent without a signed-in session in its words.
         return Ok(next.call(req).await?.map_into_boxed_body());
