@@ -132,6 +132,11 @@ async fn a_sheet_mark_sent_again_or_twice_at_once_is_marked_once() {
     assert!(replayed(&again), "the first answer, given again");
     assert_eq!(location(&again), first);
     assert_eq!(count(&night, "SELECT count(*) FROM sheet_marks").await, 1);
+    let sheet = crate::support::body(night.sheet("bea", sortie).await).await;
+    assert_eq!(
+        sheet["sections"]["wings"]["crossed"], 2,
+        "2, not 4: {sheet}"
+    );
 
     // A new page, a new key: the same mark made again on purpose is a second mark.
     let html = bea.page(&sheets_path(&night)).await;
@@ -145,8 +150,9 @@ async fn a_sheet_mark_sent_again_or_twice_at_once_is_marked_once() {
         "one wrote, one was given its answer"
     );
     assert_eq!(count(&night, "SELECT count(*) FROM sheet_marks").await, 2);
+    // 2 boxes, then 2 more on purpose: 4 crossed, not 8.
     let sheet = crate::support::body(night.sheet("bea", sortie).await).await;
-    assert!(sheet.to_string().contains("wings"), "{sheet}");
+    assert_eq!(sheet["sections"]["wings"]["crossed"], 4, "{sheet}");
 }
 
 // A server roll sent again is not rolled again (R25): the same rolls shown, no second
