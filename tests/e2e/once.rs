@@ -247,7 +247,8 @@ async fn the_debrief_submitted_twice_at_once_is_debriefed_once() {
 }
 
 // No form writes without its key; a refused form comes back with fresh keys, and its
-// key, not spent, still sends the corrected form.
+// key, not spent, still sends the corrected form; a spent key with other entries is
+// refused.
 #[tokio::test]
 async fn a_form_without_its_key_is_refused_and_a_refused_form_keeps_its_key() {
     let night = Night::new().await;
@@ -285,8 +286,16 @@ async fn a_form_without_its_key_is_refused_and_a_refused_form_keeps_its_key() {
         "the page comes back with fresh keys"
     );
 
-    let marked = bea.send(&wing.with("boxes", "2")).await;
+    let marked = bea.send(&wing.clone().with("boxes", "2")).await;
     assert_eq!(marked.status(), StatusCode::SEE_OTHER);
     assert!(!replayed(&marked));
+    assert_eq!(count(&night, "SELECT count(*) FROM sheet_marks").await, 1);
+
+    // The spent key with other entries (a page kept open and changed): refused in
+    // words, nothing written.
+    let other = bea.send(&wing.with("boxes", "3")).await;
+    assert_eq!(other.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = other.text().await.unwrap();
+    assert!(page.contains("sent already, with other entries"), "{page}");
     assert_eq!(count(&night, "SELECT count(*) FROM sheet_marks").await, 1);
 }
