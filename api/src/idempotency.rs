@@ -3,10 +3,12 @@
 //!
 //! Before the handler runs, the key is claimed in Postgres for (caller, key) with the
 //! method, path and SHA-256 of the body. A second request with the key then finds
-//! the claim: while the first still runs it gets 409; after a success it gets the
-//! stored response back with `Idempotency-Replayed: true`; with another body or path
-//! it gets 422. A request that did not succeed (4xx or 5xx) wrote nothing, since every
-//! write is one transaction, so its claim is released and the key may be sent again.
+//! the claim: with another body or path it gets 422; else, while the first still
+//! runs, it waits for it (API v1.3 "A write happens once": a roll retried after a lost
+//! answer is not rolled again), and after a success it gets the stored response back
+//! with `Idempotency-Replayed: true`. A request that did not succeed (4xx or 5xx)
+//! wrote nothing, since every write is one transaction, so its claim is released and
+//! the key may be sent again: a repeat waiting for it then runs as the first.
 //! Requests without a working token pass straight through (the handler answers 401),
 //! as does `POST /tokens`, whose response is a secret that must not be stored.
 
@@ -230,9 +232,11 @@ fn replay(claim: &NewClaim<'_>, stored: StoredKey) -> Result<actix_web::HttpResp
         ))));
     }
     let (Some(status), Some(body)) = (stored.status, stored.body) else {
-        return Err(ApiError(Error::Conflict(
-            "a request with this Idempotency-Key is still running; wait for it and send the request again to get its response".into(),
-        )));
+        // Only after the wait (`IdempotencyKeys::claim_key`): the first request is stuck.
+        return Err(ApiError(Error::TooManyRequests {
+            detail: "the first request with this Idempotency-Key has run for over a minute and has not ended; send the request again later to get its response".into(),
+            retry_after: 60,
+        }));
     };
     let status = actix_web::http::StatusCode::from_u16(status as u16)
         .map_err(|e| ApiError(Error::Internal(format!("a stored status: {e}"))))?;

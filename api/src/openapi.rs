@@ -155,7 +155,8 @@ fn idempotency_key() -> utoipa::openapi::path::Parameter {
             "A key of 1 to 255 visible ASCII characters (e.g. a UUID). The same key and \
              body again within 24 hours answers the first successful response, with \
              `Idempotency-Replayed: true`, and changes nothing; the same key with another \
-             body or path is a 422; while the first request still runs, a 409.",
+             body or path is a 422; while the first request still runs, the repeat waits \
+             for it and answers its outcome.",
         ))
         .schema(Some(
             ObjectBuilder::new()

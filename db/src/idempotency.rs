@@ -1,5 +1,6 @@
-//! Idempotency keys of API writes: claimed before the handler runs, completed with the
-//! response to replay, or released when the request failed and may be tried again.
+//! Idempotency keys of writes, the API's and the page forms' one-time keys: claimed
+//! before the handler runs, completed with the response to replay, or released when
+//! the request failed and may be tried again.
 
 use chrono::{Duration, Utc};
 use diesel::prelude::*;

@@ -1,6 +1,7 @@
-//! Idempotency keys of the API's writes: claimed before the handler runs, completed
-//! with the response to replay, or released when the request failed and may be tried
-//! again.
+//! Idempotency keys of every write, the API's (`Idempotency-Key`) and the pages' (the
+//! one-time key of each form): claimed before the handler runs, completed with the
+//! response to replay, or released when the request failed and may be tried again. A
+//! key sent again while its first request runs waits for that one to end.
 
 use chrono::{DateTime, Utc};
 
@@ -29,12 +30,28 @@ pub struct StoredKey {
     pub created_at: DateTime<Utc>,
 }
 
+impl StoredKey {
+    /// Whether the request that claimed the key still runs.
+    pub fn is_running(&self) -> bool {
+        self.status.is_none()
+    }
+
+    /// Whether the key was claimed for this very request (method, path and body).
+    pub fn is_for(&self, claim: &NewClaim<'_>) -> bool {
+        self.method == claim.method
+            && self.path == claim.path
+            && self.body_sha256 == claim.body_sha256
+    }
+}
+
 /// The outcome of claiming a key.
 #[derive(Debug, Clone)]
 pub enum Claim {
     /// The key is ours: run the request, then complete or release it.
     Claimed,
-    /// The key was used before (or is in use right now).
+    /// The key was used before: for this request, its answer to replay; for another,
+    /// what it was used for. Still running only when the first request did not end
+    /// within the wait.
     Taken(StoredKey),
 }
 
@@ -49,8 +66,11 @@ pub struct Completed<'a> {
 
 #[async_trait::async_trait]
 pub trait IdempotencyKeys {
-    /// Claims `claim.key` for its user, or answers how it was used before. Expired keys
-    /// and abandoned claims are forgotten first, so a key may be reused after a day.
+    /// Claims `claim.key` for its user, or answers how it was used before. A key held by
+    /// a running request for this same request is waited for: its answer, once stored,
+    /// is replayed; once released (the first wrote nothing), the key is claimed anew.
+    /// Expired keys and abandoned claims are forgotten first, so a key may be reused
+    /// after a day.
     async fn claim_key(&self, claim: &NewClaim<'_>) -> Result<Claim, crate::Error>;
 
     /// Stores the response of a claimed key, to replay it.

@@ -7,6 +7,8 @@
 #[allow(dead_code)]
 #[path = "../e2e/support/builders.rs"]
 mod builders;
+#[path = "../e2e/support/claims.rs"]
+mod claims;
 #[path = "../e2e/support/database.rs"]
 mod database;
 #[allow(dead_code)]
@@ -31,6 +33,7 @@ mod forms;
 mod live;
 mod phone;
 mod queries;
+mod resent_mark;
 mod sessions;
 mod sheet_reports;
 mod sheets;

@@ -373,6 +373,7 @@ async fn the_referee_ends_it_from_the_club_night_page_after_confirming() {
     let html = visitor.page(&lp.app, &club_night, &cookie).await;
     assert!(html.contains("id=\"end-campaign\""), "{html}");
     let csrf = hidden_value(&html, "csrf").unwrap();
+    let form_key = |html: &str| hidden_value(html, "form_key").expect("the form's one-time key");
 
     let confirm = visitor
         .page(&lp.app, &format!("{club_night}?end=confirm"), &cookie)
@@ -403,14 +404,18 @@ async fn the_referee_ends_it_from_the_club_night_page_after_confirming() {
         .redirect(Policy::none())
         .build()
         .unwrap();
-    let post = |action: &'static str| {
+    let post = |action: &'static str, key: String| {
         client
             .post(format!("{}{club_night}", lp.app.address))
             .header("cookie", &cookie)
-            .form(&[("csrf", csrf.as_str()), ("action", action)])
+            .form(&[
+                ("csrf", csrf.as_str()),
+                ("form_key", &key),
+                ("action", action),
+            ])
             .send()
     };
-    let ended = post("end").await.unwrap();
+    let ended = post("end", form_key(&html)).await.unwrap();
     assert_eq!(ended.status(), StatusCode::SEE_OTHER);
     let home = format!("/campaigns/{}", lp.campaign);
     assert_eq!(ended.headers()["location"], home.as_str());
@@ -422,7 +427,8 @@ async fn the_referee_ends_it_from_the_club_night_page_after_confirming() {
         assert!(!html.contains(&format!("id=\"{form}\"")), "{form} is gone");
     }
     assert!(html.contains("ended in week 1"));
-    assert_eq!(post("open").await.unwrap().status(), StatusCode::CONFLICT);
+    let open = post("open", form_key(&html)).await.unwrap();
+    assert_eq!(open.status(), StatusCode::CONFLICT);
     let campaign = body(lp.get("", Some(&lp.referee)).await).await;
     assert_eq!(campaign["ended"], true);
 }

@@ -1,16 +1,14 @@
 //! `Idempotency-Key` on writes (API.md, Conventions): the same key and body again
-//! answers the first response and writes nothing; another body → 422; a key whose
-//! first request still runs → 409; without the header nothing changes.
-
-use std::time::Duration;
+//! answers the first response and writes nothing; another body → 422; a repeat sent
+//! while the first still runs waits for it and answers its outcome (API v1.3 "A write
+//! happens once": no 409); without the header nothing changes.
 
 use eagles_db::diesel_async::SimpleAsyncConnection;
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
 
 use crate::support::fixtures_games::Loop;
-use crate::support::wait::until;
-use crate::support::{body, database, problem, TestApp};
+use crate::support::{body, claims, database, problem, TestApp};
 
 async fn count(app: &TestApp, query: &str) -> i64 {
     database::count(&app.pool, query).await
@@ -135,11 +133,13 @@ async fn a_refused_request_does_not_use_up_its_key() {
     assert_eq!(created.status(), StatusCode::CREATED);
 }
 
+// API v1.3: the repeat of a request still running waits for it and answers its outcome.
 #[tokio::test]
-async fn a_key_in_use_by_a_running_request_is_a_conflict() {
+async fn a_repeat_while_the_first_runs_waits_and_answers_its_outcome() {
     let app = TestApp::spawn().await;
     let token = app.sign_up("rita", false).await;
     let new = json!({ "name": "Bloody April", "start_date": "1917-04-02", "public": false });
+    claims::count_tries(&app.pool).await;
 
     // Hold the first request inside its handler: it cannot insert a campaign while
     // this transaction holds a share lock on the table.
@@ -147,39 +147,112 @@ async fn a_key_in_use_by_a_running_request_is_a_conflict() {
     lock.batch_execute("BEGIN; LOCK TABLE campaigns IN SHARE MODE")
         .await
         .unwrap();
-
-    let first = {
+    let send = || {
         let request = app
             .request(Method::POST, "/api/v1/campaigns", Some(&token))
             .header("Idempotency-Key", "same")
             .json(&new);
         tokio::spawn(async move { request.send().await.expect("POST") })
     };
-    until(
-        "the first request to claim its key",
-        Duration::from_secs(30),
-        || async {
-            match count(&app, "SELECT count(*) FROM idempotency_keys").await {
-                0 => Err("no key claimed yet".to_owned()),
-                _ => Ok(()),
-            }
-        },
-    )
-    .await;
-
-    let second = post_with_key(&app, "/api/v1/campaigns", &token, "same", &new).await;
-    let detail = problem(second, StatusCode::CONFLICT).await;
-    assert!(detail.contains("still running"), "{detail}");
+    let first = send();
+    claims::until_tried(&app.pool, 1, "the first request to claim its key").await;
+    let second = send();
+    claims::until_tried(&app.pool, 2, "the repeat to find the key in use").await;
+    assert!(!second.is_finished(), "the repeat waits for the first");
 
     lock.batch_execute("COMMIT").await.unwrap();
     let first = first.await.unwrap();
     assert_eq!(first.status(), StatusCode::CREATED);
+    assert!(!replayed(&first));
     let first = body(first).await;
+    let second = second.await.unwrap();
+    assert_eq!(second.status(), StatusCode::CREATED);
+    assert!(replayed(&second));
+    assert_eq!(body(second).await, first);
     assert_eq!(count(&app, "SELECT count(*) FROM campaigns").await, 1);
+    claims::stop_counting(&app.pool).await;
+}
 
-    let third = post_with_key(&app, "/api/v1/campaigns", &token, "same", &new).await;
-    assert!(replayed(&third));
-    assert_eq!(body(third).await, first);
+// R25: a sheet's server roll retried with its key is the same roll, id and dice, and
+// no second roll is made; so is a repeat sent while the first roll still runs.
+#[tokio::test]
+async fn a_sheet_roll_retried_with_its_key_is_the_same_roll() {
+    let night = crate::sheets::Night::new().await;
+    let [_, _, mccudden, voss, ..] = night.crew;
+    let sortie = night
+        .declare("bea", "SPAD XIII", &[(mccudden, "pilot")])
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    // A second sheet for the second roll: a failed spin test leaves its aircraft
+    // spinning, when another is refused (§7).
+    let other = night
+        .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let path = night.path(&format!("/sorties/{sortie}/rolls"));
+    let bea = night.token("bea").unwrap();
+    let spin = json!({ "table": "spin" });
+    let first = post_with_key(&night.app, &path, bea, "spin-1", &spin).await;
+    assert_eq!(first.status(), StatusCode::CREATED);
+    let first = body(first).await;
+    let rolls = count(&night.app, "SELECT count(*) FROM dice_rolls").await;
+    let again = post_with_key(&night.app, &path, bea, "spin-1", &spin).await;
+    assert!(replayed(&again));
+    let again = body(again).await;
+    assert_eq!(again["rolls"][0]["id"], first["rolls"][0]["id"]);
+    assert_eq!(again["rolls"][0]["dice"], first["rolls"][0]["dice"]);
+    assert_eq!(again, first);
+    assert_eq!(
+        count(&night.app, "SELECT count(*) FROM dice_rolls").await,
+        rolls
+    );
+
+    // Twice at once: the second waits for the first roll and shows it.
+    let other_path = night.path(&format!("/sorties/{other}/rolls"));
+    claims::count_tries(&night.app.pool).await;
+    let mut lock = night.app.pool.get().await.unwrap();
+    lock.batch_execute("BEGIN; LOCK TABLE dice_rolls IN SHARE MODE")
+        .await
+        .unwrap();
+    let send = || {
+        let request = night
+            .app
+            .request(Method::POST, &other_path, night.token("kurt"))
+            .header("Idempotency-Key", "spin-2")
+            .json(&spin);
+        tokio::spawn(async move { request.send().await.expect("POST") })
+    };
+    let a = send();
+    claims::until_tried(&night.app.pool, 1, "the first roll to claim its key").await;
+    let b = send();
+    claims::until_tried(&night.app.pool, 2, "the repeat to find the key in use").await;
+    lock.batch_execute("COMMIT").await.unwrap();
+    let (a, b) = (a.await.unwrap(), b.await.unwrap());
+    assert_eq!(
+        (a.status(), b.status()),
+        (StatusCode::CREATED, StatusCode::CREATED)
+    );
+    assert!(
+        replayed(&a) != replayed(&b),
+        "one rolled, one was given its roll"
+    );
+    let (a, b) = (body(a).await, body(b).await);
+    assert_eq!(a["rolls"][0]["id"], b["rolls"][0]["id"]);
+    assert_eq!(a["rolls"][0]["dice"], b["rolls"][0]["dice"]);
+    let per_roll = rolls
+        - count(
+            &night.app,
+            "SELECT count(*) FROM dice_rolls WHERE sortie_id IS NULL",
+        )
+        .await;
+    assert_eq!(
+        count(&night.app, "SELECT count(*) FROM dice_rolls").await,
+        rolls + per_roll,
+        "one spin test more, not two"
+    );
+    claims::stop_counting(&night.app.pool).await;
 }
 
 #[tokio::test]

@@ -30,6 +30,7 @@ mod idempotency;
 mod limits;
 mod live_events;
 mod migrations;
+mod once;
 mod openapi;
 mod reference;
 mod rolls;

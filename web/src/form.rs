@@ -55,6 +55,7 @@ pub fn field_label(name: &str) -> String {
         "pilot" => "Pilot",
         "observer" => "Observer",
         "csrf" => "the form's hidden security token",
+        "form_key" => "the form's hidden one-time key",
         other => {
             let words = other.replace(['_', '.', '[', ']'], " ");
             let mut chars = words.trim().chars();

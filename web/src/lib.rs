@@ -5,6 +5,7 @@
 
 mod error;
 mod form;
+mod once;
 mod pages;
 mod session;
 
@@ -21,7 +22,9 @@ pub use pages::feed::PublicUrl;
 /// `web::Data<DbPool>`).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     use pages::*;
-    cfg.app_data(form::form_config())
+    // One scope around every page, so that every form post goes through `once`.
+    let pages = web::scope("")
+        .wrap(actix_web::middleware::from_fn(once::middleware))
         .service(campaigns::list)
         .service(campaigns::create)
         .service(sign_in::show)
@@ -64,6 +67,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(feed::show)
         .service(campaign_home::show_json)
         .default_service(web::to(no_such_page));
+    cfg.app_data(form::form_config()).service(pages);
 }
 
 /// Any other path: the error page rather than an empty 404.

@@ -1,3 +1,5 @@
+use std::time::{Duration, Instant};
+
 use eagles_db::idempotency as rows;
 use eagles_office::idempotency::*;
 use eagles_office::prelude::*;
@@ -5,13 +7,41 @@ use eagles_office::prelude::*;
 use super::Service;
 use crate::ServiceError;
 
+/// How long a request waits for the first request with its key to end before it is
+/// answered that the first still runs (a request taking this long is stuck).
+const WAIT_AT_MOST: Duration = Duration::from_secs(60);
+
+/// The first pause between two looks at a running claim, doubled up to the longest:
+/// a repeat sent while the first still runs (a double tap) is answered within a
+/// round trip or two of the first's end.
+const FIRST_PAUSE: Duration = Duration::from_millis(5);
+const LONGEST_PAUSE: Duration = Duration::from_millis(100);
+
 #[async_trait::async_trait]
 impl IdempotencyKeys for Service {
     async fn claim_key(&self, claim: &NewClaim<'_>) -> Result<Claim, Error> {
-        let mut conn = self.conn().await?;
-        Ok(rows::claim(&mut conn, claim)
-            .await
-            .map_err(ServiceError::from)?)
+        let started = Instant::now();
+        let mut pause = FIRST_PAUSE;
+        loop {
+            // The connection goes back to the pool while this request waits.
+            let claimed = {
+                let mut conn = self.conn().await?;
+                rows::claim(&mut conn, claim)
+                    .await
+                    .map_err(ServiceError::from)?
+            };
+            match &claimed {
+                Claim::Taken(stored)
+                    if stored.is_running()
+                        && stored.is_for(claim)
+                        && started.elapsed() < WAIT_AT_MOST =>
+                {
+                    tokio::time::sleep(pause).await;
+                    pause = (pause * 2).min(LONGEST_PAUSE);
+                }
+                _ => return Ok(claimed),
+            }
+        }
     }
 
     async fn complete_key(

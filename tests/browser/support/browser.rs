@@ -60,6 +60,17 @@ impl Browser {
     /// Starts chromedriver on a free port and a headless Chromium with a fresh profile;
     /// `base` is the server's address.
     pub async fn start(base: &str) -> Browser {
+        Self::launch(base, "normal").await
+    }
+
+    /// [`Browser::start`], but chromedriver waits for no page to load after a command
+    /// (`pageLoadStrategy` none): a test that holds a page's answer up (`cdp`) still
+    /// commands the browser, and waits for pages itself.
+    pub async fn start_not_waiting_for_pages(base: &str) -> Browser {
+        Self::launch(base, "none").await
+    }
+
+    async fn launch(base: &str, page_load_strategy: &str) -> Browser {
         use std::os::unix::process::CommandExt;
         let port = free_port();
         let driver = DriverProcess(
@@ -98,6 +109,7 @@ impl Browser {
                 ],
             }),
         );
+        capabilities.insert("pageLoadStrategy".into(), json!(page_load_strategy));
         let client = ClientBuilder::new(HttpConnector::new())
             .capabilities(capabilities)
             .connect(&format!("http://127.0.0.1:{port}"))

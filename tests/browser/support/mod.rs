@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod browser;
+pub mod cdp;
 pub mod follow;
 
 use eagles_db::DbPool;
@@ -114,11 +115,20 @@ impl Visitor {
         response
     }
 
+    /// Posts a form as a page just loaded would send it: with a one-time key of its
+    /// own (API v1.3) when `fields` carry none, but to sign in or out.
     pub async fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> Response {
+        let mut fields: Vec<(&str, String)> =
+            fields.iter().map(|(n, v)| (*n, (*v).to_owned())).collect();
+        let keyless = !["/sign-in", "/sign-out"].contains(&path)
+            && fields.iter().all(|(name, _)| *name != "form_key");
+        if keyless {
+            fields.push(("form_key", fresh_form_key()));
+        }
         let mut request = self
             .client
             .post(format!("{}{path}", self.address))
-            .form(fields);
+            .form(&fields);
         if let Some(cookie) = &self.cookie {
             request = request.header(COOKIE, cookie);
         }
@@ -151,6 +161,14 @@ impl Visitor {
         assert!(home.contains(&format!("<span class=\"who\">{username}</span>")));
         csrf_of(&home)
     }
+}
+
+/// A key no form of this test run sent before, as a page mints for each form.
+pub fn fresh_form_key() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static SENT: AtomicU64 = AtomicU64::new(0);
+    let n = SENT.fetch_add(1, Ordering::Relaxed);
+    format!("test-{}-{n}", std::process::id())
 }
 
 /// A crewman to create: (name, role, nationality, owner).

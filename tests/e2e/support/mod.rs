@@ -2,9 +2,11 @@
 //! own, called with a real HTTP client.
 
 pub mod builders;
+pub mod claims;
 pub mod database;
 pub mod fixtures_debrief;
 pub mod fixtures_games;
+pub mod page_form;
 pub mod reports;
 pub mod server;
 pub mod statements;

@@ -56,6 +56,12 @@ impl Nav {
     pub fn hidden() -> Self {
         Self::default()
     }
+
+    /// A new one-time key for a form of the page (`fields::csrf`, `crate::once`): each
+    /// call, one per form rendered, mints another.
+    pub fn form_key(&self) -> String {
+        crate::session::form_key()
+    }
 }
 
 /// Renders a template as an HTML response.

@@ -9,7 +9,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
-use actix_web::{web, FromRequest, HttpRequest};
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use chrono::{Duration, Utc};
 use eagles_office::prelude::*;
 use eagles_office::sessions::NewPageSession;
@@ -135,6 +135,12 @@ pub async fn start(
     Ok(Started { cookie, csrf })
 }
 
+/// A one-time key for a form (`crate::once`): random, so that no two forms of a
+/// session share one; it is bound to the session when it is claimed.
+pub fn form_key() -> String {
+    ids::random_token()
+}
+
 /// A cookie that makes the browser forget the session.
 pub fn removal_cookie(secure: bool) -> Cookie<'static> {
     let mut cookie = Cookie::build(COOKIE, "")
@@ -180,6 +186,10 @@ impl FromRequest for Session {
     type Future = Pin<Box<dyn Future<Output = Result<Self, PageError>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        // A form post's session was read already, to bind its key (`crate::once`).
+        if let Some(session) = req.extensions().get::<Session>().cloned() {
+            return Box::pin(std::future::ready(Ok(session)));
+        }
         let req = req.clone();
         Box::pin(load(req))
     }

@@ -1,0 +1,252 @@
+//! A page's form is written once (API v1.3 "A write happens once", R25): every POST
+//! form carries a one-time key minted with the page (`fields::csrf`), and every form
+//! post goes through this middleware before its handler.
+//!
+//! The key is claimed in the API's store of idempotency keys (`IdempotencyKeys`), for
+//! the signed-in account and bound to the session, with the path and the SHA-256 of the
+//! form. The same form sent again — the answer was lost and the phone sends it again,
+//! or a double tap sends it twice at once — waits for the first and gets its answer
+//! (the same redirect, the same rolls shown) and writes nothing. Only an answer that
+//! wrote (2xx or 3xx) spends the key; a refused form (4xx) or a failure releases it,
+//! and the page it comes back on mints fresh keys.
+//!
+//! A page read again at the same revision of its campaign may come from the read
+//! cache with the keys it had: the same page, none of whose forms was sent since (a
+//! form sent and written raises the revision, and the page read after it is new).
+
+use actix_web::body::{self, BoxBody, MessageBody};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::http::{header, Method, StatusCode};
+use actix_web::middleware::Next;
+use actix_web::web::{self, Bytes};
+use actix_web::{HttpMessage, HttpResponse};
+use eagles_office::idempotency::{Claim, Completed, NewClaim, StoredKey};
+use eagles_office::prelude::*;
+use sha2::{Digest, Sha256};
+
+use crate::error::PageError;
+use crate::session::Session;
+
+/// The form field holding the key.
+pub const FIELD: &str = "form_key";
+
+/// The response header marking an answer given again, as the API's.
+const REPLAYED: &str = "idempotency-replayed";
+
+/// The longest key accepted (those minted are 43 characters).
+const MAX_KEY_LENGTH: usize = 64;
+
+/// The forms that carry no key: signing in and out answer with a session cookie, which
+/// must not be stored, and write nothing a second time would repeat.
+const WITHOUT_KEY: &[&str] = &["/sign-in", "/sign-out"];
+
+/// The buttons of the debrief form that write nothing ("Preview the rolls", "Add a
+/// kill"…): they send the debrief form, key included, and must not spend it.
+const WRITES_NOTHING: &str = "/debrief/preview";
+
+/// The middleware, wrapped around every page (`crate::configure`).
+pub async fn middleware(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if !carries_key(&req) {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    }
+    let Some(office) = req.app_data::<web::Data<dyn Office>>().cloned() else {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    };
+    let session = req.extract::<Session>().await?;
+    // The handler reads the same session again without asking the database.
+    req.extensions_mut().insert(session.clone());
+    let (Some(user), Some(session_id)) = (session.user.as_ref(), session.id_hash()) else {
+        // The handler refuses a form sent without a signed-in session in its words.
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    };
+    let user_id = user.id;
+    let form = req.extract::<Bytes>().await?;
+    req.set_payload(Payload::from(form.clone()));
+    let key = match form_key(&form) {
+        Ok(key) => stored_key(session_id, &key),
+        Err(e) => return Ok(req.error_response(e)),
+    };
+    let digest = Sha256::digest(&form);
+    let path = req
+        .uri()
+        .path_and_query()
+        .map_or_else(|| req.path().to_owned(), |p| p.as_str().to_owned());
+    let claim = NewClaim {
+        user_id,
+        key: &key,
+        method: Method::POST.as_str(),
+        path: &path,
+        body_sha256: &digest,
+    };
+    match office.claim_key(&claim).await {
+        Ok(Claim::Claimed) => {}
+        Ok(Claim::Taken(stored)) => {
+            return Ok(match replay(&claim, stored) {
+                Ok(response) => req.into_response(response),
+                Err(e) => req.error_response(e),
+            })
+        }
+        Err(e) => return Ok(req.error_response(PageError::from(e))),
+    }
+
+    let response = match next.call(req).await {
+        Ok(response) => response,
+        Err(e) => {
+            release(&**office, user_id, &key).await;
+            return Err(e);
+        }
+    };
+    if !(response.status().is_success() || response.status().is_redirection()) {
+        release(&**office, user_id, &key).await;
+        return Ok(response.map_into_boxed_body());
+    }
+    let (request, response) = response.into_parts();
+    let (head, answer) = response.into_parts();
+    let bytes = match body::to_bytes(answer).await {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            release(&**office, user_id, &key).await;
+            let e = PageError::internal(format!("reading an answer to keep it: {}", e.into()));
+            return Ok(ServiceResponse::from_err(e, request));
+        }
+    };
+    let text = |name: header::HeaderName| {
+        head.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let content_type = text(header::CONTENT_TYPE);
+    let location = text(header::LOCATION);
+    let completed = Completed {
+        status: head.status().as_u16() as i16,
+        content_type: content_type.as_deref(),
+        location: location.as_deref(),
+        body: &bytes,
+    };
+    if let Err(e) = office.complete_key(user_id, &key, &completed).await {
+        // The write itself succeeded; answering it matters more than remembering it.
+        tracing::warn!(error = %e, "a form's one-time key could not be completed");
+        release(&**office, user_id, &key).await;
+    }
+    Ok(ServiceResponse::new(
+        request,
+        head.set_body(BoxBody::new(bytes)),
+    ))
+}
+
+/// Whether the request is a form post that must carry a key.
+fn carries_key(req: &ServiceRequest) -> bool {
+    let is_form = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    req.method() == Method::POST
+        && is_form
+        && !WITHOUT_KEY.contains(&req.path())
+        && !req.path().ends_with(WRITES_NOTHING)
+}
+
+/// The form's key; a form without a readable one is refused (400), so that no form
+/// can write without it.
+fn form_key(form: &[u8]) -> Result<String, PageError> {
+    let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(form).map_err(|e| {
+        PageError::new(
+            StatusCode::BAD_REQUEST,
+            format!("the form could not be read: {e}"),
+        )
+    })?;
+    let key = fields
+        .into_iter()
+        .find(|(name, _)| name == FIELD)
+        .map(|(_, value)| value)
+        .unwrap_or_default();
+    let readable = !key.is_empty()
+        && key.len() <= MAX_KEY_LENGTH
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if readable {
+        Ok(key)
+    } else {
+        Err(PageError::new(
+            StatusCode::BAD_REQUEST,
+            "this form comes from a page older than the site: reload the page and send the form again",
+        ))
+    }
+}
+
+/// The key as stored: bound to the session, apart from the API's keys (which hold no
+/// space), so that a key is one session's alone.
+fn stored_key(session_id: &[u8], key: &str) -> String {
+    let session: String = session_id
+        .iter()
+        .take(8)
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("page {session} {key}")
+}
+
+async fn release(office: &dyn Office, user_id: i64, key: &str) {
+    if let Err(e) = office.release_key(user_id, key).await {
+        // The claim is taken over once it counts as abandoned.
+        tracing::warn!(error = %e, "a form's one-time key could not be released");
+    }
+}
+
+/// The answer to a form sent again: the first answer, or why not.
+fn replay(claim: &NewClaim<'_>, stored: StoredKey) -> Result<HttpResponse, PageError> {
+    if !stored.is_for(claim) {
+        return Err(PageError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "this form was sent already, with other entries: reload the page to send it again",
+        ));
+    }
+    let (Some(status), Some(body)) = (stored.status, stored.body) else {
+        return Err(PageError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "this form was sent a minute ago and its answer is not ready yet: open the page again in a while to see whether it was written",
+        ));
+    };
+    let status = StatusCode::from_u16(status as u16)
+        .map_err(|e| PageError::internal(format!("a kept status: {e}")))?;
+    let mut response = HttpResponse::build(status);
+    response.insert_header((REPLAYED, "true"));
+    if let Some(content_type) = stored.content_type {
+        response.insert_header((header::CONTENT_TYPE, content_type));
+    }
+    if let Some(location) = stored.location {
+        response.insert_header((header::LOCATION, location));
+    }
+    Ok(response.body(body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_form_needs_a_readable_key() {
+        let minted = crate::session::form_key();
+        let form = format!("csrf=abc&{FIELD}={minted}&x=1");
+        assert_eq!(form_key(form.as_bytes()).unwrap(), minted);
+        for bad in [
+            "csrf=abc",
+            "form_key=",
+            "form_key=a%20b",
+            &format!("form_key={}", "k".repeat(65)),
+        ] {
+            assert!(form_key(bad.as_bytes()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_key_is_bound_to_its_session() {
+        assert_ne!(stored_key(&[1; 32], "k"), stored_key(&[2; 32], "k"));
+        assert!(stored_key(&[1; 32], "k").contains(' '));
+    }
+}
