@@ -151,7 +151,7 @@ fn report_forms(
             evade: String::new(),
         })
         .collect();
-    let mission = (sheet.sortie.assignment == Assignment::Mission)
+    let mission = (sheet.sortie.assignment == Some(Assignment::Mission))
         .then(|| {
             let view = missions.iter().find(|m| m.side == sheet.sortie.side);
             let asks = MissionAsks(view.map(|m| m.mission_type));
