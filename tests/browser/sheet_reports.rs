@@ -8,7 +8,7 @@
 //! The campaign is draft.rs's: week 1 (1917-04-23), rita refereeing, paul Allied
 //! (Albert Ball), carl Central (Hans Weiss). The missions rolled: Allied 9, fighter
 //! sweep; Central 7, trench strafing (appendix E), assigned to Weiss in an Albatros
-//! D-III — the mission sortie c1 (R16). Ball flies a Nieuport 17 as a1.
+//! D-III and declared so — the mission sortie c1 (R16). Ball flies a Nieuport 17 as a1.
 
 use reqwest::{Method, StatusCode};
 use serde_json::json;
@@ -51,12 +51,18 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
             json!({ "aircraft_id": albatros, "pilot_id": weiss }),
         )
         .await;
+    // The assignment alone makes no sortie: the mission aircraft is declared as
+    // assigned, and is the mission sortie c1 (R16, API v1.3).
+    let c1 = night.declare("Albatros D-III", weiss).await;
     let lineup = night
         .rita
         .read(&night.api(&format!("/games/{}/sorties", night.game)))
         .await;
-    assert_eq!(lineup[0]["key"], "c1", "{lineup}");
-    let c1 = lineup[0]["id"].as_i64().unwrap();
+    assert_eq!(
+        (&lineup[0]["key"], &lineup[0]["assignment"]),
+        (&json!("c1"), &json!("mission")),
+        "{lineup}"
+    );
     let a1 = night.declare("Nieuport 17", ball).await;
     let sheets = night.page("/sheets");
 

@@ -30,6 +30,7 @@ mod idempotency;
 mod limits;
 mod live_events;
 mod migrations;
+mod one_shape;
 mod openapi;
 mod reference;
 mod rolls;
