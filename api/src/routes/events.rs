@@ -170,8 +170,9 @@ mod tests {
             campaign_id: 4,
             revision: 17,
             kind: EventKind::Debrief,
-            id: 9,
+            id: Some(9),
             game_id: None,
+            quiet: false,
         };
         assert_eq!(
             message(&StreamItem::Event(event)),
@@ -192,8 +193,9 @@ mod tests {
                 campaign_id: 4,
                 revision,
                 kind: EventKind::Sheet,
-                id: 9,
+                id: Some(9),
                 game_id: None,
+                quiet: false,
             })
         };
         let items = futures_util::stream::iter([event(42), event(43), StreamItem::KeepAlive]);

@@ -207,7 +207,8 @@ pub(super) async fn write_sheet<T>(
         async |conn, scope, (game, sheets), record| {
             let mut open = OpenSheet::check(scope, game, sheets, at, action)?;
             let (answer, rows) = body(conn, &open).await?;
-            let change = Change::new(EventKind::Sheet, at.sortie_id);
+            let quiet = !open.sheets.changes_open_facts(&rows)?;
+            let change = Change::new(EventKind::Sheet, at.sortie_id).quiet(quiet);
             let shared: &AsyncPgConnection = conn;
             let seats = open.sheets.seats_of(at.sortie_id);
             let by = Some(user.username.as_str());

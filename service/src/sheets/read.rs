@@ -12,7 +12,7 @@ use campaign::sheet::state::SheetState;
 use eagles_db::aircraft::AircraftType;
 use eagles_db::crew::CrewRecord;
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::lineup::{LineupSeat, LineupSortie, MarkRow};
+use eagles_db::lineup::{LineupSeat, LineupSortie, MarkRow, NewMark};
 use eagles_office::secrecy::GameSecrecy;
 use eagles_office::sheets::{
     AircraftName, ClaimView, EffectsView, FuelView, JammedView, MarkRequest, MarkView,
@@ -132,6 +132,36 @@ impl GameSheets {
             .filter(|(row, _)| row.sortie_id == sortie_id)
             .map(|(row, mark)| (row, mark.clone()))
             .collect())
+    }
+
+    /// Whether writing `rows` changes a fact the whole table sees on a sheet it writes
+    /// on (destroyed, spinning, smoke, fire, down, escaped): a write that does not is
+    /// quiet, its event naming the sortie only to the sheet's readers (API v1.3, R20).
+    pub fn changes_open_facts(&self, rows: &[NewMark]) -> Result<bool, ServiceError> {
+        let mut written: Vec<i64> = rows.iter().map(|row| row.sortie_id).collect();
+        written.sort_unstable();
+        written.dedup();
+        for sortie_id in written {
+            let sortie = self.sortie(sortie_id)?;
+            let aircraft = self.aircraft_of(sortie)?;
+            let seats = self.seats_of(sortie_id);
+            // A sheet whose marks were not read cannot be compared: not quiet.
+            let Ok(stored) = self.marks_of(sortie_id) else {
+                return Ok(true);
+            };
+            let mut marks = rule_marks(&seats, &stored)?;
+            let before = SheetState::from_marks(aircraft, &marks)?.open();
+            for row in rows.iter().filter(|row| row.sortie_id == sortie_id) {
+                let mark = MarkRequest::deserialize(&row.mark).map_err(|e| {
+                    ServiceError::Internal(format!("a new mark does not read back: {e}"))
+                })?;
+                marks.push(rule_mark(&seats, &stored, &mark)?);
+            }
+            if SheetState::from_marks(aircraft, &marks)?.open() != before {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Whether the reader of `secrecy` reads `sortie_id`'s sheet in full (R20).
