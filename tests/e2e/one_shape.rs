@@ -245,6 +245,13 @@ async fn a_debrief_names_the_mission_aircraft_left_out_of_the_line_up() {
         assert!(words.contains(name), "{name} in: {words}");
     }
     let [_, _, _, voss, _, _] = night.crew;
+    // kurt's sheets page offers his side's mission aircraft as assigned, to declare
+    // like any other sortie.
+    let kurt = Visitor::session_of(&night.app, "kurt").await;
+    let sheets = page(&night, &kurt, &format!("/games/{}/sheets", night.game)).await;
+    assert!(sheets.contains("id=\"declare-assigned\""), "{sheets}");
+    let pilot = format!("<option value=\"{voss}\" selected=\"selected\">Werner Voss</option>");
+    assert!(sheets.contains(&pilot), "{sheets}");
     let c2 = night
         .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
         .await;
