@@ -206,8 +206,8 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
     .await;
     assert!(!paul.checked(&ball_box).await, "kept unticked");
     paul.assert_well_formed("sheets, a refused claim").await;
-    // The victims are the other side's sorties; c1's aircraft is kept from paul
-    // until the debrief (§13.20), so it is named by its key.
+    // The victims are the other side's sorties; c1 is named like any sortie, by its
+    // key and aircraft: nothing tells paul it is the mission's (§13.20, R16, API v1.3).
     assert_eq!(
         paul.options(&format!("claim-victim-{a1}")).await,
         ["".to_owned(), c1.to_string()]
@@ -216,8 +216,11 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
         .await;
     paul.click(&ball_box).await;
     paul.press(&format!("claim-submit-{a1}")).await;
-    paul.assert_text(&format!("claims-{a1}"), "Claimed: c1, by Albert Ball")
-        .await;
+    paul.assert_text(
+        &format!("claims-{a1}"),
+        "Claimed: c1 — Albatros D-III, by Albert Ball",
+    )
+    .await;
 
     // A1 leaves the board; marked too soon, undone, and marked again.
     let (escaped, home) = (format!("escaped-{a1}"), "left the board or landed at home");
@@ -227,8 +230,11 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
     assert!(text(&paul, &format!("turn-next-{a1}")).await.is_some());
     end_sortie(&paul, a1, &escaped, home, "left the board").await;
     // The claim stays on the sheet, its form with it after the sortie's end.
-    paul.assert_text(&format!("claims-{a1}"), "Claimed: c1, by Albert Ball")
-        .await;
+    paul.assert_text(
+        &format!("claims-{a1}"),
+        "Claimed: c1 — Albatros D-III, by Albert Ball",
+    )
+    .await;
     assert!(text(&paul, &format!("claim-{a1}")).await.is_some());
     paul.client.set_window_size(PHONE, 2400).await.unwrap();
     paul.screenshot("sheet-reports-escaped-phone").await;
