@@ -741,9 +741,18 @@ async fn a_page_session_opens_the_stream_of_a_private_campaign_its_member_reads(
 async fn a_quiet_sheet_event_names_its_sortie_only_to_the_sheets_readers() {
     let night = crate::sheets::Night::new().await;
     let campaign = night.world.campaign;
-    let [_, _, _, voss, _, _] = night.crew;
+    let [ball, hooper, _, voss, _, _] = night.crew;
     let c1 = night
         .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let a1 = night
+        .declare(
+            "ada",
+            "Bristol F2b",
+            &[(ball, "pilot"), (hooper, "observer")],
+        )
         .await["id"]
         .as_i64()
         .unwrap();
@@ -758,6 +767,13 @@ async fn a_quiet_sheet_event_names_its_sortie_only_to_the_sheets_readers() {
             c1,
             json!({ "kind": "effect", "name": "smoke", "on": true }),
         )
+        .await;
+    // A shot is declared at the table and puts markers on its target's sheet: Voss at
+    // a1, range 1, medium burst, stability B: 5 + 2 + 1 = 8; die 6 reads 2R.
+    let shot = json!({ "table": "combat", "shooter": voss, "target_sortie": a1, "range": 1,
+                       "burst": "medium", "weapon": "rigid", "dice": [6] });
+    night
+        .made("kurt", &format!("/sorties/{c1}/rolls"), shot)
         .await;
     for (who, reads_it) in [
         ("kurt", true),
@@ -785,5 +801,11 @@ async fn a_quiet_sheet_event_names_its_sortie_only_to_the_sheets_readers() {
         let (smoke, _, data, _) = stream.next_event("the smoke's event", deadline).await;
         assert_eq!(smoke, before + 2);
         assert_eq!(data["id"], c1, "{who}: smoke is open (R20)");
+        let (shot, _, data, _) = stream.next_event("the shot's event", deadline).await;
+        assert_eq!(shot, before + 3);
+        assert_eq!(
+            data["id"], c1,
+            "{who}: a shot is declared at the table (R20)"
+        );
     }
 }

@@ -50,7 +50,7 @@ pub struct EventsQuery {
     ),
     responses(
         (status = 200, content_type = "text/event-stream", body = String,
-         description = "Server-sent events; each `data:` is `{\"campaign_id\", \"revision\", \"kind\", \"id\"}`, `id` the written thing's (the roll, the game, the closed week's number…)"),
+         description = "Server-sent events; each `data:` is `{\"campaign_id\", \"revision\", \"kind\", \"id\"}`, `id` the written thing's (the roll, the game, the closed week's number, the sortie…); a `sheet` event that changes no open fact has no `id` for a reader who may not read that sheet (§13.20, R20)"),
         (status = 429, description = "The account (or, without a token, the client address) holds as many streams as one server allows", body = crate::error::Problem),
     )
 )]

@@ -207,7 +207,7 @@ pub(super) async fn write_sheet<T>(
         async |conn, scope, (game, sheets), record| {
             let mut open = OpenSheet::check(scope, game, sheets, at, action)?;
             let (answer, rows) = body(conn, &open).await?;
-            let quiet = !open.sheets.changes_open_facts(&rows)?;
+            let quiet = open.sheets.quiet_write(at.sortie_id, &rows)?;
             let change = Change::new(EventKind::Sheet, at.sortie_id).quiet(quiet);
             let shared: &AsyncPgConnection = conn;
             let seats = open.sheets.seats_of(at.sortie_id);

@@ -134,34 +134,35 @@ impl GameSheets {
             .collect())
     }
 
-    /// Whether writing `rows` changes a fact the whole table sees on a sheet it writes
-    /// on (destroyed, spinning, smoke, fire, down, escaped): a write that does not is
-    /// quiet, its event naming the sortie only to the sheet's readers (API v1.3, R20).
-    pub fn changes_open_facts(&self, rows: &[NewMark]) -> Result<bool, ServiceError> {
-        let mut written: Vec<i64> = rows.iter().map(|row| row.sortie_id).collect();
-        written.sort_unstable();
-        written.dedup();
-        for sortie_id in written {
-            let sortie = self.sortie(sortie_id)?;
-            let aircraft = self.aircraft_of(sortie)?;
-            let seats = self.seats_of(sortie_id);
-            // A sheet whose marks were not read cannot be compared: not quiet.
-            let Ok(stored) = self.marks_of(sortie_id) else {
-                return Ok(true);
-            };
-            let mut marks = rule_marks(&seats, &stored)?;
-            let before = SheetState::from_marks(aircraft, &marks)?.open();
-            for row in rows.iter().filter(|row| row.sortie_id == sortie_id) {
-                let mark = MarkRequest::deserialize(&row.mark).map_err(|e| {
-                    ServiceError::Internal(format!("a new mark does not read back: {e}"))
-                })?;
-                marks.push(rule_mark(&seats, &stored, &mark)?);
+    /// Whether writing `rows` on the sheet of `sortie_id` is quiet: it changes no fact
+    /// the whole table sees (destroyed, spinning, smoke, fire, down, escaped), writes
+    /// on no other sheet (a shot's markers are its target's players' to hear) and
+    /// scores no combat hits (a combat roll is declared at the table). A quiet write's
+    /// event names the sortie only to the sheet's readers (API v1.3, §13.20, R20).
+    pub fn quiet_write(&self, sortie_id: i64, rows: &[NewMark]) -> Result<bool, ServiceError> {
+        let mut marks = Vec::with_capacity(rows.len());
+        for row in rows {
+            if row.sortie_id != sortie_id {
+                return Ok(false);
             }
-            if SheetState::from_marks(aircraft, &marks)?.open() != before {
-                return Ok(true);
+            let mark = MarkRequest::deserialize(&row.mark).map_err(|e| {
+                ServiceError::Internal(format!("a new mark does not read back: {e}"))
+            })?;
+            if matches!(mark, MarkRequest::Hit { .. } | MarkRequest::RedHits { .. }) {
+                return Ok(false);
             }
+            marks.push(mark);
         }
-        Ok(false)
+        let sortie = self.sortie(sortie_id)?;
+        let aircraft = self.aircraft_of(sortie)?;
+        let seats = self.seats_of(sortie_id);
+        let stored = self.marks_of(sortie_id)?;
+        let mut summed = rule_marks(&seats, &stored)?;
+        let before = SheetState::from_marks(aircraft, &summed)?.open();
+        for mark in &marks {
+            summed.push(rule_mark(&seats, &stored, mark)?);
+        }
+        Ok(SheetState::from_marks(aircraft, &summed)?.open() == before)
     }
 
     /// Whether the reader of `secrecy` reads `sortie_id`'s sheet in full (R20).
