@@ -89,7 +89,6 @@ async fn check_crew(
     game: &GameRecord,
     aircraft_id: i64,
     crew: &[(i64, Role)],
-    replacing: Option<i64>,
 ) -> Result<Side, ServiceError> {
     let (pilot_id, observer_id) = seats(crew)?;
     let aircraft = aircraft_facts(conn, aircraft_id).await?;
@@ -103,11 +102,7 @@ async fn check_crew(
     check_sortie(aircraft.side, date, &aircraft, &pilot, observer.as_ref())?;
     let sheets = GameSheets::load(conn, game.id).await?;
     for &(crew_id, _) in crew {
-        if let Some(seat) = sheets
-            .seats
-            .iter()
-            .find(|s| s.crew_id == crew_id && Some(s.sortie_id) != replacing)
-        {
+        if let Some(seat) = sheets.seats.iter().find(|s| s.crew_id == crew_id) {
             let key = sheets.sortie(seat.sortie_id).map_or("", |s| &s.key);
             return Err(ServiceError::invalid(format!(
                 "{} already flies sortie {key} of this game; a crewman flies one sortie a game",
@@ -143,7 +138,7 @@ pub async fn declare(
             if !scope.is_referee() {
                 require_own_crew(conn, at.campaign_id, &user, &crew).await?;
             }
-            let side = check_crew(conn, &scope, &game, request.aircraft_id, &crew, None).await?;
+            let side = check_crew(conn, &scope, &game, request.aircraft_id, &crew).await?;
             let missions = eagles_db::games::missions_of(conn, &[game.id]).await?;
             let assignment = if missions
                 .iter()
