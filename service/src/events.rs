@@ -235,6 +235,7 @@ pub async fn open(
     Ok(EventStream {
         pool: pool.clone(),
         scope,
+        reads: HashMap::new(),
         campaign_id,
         last_sent,
         catch_up: last_sent < revision,
@@ -260,6 +261,9 @@ pub struct EventStream {
     /// The reader, as he was when the stream opened: a quiet sheet event names its
     /// sortie only if he may read that sheet.
     scope: CampaignScope,
+    /// Whether the reader reads each sheet a quiet event named, asked once a sheet:
+    /// its readers stay as they are while it takes marks (the debrief closes it).
+    reads: HashMap<i64, bool>,
     campaign_id: i64,
     /// The revision of the last event sent (or skipped as seen before the stream).
     last_sent: i64,
@@ -299,7 +303,7 @@ impl EventStream {
             if let Some(mut event) = self.pending.pop_front() {
                 self.last_sent = event.revision;
                 self.quiet_since = Instant::now();
-                if event.quiet && !reads_sheet(&self.pool, &self.scope, event.id).await {
+                if event.quiet && !self.reads(event.id).await {
                     event.id = None;
                 }
                 return Some(Item::Event(event));
@@ -346,24 +350,39 @@ impl EventStream {
     }
 }
 
-/// Whether the reader of `scope` may read the sheet of `sortie_id` (R20), as the one
-/// place decides; a sheet gone, or not known for a failed read, is not his.
-async fn reads_sheet(pool: &DbPool, scope: &CampaignScope, sortie_id: Option<i64>) -> bool {
-    let Some(sortie_id) = sortie_id else {
-        return false;
-    };
-    if scope.is_referee() {
-        return true;
+impl EventStream {
+    /// Whether the stream's reader reads the sheet of `sortie_id`, asked once a sheet.
+    async fn reads(&mut self, sortie_id: Option<i64>) -> bool {
+        let Some(id) = sortie_id else {
+            return false;
+        };
+        if let Some(&known) = self.reads.get(&id) {
+            return known;
+        }
+        // A failed read hides the id this once and is asked again next time.
+        let Some(reads) = reads_sheet(&self.pool, &self.scope, id).await else {
+            return false;
+        };
+        self.reads.insert(id, reads);
+        reads
     }
-    let Ok(mut conn) = pool.get().await else {
-        return false;
-    };
-    match eagles_db::lineup::sheet_readers(&mut conn, &[sortie_id]).await {
-        Ok(readers) => readers.into_iter().any(|r| {
+}
+
+/// Whether the reader of `scope` may read the sheet of `sortie_id` (R20), as the one
+/// place decides; a sheet gone is not his; `None` when the database cannot say.
+async fn reads_sheet(pool: &DbPool, scope: &CampaignScope, sortie_id: i64) -> Option<bool> {
+    if scope.is_referee() {
+        return Some(true);
+    }
+    let mut conn = pool.get().await.ok()?;
+    let readers = eagles_db::lineup::sheet_readers(&mut conn, &[sortie_id])
+        .await
+        .ok()?;
+    Some(
+        readers.into_iter().any(|r| {
             GameSecrecy::of(scope, r.debriefed, r.voided, r.abandoned).reads_sheet(r.owners)
         }),
-        Err(_) => false,
-    }
+    )
 }
 
 /// The next page of `campaign_id`'s log after `last_sent`; the connection is held for
