@@ -24,6 +24,7 @@ pub mod landed_safely;
 pub mod logged_table;
 pub mod missions;
 pub mod roster;
+pub mod secrecy;
 pub mod sheet;
 pub mod sides;
 pub mod standings;

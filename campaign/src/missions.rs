@@ -108,7 +108,8 @@ wire_enum! {
     }
 }
 
-/// Who reads a side's mission assignment (§13.20).
+/// Who reads a side's mission assignment (§13.20); what he sees of a game is
+/// [`crate::secrecy::Secrecy`]'s to say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reader {
     /// A referee of the campaign.
@@ -117,22 +118,6 @@ pub enum Reader {
     Player(Side),
     /// Anyone else: an anonymous reader of a public campaign, a member without a side.
     Public,
-}
-
-impl Reader {
-    /// §13.20: the mission aircraft "does not have to be revealed to the opponents
-    /// until the mission is completed". Until the game's debrief, a side's mission
-    /// aircraft and crew are shown to those who may assign them (its players and the
-    /// referees) and to nobody else; from the debrief on, to everyone. Keeping it from
-    /// the public too closes the side door of an opponent reading signed out.
-    pub fn sees_assignment(self, mission_side: Side, debriefed: bool) -> bool {
-        debriefed
-            || match self {
-                Reader::Referee => true,
-                Reader::Player(side) => side == mission_side,
-                Reader::Public => false,
-            }
-    }
 }
 
 /// R9's missions grouped by the aircraft they need, as the rulebook lists them: the
@@ -207,26 +192,6 @@ mod tests {
         assert!(
             AircraftRequirement::Either.allows(true) && AircraftRequirement::Either.allows(false)
         );
-    }
-
-    // §13.20: before the debrief only the mission's side and the referees see its
-    // assignment; after it, everyone.
-    #[test]
-    fn s13_20_who_sees_an_assignment() {
-        for side in Side::ALL.iter().copied() {
-            assert!(Reader::Referee.sees_assignment(side, false));
-            assert!(Reader::Player(side).sees_assignment(side, false));
-            assert!(!Reader::Player(side.enemy()).sees_assignment(side, false));
-            assert!(!Reader::Public.sees_assignment(side, false));
-            for reader in [
-                Reader::Referee,
-                Reader::Player(side),
-                Reader::Player(side.enemy()),
-                Reader::Public,
-            ] {
-                assert!(reader.sees_assignment(side, true), "{reader:?}");
-            }
-        }
     }
 
     #[test]

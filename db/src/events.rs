@@ -19,12 +19,13 @@ const RECORD: &str = "
 WITH raised AS (
     UPDATE campaigns SET revision = revision + 1 WHERE id = $1 RETURNING id, revision
 ), logged AS (
-    INSERT INTO campaign_events (campaign_id, revision, kind, entity_id)
-    SELECT id, revision, $2, $3 FROM raised
-    RETURNING campaign_id, revision, kind, entity_id
+    INSERT INTO campaign_events (campaign_id, revision, kind, entity_id, quiet)
+    SELECT id, revision, $2, $3, $4 FROM raised
+    RETURNING campaign_id, revision, kind, entity_id, quiet
 )
 SELECT l.revision, pg_notify('eagles_campaign_events', json_strip_nulls(json_build_object(
     'campaign_id', l.campaign_id, 'revision', l.revision, 'kind', l.kind, 'id', l.entity_id,
+    'quiet', CASE WHEN l.quiet THEN true END,
     'game_id', CASE l.kind
         WHEN 'game' THEN l.entity_id
         WHEN 'debrief' THEN l.entity_id
@@ -41,18 +42,21 @@ struct Recorded {
     revision: i64,
 }
 
-/// Records a write of `kind` to `entity_id` in the campaign's transaction; returns the
-/// campaign's new revision.
+/// Records a write of `kind` to `entity_id` in the campaign's transaction, `quiet` when
+/// it is a sheet's write that changes no open fact; returns the campaign's new
+/// revision.
 pub async fn record(
     mut conn: &AsyncPgConnection,
     campaign_id: i64,
     kind: EventKind,
     entity_id: i64,
+    quiet: bool,
 ) -> QueryResult<i64> {
     let recorded: Recorded = prepared(RECORD)
         .bind::<Int8, _>(campaign_id)
         .bind::<Text, _>(kind)
         .bind::<Int8, _>(entity_id)
+        .bind::<diesel::sql_types::Bool, _>(quiet)
         .get_result(&mut conn)
         .await?;
     Ok(recorded.revision)
@@ -69,6 +73,9 @@ pub struct Event {
     pub kind: EventKind,
     #[diesel(sql_type = BigInt)]
     pub entity_id: i64,
+    /// A sheet's write that changed no open fact (API v1.3).
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub quiet: bool,
     /// The game the write concerns, when its kind says: the game opened or debriefed,
     /// the game of a mission or an assignment, the game a roll was tagged with (none
     /// for a roll of no game). `None` for the other kinds, a void among them (its id
@@ -79,7 +86,7 @@ pub struct Event {
 
 /// What [`RECORD`] says of an event's game, read again for the log.
 const AFTER: &str = "
-SELECT e.campaign_id, e.revision, e.kind, e.entity_id,
+SELECT e.campaign_id, e.revision, e.kind, e.entity_id, e.quiet,
     CASE e.kind
         WHEN 'game' THEN e.entity_id
         WHEN 'debrief' THEN e.entity_id

@@ -182,23 +182,30 @@ async fn seat(
         .map(drop)
 }
 
-/// Gives the sortie `sortie_id` another aircraft and crew (the mission sortie, when
-/// its assignment changes).
-pub async fn replace(
+/// Makes `mission` (or none) the mission sortie of `side` in game `game_id`, every
+/// other sortie of the side a sweep: the assignment moved (R16, API v1.3).
+pub async fn set_mission(
     conn: &mut AsyncPgConnection,
-    sortie_id: i64,
     game_id: i64,
-    aircraft_type_id: i64,
-    crew: &[(i64, Role)],
+    side: Side,
+    mission: Option<i64>,
 ) -> QueryResult<()> {
-    diesel::update(lineup_sorties::table.find(sortie_id))
-        .set(lineup_sorties::aircraft_type_id.eq(aircraft_type_id))
-        .execute(conn)
-        .await?;
-    diesel::delete(lineup_crew::table.filter(lineup_crew::sortie_id.eq(sortie_id)))
-        .execute(conn)
-        .await?;
-    seat(conn, sortie_id, game_id, crew).await
+    // Sweeps first: one mission sortie a side (lineup_sorties_one_mission).
+    diesel::update(
+        lineup_sorties::table
+            .filter(lineup_sorties::game_id.eq(game_id))
+            .filter(lineup_sorties::side.eq(side)),
+    )
+    .set(lineup_sorties::assignment.eq(Assignment::Sweep))
+    .execute(conn)
+    .await?;
+    if let Some(id) = mission {
+        diesel::update(lineup_sorties::table.find(id))
+            .set(lineup_sorties::assignment.eq(Assignment::Mission))
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
 }
 
 /// Takes back a sortie (its crew go with it).
@@ -331,13 +338,17 @@ pub async fn insert_marks(
 }
 
 /// Who reads a sheet in full before the debrief, for the roll log's secrecy (R20):
-/// its crew's owners, and whether its game is debriefed (then everyone does).
+/// its crew's owners, and where its game stands (debriefed, voided, abandoned).
 #[derive(Debug, Clone, QueryableByName)]
 pub struct SheetReaders {
     #[diesel(sql_type = BigInt)]
     pub sortie_id: i64,
     #[diesel(sql_type = diesel::sql_types::Bool)]
     pub debriefed: bool,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub voided: bool,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub abandoned: bool,
     #[diesel(sql_type = diesel::sql_types::Array<BigInt>)]
     pub owners: Vec<i64>,
 }
@@ -349,13 +360,14 @@ pub async fn sheet_readers(
 ) -> QueryResult<Vec<SheetReaders>> {
     prepared(
         "SELECT s.id AS sortie_id, g.debriefed_at IS NOT NULL AS debriefed,
+                g.voided_week IS NOT NULL AS voided, g.abandoned_at IS NOT NULL AS abandoned,
                 COALESCE(array_agg(c.owner_id) FILTER (WHERE c.owner_id IS NOT NULL), '{}') AS owners
            FROM lineup_sorties s
            JOIN games g ON g.id = s.game_id
            LEFT JOIN lineup_crew lc ON lc.sortie_id = s.id
            LEFT JOIN crew c ON c.id = lc.crew_id
           WHERE s.id = ANY($1)
-          GROUP BY s.id, g.debriefed_at",
+          GROUP BY s.id, g.debriefed_at, g.voided_week, g.abandoned_at",
     )
     .bind::<diesel::sql_types::Array<BigInt>, _>(sortie_ids)
     .load(conn)

@@ -125,6 +125,7 @@ diesel::table! {
         kind -> Text,
         entity_id -> Int8,
         created_at -> Timestamptz,
+        quiet -> Bool,
     }
 }
 

@@ -16,14 +16,20 @@ pub struct CampaignEvent {
     pub revision: i64,
     /// The kind of write; also the message's `event:`.
     pub kind: EventKind,
-    /// The id of what was written: the roll, game, mission, debriefed game, crewman…
-    pub id: i64,
+    /// The id of what was written: the roll, game, mission, debriefed game, crewman,
+    /// sortie… Left out of a quiet `sheet` event for a reader who may not read that
+    /// sheet: the sortie's id alone would tell which sheets are busy (API v1.3, R20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<i64>,
     /// The game the write concerns, when its kind says which: the game opened or
     /// debriefed, a mission's or an assignment's game, the game a roll was tagged
     /// with. Absent for a roll of no game and for the other kinds, so a page can tell
     /// whether an event changes what it shows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_id: Option<i64>,
+    /// A sheet's write that changed no open fact: told by the notification, never sent.
+    #[serde(default, skip_serializing)]
+    pub quiet: bool,
 }
 
 impl CampaignEvent {

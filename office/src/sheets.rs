@@ -73,23 +73,23 @@ pub struct SeatView {
     pub position: Role,
 }
 
-/// A sortie of a game's line-up, as its reader may see it: a side's mission sortie
-/// keeps its aircraft and crew from the other side and the public until the debrief
-/// (§13.20), every sortie shows the facts the whole table sees (R20).
+/// A sortie of a game's line-up, as its reader may see it: until the game is over a
+/// reader who may not see a side's assignment sees every sortie of that side in this
+/// one shape, with no `assignment` (§13.20, R16, R20, API v1.3); every sortie shows the
+/// facts the whole table sees.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SortieView {
     pub id: i64,
     /// `a1`, `a2`, … (Allied) and `c1`, … (Central), in the order declared.
     pub key: String,
     pub side: Side,
-    /// `mission` (made by the assignment) or `sweep`.
-    pub assignment: Assignment,
-    /// Null while the mission's assignment is kept from this reader.
-    pub aircraft: Option<AircraftName>,
-    /// Empty while the mission's assignment is kept from this reader.
+    /// `mission` (the declared sortie that matches the side's assignment) or `sweep`;
+    /// left out for a reader who may not see the side's assignment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub assignment: Option<Assignment>,
+    pub aircraft: AircraftName,
     pub crew: Vec<SeatView>,
-    /// Whether the aircraft and crew are kept from this reader (§13.20).
-    pub hidden: bool,
     /// Destroyed, spinning, smoke, fire, down, escaped.
     #[schema(value_type = Object)]
     pub open: OpenFacts,

@@ -19,6 +19,7 @@ use campaign::calendar::{self};
 use campaign::crew::{CrewId, CrewStatus};
 use campaign::injuries::CasualtyKind;
 use campaign::missions::Reader;
+use campaign::secrecy::{GameStage, Secrecy};
 use campaign::sides::Side;
 use campaign::standings::leaderboard_ranks;
 use campaign::status::{self};
@@ -299,7 +300,8 @@ pub async fn results_of_weeks(
     let casualties = eagles_db::briefing::casualties_of_weeks(conn, weeks).await?;
     let missions = eagles_db::briefing::missions_of_weeks(conn, weeks).await?;
     let abandoned = eagles_db::briefing::abandoned_of_weeks(conn, weeks).await?;
-    let mut results = group_results(kills, casualties, missions, reader);
+    let ended = campaign.ended_week.is_some();
+    let mut results = group_results(kills, casualties, missions, reader, ended);
     for game in abandoned {
         results
             .entry(game.week)
@@ -318,6 +320,7 @@ fn group_results(
     casualties: Vec<WeekCasualty>,
     missions: Vec<WeekMission>,
     reader: Reader,
+    campaign_ended: bool,
 ) -> BTreeMap<i32, WeekResults> {
     let mut weeks: BTreeMap<i32, WeekResults> = BTreeMap::new();
     fn week(weeks: &mut BTreeMap<i32, WeekResults>, n: i32) -> &mut WeekResults {
@@ -334,7 +337,9 @@ fn group_results(
             results.games += 1;
             last_game = Some(m.game_id);
         }
-        let shown = reader.sees_assignment(m.side, m.debriefed);
+        // Abandoned games have no mission results here: not debriefed, nothing to show.
+        let stage = GameStage::of(m.debriefed, false, false, campaign_ended);
+        let shown = Secrecy::new(reader, stage).sees_assignment(m.side);
         results.missions.push(MissionResult {
             game_id: m.game_id,
             side: m.side,

@@ -202,6 +202,8 @@ async fn transaction<T>(
 pub struct Change {
     kind: EventKind,
     entity_id: i64,
+    /// A sheet's write that changes no open fact (API v1.3, R20).
+    quiet: bool,
     audit: Option<Audit>,
     webhook: Option<Delivery>,
 }
@@ -212,9 +214,16 @@ impl Change {
         Self {
             kind,
             entity_id,
+            quiet: false,
             audit: None,
             webhook: None,
         }
+    }
+
+    /// Marked quiet when it changes no fact the whole table sees: its event names the
+    /// sortie only to those who may read its sheet (API v1.3, §13.20, R20).
+    pub fn quiet(self, quiet: bool) -> Self {
+        Self { quiet, ..self }
     }
 
     /// With the audit entry `action` and its `details`.
@@ -312,13 +321,14 @@ impl Recorder {
         let Change {
             kind,
             entity_id,
+            quiet,
             audit,
             webhook,
         } = change;
         let campaign_id = self.campaign_id;
         let event = async {
             Ok::<_, ServiceError>(
-                eagles_db::events::record(conn, campaign_id, kind, entity_id).await?,
+                eagles_db::events::record(conn, campaign_id, kind, entity_id, quiet).await?,
             )
         };
         let audit = async {

@@ -16,6 +16,8 @@ use std::time::Duration;
 
 use eagles_db::users::User;
 use eagles_db::DbPool;
+use eagles_office::access::CampaignScope;
+use eagles_office::secrecy::GameSecrecy;
 use tokio::sync::{broadcast, watch};
 use tokio::time::{Instant, Sleep};
 
@@ -36,8 +38,9 @@ fn event_of(e: eagles_db::events::Event) -> CampaignEvent {
         campaign_id: e.campaign_id,
         revision: e.revision,
         kind: e.kind,
-        id: e.entity_id,
+        id: Some(e.entity_id),
         game_id: e.game_id,
+        quiet: e.quiet,
     }
 }
 
@@ -217,13 +220,11 @@ pub async fn open(
     // Subscribed before the revision is read: whatever commits after the read is
     // then in the broadcast or, if the listener misses it, announced by a resync.
     let signals = hub.signals.subscribe();
-    let revision = {
+    let scope = {
         let mut conn = pool.get().await?;
-        crate::access::readable_campaign(&mut conn, campaign_id, caller)
-            .await?
-            .campaign
-            .revision
+        crate::access::readable_campaign(&mut conn, campaign_id, caller).await?
     };
+    let revision = scope.campaign.revision;
     let slot = hub.claim(client)?;
     // A client's id past the campaign's revision (a database restored from a backup)
     // would silence the stream until the campaign caught up with it.
@@ -233,6 +234,8 @@ pub async fn open(
     let hub_closed = hub.clone();
     Ok(EventStream {
         pool: pool.clone(),
+        scope,
+        reads: HashMap::new(),
         campaign_id,
         last_sent,
         catch_up: last_sent < revision,
@@ -255,6 +258,12 @@ pub async fn open(
 /// An open stream: its events in revision order, keep-alives when idle.
 pub struct EventStream {
     pool: DbPool,
+    /// The reader, as he was when the stream opened: a quiet sheet event names its
+    /// sortie only if he may read that sheet.
+    scope: CampaignScope,
+    /// Whether the reader reads each sheet a quiet event named, asked once a sheet:
+    /// its readers stay as they are while it takes marks (the debrief closes it).
+    reads: HashMap<i64, bool>,
     campaign_id: i64,
     /// The revision of the last event sent (or skipped as seen before the stream).
     last_sent: i64,
@@ -291,9 +300,12 @@ impl EventStream {
             if *self.closing.borrow() {
                 return None;
             }
-            if let Some(event) = self.pending.pop_front() {
+            if let Some(mut event) = self.pending.pop_front() {
                 self.last_sent = event.revision;
                 self.quiet_since = Instant::now();
+                if event.quiet && !self.reads(event.id).await {
+                    event.id = None;
+                }
                 return Some(Item::Event(event));
             }
             if self.catch_up {
@@ -338,6 +350,41 @@ impl EventStream {
     }
 }
 
+impl EventStream {
+    /// Whether the stream's reader reads the sheet of `sortie_id`, asked once a sheet.
+    async fn reads(&mut self, sortie_id: Option<i64>) -> bool {
+        let Some(id) = sortie_id else {
+            return false;
+        };
+        if let Some(&known) = self.reads.get(&id) {
+            return known;
+        }
+        // A failed read hides the id this once and is asked again next time.
+        let Some(reads) = reads_sheet(&self.pool, &self.scope, id).await else {
+            return false;
+        };
+        self.reads.insert(id, reads);
+        reads
+    }
+}
+
+/// Whether the reader of `scope` may read the sheet of `sortie_id` (R20), as the one
+/// place decides; a sheet gone is not his; `None` when the database cannot say.
+async fn reads_sheet(pool: &DbPool, scope: &CampaignScope, sortie_id: i64) -> Option<bool> {
+    if scope.is_referee() {
+        return Some(true);
+    }
+    let mut conn = pool.get().await.ok()?;
+    let readers = eagles_db::lineup::sheet_readers(&mut conn, &[sortie_id])
+        .await
+        .ok()?;
+    Some(
+        readers.into_iter().any(|r| {
+            GameSecrecy::of(scope, r.debriefed, r.voided, r.abandoned).reads_sheet(r.owners)
+        }),
+    )
+}
+
 /// The next page of `campaign_id`'s log after `last_sent`; the connection is held for
 /// the query only.
 async fn read_log(
@@ -361,8 +408,9 @@ mod tests {
             campaign_id,
             revision,
             kind: EventKind::Roll,
-            id: 7,
+            id: Some(7),
             game_id: None,
+            quiet: false,
         }
     }
 
@@ -428,10 +476,17 @@ mod tests {
                 campaign_id: 3,
                 revision: 12,
                 kind: EventKind::Debrief,
-                id: 40,
+                id: Some(40),
                 game_id: Some(40),
+                quiet: false,
             })
         );
+        // A quiet sheet event says so; the flag is never sent on (API v1.3).
+        let quiet =
+            r#"{"campaign_id" : 3, "revision" : 14, "kind" : "sheet", "id" : 42, "quiet" : true}"#;
+        let quiet = CampaignEvent::from_notification(quiet).unwrap();
+        assert!(quiet.quiet);
+        assert!(!serde_json::to_string(&quiet).unwrap().contains("quiet"));
         let roll = r#"{"campaign_id" : 3, "revision" : 13, "kind" : "roll", "id" : 41}"#;
         assert_eq!(
             CampaignEvent::from_notification(roll).map(|e| e.game_id),

@@ -22,7 +22,6 @@ use crate::access::{readable_campaign, CampaignScope, ReadAccess};
 use crate::campaigns::week_number;
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
-use crate::games::reader_of;
 use crate::reference::AircraftView;
 
 /// Closes the campaign's current week as `user`, who must referee it (R15). A game of
@@ -216,7 +215,7 @@ async fn view(
         date,
         era: calendar::era_on(date),
         closed: week < campaign.current_week,
-        games: crate::games::game_views(games, missions, reader_of(scope)),
+        games: crate::games::game_views(games, missions, scope),
         rolls: rolls.into_iter().map(crate::rolls::roll_view).collect(),
     })
 }

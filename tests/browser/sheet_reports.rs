@@ -8,7 +8,7 @@
 //! The campaign is draft.rs's: week 1 (1917-04-23), rita refereeing, paul Allied
 //! (Albert Ball), carl Central (Hans Weiss). The missions rolled: Allied 9, fighter
 //! sweep; Central 7, trench strafing (appendix E), assigned to Weiss in an Albatros
-//! D-III — the mission sortie c1 (R16). Ball flies a Nieuport 17 as a1.
+//! D-III and declared so — the mission sortie c1 (R16). Ball flies a Nieuport 17 as a1.
 
 use reqwest::{Method, StatusCode};
 use serde_json::json;
@@ -51,12 +51,18 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
             json!({ "aircraft_id": albatros, "pilot_id": weiss }),
         )
         .await;
+    // The assignment alone makes no sortie: the mission aircraft is declared as
+    // assigned, and is the mission sortie c1 (R16, API v1.3).
+    let c1 = night.declare("Albatros D-III", weiss).await;
     let lineup = night
         .rita
         .read(&night.api(&format!("/games/{}/sorties", night.game)))
         .await;
-    assert_eq!(lineup[0]["key"], "c1", "{lineup}");
-    let c1 = lineup[0]["id"].as_i64().unwrap();
+    assert_eq!(
+        (&lineup[0]["key"], &lineup[0]["assignment"]),
+        (&json!("c1"), &json!("mission")),
+        "{lineup}"
+    );
     let a1 = night.declare("Nieuport 17", ball).await;
     let sheets = night.page("/sheets");
 
@@ -200,8 +206,8 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
     .await;
     assert!(!paul.checked(&ball_box).await, "kept unticked");
     paul.assert_well_formed("sheets, a refused claim").await;
-    // The victims are the other side's sorties; c1's aircraft is kept from paul
-    // until the debrief (§13.20), so it is named by its key.
+    // The victims are the other side's sorties; c1 is named like any sortie, by its
+    // key and aircraft: nothing tells paul it is the mission's (§13.20, R16, API v1.3).
     assert_eq!(
         paul.options(&format!("claim-victim-{a1}")).await,
         ["".to_owned(), c1.to_string()]
@@ -210,8 +216,11 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
         .await;
     paul.click(&ball_box).await;
     paul.press(&format!("claim-submit-{a1}")).await;
-    paul.assert_text(&format!("claims-{a1}"), "Claimed: c1, by Albert Ball")
-        .await;
+    paul.assert_text(
+        &format!("claims-{a1}"),
+        "Claimed: c1 — Albatros D-III, by Albert Ball",
+    )
+    .await;
 
     // A1 leaves the board; marked too soon, undone, and marked again.
     let (escaped, home) = (format!("escaped-{a1}"), "left the board or landed at home");
@@ -221,8 +230,11 @@ async fn claims_mission_facts_and_the_sorties_ends_marked_on_phones_are_drafted(
     assert!(text(&paul, &format!("turn-next-{a1}")).await.is_some());
     end_sortie(&paul, a1, &escaped, home, "left the board").await;
     // The claim stays on the sheet, its form with it after the sortie's end.
-    paul.assert_text(&format!("claims-{a1}"), "Claimed: c1, by Albert Ball")
-        .await;
+    paul.assert_text(
+        &format!("claims-{a1}"),
+        "Claimed: c1 — Albatros D-III, by Albert Ball",
+    )
+    .await;
     assert!(text(&paul, &format!("claim-{a1}")).await.is_some());
     paul.client.set_window_size(PHONE, 2400).await.unwrap();
     paul.screenshot("sheet-reports-escaped-phone").await;

@@ -733,3 +733,79 @@ async fn a_page_session_opens_the_stream_of_a_private_campaign_its_member_reads(
     let stranger = stream(page_session(&app, "sam").await).await.unwrap();
     assert_eq!(stranger.status(), StatusCode::NOT_FOUND);
 }
+
+// API v1.3, §13.20, R20: an event that changes no open fact carries no sortie id to a
+// reader who may not read that sheet (the id alone would tell which sheets are busy,
+// the mission's among them); one that changes an open fact names it to everyone.
+#[tokio::test]
+async fn a_quiet_sheet_event_names_its_sortie_only_to_the_sheets_readers() {
+    let night = crate::sheets::Night::new().await;
+    let campaign = night.world.campaign;
+    let [ball, hooper, _, voss, _, _] = night.crew;
+    let c1 = night
+        .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let a1 = night
+        .declare(
+            "ada",
+            "Bristol F2b",
+            &[(ball, "pilot"), (hooper, "observer")],
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let before = revision(&night.app, campaign, night.token("rita").unwrap()).await;
+    // A turn changes no open fact; smoke is seen by the whole table.
+    night
+        .mark("kurt", c1, json!({ "kind": "turn", "turn": 1 }))
+        .await;
+    night
+        .mark(
+            "kurt",
+            c1,
+            json!({ "kind": "effect", "name": "smoke", "on": true }),
+        )
+        .await;
+    // A shot is declared at the table and puts markers on its target's sheet: Voss at
+    // a1, range 1, medium burst, stability B: 5 + 2 + 1 = 8; die 6 reads 2R.
+    let shot = json!({ "table": "combat", "shooter": voss, "target_sortie": a1, "range": 1,
+                       "burst": "medium", "weapon": "rigid", "dice": [6] });
+    night
+        .made("kurt", &format!("/sorties/{c1}/rolls"), shot)
+        .await;
+    for (who, reads_it) in [
+        ("kurt", true),
+        ("rita", true),
+        ("karl", false),
+        ("ada", false),
+        ("anonymous", false),
+    ] {
+        // From the log: the stream starts before the two marks.
+        let mut stream = Stream::open(&night.app, campaign, night.token(who), Some(before)).await;
+        let deadline = Instant::now() + BOUND;
+        let (turn, kind, data, _) = stream.next_event("the turn's event", deadline).await;
+        assert_eq!(
+            (turn, kind.as_str()),
+            (before + 1, "sheet"),
+            "{who}: {data}"
+        );
+        let expected = reads_it.then_some(c1);
+        assert_eq!(
+            data.get("id").and_then(Value::as_i64),
+            expected,
+            "{who}: {data}"
+        );
+        assert_eq!(data.get("quiet"), None, "{who}: the flag is never sent");
+        let (smoke, _, data, _) = stream.next_event("the smoke's event", deadline).await;
+        assert_eq!(smoke, before + 2);
+        assert_eq!(data["id"], c1, "{who}: smoke is open (R20)");
+        let (shot, _, data, _) = stream.next_event("the shot's event", deadline).await;
+        assert_eq!(shot, before + 3);
+        assert_eq!(
+            data["id"], c1,
+            "{who}: a shot is declared at the table (R20)"
+        );
+    }
+}

@@ -31,6 +31,7 @@ mod limits;
 mod live_events;
 mod migrations;
 mod once;
+mod one_shape;
 mod openapi;
 mod reference;
 mod rolls;

@@ -152,8 +152,9 @@ impl Night {
     }
 
     /// Rolls the missions (Allied 9: fighter sweep; Central 4: bomb the enemy
-    /// airfield, appendix E) and assigns the Central one to Wolff and Weber's
-    /// Albatros C-III; gives that sortie's id.
+    /// airfield, appendix E), assigns the Central one to Wolff and Weber's Albatros
+    /// C-III and declares that aircraft into the line-up as karl (R16: the assignment
+    /// alone makes no sortie); gives that sortie's id.
     pub(crate) async fn bombing_mission(&self) -> i64 {
         let [_, _, _, _, wolff, weber] = self.crew;
         let mut central = 0;
@@ -177,7 +178,15 @@ impl Night {
             .await
             .unwrap();
         assert_eq!(assigned.status(), StatusCode::OK);
-        self.lineup("karl").await[0]["id"].as_i64().unwrap()
+        let declared = self
+            .declare(
+                "karl",
+                "Albatros C-III",
+                &[(wolff, "pilot"), (weber, "observer")],
+            )
+            .await;
+        assert_eq!(declared["assignment"], "mission", "{declared}");
+        declared["id"].as_i64().unwrap()
     }
 
     /// The four sorties of the night: a1 Ball and Hooper in a Bristol F2b (dual
@@ -223,7 +232,10 @@ async fn a_line_up_of_four_sorties_follows_r16() {
 
     let lineup = night.lineup("anonymous").await;
     assert_eq!(lineup.as_array().unwrap().len(), 4);
-    assert_eq!(lineup[0]["assignment"], "sweep");
+    // The public sees no assignment before the debrief (§13.20, API v1.3); the
+    // referee does.
+    assert_eq!(lineup[0].get("assignment"), None);
+    assert_eq!(night.lineup("rita").await[0]["assignment"], "sweep");
     assert_eq!(lineup[0]["aircraft"]["name"], "Bristol F2b");
     assert_eq!(lineup[0]["crew"][1]["name"], "Hooper");
     assert_eq!(
@@ -646,32 +658,66 @@ async fn the_mission_sortie_follows_the_assignment_and_keeps_its_secret() {
     };
     assert_eq!(assign(voss).await.status(), StatusCode::OK);
 
-    // The assignment made the mission sortie (R16); its side and the referee see it.
-    let seen = night.lineup("kurt").await;
-    assert_eq!(seen.as_array().unwrap().len(), 1);
+    // The assignment alone makes no sortie (R16, API v1.3).
+    assert_eq!(night.lineup("rita").await, json!([]));
+    // The mission aircraft is declared like any other and takes the next key: Wolff's
+    // sweep first (c1), then Voss as assigned (c2), the mission sortie.
+    let c1 = night
+        .declare("karl", "Albatros D-III", &[(wolff, "pilot")])
+        .await;
+    let c2 = night
+        .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
+        .await;
     assert_eq!(
-        (&seen[0]["key"], &seen[0]["assignment"]),
-        (&json!("c1"), &json!("mission"))
+        (&c1["key"], &c1["assignment"]),
+        (&json!("c1"), &json!("sweep"))
     );
-    assert_eq!(seen[0]["crew"][0]["crew_id"], voss);
-    // The other side and the public see that it flies, not what or who (§13.20).
+    assert_eq!(
+        (&c2["key"], &c2["assignment"]),
+        (&json!("c2"), &json!("mission"))
+    );
+    // Its side and the referee see which one flies the mission.
+    for who in ["kurt", "rita"] {
+        let seen = night.lineup(who).await;
+        assert_eq!(seen[1]["assignment"], "mission", "{who}");
+        assert_eq!(seen[1]["crew"][0]["crew_id"], voss, "{who}");
+    }
+    // The other side and the public see both sorties in one shape: key, aircraft,
+    // crew and open facts, no assignment, nothing that tells them apart (§13.20, R20).
     for who in ["ada", "anonymous"] {
-        let hidden = night.lineup(who).await;
-        assert_eq!(hidden[0]["hidden"], true, "{who}");
-        assert_eq!(hidden[0]["aircraft"], Value::Null, "{who}");
-        assert_eq!(hidden[0]["crew"], json!([]), "{who}");
+        let seen = night.lineup(who).await;
+        for sortie in seen.as_array().unwrap() {
+            let mut keys: Vec<&String> = sortie.as_object().unwrap().keys().collect();
+            keys.sort();
+            assert_eq!(
+                keys,
+                ["aircraft", "crew", "id", "key", "open", "side"],
+                "{who}: {sortie}"
+            );
+            assert_eq!(sortie["aircraft"]["name"], "Albatros D-III", "{who}");
+        }
+        assert_eq!(seen[1]["crew"][0]["crew_id"], voss, "{who}");
     }
 
-    // A new assignment changes it, keeping its key; once marked, it no longer can.
+    // A new assignment moves the mission to the declared sortie that matches (c1),
+    // keys unchanged; once that sheet has marks, it no longer moves.
     assert_eq!(assign(wolff).await.status(), StatusCode::OK);
-    let changed = night.lineup("rita").await;
-    assert_eq!(changed[0]["key"], "c1");
-    assert_eq!(changed[0]["crew"][0]["crew_id"], wolff);
-    let sortie = changed[0]["id"].as_i64().unwrap();
+    let moved = night.lineup("rita").await;
+    assert_eq!(
+        [
+            &moved[0]["key"],
+            &moved[0]["assignment"],
+            &moved[1]["key"],
+            &moved[1]["assignment"]
+        ],
+        ["c1", "mission", "c2", "sweep"]
+    );
+    let sortie = moved[0]["id"].as_i64().unwrap();
     night
         .mark("karl", sortie, json!({ "kind": "turn", "turn": 1 }))
         .await;
-    problem(assign(voss).await, StatusCode::CONFLICT).await;
+    let words = problem(assign(voss).await, StatusCode::CONFLICT).await;
+    assert!(words.contains("Kurt Wolff"), "{words}");
 }
 
 /// R10, appendix E: the mission aircraft of a bombing mission rolls its bomb runs on

@@ -50,7 +50,7 @@ pub struct EventsQuery {
     ),
     responses(
         (status = 200, content_type = "text/event-stream", body = String,
-         description = "Server-sent events; each `data:` is `{\"campaign_id\", \"revision\", \"kind\", \"id\"}`, `id` the written thing's (the roll, the game, the closed week's number…)"),
+         description = "Server-sent events; each `data:` is `{\"campaign_id\", \"revision\", \"kind\", \"id\"}`, `id` the written thing's (the roll, the game, the closed week's number, the sortie…); a `sheet` event that changes no open fact has no `id` for a reader who may not read that sheet (§13.20, R20)"),
         (status = 429, description = "The account (or, without a token, the client address) holds as many streams as one server allows", body = crate::error::Problem),
     )
 )]
@@ -170,8 +170,9 @@ mod tests {
             campaign_id: 4,
             revision: 17,
             kind: EventKind::Debrief,
-            id: 9,
+            id: Some(9),
             game_id: None,
+            quiet: false,
         };
         assert_eq!(
             message(&StreamItem::Event(event)),
@@ -192,8 +193,9 @@ mod tests {
                 campaign_id: 4,
                 revision,
                 kind: EventKind::Sheet,
-                id: 9,
+                id: Some(9),
                 game_id: None,
+                quiet: false,
             })
         };
         let items = futures_util::stream::iter([event(42), event(43), StreamItem::KeepAlive]);

@@ -5,6 +5,9 @@
 
 use campaign::crew::Role;
 use campaign::missions::Assignment;
+use eagles_db::aircraft::AircraftType;
+use eagles_db::crew::CrewRecord;
+use eagles_db::debriefs::GameMission;
 use eagles_db::lineup::{LineupSeat, LineupSortie};
 use eagles_office::debrief::{CrewReport, SortieReport};
 use eagles_office::Locus;
@@ -12,7 +15,7 @@ use eagles_office::Locus;
 use crate::error::ServiceError;
 
 /// A game's sorties with their seats, as read under the campaign's lock: those declared
-/// (`POST …/sorties`) and the mission's, made by its assignment.
+/// (`POST …/sorties`), the mission aircraft's among them.
 pub(super) struct Lineup {
     pub sorties: Vec<LineupSortie>,
     pub seats: Vec<LineupSeat>,
@@ -23,12 +26,8 @@ impl Lineup {
     /// cover the line-up one for one; every problem at once, each at its sortie.
     pub fn resolve(&self, reports: &mut [SortieReport]) -> Result<(), ServiceError> {
         let mut problems = Vec::new();
-        // Only a declared sortie makes a line-up: the assignment's alone does not.
-        let declared = self
-            .sorties
-            .iter()
-            .any(|s| s.assignment == Assignment::Sweep);
-        if !declared {
+        // Every sortie is declared, the mission aircraft's too (API v1.3).
+        if self.sorties.is_empty() {
             for report in reports.iter() {
                 if report.sortie_id.is_some() {
                     problems.push(at(
@@ -78,6 +77,58 @@ impl Lineup {
             ));
         }
         ServiceError::all(problems).map_or(Ok(()), Err)
+    }
+
+    /// 409 when the game has a line-up but a side's assigned mission aircraft is not
+    /// in it: the debrief would have no mission sortie for that side. Names the
+    /// aircraft to declare, its type and crew (§13.20, R16, API v1.3).
+    pub fn mission_declared(
+        &self,
+        missions: &[GameMission],
+        crew: &[CrewRecord],
+        aircraft: &[AircraftType],
+    ) -> Result<(), ServiceError> {
+        if self.sorties.is_empty() {
+            return Ok(());
+        }
+        let name = |id: i64| {
+            crew.iter()
+                .find(|c| c.id == id)
+                .map_or_else(|| "a crewman".to_owned(), |c| c.name.clone())
+        };
+        let mut missing = Vec::new();
+        for mission in missions {
+            let (Some(aircraft_id), Some(pilot)) = (mission.aircraft_type_id, mission.pilot_id)
+            else {
+                continue;
+            };
+            if self
+                .sorties
+                .iter()
+                .any(|s| s.side == mission.side && s.assignment == Assignment::Mission)
+            {
+                continue;
+            }
+            let plane = aircraft
+                .iter()
+                .find(|a| a.id == aircraft_id)
+                .map_or("its aircraft", |a| a.name.as_str());
+            let flown = match mission.observer_id {
+                Some(observer) => format!("{} with {}", name(pilot), name(observer)),
+                None => name(pilot),
+            };
+            missing.push(format!(
+                "the {} mission aircraft, the {plane} flown by {flown}",
+                mission.side.label()
+            ));
+        }
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(ServiceError::Conflict(format!(
+            "the line-up has no sortie for {}: declare it into the line-up as assigned before the debrief (§13.20)",
+            missing.join(" and ")
+        )))
     }
 
     /// The declared sortie `report` names.

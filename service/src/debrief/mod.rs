@@ -174,6 +174,7 @@ fn checked(
     let game = game.ok_or_else(|| game_not_found(game_id))?;
     open_for_debrief(&game, &campaign)?;
     missions_rolled(&game, &missions)?;
+    lineup.mission_declared(&missions, &crew, &aircraft)?;
     let mut request = request;
     lineup.resolve(&mut request.sorties)?;
     let facts = validate::Facts {

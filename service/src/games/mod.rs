@@ -7,6 +7,7 @@ pub(crate) mod assignment;
 mod view;
 
 use campaign::events::EventKind;
+use campaign::secrecy::GameStage;
 use campaign::tables::ground_offensive::roll_ground_offensive;
 use campaign::tables::mission::roll_mission;
 use campaign::tables::Table;
@@ -15,9 +16,10 @@ use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
 use eagles_office::games::{AircraftChoice, GamePage, LiveBoard, LoggedRoll};
 pub use eagles_office::games::{AssignmentRequest, MissionRequest, Names, NewGameRequest, Tonight};
+use eagles_office::secrecy::GameSecrecy;
 
 pub use eagles_office::secrecy::reader_of;
-pub use view::{game_views, GameState, GameView, MissionView, OffensiveView};
+pub use view::{game_views, secrecy_of, GameState, GameView, MissionView, OffensiveView};
 
 use crate::access::{readable_campaign, CampaignScope};
 use crate::dice::{record as record_roll, DiceSource, RollContext};
@@ -51,7 +53,7 @@ pub async fn load_game(
         .await?
         .ok_or_else(|| game_not_found(game_id))?;
     let missions = eagles_db::games::missions_of(conn, &[game_id]).await?;
-    crate::games::game_views(vec![game], missions, reader_of(scope))
+    crate::games::game_views(vec![game], missions, scope)
         .pop()
         .ok_or_else(|| game_not_found(game_id))
 }
@@ -216,8 +218,7 @@ pub async fn assign(
             }
             refuse_abandoned(&game, "its mission assignment can no longer change")?;
             let crew = assignment::check(conn, campaign, &game, &mission, &request).await?;
-            crate::sheets::lineup::follow_assignment(conn, &scope, &game, mission.side, &crew)
-                .await?;
+            crate::sheets::lineup::follow_assignment(conn, &game, mission.side, &crew).await?;
             eagles_db::games::assign(conn, mission_id, crew).await?;
             let change = Change::new(EventKind::Assignment, mission_id).audit(
                 "mission.assign",
@@ -240,7 +241,7 @@ async fn written_mission(
 ) -> Result<MissionView, ServiceError> {
     eagles_db::games::find_mission(conn, game_id, mission_id)
         .await?
-        .map(|m| view::mission_seen_by(m, false, reader_of(scope)))
+        .map(|m| view::mission_seen_by(m, &GameSecrecy::at(scope, GameStage::InPlay)))
         .ok_or_else(|| ServiceError::Internal(format!("mission {mission_id} vanished")))
 }
 
@@ -287,7 +288,7 @@ pub async fn tonight_of(
     let games = eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
     let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let missions = eagles_db::games::missions_of(conn, &ids).await?;
-    let games = game_views(games, missions, reader_of(&scope));
+    let games = game_views(games, missions, &scope);
     let names = names(conn, campaign.id).await?;
     Ok(Tonight {
         scope,
@@ -346,7 +347,7 @@ pub async fn first_of_week(
         eagles_db::games::first_of_week(conn, campaign.id, campaign.current_week, limit).await?;
     let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let missions = eagles_db::games::missions_of(conn, &ids).await?;
-    Ok(game_views(games, missions, reader_of(scope)))
+    Ok(game_views(games, missions, scope))
 }
 
 /// Every aircraft type, as the pages offer and name them.

@@ -2,9 +2,10 @@
 //! shows the same views. A view is always built for one reader, so no door can show
 //! a mission's assignment to someone §13.20 keeps it from.
 
-use campaign::missions::Reader;
 use eagles_db::games::{GameRecord, MissionRecord};
+use eagles_office::access::CampaignScope;
 pub use eagles_office::games::{GameState, GameView, MissionView, OffensiveView};
+use eagles_office::secrecy::GameSecrecy;
 
 /// The offensive of a stored game.
 pub fn offensive_of(game: &GameRecord) -> OffensiveView {
@@ -16,10 +17,9 @@ pub fn offensive_of(game: &GameRecord) -> OffensiveView {
     }
 }
 
-/// A stored mission of a game as `reader` may see it (§13.20); `over` says whether
-/// its game is over: debriefed, or abandoned when its week closed.
-pub fn mission_seen_by(m: MissionRecord, over: bool, reader: Reader) -> MissionView {
-    let shown = reader.sees_assignment(m.side, over);
+/// A stored mission of a game as the reader of `secrecy` may see it (§13.20).
+pub fn mission_seen_by(m: MissionRecord, secrecy: &GameSecrecy) -> MissionView {
+    let shown = secrecy.sees_assignment(m.side);
     let shown_or_none = |v: Option<i64>| v.filter(|_| shown);
     MissionView {
         side: m.side,
@@ -38,14 +38,16 @@ pub fn mission_seen_by(m: MissionRecord, over: bool, reader: Reader) -> MissionV
     }
 }
 
-/// Builds the views of games, as `reader` may see them (§13.20), from the games and
-/// all their missions, loaded each in one query; missions are matched to their game
-/// here.
+/// Builds the views of games, as the caller of `scope` may see them (§13.20), from
+/// the games and all their missions, loaded each in one query; missions are matched to
+/// their game here.
 pub fn game_views(
     games: Vec<GameRecord>,
     missions: Vec<MissionRecord>,
-    reader: Reader,
+    scope: &CampaignScope,
 ) -> Vec<GameView> {
+    let secrecy: Vec<(i64, GameSecrecy)> =
+        games.iter().map(|g| (g.id, secrecy_of(scope, g))).collect();
     let mut views: Vec<GameView> = games
         .into_iter()
         .map(|game| GameView {
@@ -61,14 +63,25 @@ pub fn game_views(
         })
         .collect();
     for mission in missions {
-        if let Some(game) = views.iter_mut().find(|g| g.id == mission.game_id) {
-            // An abandoned game is over without a debrief: nothing is kept secret.
-            let over = game.debriefed || game.abandoned;
-            game.missions.push(mission_seen_by(mission, over, reader));
+        let seen = secrecy.iter().find(|(id, _)| *id == mission.game_id);
+        let game = views.iter_mut().find(|g| g.id == mission.game_id);
+        if let (Some(game), Some((_, secrecy))) = (game, seen) {
+            game.missions.push(mission_seen_by(mission, secrecy));
         }
     }
     for game in &mut views {
         game.state = game.settled_state();
     }
     views
+}
+
+/// What the caller of `scope` may see of `game` (§13.20, R20): the one decision every
+/// view of the game takes.
+pub fn secrecy_of(scope: &CampaignScope, game: &GameRecord) -> GameSecrecy {
+    GameSecrecy::of(
+        scope,
+        game.debriefed(),
+        game.voided_week.is_some(),
+        game.abandoned(),
+    )
 }

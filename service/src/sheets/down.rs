@@ -31,7 +31,13 @@ pub(super) async fn at_the_table(
 ) -> Result<(DownReport, Vec<RollRecord>), ServiceError> {
     let (sheets, sortie, game) = (&open.sheets, open.sortie(), &open.game);
     let records = seat_crew(conn, game.campaign_id, &sheets.seats_of(sortie.id)).await?;
-    let sheet = sheet_view(&open.scope, sheets, sortie, &records, game.week, false)?;
+    let sheet = sheet_view(
+        &crate::games::secrecy_of(&open.scope, game),
+        sheets,
+        sortie,
+        &records,
+        game.week,
+    )?;
     // The report the draft will make of this sheet, so the debrief reads these rolls
     // with the same crew and the same modifiers.
     let mut report = sortie_report(&sheet);

@@ -15,6 +15,7 @@ use campaign::down::How;
 use campaign::injuries::Outcome;
 use campaign::logged_table::LoggedTable;
 use campaign::missions::Assignment;
+use campaign::secrecy::GameStage;
 use campaign::sheet::marks::Effect;
 use campaign::sides::Side;
 use campaign::tables::bombing::BombResult;
@@ -26,6 +27,7 @@ use eagles_office::debrief::{
     CrewReport, DebriefRequest, DownReport, KillReport, LeftBoard, MissionFacts, SortieReport,
 };
 use eagles_office::draft::{Conflict, ConflictCode, DebriefDraft};
+use eagles_office::secrecy::GameSecrecy;
 use eagles_office::sheets::{GameRef, MarkRequest, SheetView};
 
 use super::lineup::game;
@@ -50,7 +52,7 @@ pub async fn draft(
     let own: BTreeSet<i64> = sheets
         .sorties
         .iter()
-        .filter(|s| sheets.reads_in_full(&scope, s.id, false))
+        .filter(|s| sheets.reads_in_full(&GameSecrecy::at(&scope, GameStage::InPlay), s.id))
         .map(|s| s.id)
         .collect();
     if own.is_empty() && !scope.is_referee() {
@@ -64,7 +66,8 @@ pub async fn draft(
             game.id
         )));
     }
-    let views = views(conn, &scope, &game, &sheets, |_| true).await?;
+    // The whole draft is reckoned from every sheet, then cut to the reader's part.
+    let views = views(conn, &GameSecrecy::whole(), &game, &sheets, |_| true).await?;
     let missions = eagles_db::games::missions_of(conn, &[game.id]).await?;
     let bombed = eagles_db::rolls::sheet_results(
         conn,
@@ -160,9 +163,8 @@ pub(super) fn sortie_report(sheet: &SheetView) -> SortieReport {
     SortieReport {
         sortie_id: Some(sheet.sortie.id),
         key: sheet.sortie.key.clone(),
-        // Hidden only from a player of the other side, whose part leaves it out.
-        aircraft_id: sheet.sortie.aircraft.as_ref().map(|a| a.id),
-        assignment: Some(sheet.sortie.assignment),
+        aircraft_id: Some(sheet.sortie.aircraft.id),
+        assignment: sheet.sortie.assignment,
         turns_on_board: sheet.turn,
         aircraft_lost: None,
         crew,
@@ -379,9 +381,9 @@ fn mission_facts(
     sheets: &[SheetView],
     bombed: &[i64],
 ) -> Option<MissionFacts> {
-    let sheet = sheets
-        .iter()
-        .find(|s| s.sortie.side == mission.side && s.sortie.assignment == Assignment::Mission)?;
+    let sheet = sheets.iter().find(|s| {
+        s.sortie.side == mission.side && s.sortie.assignment == Some(Assignment::Mission)
+    })?;
     let marked = sheet.mission;
     Some(MissionFacts {
         mission_id: mission.id,
@@ -438,7 +440,7 @@ fn part_of(
         .retain(|k| k.shooters.iter().any(|s| crew.contains(s)));
     let flown: Vec<Side> = mine
         .iter()
-        .filter(|s| s.sortie.assignment == Assignment::Mission)
+        .filter(|s| s.sortie.assignment == Some(Assignment::Mission))
         .map(|s| s.sortie.side)
         .collect();
     request.missions.retain(|facts| {

@@ -1,5 +1,7 @@
 //! A game's line-up (R16): sorties declared before play by their players or a referee,
-//! the mission sortie made by the assignment (R9) and changed with it.
+//! the mission aircraft too. The assignment alone makes no sortie: a declared sortie
+//! that matches its side's assignment (R9) is the mission sortie, and an assignment
+//! changed later moves the mission to the declared sortie that matches (API v1.3).
 
 use campaign::assignment::check_sortie;
 use campaign::calendar;
@@ -8,7 +10,7 @@ use campaign::events::EventKind;
 use campaign::missions::Assignment;
 use campaign::sides::Side;
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::games::{GameRecord, MissionCrew};
+use eagles_db::games::{GameRecord, MissionCrew, MissionRecord};
 use eagles_db::lineup::NewSortie;
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
@@ -21,6 +23,7 @@ use crate::campaigns::week_number;
 use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
 use crate::games::assignment::{aircraft_facts, crew_facts};
+use crate::games::secrecy_of;
 
 /// The game `game_id` of the campaign, or 404.
 pub(super) async fn game(
@@ -86,7 +89,6 @@ async fn check_crew(
     game: &GameRecord,
     aircraft_id: i64,
     crew: &[(i64, Role)],
-    replacing: Option<i64>,
 ) -> Result<Side, ServiceError> {
     let (pilot_id, observer_id) = seats(crew)?;
     let aircraft = aircraft_facts(conn, aircraft_id).await?;
@@ -100,11 +102,7 @@ async fn check_crew(
     check_sortie(aircraft.side, date, &aircraft, &pilot, observer.as_ref())?;
     let sheets = GameSheets::load(conn, game.id).await?;
     for &(crew_id, _) in crew {
-        if let Some(seat) = sheets
-            .seats
-            .iter()
-            .find(|s| s.crew_id == crew_id && Some(s.sortie_id) != replacing)
-        {
+        if let Some(seat) = sheets.seats.iter().find(|s| s.crew_id == crew_id) {
             let key = sheets.sortie(seat.sortie_id).map_or("", |s| &s.key);
             return Err(ServiceError::invalid(format!(
                 "{} already flies sortie {key} of this game; a crewman flies one sortie a game",
@@ -140,12 +138,23 @@ pub async fn declare(
             if !scope.is_referee() {
                 require_own_crew(conn, at.campaign_id, &user, &crew).await?;
             }
-            let side = check_crew(conn, &scope, &game, request.aircraft_id, &crew, None).await?;
+            let side = check_crew(conn, &scope, &game, request.aircraft_id, &crew).await?;
+            let missions = eagles_db::games::missions_of(conn, &[game.id]).await?;
+            let assignment = if missions
+                .iter()
+                .filter(|m| m.side == side)
+                .filter_map(assigned)
+                .any(|a| flies_assignment(&a, request.aircraft_id, &crew))
+            {
+                Assignment::Mission
+            } else {
+                Assignment::Sweep
+            };
             let sortie = NewSortie {
                 game_id: game.id,
                 side,
                 aircraft_type_id: request.aircraft_id,
-                assignment: Assignment::Sweep,
+                assignment,
                 declared_by: Some(user.id),
             };
             let id = eagles_db::lineup::insert(conn, &sortie, &crew).await?;
@@ -160,7 +169,8 @@ pub async fn declare(
             let sheets = GameSheets::load(conn, game.id).await?;
             let sortie = sheets.sortie(id)?;
             let state = sum(&sheets, sortie)?.state;
-            Ok((sortie_view(&scope, &sheets, sortie, &state, false), receipt))
+            let secrecy = secrecy_of(&scope, &game);
+            Ok((sortie_view(&secrecy, &sheets, sortie, &state), receipt))
         },
     )
     .await
@@ -200,12 +210,6 @@ pub async fn withdraw(
         async |conn, scope, record| {
             let open = OpenSheet::open(conn, scope, at, "take back this sortie").await?;
             let sortie = open.sortie();
-            if sortie.assignment == Assignment::Mission {
-                return Err(ServiceError::Conflict(format!(
-                    "sortie {} is the mission aircraft's: it changes with the mission's assignment",
-                    sortie.key
-                )));
-            }
             if eagles_db::lineup::marked(conn, sortie.id).await? {
                 return Err(ServiceError::Conflict(format!(
                 "sortie {}'s sheet has marks; a sortie is taken back only before its first mark",
@@ -236,72 +240,81 @@ pub async fn lineup(
     let scope = readable_campaign(conn, campaign_id, reader).await?;
     let game = game(conn, campaign_id, game_id).await?;
     let sheets = GameSheets::load(conn, game_id).await?;
+    let secrecy = secrecy_of(&scope, &game);
     let mut views = Vec::with_capacity(sheets.sorties.len());
     for sortie in &sheets.sorties {
         let state = sum(&sheets, sortie)?.state;
-        views.push(sortie_view(
-            &scope,
-            &sheets,
-            sortie,
-            &state,
-            game.debriefed(),
-        ));
+        views.push(sortie_view(&secrecy, &sheets, sortie, &state));
     }
     Ok(views)
 }
 
-/// Makes or changes the mission sortie of `side` when its assignment is written (R16):
-/// the assignment's write, in its transaction. Refused once its sheet has marks.
+/// What `mission` assigns, once its aircraft and pilot are assigned.
+pub(crate) fn assigned(mission: &MissionRecord) -> Option<MissionCrew> {
+    Some(MissionCrew {
+        aircraft_type_id: mission.aircraft_type_id?,
+        pilot_id: mission.pilot_id?,
+        observer_id: mission.observer_id,
+    })
+}
+
+/// Whether a sortie of `aircraft_id` flown by `crew` is the one `assigned` names: the
+/// same aircraft, pilot and observer (R9, R16).
+pub(crate) fn flies_assignment(
+    assigned: &MissionCrew,
+    aircraft_id: i64,
+    crew: &[(i64, Role)],
+) -> bool {
+    let seat = |role| crew.iter().find(|(_, r)| *r == role).map(|(id, _)| *id);
+    assigned.aircraft_type_id == aircraft_id
+        && seat(Role::Pilot) == Some(assigned.pilot_id)
+        && seat(Role::Observer) == assigned.observer_id
+}
+
+/// Moves the mission of `side` to the declared sortie that matches its new assignment
+/// (none if none does yet: the mission aircraft is declared like any other), in the
+/// assignment's transaction (R16, API v1.3). Refused once a sheet it would take the
+/// mission from or give it to has marks: the sheet's marks were made for what it flew.
 pub async fn follow_assignment(
     conn: &mut AsyncPgConnection,
-    scope: &CampaignScope,
     game: &GameRecord,
     side: Side,
     assigned: &MissionCrew,
 ) -> Result<(), ServiceError> {
-    let mut crew = vec![(assigned.pilot_id, Role::Pilot)];
-    crew.extend(assigned.observer_id.map(|id| (id, Role::Observer)));
     let sheets = GameSheets::load(conn, game.id).await?;
-    let existing = sheets
-        .sorties
-        .iter()
-        .find(|s| s.side == side && s.assignment == Assignment::Mission);
-    let replacing = existing.map(|s| s.id);
-    check_crew(
-        conn,
-        scope,
-        game,
-        assigned.aircraft_type_id,
-        &crew,
-        replacing,
-    )
-    .await?;
-    match existing {
-        Some(sortie) => {
-            if eagles_db::lineup::marked(conn, sortie.id).await? {
-                return Err(ServiceError::Conflict(format!(
-                    "the mission sortie {} has marks on its sheet; its assignment can no longer change",
-                    sortie.key
-                )));
-            }
-            eagles_db::lineup::replace(conn, sortie.id, game.id, assigned.aircraft_type_id, &crew)
-                .await?;
-        }
-        None => {
-            let user = scope.caller.as_ref().map(|u| u.id);
-            eagles_db::lineup::insert(
-                conn,
-                &NewSortie {
-                    game_id: game.id,
-                    side,
-                    aircraft_type_id: assigned.aircraft_type_id,
-                    assignment: Assignment::Mission,
-                    declared_by: user,
-                },
-                &crew,
-            )
-            .await?;
+    let of_side = || sheets.sorties.iter().filter(|s| s.side == side);
+    let current = of_side().find(|s| s.assignment == Assignment::Mission);
+    let next = of_side().find(|s| {
+        let seats: Vec<(i64, Role)> = sheets
+            .seats_of(s.id)
+            .iter()
+            .map(|seat| (seat.crew_id, seat.position))
+            .collect();
+        flies_assignment(assigned, s.aircraft_type_id, &seats)
+    });
+    if current.map(|s| s.id) == next.map(|s| s.id) {
+        return Ok(());
+    }
+    for sortie in [current, next].into_iter().flatten() {
+        if eagles_db::lineup::marked(conn, sortie.id).await? {
+            return Err(ServiceError::Conflict(format!(
+                "{} ({} flown by {}) has marks on its sheet, so the mission can no longer move to or from it; the assignment stays as it is",
+                sortie.key,
+                sortie.aircraft_name,
+                crew_words(&sheets, sortie.id)
+            )));
         }
     }
+    eagles_db::lineup::set_mission(conn, game.id, side, next.map(|s| s.id)).await?;
     Ok(())
+}
+
+/// The names of a sortie's crew, pilot first: "Hans Weiss and Otto Kissenberth".
+fn crew_words(sheets: &GameSheets, sortie_id: i64) -> String {
+    sheets
+        .seats_of(sortie_id)
+        .iter()
+        .map(|seat| seat.name.as_str())
+        .collect::<Vec<_>>()
+        .join(" and ")
 }

@@ -18,6 +18,9 @@ use super::read::{rule_mark, rule_marks, seat_crew, sheet_view, GameSheets};
 use crate::access::{readable_campaign, CampaignScope};
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
+use crate::games::secrecy_of;
+use campaign::secrecy::GameStage;
+use eagles_office::secrecy::GameSecrecy;
 
 /// 403 unless the caller is a referee or owns a crewman of the sortie.
 pub(super) fn require_player(
@@ -26,7 +29,7 @@ pub(super) fn require_player(
     sortie_id: i64,
     action: &str,
 ) -> Result<(), ServiceError> {
-    if sheets.reads_in_full(scope, sortie_id, false) {
+    if sheets.reads_in_full(&GameSecrecy::at(scope, GameStage::InPlay), sortie_id) {
         return Ok(());
     }
     Err(ServiceError::Forbidden(format!(
@@ -50,13 +53,14 @@ pub async fn sheet(
     let game = game(conn, campaign_id, game_id).await?;
     let sheets = GameSheets::load_sheet(conn, game_id, sortie_id).await?;
     let sortie = sheets.sortie(sortie_id)?;
-    if !sheets.reads_in_full(&scope, sortie_id, game.debriefed()) {
+    let secrecy = secrecy_of(&scope, &game);
+    if !sheets.reads_in_full(&secrecy, sortie_id) {
         return Err(ServiceError::NotFound(format!(
             "there is no sheet of sortie {sortie_id} you may read until the game's debrief"
         )));
     }
     let crew = seat_crew(conn, campaign_id, &sheets.seats_of(sortie_id)).await?;
-    sheet_view(&scope, &sheets, sortie, &crew, game.week, game.debriefed())
+    sheet_view(&secrecy, &sheets, sortie, &crew, game.week)
 }
 
 /// The sheets of a game `reader` reads in full, from one read of its line-up and marks.
@@ -68,9 +72,9 @@ pub async fn game_sheets(
     let scope = readable_campaign(conn, at.campaign_id, reader).await?;
     let game = game(conn, at.campaign_id, at.game_id).await?;
     let sheets = GameSheets::load(conn, at.game_id).await?;
-    let debriefed = game.debriefed();
-    views(conn, &scope, &game, &sheets, |sortie| {
-        sheets.reads_in_full(&scope, sortie.id, debriefed)
+    let secrecy = secrecy_of(&scope, &game);
+    views(conn, &secrecy, &game, &sheets, |sortie| {
+        sheets.reads_in_full(&secrecy, sortie.id)
     })
     .await
 }
@@ -78,7 +82,7 @@ pub async fn game_sheets(
 /// The sheets of `game` that `keep` keeps, in full, with one read of their crewmen.
 pub(crate) async fn views(
     conn: &mut AsyncPgConnection,
-    scope: &CampaignScope,
+    secrecy: &GameSecrecy,
     game: &GameRecord,
     sheets: &GameSheets,
     keep: impl Fn(&LineupSortie) -> bool,
@@ -90,7 +94,7 @@ pub(crate) async fn views(
         .collect();
     let crew = seat_crew(conn, game.campaign_id, &seats).await?;
     kept.into_iter()
-        .map(|sortie| sheet_view(scope, sheets, sortie, &crew, game.week, game.debriefed()))
+        .map(|sortie| sheet_view(secrecy, sheets, sortie, &crew, game.week))
         .collect()
 }
 
@@ -203,7 +207,8 @@ pub(super) async fn write_sheet<T>(
         async |conn, scope, (game, sheets), record| {
             let mut open = OpenSheet::check(scope, game, sheets, at, action)?;
             let (answer, rows) = body(conn, &open).await?;
-            let change = Change::new(EventKind::Sheet, at.sortie_id);
+            let quiet = open.sheets.quiet_write(at.sortie_id, &rows)?;
+            let change = Change::new(EventKind::Sheet, at.sortie_id).quiet(quiet);
             let shared: &AsyncPgConnection = conn;
             let seats = open.sheets.seats_of(at.sortie_id);
             let by = Some(user.username.as_str());
@@ -219,12 +224,11 @@ pub(super) async fn write_sheet<T>(
     )
     .await?;
     let view = sheet_view(
-        &open.scope,
+        &secrecy_of(&open.scope, &open.game),
         &open.sheets,
         open.sortie(),
         &crew,
         open.game.week,
-        false,
     )?;
     Ok((answer, view))
 }

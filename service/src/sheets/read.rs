@@ -12,8 +12,8 @@ use campaign::sheet::state::SheetState;
 use eagles_db::aircraft::AircraftType;
 use eagles_db::crew::CrewRecord;
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::lineup::{LineupSeat, LineupSortie, MarkRow};
-use eagles_office::secrecy::reader_of;
+use eagles_db::lineup::{LineupSeat, LineupSortie, MarkRow, NewMark};
+use eagles_office::secrecy::GameSecrecy;
 use eagles_office::sheets::{
     AircraftName, ClaimView, EffectsView, FuelView, JammedView, MarkRequest, MarkView,
     MissionFacts, SeatView, SectionView, SectionsView, SheetCrewView, SheetView, SortieView,
@@ -21,7 +21,6 @@ use eagles_office::sheets::{
 use futures_util::future::{try_join4, try_join_all};
 use serde::Deserialize;
 
-use crate::access::CampaignScope;
 use crate::crew::crewman_view;
 use crate::error::ServiceError;
 
@@ -135,16 +134,40 @@ impl GameSheets {
             .collect())
     }
 
-    /// Whether the caller of `scope` reads `sortie_id`'s sheet in full: a referee, an
-    /// owner of its crew, or anyone once the game is debriefed (R20).
-    pub fn reads_in_full(&self, scope: &CampaignScope, sortie_id: i64, debriefed: bool) -> bool {
-        debriefed
-            || scope.is_referee()
-            || scope.caller.as_ref().is_some_and(|user| {
-                self.seats_of(sortie_id)
-                    .iter()
-                    .any(|seat| seat.owner_id == user.id)
-            })
+    /// Whether writing `rows` on the sheet of `sortie_id` is quiet: it changes no fact
+    /// the whole table sees (destroyed, spinning, smoke, fire, down, escaped), writes
+    /// on no other sheet (a shot's markers are its target's players' to hear) and
+    /// scores no combat hits (a combat roll is declared at the table). A quiet write's
+    /// event names the sortie only to the sheet's readers (API v1.3, §13.20, R20).
+    pub fn quiet_write(&self, sortie_id: i64, rows: &[NewMark]) -> Result<bool, ServiceError> {
+        let mut marks = Vec::with_capacity(rows.len());
+        for row in rows {
+            if row.sortie_id != sortie_id {
+                return Ok(false);
+            }
+            let mark = MarkRequest::deserialize(&row.mark).map_err(|e| {
+                ServiceError::Internal(format!("a new mark does not read back: {e}"))
+            })?;
+            if matches!(mark, MarkRequest::Hit { .. } | MarkRequest::RedHits { .. }) {
+                return Ok(false);
+            }
+            marks.push(mark);
+        }
+        let sortie = self.sortie(sortie_id)?;
+        let aircraft = self.aircraft_of(sortie)?;
+        let seats = self.seats_of(sortie_id);
+        let stored = self.marks_of(sortie_id)?;
+        let mut summed = rule_marks(&seats, &stored)?;
+        let before = SheetState::from_marks(aircraft, &summed)?.open();
+        for mark in &marks {
+            summed.push(rule_mark(&seats, &stored, mark)?);
+        }
+        Ok(SheetState::from_marks(aircraft, &summed)?.open() == before)
+    }
+
+    /// Whether the reader of `secrecy` reads `sortie_id`'s sheet in full (R20).
+    pub fn reads_in_full(&self, secrecy: &GameSecrecy, sortie_id: i64) -> bool {
+        secrecy.reads_sheet(self.seats_of(sortie_id).iter().map(|seat| seat.owner_id))
     }
 }
 
@@ -307,41 +330,35 @@ pub fn sum<'a>(sheets: &'a GameSheets, sortie: &LineupSortie) -> Result<Summed<'
     })
 }
 
-/// A sortie of the line-up as the caller of `scope` may see it: the mission sortie's
-/// aircraft and crew only for his side and the referees until the debrief (§13.20).
+/// A sortie of the line-up as the reader of `secrecy` may see it: every sortie in one
+/// shape, its `assignment` only for a reader who may see its side's (§13.20, R16).
 pub fn sortie_view(
-    scope: &CampaignScope,
+    secrecy: &GameSecrecy,
     sheets: &GameSheets,
     sortie: &LineupSortie,
     state: &SheetState,
-    debriefed: bool,
 ) -> SortieView {
-    let hidden = sortie.assignment == campaign::missions::Assignment::Mission
-        && !reader_of(scope).sees_assignment(sortie.side, debriefed);
-    let crew = if hidden {
-        Vec::new()
-    } else {
-        sheets
-            .seats_of(sortie.id)
-            .into_iter()
-            .map(|seat| SeatView {
-                crew_id: seat.crew_id,
-                name: seat.name.clone(),
-                position: seat.position,
-            })
-            .collect()
-    };
+    let crew = sheets
+        .seats_of(sortie.id)
+        .into_iter()
+        .map(|seat| SeatView {
+            crew_id: seat.crew_id,
+            name: seat.name.clone(),
+            position: seat.position,
+        })
+        .collect();
     SortieView {
         id: sortie.id,
         key: sortie.key.clone(),
         side: sortie.side,
-        assignment: sortie.assignment,
-        aircraft: (!hidden).then(|| AircraftName {
+        assignment: secrecy
+            .sees_assignment(sortie.side)
+            .then_some(sortie.assignment),
+        aircraft: AircraftName {
             id: sortie.aircraft_type_id,
             name: sortie.aircraft_name.clone(),
-        }),
+        },
         crew,
-        hidden,
         open: state.open(),
     }
 }
@@ -359,12 +376,11 @@ fn section_view(damage: &SectionDamage) -> SectionView {
 /// The full sheet of `sortie`, for a reader who may read it in full; `crew` holds the
 /// records of its crewmen ([`seat_crew`]), and may hold others.
 pub fn sheet_view(
-    scope: &CampaignScope,
+    secrecy: &GameSecrecy,
     sheets: &GameSheets,
     sortie: &LineupSortie,
     crew_records: &[CrewRecord],
     week: i32,
-    debriefed: bool,
 ) -> Result<SheetView, ServiceError> {
     let Summed {
         state,
@@ -426,7 +442,7 @@ pub fn sheet_view(
     }
     let jammed = |seat| state.crew(seat).is_some_and(|c| c.jammed);
     Ok(SheetView {
-        sortie: sortie_view(scope, sheets, sortie, &state, debriefed),
+        sortie: sortie_view(secrecy, sheets, sortie, &state),
         turn: state.turn,
         sections: SectionsView {
             engine: section_view(state.section(Section::Engine)),

@@ -1,5 +1,6 @@
 //! The roll log as a reader may see the rolls made on sheets (§4.00, R20): until the
-//! debrief, a sheet's rolls are its players' and the referees'. Everyone else sees the
+//! game is over, a sheet's rolls are its players' and the referees'
+//! ([`GameSecrecy::sees_roll`] decides). Everyone else sees the
 //! combat rolls as declared at the table (the sorties, the combat value, the result,
 //! the die, not the modifiers that tell of wounds and abilities) and the other rolls
 //! only when their result is open: a spin, smoke, fire, a destruction.
@@ -7,9 +8,11 @@
 use std::collections::HashMap;
 
 use campaign::logged_table::LoggedTable;
+use campaign::secrecy::RollSight;
 use campaign::sheet::SheetTable;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::roll_log::RollEntry;
+use eagles_office::secrecy::GameSecrecy;
 
 use crate::access::CampaignScope;
 use crate::error::ServiceError;
@@ -35,44 +38,40 @@ pub async fn for_reader(
     rolls: Vec<RollEntry>,
 ) -> Result<Vec<RollEntry>, ServiceError> {
     let mut sortie_ids: Vec<i64> = rolls.iter().filter_map(|r| r.roll.roll.sortie_id).collect();
-    if sortie_ids.is_empty() || scope.is_referee() {
+    if sortie_ids.is_empty() {
         return Ok(rolls);
     }
     sortie_ids.sort_unstable();
     sortie_ids.dedup();
-    let readers: HashMap<i64, bool> = eagles_db::lineup::sheet_readers(conn, &sortie_ids)
-        .await?
-        .into_iter()
-        .map(|r| {
-            let full = r.debriefed
-                || scope
-                    .caller
-                    .as_ref()
-                    .is_some_and(|user| r.owners.contains(&user.id));
-            (r.sortie_id, full)
-        })
-        .collect();
+    let sheets: HashMap<i64, (GameSecrecy, Vec<i64>)> =
+        eagles_db::lineup::sheet_readers(conn, &sortie_ids)
+            .await?
+            .into_iter()
+            .map(|r| {
+                let secrecy = GameSecrecy::of(scope, r.debriefed, r.voided, r.abandoned);
+                (r.sortie_id, (secrecy, r.owners))
+            })
+            .collect();
     Ok(rolls
         .into_iter()
         .filter_map(|mut entry| {
             let Some(sortie_id) = entry.roll.roll.sortie_id else {
                 return Some(entry);
             };
-            if readers.get(&sortie_id).copied().unwrap_or(false) {
-                return Some(entry);
-            }
-            match entry.roll.roll.table_name {
-                LoggedTable::Sheet(SheetTable::Combat) => {
+            let (secrecy, owners) = sheets.get(&sortie_id)?;
+            let (combat, open) = match entry.roll.roll.table_name {
+                LoggedTable::Sheet(SheetTable::Combat) => (true, false),
+                LoggedTable::Sheet(table) => (false, open_result(table, &entry.roll.roll.result)),
+                _ => (false, false),
+            };
+            match secrecy.sees_roll(owners.iter().copied(), combat, open) {
+                RollSight::Full => Some(entry),
+                RollSight::AsDeclared => {
                     entry.roll.roll.modifiers = serde_json::json!({});
                     entry.roll.roll.crew_id = None;
                     Some(entry)
                 }
-                LoggedTable::Sheet(table) if open_result(table, &entry.roll.roll.result) => {
-                    entry.roll.roll.modifiers = serde_json::json!({});
-                    entry.roll.roll.crew_id = None;
-                    Some(entry)
-                }
-                _ => None,
+                RollSight::Hidden => None,
             }
         })
         .collect())

@@ -15,6 +15,7 @@ use chrono::NaiveDate;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 use eagles_db::DbPool;
+use eagles_office::sheets::{DeclareSortie, GameRef, SeatRequest};
 use eagles_service::campaigns::NewCampaign;
 use eagles_service::crew::NewCrew;
 use eagles_service::debrief::{
@@ -151,6 +152,37 @@ impl Demo {
             ids.push(mission);
         }
         Ok((game, ids))
+    }
+
+    /// Declares a sortie of `game` into its line-up as the referee (R16).
+    async fn declare(
+        &self,
+        conn: &mut AsyncPgConnection,
+        game_id: i64,
+        plane: &str,
+        pilot: &str,
+        observer: Option<&str>,
+    ) -> Result<(), String> {
+        let mut crew = vec![SeatRequest {
+            crew_id: self.crew[pilot],
+            position: Role::Pilot,
+        }];
+        crew.extend(observer.map(|o| SeatRequest {
+            crew_id: self.crew[o],
+            position: Role::Observer,
+        }));
+        let request = DeclareSortie {
+            aircraft_id: self.plane(plane)?,
+            crew,
+        };
+        let at = GameRef {
+            campaign_id: self.campaign,
+            game_id,
+        };
+        eagles_service::sheets::lineup::declare(conn, self.referee.clone(), at, request)
+            .await
+            .map_err(refused("declare a sortie"))?;
+        Ok(())
     }
 
     fn sortie(
@@ -555,21 +587,34 @@ async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), String> {
     d.debrief(conn, game, request).await?;
     d.close_week(conn).await?;
 
-    // Week 4 stays open: tonight's game is rolled, waiting for its debrief.
-    d.game(
+    // Week 4 stays open: tonight's game is rolled and its mission aircraft declared
+    // into the line-up as assigned (R16: the assignment alone makes no sortie),
+    // waiting for play and its debrief.
+    let (game, _) = d
+        .game(
+            conn,
+            [5, 6],
+            [
+                (
+                    Side::Allied,
+                    &[4],
+                    "Sopwith 1 1/2 Strutter",
+                    "Mick Mannock",
+                    Some("Tom Mottershead"),
+                ),
+                (Side::Central, &[8], "Albatros D-III", "Werner Voss", None),
+            ],
+        )
+        .await?;
+    d.declare(
         conn,
-        [5, 6],
-        [
-            (
-                Side::Allied,
-                &[4],
-                "Sopwith 1 1/2 Strutter",
-                "Mick Mannock",
-                Some("Tom Mottershead"),
-            ),
-            (Side::Central, &[8], "Albatros D-III", "Werner Voss", None),
-        ],
+        game,
+        "Sopwith 1 1/2 Strutter",
+        "Mick Mannock",
+        Some("Tom Mottershead"),
     )
     .await?;
+    d.declare(conn, game, "Albatros D-III", "Werner Voss", None)
+        .await?;
     Ok(())
 }

@@ -26,18 +26,18 @@ pub struct Lineup {
     /// The sortie ids, space separated, whose `sheet` events renew the section.
     pub watched: String,
     /// The sorties a debrief covers (API v1.2), with their ids: none until a sortie
-    /// is declared (the mission's assignment alone makes no line-up).
+    /// is declared (the mission's assignment alone makes no sortie, API v1.3).
     pub declared: Vec<(i64, Declared)>,
 }
 
 impl Lineup {
     /// The line-up as `scope`'s reader sees it: every sheet for a referee, and for
-    /// everyone once the game is debriefed (R20); the open facts otherwise.
+    /// everyone once the game is `over` for secrecy (R20); the open facts otherwise.
     pub async fn load(
         office: &dyn Office,
         scope: &CampaignScope,
         game_id: i64,
-        debriefed: bool,
+        over: bool,
     ) -> Result<Self, PageError> {
         let campaign_id = scope.campaign.id;
         let reader = || ReadAccess::Checked(scope.clone());
@@ -46,7 +46,7 @@ impl Lineup {
             game_id,
         };
         let lineup = office.lineup(reader(), at).await?;
-        let full = scope.is_referee() || debriefed;
+        let full = scope.is_referee() || over;
         let sheets = if full {
             office.game_sheets(reader(), at).await?
         } else {
@@ -68,25 +68,20 @@ impl Lineup {
             .map(|s| s.id.to_string())
             .collect::<Vec<_>>()
             .join(" ");
-        let declared = if lineup.iter().any(|s| s.assignment == Assignment::Sweep) {
-            lineup
-                .iter()
-                .map(|s| {
-                    let row = Declared {
-                        key: s.key.clone(),
-                        side: s.side,
-                        assignment: s.assignment,
-                        aircraft: s
-                            .aircraft
-                            .as_ref()
-                            .map_or(String::new(), |a| a.name.clone()),
-                    };
-                    (s.id, row)
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        // Every declared sortie makes the line-up, the mission aircraft's too (API v1.3).
+        let declared = lineup
+            .iter()
+            .map(|s| {
+                let row = Declared {
+                    key: s.key.clone(),
+                    side: s.side,
+                    // Shown to those who may see it; the debrief form is a referee's.
+                    assignment: s.assignment.unwrap_or(Assignment::Sweep),
+                    aircraft: s.aircraft.name.clone(),
+                };
+                (s.id, row)
+            })
+            .collect();
         Ok(Self {
             rows,
             watched,

@@ -26,6 +26,7 @@ use eagles_office::access::{CampaignScope, ReadAccess};
 use eagles_office::debrief::DebriefRequest;
 use eagles_office::games::{AssignmentRequest, MissionRequest, MissionView};
 use eagles_office::rolls::{RollFilter, RollView};
+use eagles_office::secrecy::GameSecrecy;
 use eagles_office::window::Window;
 use eagles_office::{Error, Office};
 use serde::Deserialize;
@@ -202,7 +203,8 @@ impl GamePage {
                 error: None,
             })
             .collect();
-        let lineup = lineup::Lineup::load(office, &scope, game_id, game.debriefed).await?;
+        let secrecy = GameSecrecy::of(&scope, game.debriefed, game.voided, game.abandoned);
+        let lineup = lineup::Lineup::load(office, &scope, game_id, secrecy.over()).await?;
         let declared: Vec<Declared> = lineup.declared.iter().map(|(_, d)| d.clone()).collect();
         // A referee's fresh form for a game with a line-up starts from the sheets (R22).
         let may_referee = scope.is_referee() && scope.running();

@@ -25,31 +25,27 @@ pub fn open_facts(open: &OpenFacts) -> Vec<&'static str> {
     .collect()
 }
 
-/// "a1 · Nieuport 17", or the key alone while the aircraft is kept secret (§13.20).
+/// "a1 · Nieuport 17".
 pub fn sortie_title(sortie: &SortieView) -> String {
     named(sortie, "·")
 }
 
-/// "c2 — Albatros D-III": a sortie as a claim names it, the key alone while kept secret.
+/// "c2 — Albatros D-III": a sortie as a claim names it.
 pub fn victim_title(sortie: &SortieView) -> String {
     named(sortie, "—")
 }
 
 fn named(sortie: &SortieView, dash: &str) -> String {
-    match &sortie.aircraft {
-        Some(a) => format!("{} {dash} {}", sortie.key, a.name),
-        None => sortie.key.clone(),
-    }
+    format!("{} {dash} {}", sortie.key, sortie.aircraft.name)
 }
 
-/// A sortie of the line-up as anyone may see it: its key, aircraft and crew unless
-/// kept secret, and its open facts.
+/// A sortie of the line-up as anyone may see it: its key, aircraft, crew and open
+/// facts, every sortie alike so nothing tells the mission aircraft (§13.20, R16).
 pub struct SortieLine {
     pub id: i64,
     pub title: String,
     pub side: &'static str,
     pub crew: String,
-    pub hidden: bool,
     pub open: Vec<&'static str>,
 }
 
@@ -65,7 +61,6 @@ impl From<&SortieView> for SortieLine {
                 .map(|c| c.name.clone())
                 .collect::<Vec<_>>()
                 .join(", "),
-            hidden: s.hidden,
             open: open_facts(&s.open),
         }
     }
@@ -402,7 +397,7 @@ impl SheetCard {
             sortie_id: sheet.sortie.id,
             title: sortie_title(&sheet.sortie),
             side: sheet.sortie.side.label(),
-            assignment: sheet.sortie.assignment.label(),
+            assignment: sheet.sortie.assignment.map_or("", |a| a.label()),
             turn: sheet.turn,
             next_turn: sheet.turn + 1,
             open: open_facts(&sheet.sortie.open),

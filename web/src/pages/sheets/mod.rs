@@ -151,7 +151,7 @@ fn report_forms(
             evade: String::new(),
         })
         .collect();
-    let mission = (sheet.sortie.assignment == Assignment::Mission)
+    let mission = (sheet.sortie.assignment == Some(Assignment::Mission))
         .then(|| {
             let view = missions.iter().find(|m| m.side == sheet.sortie.side);
             let asks = MissionAsks(view.map(|m| m.mission_type));
@@ -202,6 +202,9 @@ fn report_forms(
 /// The declare form's choices: the player's side's aircraft in service, his own
 /// available crewmen not yet flying in the game.
 pub struct DeclarePanel {
+    /// The form comes filled in with his side's mission aircraft as assigned: it is
+    /// declared like any other sortie (R16, API v1.3).
+    pub assigned: bool,
     pub aircraft: Vec<Choice>,
     pub pilots: Vec<Choice>,
     pub observers: Vec<Choice>,
@@ -306,7 +309,7 @@ fn flies_for(sortie: &SortieView, roster: &Roster, username: &str) -> bool {
 fn declare_panel(
     scope: &CampaignScope,
     roster: &Roster,
-    lineup: &[SortieView],
+    (lineup, missions): (&[SortieView], &[MissionView]),
     username: &str,
     form: &DeclareForm,
 ) -> Option<DeclarePanel> {
@@ -328,13 +331,35 @@ fn declare_panel(
     if pilots.is_empty() {
         return None;
     }
+    // A fresh form offers the side's mission aircraft as assigned when its pilot is
+    // his and not flying yet.
+    let fresh = form.aircraft.is_empty() && form.pilot.is_empty() && form.observer.is_empty();
+    let assigned = missions
+        .iter()
+        .find(|m| m.side == side)
+        .filter(|_| fresh)
+        .and_then(|m| Some((m.aircraft_id?, m.pilot_id?, m.observer_id)))
+        .filter(|(_, pilot, _)| pilots.iter().any(|(id, _)| *id == pilot.to_string()));
+    let (aircraft, pilot, observer) = match assigned {
+        Some((aircraft, pilot, observer)) => (
+            aircraft.to_string(),
+            pilot.to_string(),
+            observer.map_or_else(String::new, |o| o.to_string()),
+        ),
+        None => (
+            form.aircraft.clone(),
+            form.pilot.clone(),
+            form.observer.clone(),
+        ),
+    };
     Some(DeclarePanel {
+        assigned: assigned.is_some(),
         aircraft: Choice::list(
             roster.aircraft_options(side, AircraftRequirement::Either),
-            [form.aircraft.as_str()],
+            [aircraft.as_str()],
         ),
-        pilots: Choice::list(pilots, [form.pilot.as_str()]),
-        observers: Choice::list(own(Role::Observer), [form.observer.as_str()]),
+        pilots: Choice::list(pilots, [pilot.as_str()]),
+        observers: Choice::list(own(Role::Observer), [observer.as_str()]),
         errors: FieldErrors::default(),
     })
 }
@@ -430,7 +455,8 @@ impl SheetsPage {
             });
         }
         let declare = if mine.is_empty() && !referee && game.state.open() && scope.running() {
-            declare_panel(&scope, &roster, &lineup, &user.username, declared)
+            let seen = (lineup.as_slice(), game.missions.as_slice());
+            declare_panel(&scope, &roster, seen, &user.username, declared)
         } else {
             None
         };

@@ -1,0 +1,1 @@
+ALTER TABLE campaign_events DROP COLUMN quiet;
