@@ -171,8 +171,14 @@ pub enum MarkRequest {
     Down(Box<DownReport>),
     /// The aircraft left the board or landed at home.
     Escaped {},
-    /// Reverses the mark `mark` (its id); nothing is deleted.
-    Undo { mark: i64 },
+    /// Reverses the mark `mark` (its id) of this sheet, or every mark of the roll
+    /// `roll` made on this sheet, on every sheet (R24); nothing is deleted.
+    Undo {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mark: Option<i64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<i64>,
+    },
     /// Markers to draw after a combat roll at this aircraft (written by the roll).
     Hit { blue: u32, red: u32 },
     /// Red hits a crewman of this sortie inflicted (written by the roll, R21).

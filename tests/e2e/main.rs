@@ -32,6 +32,7 @@ mod live_events;
 mod migrations;
 mod openapi;
 mod reference;
+mod roll_undo;
 mod rolls;
 mod secret_missions;
 mod secrets;

@@ -302,6 +302,16 @@ fn check_posted(
             )))
         }
         MarkRequest::Turn { turn: 0 } => Err(ServiceError::invalid("turns are numbered from 1")),
+        MarkRequest::Undo {
+            mark: Some(_),
+            roll: Some(_),
+        }
+        | MarkRequest::Undo {
+            mark: None,
+            roll: None,
+        } => Err(ServiceError::invalid(
+            "an undo names either a mark of this sheet or a roll made on it, one of them",
+        )),
         _ => Ok(()),
     }
 }
@@ -314,8 +324,22 @@ pub async fn mark(
     at: SortieRef,
     mark: MarkRequest,
 ) -> Result<MarkAnswer, ServiceError> {
+    // A roll's undo writes on every sheet the roll wrote on (R24).
+    if let MarkRequest::Undo {
+        roll: Some(roll),
+        mark: None,
+    } = mark
+    {
+        return super::undo::undo_roll(conn, user, at, roll).await;
+    }
     let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
         check_posted(&open.sheets, open.sortie(), &mark)?;
+        if let MarkRequest::Undo {
+            mark: Some(undone), ..
+        } = mark
+        {
+            super::undo::check_mark_undo(conn, open, undone).await?;
+        }
         // The forced-landing tables are rolled as the aircraft comes down (R8).
         let (mark, rolls) = match &mark {
             MarkRequest::Down(down) => {

@@ -261,7 +261,14 @@ pub fn rule_mark(
         MarkRequest::Mission(_) => Mark::Note,
         MarkRequest::Down(_) => Mark::Down,
         MarkRequest::Escaped {} => Mark::Escaped,
-        MarkRequest::Undo { mark } => Mark::Undo {
+        MarkRequest::Undo { mark: None, .. } => {
+            return Err(ServiceError::invalid(
+                "an undo names the mark of this sheet to undo, or the roll made on it",
+            ))
+        }
+        MarkRequest::Undo {
+            mark: Some(mark), ..
+        } => Mark::Undo {
             mark: stored
                 .iter()
                 .position(|(row, _)| row.id == *mark)
