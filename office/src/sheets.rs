@@ -187,6 +187,9 @@ pub enum MarkRequest {
     Rolled {
         #[schema(value_type = String)]
         table: SheetTable,
+        /// The crewman whose roll it was, when it was one man's (R23).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        crew_id: Option<i64>,
     },
 }
 

@@ -38,6 +38,7 @@ mod secret_missions;
 mod secrets;
 mod sheets;
 mod standings;
+mod turn_rules;
 mod unstorable_text;
 mod webhooks;
 mod weeks;

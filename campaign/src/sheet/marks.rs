@@ -128,6 +128,10 @@ pub enum Mark {
     Rolled {
         /// The table.
         table: SheetTable,
+        /// The crewman in this seat rolled it, when it was one man's: his attack or
+        /// his recovery attempt of the turn (R23).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<Role>,
     },
     /// The aircraft came down on the board (§11).
     Down,

@@ -5,6 +5,7 @@ use campaign::events::EventKind;
 use campaign::missions::Assignment;
 use campaign::sheet::marks::Mark;
 use campaign::sheet::state::SheetState;
+use campaign::sheet::turn;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::games::GameRecord;
 use eagles_db::lineup::{LineupSeat, LineupSortie, NewMark};
@@ -316,6 +317,33 @@ fn check_posted(
     }
 }
 
+/// 422 for a posted mark that breaks a rule of the turn on the sheet as it stands
+/// (R23): a turn going back, damage, fuel or a wound past what is left, a marker with
+/// none of its colour to draw, a gun unjammed in the turn it jammed.
+fn check_turn(
+    sheets: &GameSheets,
+    sortie: &LineupSortie,
+    mark: &MarkRequest,
+) -> Result<(), ServiceError> {
+    if matches!(mark, MarkRequest::Undo { .. }) {
+        return Ok(());
+    }
+    let seats = sheets.seats_of(sortie.id);
+    let stored = sheets.marks_of(sortie.id)?;
+    let state = SheetState::from_marks(sheets.aircraft_of(sortie)?, &rule_marks(&seats, &stored)?)?;
+    let name = |seat| {
+        seats
+            .iter()
+            .find(|s| s.position == seat)
+            .map_or_else(|| format!("the {seat}"), |s| s.name.clone())
+    };
+    Ok(turn::check_mark(
+        &state,
+        &rule_mark(&seats, &stored, mark)?,
+        name,
+    )?)
+}
+
 /// Writes a mark on a sortie's sheet; its players or a referee, until the debrief. A
 /// `down` rolls the forced landing's tables as it is marked ([`super::down`]).
 pub async fn mark(
@@ -349,6 +377,7 @@ pub async fn mark(
             }
             other => (other.clone(), Vec::new()),
         };
+        check_turn(&open.sheets, open.sortie(), &mark)?;
         let new = [(mark, None)];
         Ok((
             rolls,

@@ -286,7 +286,12 @@ pub fn rule_mark(
             seat: seat_of(seats, *crew_id, "crew_id")?,
             count: *count,
         },
-        MarkRequest::Rolled { table } => Mark::Rolled { table: *table },
+        MarkRequest::Rolled { table, crew_id } => Mark::Rolled {
+            table: *table,
+            seat: crew_id
+                .map(|id| seat_of(seats, id, "crew_id"))
+                .transpose()?,
+        },
     })
 }
 

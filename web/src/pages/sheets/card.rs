@@ -234,7 +234,7 @@ pub fn mark_words(mark: &MarkRequest, crew: &[CrewLine]) -> String {
         MarkRequest::RedHits { crew_id, count } => {
             format!("{count} red hits of {}", name(*crew_id))
         }
-        MarkRequest::Rolled { table } => format!("a {} roll", table.label()),
+        MarkRequest::Rolled { table, .. } => format!("a {} roll", table.label()),
     }
 }
 
