@@ -36,6 +36,7 @@ mod roll_undo;
 mod rolls;
 mod secret_missions;
 mod secrets;
+mod sheet_versions;
 mod sheets;
 mod standings;
 mod turn_rules;

@@ -11,11 +11,12 @@ use eagles_db::games::GameRecord;
 use eagles_db::lineup::{LineupSeat, LineupSortie, NewMark};
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
-use eagles_office::sheets::{GameRef, MarkAnswer, MarkRequest, SheetView, SortieRef};
+use eagles_office::sheets::{GameRef, IfMatch, MarkAnswer, MarkRequest, SheetView, SortieRef};
 use futures_util::future::{try_join, try_join3};
 
 use super::lineup::{game, no_game, still_in_play};
 use super::read::{rule_mark, rule_marks, seat_crew, sheet_view, GameSheets};
+use super::words::who_marked;
 use crate::access::{readable_campaign, CampaignScope};
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
@@ -188,7 +189,7 @@ impl OpenSheet {
 pub(super) async fn write_sheet<T>(
     conn: &mut AsyncPgConnection,
     user: &User,
-    (at, reads): (SortieRef, Reads),
+    (at, reads, if_match): (SortieRef, Reads, Option<&IfMatch>),
     action: &str,
     body: impl AsyncFnOnce(
         &mut AsyncPgConnection,
@@ -203,6 +204,7 @@ pub(super) async fn write_sheet<T>(
         async |shared| OpenSheet::read(shared, at, reads).await,
         async |conn, scope, (game, sheets), record| {
             let mut open = OpenSheet::check(scope, game, sheets, at, action)?;
+            check_version(&open, if_match)?;
             let (answer, rows) = body(conn, &open).await?;
             let change = Change::new(EventKind::Sheet, at.sortie_id);
             let shared: &AsyncPgConnection = conn;
@@ -228,6 +230,36 @@ pub(super) async fn write_sheet<T>(
         false,
     )?;
     Ok((answer, view))
+}
+
+/// 412 when the caller wrote against a version of the sheet it is no longer at
+/// (`If-Match`, RFC 9110), saying who marked what since.
+fn check_version(open: &OpenSheet, if_match: Option<&IfMatch>) -> Result<(), ServiceError> {
+    let Some(IfMatch(seen)) = if_match else {
+        return Ok(());
+    };
+    let stored = open.sheets.marks_of(open.sortie_id)?;
+    let now = stored.iter().map(|(row, _)| row.id).max().unwrap_or(0);
+    if seen.contains(&now) {
+        return Ok(());
+    }
+    let since = seen.iter().copied().filter(|&v| v < now).max().unwrap_or(0);
+    let seats = open.sheets.seats_of(open.sortie_id);
+    let changes: Vec<String> = stored
+        .iter()
+        .filter(|(row, _)| row.id > since)
+        .map(|(row, mark)| who_marked(row, mark, &seats))
+        .collect();
+    let what = if changes.is_empty() || seen.iter().all(|&v| v > now) {
+        "it is not at the version you sent".to_owned()
+    } else {
+        changes.join("; ")
+    };
+    Err(ServiceError::PreconditionFailed(format!(
+        "{}'s sheet changed since you saw it: {what}; look at it again, then send your mark \
+         anew if it still stands",
+        open.sortie().key
+    )))
 }
 
 /// Checks the marks `new` against the sheet of `sortie` and gives them as rows to write
@@ -351,6 +383,7 @@ pub async fn mark(
     user: User,
     at: SortieRef,
     mark: MarkRequest,
+    if_match: Option<IfMatch>,
 ) -> Result<MarkAnswer, ServiceError> {
     // A roll's undo writes on every sheet the roll wrote on (R24).
     if let MarkRequest::Undo {
@@ -358,7 +391,7 @@ pub async fn mark(
         mark: None,
     } = mark
     {
-        return super::undo::undo_roll(conn, user, at, roll).await;
+        return super::undo::undo_roll(conn, user, at, roll, if_match.as_ref()).await;
     }
     let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
         check_posted(&open.sheets, open.sortie(), &mark)?;
@@ -384,7 +417,13 @@ pub async fn mark(
             checked_marks(&open.sheets, open.sortie(), &new, user.id)?,
         ))
     };
-    let (rolls, sheet) =
-        write_sheet(conn, &user, (at, Reads::Sheet), "mark this sheet", write).await?;
+    let (rolls, sheet) = write_sheet(
+        conn,
+        &user,
+        (at, Reads::Sheet, if_match.as_ref()),
+        "mark this sheet",
+        write,
+    )
+    .await?;
     Ok(MarkAnswer { sheet, rolls })
 }

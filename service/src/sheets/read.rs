@@ -382,6 +382,7 @@ pub fn sheet_view(
         stored,
         undone,
     } = sum(sheets, sortie)?;
+    let version = stored.iter().map(|(row, _)| row.id).max().unwrap_or(0);
     let seats = sheets.seats_of(sortie.id);
     let mut crew = Vec::with_capacity(seats.len());
     let mut red_hits = BTreeMap::new();
@@ -437,6 +438,7 @@ pub fn sheet_view(
     }
     let jammed = |seat| state.crew(seat).is_some_and(|c| c.jammed);
     Ok(SheetView {
+        version,
         sortie: sortie_view(scope, sheets, sortie, &state, debriefed),
         turn: state.turn,
         sections: SectionsView {

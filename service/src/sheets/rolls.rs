@@ -33,7 +33,7 @@ use eagles_db::roll_log::RollEntry;
 use eagles_db::rolls::NewRoll;
 use eagles_db::users::User;
 use eagles_office::sheets::{
-    CombatRoll, MarkRequest, SheetRollAnswer, SheetRollRequest, SortieRef,
+    CombatRoll, IfMatch, MarkRequest, SheetRollAnswer, SheetRollRequest, SortieRef,
 };
 use serde::Serialize;
 
@@ -477,6 +477,7 @@ pub async fn roll_on_sheet(
     user: User,
     at: SortieRef,
     request: SheetRollRequest,
+    if_match: Option<IfMatch>,
 ) -> Result<SheetRollAnswer, ServiceError> {
     let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
         let (sheets, sortie, game) = (&open.sheets, open.sortie(), &open.game);
@@ -566,8 +567,14 @@ pub async fn roll_on_sheet(
         SheetRollRequest::Combat(_) => Reads::Game,
         _ => Reads::Sheet,
     };
-    let (logged, sheet) =
-        write_sheet(conn, &user, (at, reads), "roll on this sheet", write).await?;
+    let (logged, sheet) = write_sheet(
+        conn,
+        &user,
+        (at, reads, if_match.as_ref()),
+        "roll on this sheet",
+        write,
+    )
+    .await?;
     let rolls: Vec<_> = logged
         .into_iter()
         .map(|roll| {

@@ -7,7 +7,7 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::lineup::NewMark;
 use eagles_db::roll_log::RollEntry;
 use eagles_db::users::User;
-use eagles_office::sheets::{MarkAnswer, MarkRequest, SortieRef};
+use eagles_office::sheets::{IfMatch, MarkAnswer, MarkRequest, SortieRef};
 
 use super::marks::{checked_marks, write_sheet, OpenSheet, Reads};
 use super::read::{rule_marks, sum};
@@ -80,6 +80,7 @@ pub async fn undo_roll(
     user: User,
     at: SortieRef,
     roll_id: i64,
+    if_match: Option<&IfMatch>,
 ) -> Result<MarkAnswer, ServiceError> {
     let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
         Ok((
@@ -90,7 +91,7 @@ pub async fn undo_roll(
     let (rolls, sheet) = write_sheet(
         conn,
         &user,
-        (at, Reads::Game),
+        (at, Reads::Game, if_match),
         "undo a roll of this sheet",
         write,
     )

@@ -75,6 +75,18 @@ pub fn marked_by(row: &MarkRow, mark: &MarkRequest, seats: &[&LineupSeat]) -> St
     }
 }
 
+/// Who wrote a stored mark and what: "bob marked 4 boxes on the wings", "bea's roll
+/// marked markers to draw: 1 blue, 3 red".
+pub fn who_marked(row: &MarkRow, mark: &MarkRequest, seats: &[&LineupSeat]) -> String {
+    let what = mark_words(mark, seats);
+    let by = row.marked_by.as_deref().unwrap_or("someone");
+    if row.roll_id.is_some() {
+        format!("{by}'s roll marked {what}")
+    } else {
+        format!("{by} marked {what}")
+    }
+}
+
 /// A roll of the log as the table knows it: "the combat roll of Charles Nungesser on
 /// a2's sheet, rolled by ada".
 pub fn roll_words(sheets: &GameSheets, entry: &RollEntry) -> String {

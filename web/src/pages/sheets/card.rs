@@ -154,6 +154,9 @@ pub struct SheetCard {
     /// are undone together, R24), its id and words. A mark another sheet's roll made is
     /// that roll's and offers no undo here.
     pub last_mark: Option<(&'static str, i64, String)>,
+    /// The sheet's version as shown: each mark form sends it back, so a mark made on
+    /// a sheet that changed meanwhile is shown back first (API v1.3, RFC 9110).
+    pub version: i64,
     /// Whether the whole table sees the aircraft gone: destroyed, down or escaped.
     pub ended: bool,
     /// How the sortie ended, in words: "came down: shot down", "left the board or
@@ -413,6 +416,7 @@ impl SheetCard {
             due,
             due_tables: due_tables.into_iter().flatten().collect(),
             last_mark,
+            version: sheet.version,
             ended: sheet.destroyed || sheet.down || sheet.escaped,
             ending: ending(sheet),
             claims,
