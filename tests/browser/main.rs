@@ -34,4 +34,5 @@ mod queries;
 mod sessions;
 mod sheet_reports;
 mod sheets;
+mod stale_sheet;
 mod walkthrough;
