@@ -9,6 +9,8 @@ use serde_json::json;
 
 use crate::sheets::{assert_fits_and_passes, Table};
 use crate::support::browser::Browser;
+use crate::support::follow::ARRIVAL;
+use crate::wait::until;
 
 const PHONE: u32 = 412;
 
@@ -25,6 +27,12 @@ async fn a_mark_on_a_sheet_that_changed_is_shown_back_and_sent_anyway() {
     phone.open(&sheets).await;
     phone.select(&format!("damage-section-{c1}"), "wings").await;
     phone.fill(&format!("damage-boxes-{c1}"), "2").await;
+    let version = format!("document.querySelector('#damage-{c1} input[name=version]')");
+    let shown = phone
+        .client
+        .execute(&format!("return {version}.value"), vec![])
+        .await
+        .unwrap();
 
     // Meanwhile the referee marks a fuel box on c1.
     let marks = table.api(&format!("/games/{}/sorties/{c1}/marks", table.game));
@@ -32,6 +40,27 @@ async fn a_mark_on_a_sheet_that_changed_is_shown_back_and_sent_anyway() {
         .rita
         .write(Method::POST, &marks, json!({ "kind": "fuel", "boxes": 1 }))
         .await;
+    // The page follows the sheet's events: once the change is shown, its forms send
+    // the version shown. A phone that did not hear of it (its stream lost, scripts
+    // off) still sends the version it was loaded with, as this one is made to.
+    until("the fresh sheet's version in the form", ARRIVAL, || async {
+        let now = phone
+            .client
+            .execute(&format!("return {version}.value"), vec![])
+            .await
+            .map_err(|e| e.to_string())?;
+        if now == shown {
+            Err(format!("still {now}"))
+        } else {
+            Ok(())
+        }
+    })
+    .await;
+    phone
+        .client
+        .execute(&format!("{version}.value = arguments[0]"), vec![shown])
+        .await
+        .unwrap();
 
     phone.submit(&format!("damage-boxes-{c1}")).await;
     let shown = phone.text(&format!("stale-{c1}")).await.unwrap();
