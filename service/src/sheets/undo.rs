@@ -47,10 +47,10 @@ pub(super) async fn check_mark_undo(
     let Some((row, mark)) = stored.iter().find(|(row, _)| row.id == mark_id) else {
         return Ok(());
     };
-    let Some(entry) = row.roll_id else {
+    let Some(roll_id) = row.roll_id else {
         return Ok(());
     };
-    let Some(entry) = roll_of_game(conn, open, entry).await? else {
+    let Some(entry) = roll_of_game(conn, open, roll_id).await? else {
         return Ok(());
     };
     let what = mark_words(mark, &open.sheets.seats_of(open.sortie_id));
