@@ -8,6 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::sheets::Night;
+use crate::support::form_client::Visitor;
 use crate::support::{body, problem};
 
 /// McCudden (SPAD XIII, stability B) at Voss: range 1, medium burst, tailed last turn,
@@ -226,4 +227,47 @@ async fn a_roll_whose_markers_were_drawn_is_not_undone_until_they_are() {
     assert_eq!(target["to_draw"], json!({ "blue": 0, "red": 0 }));
     assert_eq!(target["sections"]["wings"]["crossed"], 0);
     assert_eq!(logged(&night, roll).await["undone"], true);
+}
+
+// The pages offer the right undo (R24): the shooter's sheet the roll's, the target's
+// none for the roll's markers.
+#[tokio::test]
+async fn the_sheet_pages_offer_the_rolls_undo_on_the_shooters_sheet_only() {
+    let night = Night::new().await;
+    let [_, _, mccudden, _, _, _] = night.crew;
+    let [_, a2, c1, _] = night.four_sorties().await;
+    let shot = night
+        .made(
+            "bea",
+            &format!("/sorties/{a2}/rolls"),
+            mccudden_at(mccudden, c1, Some([5])),
+        )
+        .await;
+    let roll = shot["roll"]["id"].as_i64().unwrap();
+    let page = format!(
+        "/campaigns/{}/games/{}/sheets",
+        night.world.campaign, night.game
+    );
+    let visitor = Visitor::open(&night.app).await;
+
+    let bea = Visitor::session_of(&night.app, "bea").await;
+    let html = visitor.page(&night.app, &page, &bea).await;
+    assert!(
+        html.contains(&format!(
+            r#"<input type="hidden" name="roll" value="{roll}" />"#
+        )),
+        "the roll's undo on a2's sheet"
+    );
+    assert!(html.contains("Undo: the combat roll"), "in words");
+
+    let kurt = Visitor::session_of(&night.app, "kurt").await;
+    let html = visitor.page(&night.app, &page, &kurt).await;
+    assert!(
+        html.contains(&format!(r#"id="sheet-{c1}""#)),
+        "c1's sheet is shown"
+    );
+    assert!(
+        !html.contains(&format!(r#"id="undo-{c1}""#)),
+        "no undo of the roll's markers"
+    );
 }
