@@ -458,6 +458,87 @@ pub enum RuleError {
         /// The mark's kind.
         kind: &'static str,
     },
+    // R23 the turn (§3.00): each refusal names the rulebook's section and the man.
+    /// A second combat roll by one crewman in a turn.
+    #[error("§3.50: {man} has fired this turn already; a weapon makes one attack a turn (mark the next turn first)")]
+    OneAttackATurn {
+        /// The crewman, by name.
+        man: String,
+    },
+    /// Fire from a jammed weapon.
+    #[error("§3.701: {man}'s weapon is jammed and does not fire until it is unjammed")]
+    FiringJammed {
+        /// The crewman, by name.
+        man: String,
+    },
+    /// Fire in the turn the weapon was unjammed.
+    #[error(
+        "§3.701: {man} unjammed his weapon this turn; it may be used normally from the next turn"
+    )]
+    FiringWhenUnjammed {
+        /// The crewman, by name.
+        man: String,
+    },
+    /// An unjam in the turn the weapon jammed.
+    #[error("§3.80: {man}'s weapon jammed this turn, in the problem phase that comes after recovery; it is unjammed from the next turn's recovery phase (§3.70)")]
+    UnjamNextTurn {
+        /// The crewman, by name.
+        man: String,
+    },
+    /// A second recovery attempt by one man in a turn.
+    #[error("§3.70: {man} has made his attempt of this turn's recovery phase ({done}); a pilot attempts one of unjam or spin recovery a turn, an observer one unjam")]
+    OneRecoveryAttempt {
+        /// The crewman, by name.
+        man: String,
+        /// What he attempted already.
+        done: &'static str,
+    },
+    /// Damage past what a section has left.
+    #[error(
+        "§3.601: the {section} have {left} boxes and triangles left to cross; {boxes} were given"
+    )]
+    DamagePastSection {
+        /// The section, in words.
+        section: &'static str,
+        /// Boxes given.
+        boxes: u32,
+        /// Boxes and triangles left.
+        left: u32,
+    },
+    /// Fuel past what is left.
+    #[error("§3.30: {left} fuel boxes are left; {boxes} were given")]
+    FuelPastTank {
+        /// Boxes given.
+        boxes: u32,
+        /// Boxes left.
+        left: u32,
+    },
+    /// A wound past the man's boxes left.
+    #[error(
+        "§10.01: {man} has {left} wound boxes left before the third kills him; {boxes} were given"
+    )]
+    WoundPastBoxes {
+        /// The crewman, by name.
+        man: String,
+        /// Boxes given.
+        boxes: u32,
+        /// Boxes left.
+        left: u32,
+    },
+    /// A marker cleared with none of its colour to draw.
+    #[error("§3.541: no {colour} marker is to draw on this sheet; a marker is cleared only when one of its colour is to draw")]
+    NoMarkerToDraw {
+        /// The marker's colour.
+        colour: &'static str,
+    },
+    /// A turn mark that does not move on.
+    #[error("§3.00: turn {now} is being played; the turn marked next is a later one, not {turn}")]
+    TurnGoesBack {
+        /// The turn marked.
+        turn: u32,
+        /// The turn being played.
+        now: u32,
+    },
     /// An undo of no earlier mark.
     #[error("mark {undo} undoes mark {mark}, which is not an earlier mark of this sheet; a sheet's marks are undone by their place in its log")]
     UndoUnknownMark {
@@ -540,6 +621,16 @@ impl RuleError {
             CombatProhibited { prohibition } => prohibition.rule(),
             EmptyMark { .. } | UndoUnknownMark { .. } => "R17",
             WoundMarkBoxes { .. } => "R18",
+            OneAttackATurn { .. }
+            | FiringJammed { .. }
+            | FiringWhenUnjammed { .. }
+            | UnjamNextTurn { .. }
+            | OneRecoveryAttempt { .. }
+            | DamagePastSection { .. }
+            | FuelPastTank { .. }
+            | WoundPastBoxes { .. }
+            | NoMarkerToDraw { .. }
+            | TurnGoesBack { .. } => "R23",
             JamWithoutLongBurst { .. }
             | NotCritical { .. }
             | AnoxiaAltitude { .. }

@@ -42,6 +42,8 @@ pub struct RollRecord {
     #[diesel(embed)]
     pub roll: NewRoll,
     pub rolled_at: DateTime<Utc>,
+    /// Undone on the sheet it was made on: its marks reversed on every sheet (R24).
+    pub undone: bool,
 }
 
 /// Records a roll and returns it with its id.
@@ -150,6 +152,7 @@ pub async fn sheet_crew_rolls(
         .filter(dice_rolls::game_id.eq(game_id))
         .filter(dice_rolls::sortie_id.is_not_null())
         .filter(dice_rolls::crew_id.is_not_null())
+        .filter(dice_rolls::undone.eq(false))
         .filter(dice_rolls::table_name.eq_any(tables.to_vec()))
         .order(dice_rolls::id)
         .select(crew_roll_columns())
@@ -198,5 +201,49 @@ pub async fn sheet_results(
         .select(dice_rolls::sortie_id.assume_not_null())
         .order(dice_rolls::id)
         .load(&mut conn)
+        .await
+}
+
+/// The roll `roll_id` of the campaign `campaign_id` with who rolled it, if there is one.
+pub async fn find_entry(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    roll_id: i64,
+) -> QueryResult<Option<crate::roll_log::RollEntry>> {
+    use crate::schema::users;
+    dice_rolls::table
+        .left_join(users::table.on(users::id.nullable().eq(dice_rolls::rolled_by)))
+        .filter(dice_rolls::campaign_id.eq(campaign_id))
+        .filter(dice_rolls::id.eq(roll_id))
+        .select((RollRecord::as_select(), users::username.nullable()))
+        .first(conn)
+        .await
+        .optional()
+}
+
+/// The rolls logged in the same answer as `roll` on its sheet (a long burst's jam
+/// test after its shot, one crew wound roll a man): the same sheet, roller and time.
+pub async fn same_answer(
+    conn: &mut AsyncPgConnection,
+    roll: &RollRecord,
+) -> QueryResult<Vec<RollRecord>> {
+    let Some(sortie_id) = roll.roll.sortie_id else {
+        return Ok(Vec::new());
+    };
+    dice_rolls::table
+        .filter(dice_rolls::sortie_id.eq(sortie_id))
+        .filter(dice_rolls::rolled_at.eq(roll.rolled_at))
+        .filter(dice_rolls::rolled_by.is_not_distinct_from(roll.roll.rolled_by))
+        .select(RollRecord::as_select())
+        .order(dice_rolls::id)
+        .load(conn)
+        .await
+}
+
+/// Marks the rolls `ids` undone (R24).
+pub async fn set_undone(conn: &mut AsyncPgConnection, ids: &[i64]) -> QueryResult<usize> {
+    diesel::update(dice_rolls::table.filter(dice_rolls::id.eq_any(ids)))
+        .set(dice_rolls::undone.eq(true))
+        .execute(conn)
         .await
 }

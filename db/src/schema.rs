@@ -181,6 +181,8 @@ diesel::table! {
         crew_id -> Nullable<Int8>,
         /// The sheet it was rolled on (migration 000019).
         sortie_id -> Nullable<Int8>,
+        /// Undone on its sheet (R24, migration 000022).
+        undone -> Bool,
     }
 }
 

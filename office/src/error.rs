@@ -20,6 +20,10 @@ pub enum Error {
     /// 409: a conflicting or stale write.
     #[error("{0}")]
     Conflict(String),
+    /// 412: a write made against a version of a thing that changed meanwhile
+    /// (`If-Match`, RFC 9110); says what changed since.
+    #[error("{0}")]
+    PreconditionFailed(String),
     /// 422: a rule of the game (or a field's allowed values) broken.
     #[error("{detail}")]
     Unprocessable {
@@ -87,6 +91,7 @@ impl Error {
             Self::Forbidden(_) => 403,
             Self::NotFound(_) => 404,
             Self::Conflict(_) => 409,
+            Self::PreconditionFailed(_) => 412,
             Self::PayloadTooLarge(_) => 413,
             Self::Unprocessable { .. } | Self::Problems(_) => 422,
             Self::TooManyRequests { .. } => 429,

@@ -71,6 +71,9 @@ pub struct RollView {
     /// the game, from the request's modifiers (no game given), or none given (R8).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ground_offensive: Option<OffensiveTaken>,
+    /// Undone on the sheet it was made on: its marks reversed on every sheet, the roll
+    /// kept in the log (R24).
+    pub undone: bool,
 }
 
 /// Filter of the roll log.

@@ -171,8 +171,14 @@ pub enum MarkRequest {
     Down(Box<DownReport>),
     /// The aircraft left the board or landed at home.
     Escaped {},
-    /// Reverses the mark `mark` (its id); nothing is deleted.
-    Undo { mark: i64 },
+    /// Reverses the mark `mark` (its id) of this sheet, or every mark of the roll
+    /// `roll` made on this sheet, on every sheet (R24); nothing is deleted.
+    Undo {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mark: Option<i64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<i64>,
+    },
     /// Markers to draw after a combat roll at this aircraft (written by the roll).
     Hit { blue: u32, red: u32 },
     /// Red hits a crewman of this sortie inflicted (written by the roll, R21).
@@ -181,6 +187,9 @@ pub enum MarkRequest {
     Rolled {
         #[schema(value_type = String)]
         table: SheetTable,
+        /// The crewman whose roll it was, when it was one man's (R23).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        crew_id: Option<i64>,
     },
 }
 
@@ -310,6 +319,10 @@ pub struct ClaimView {
 /// An aircraft data sheet: its sortie and the sum of its marks (R17–R21).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SheetView {
+    /// The sheet's version (RFC 9110 `ETag`, API v1.3): its last mark's id, 0 before
+    /// any; any mark on it changes it, its own, another sheet's roll, an undo.
+    #[serde(skip)]
+    pub version: i64,
     pub sortie: SortieView,
     /// The turn last marked (0 before the first).
     pub turn: u32,
@@ -467,6 +480,53 @@ pub struct SheetRollAnswer {
     pub sheet: SheetView,
 }
 
+impl SheetView {
+    /// The sheet's version as a strong entity tag.
+    pub fn etag(&self) -> String {
+        format!("\"{}\"", self.version)
+    }
+}
+
+/// The versions of a sheet a write was made against (`If-Match`, RFC 9110): the write
+/// is refused (412) when the sheet is at none of them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IfMatch(pub Vec<i64>);
+
+impl IfMatch {
+    /// The versions an `If-Match` field names: `None` for `*` (any version will do); a
+    /// weak tag or one that is no sheet version of ours matches none (strong
+    /// comparison).
+    pub fn parse(field: &str) -> Option<IfMatch> {
+        let field = field.trim();
+        if field == "*" {
+            return None;
+        }
+        let versions = field
+            .split(',')
+            .filter_map(|tag| {
+                let tag = tag.trim().strip_prefix('"')?.strip_suffix('"')?;
+                tag.parse().ok()
+            })
+            .collect();
+        Some(IfMatch(versions))
+    }
+}
+
+#[cfg(test)]
+mod if_match_tests {
+    use super::IfMatch;
+
+    // RFC 9110 §13.1.1: `*` matches any current version; strong comparison, so a weak
+    // tag never matches.
+    #[test]
+    fn if_match_reads_strong_tags() {
+        assert_eq!(IfMatch::parse("*"), None);
+        assert_eq!(IfMatch::parse("\"12\""), Some(IfMatch(vec![12])));
+        assert_eq!(IfMatch::parse("\"3\", \"7\""), Some(IfMatch(vec![3, 7])));
+        assert_eq!(IfMatch::parse("W/\"12\""), Some(IfMatch(vec![])));
+    }
+}
+
 /// A mark's answer: the sheet after it, and the rolls it made (a `down` rolls the
 /// forced landing's tables as it is marked, R8); the API answers with the sheet.
 #[derive(Debug, Clone)]
@@ -515,6 +575,7 @@ pub trait Sheets {
         user: User,
         sortie: SortieRef,
         mark: MarkRequest,
+        if_match: Option<IfMatch>,
     ) -> Result<MarkAnswer, crate::Error>;
 
     /// Rolls one of the sheet's tables and writes its effect on the sheets.
@@ -523,5 +584,6 @@ pub trait Sheets {
         user: User,
         sortie: SortieRef,
         request: SheetRollRequest,
+        if_match: Option<IfMatch>,
     ) -> Result<SheetRollAnswer, crate::Error>;
 }

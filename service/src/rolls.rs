@@ -143,5 +143,6 @@ pub fn roll_view(entry: RollEntry) -> RollView {
         crew_id: r.crew_id,
         sortie_id: r.sortie_id,
         ground_offensive: None,
+        undone: entry.roll.undone,
     }
 }

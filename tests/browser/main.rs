@@ -37,4 +37,5 @@ mod resent_mark;
 mod sessions;
 mod sheet_reports;
 mod sheets;
+mod stale_sheet;
 mod walkthrough;

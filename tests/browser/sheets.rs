@@ -28,12 +28,12 @@ use crate::wait::until;
 const PHONE: u32 = 412;
 
 /// The campaign above, written through the API with rita's token.
-struct Table {
-    app: TestApp,
+pub(crate) struct Table {
+    pub(crate) app: TestApp,
     /// The API as rita.
-    rita: Api,
-    campaign: i64,
-    game: i64,
+    pub(crate) rita: Api,
+    pub(crate) campaign: i64,
+    pub(crate) game: i64,
     /// Albert Ball, paul's pilot.
     ball: i64,
     /// Hans Weiss, carl's pilot.
@@ -41,7 +41,7 @@ struct Table {
 }
 
 impl Table {
-    async fn start() -> Table {
+    pub(crate) async fn start() -> Table {
         let app = TestApp::spawn().await;
         app.add_users(&["rita", "paul", "carl"]).await;
         let rita = Api::as_user(&app, "rita").await;
@@ -122,16 +122,16 @@ impl Table {
         crewman["id"].as_i64().unwrap()
     }
 
-    fn api(&self, rest: &str) -> String {
+    pub(crate) fn api(&self, rest: &str) -> String {
         format!("/api/v1/campaigns/{}{rest}", self.campaign)
     }
 
-    fn page(&self, rest: &str) -> String {
+    pub(crate) fn page(&self, rest: &str) -> String {
         format!("/campaigns/{}{rest}", self.campaign)
     }
 
     /// A sortie's id by its key.
-    async fn sortie(&self, key: &str) -> i64 {
+    pub(crate) async fn sortie(&self, key: &str) -> i64 {
         let lineup = self
             .rita
             .read(&self.api(&format!("/games/{}/sorties", self.game)))

@@ -487,7 +487,11 @@ async fn a_combat_roll_uses_the_sheets_and_counts_its_hits_on_both() {
     assert_eq!(long["rolls"][1]["table"], "jam");
     assert_eq!(long["rolls"][1]["result"], "jammed");
     assert_eq!(long["sheet"]["state"]["jammed"]["pilot"], true);
-    // Unjamming: 4–6 (R19); a 3 leaves it jammed.
+    // Unjamming: 4–6 (R19); a 3 leaves it jammed. A gun jammed in the problem phase is
+    // unjammed from the next turn's recovery phase (§3.80, R23).
+    night
+        .mark("kurt", c1, json!({ "kind": "turn", "turn": 1 }))
+        .await;
     let unjam = json!({ "table": "unjam", "position": "pilot", "dice": [3] });
     let still = night
         .made("kurt", &format!("/sorties/{c1}/rolls"), unjam)

@@ -219,6 +219,17 @@
           part.replaceWith(document.importNode(fresh, true));
         }
       });
+      // A sheet's mark forms send the version of the sheet shown (API v1.3): the
+      // sheet shown is now the fresh one, so are the versions its forms send.
+      document.querySelectorAll('section[id^="sheet-"]').forEach(function (section) {
+        var fresh = doc.getElementById(section.id);
+        var version = fresh && fresh.querySelector('input[name="version"]');
+        if (version) {
+          section.querySelectorAll('input[name="version"]').forEach(function (input) {
+            input.value = version.value;
+          });
+        }
+      });
       var read = doc.body && Number(doc.body.dataset.revision);
       shown = Math.max(shown, read || 0, revision);
       // What the parts show, for whoever looks (tests do).

@@ -1,10 +1,11 @@
 //! The HTTP face of `eagles_office::sheets`: a game's line-up and its aircraft data
 //! sheets (API v1.2, R16–R21).
 
-use actix_web::{delete, get, post, web, HttpResponse};
+use actix_web::http::header;
+use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
 use eagles_office::prelude::*;
 use eagles_office::sheets::{
-    DeclareSortie, MarkRequest, SheetRollAnswer, SheetRollRequest, SheetView, SortieView,
+    DeclareSortie, IfMatch, MarkRequest, SheetRollAnswer, SheetRollRequest, SheetView, SortieView,
 };
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -80,7 +81,7 @@ pub async fn withdraw_sortie(
     tag = "sheets",
     params(SortiePath),
     responses(
-        (status = 200, body = SheetView),
+        (status = 200, body = SheetView, headers(("ETag" = String, description = "The sheet's version, which any mark on it changes"))),
         (status = 404, description = "No such sheet, or not yours to read before the debrief", body = crate::error::Problem),
     )
 )]
@@ -91,7 +92,9 @@ pub async fn read_sheet(
     path: web::Path<SortiePath>,
 ) -> Result<HttpResponse, ApiError> {
     let view = office.sheet(caller.into(), path.sortie()).await?;
-    Ok(HttpResponse::Ok().json(view))
+    Ok(HttpResponse::Ok()
+        .insert_header((header::ETAG, view.etag()))
+        .json(view))
 }
 
 /// Writes a mark on a sheet; its players and the referees, until the debrief.
@@ -101,8 +104,9 @@ pub async fn read_sheet(
     params(SortiePath),
     request_body = MarkRequest,
     responses(
-        (status = 201, body = SheetView),
-        (status = 409, description = "The game is debriefed", body = crate::error::Problem),
+        (status = 201, body = SheetView, headers(("ETag" = String, description = "The sheet's version after the mark"))),
+        (status = 409, description = "The game is debriefed, or an undo of a mark that is a roll's", body = crate::error::Problem),
+        (status = 412, description = "If-Match names a version the sheet is no longer at; says what changed since", body = crate::error::Problem),
         (status = 422, description = "A mark that does not fit the sheet", body = crate::error::Problem),
     )
 )]
@@ -112,12 +116,15 @@ pub async fn mark(
     SignedIn(user): SignedIn,
     path: web::Path<SortiePath>,
     body: Json<MarkRequest>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let view = office
-        .mark(user, path.sortie(), body.into_inner())
+        .mark(user, path.sortie(), body.into_inner(), if_match(&req))
         .await?
         .sheet;
-    Ok(HttpResponse::Created().json(view))
+    Ok(HttpResponse::Created()
+        .insert_header((header::ETAG, view.etag()))
+        .json(view))
 }
 
 /// Rolls one of the sheet's tables with what the campaign knows of the crew; the
@@ -128,8 +135,9 @@ pub async fn mark(
     params(SortiePath),
     request_body = SheetRollRequest,
     responses(
-        (status = 201, body = SheetRollAnswer),
+        (status = 201, body = SheetRollAnswer, headers(("ETag" = String, description = "The sheet's version after the roll"))),
         (status = 409, description = "The game is debriefed", body = crate::error::Problem),
+        (status = 412, description = "If-Match names a version the sheet is no longer at; says what changed since", body = crate::error::Problem),
         (status = 422, description = "A roll the rules forbid, naming the rule, or dice that do not fit", body = crate::error::Problem),
     )
 )]
@@ -139,11 +147,23 @@ pub async fn roll(
     SignedIn(user): SignedIn,
     path: web::Path<SortiePath>,
     body: Json<SheetRollRequest>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let answer = office
-        .roll_on_sheet(user, path.sortie(), body.into_inner())
+        .roll_on_sheet(user, path.sortie(), body.into_inner(), if_match(&req))
         .await?;
-    Ok(HttpResponse::Created().json(answer))
+    Ok(HttpResponse::Created()
+        .insert_header((header::ETAG, answer.sheet.etag()))
+        .json(answer))
+}
+
+/// The sheet versions a write names in `If-Match` (RFC 9110), if it names any; a
+/// field that is not text matches no version.
+fn if_match(req: &HttpRequest) -> Option<IfMatch> {
+    let field = req.headers().get(header::IF_MATCH)?;
+    field
+        .to_str()
+        .map_or(Some(IfMatch(Vec::new())), IfMatch::parse)
 }
 
 /// Mounts this module's endpoints inside `/api/v1`.

@@ -44,6 +44,11 @@ impl SectionDamage {
         self.boxes + self.triangles
     }
 
+    /// Boxes and triangles not crossed yet.
+    pub const fn left(&self) -> u32 {
+        self.capacity().saturating_sub(self.crossed)
+    }
+
     /// Crosses `hits` more; what is past the last triangle has nowhere to go.
     pub fn cross(&mut self, hits: u32) {
         self.crossed = self.crossed.saturating_add(hits).min(self.capacity());

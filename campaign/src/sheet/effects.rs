@@ -11,7 +11,8 @@ use super::SheetTable;
 use crate::crew::Role;
 
 fn rolled(table: SheetTable) -> Mark {
-    Mark::Rolled { table }
+    // The crewman who rolled is the roll's, filled in as it is logged.
+    Mark::Rolled { table, seat: None }
 }
 
 fn effect(name: Effect, on: bool) -> Mark {

@@ -128,6 +128,10 @@ pub enum Mark {
     Rolled {
         /// The table.
         table: SheetTable,
+        /// The crewman in this seat rolled it, when it was one man's: his attack or
+        /// his recovery attempt of the turn (R23).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<Role>,
     },
     /// The aircraft came down on the board (§11).
     Down,
@@ -224,6 +228,39 @@ pub fn last_undoable(marks: &[Mark]) -> Result<Option<usize>, RuleError> {
         .map(|(at, _)| at))
 }
 
+/// The standing marks that drew a marker of the hit at place `hit` (§3.541, R24): a
+/// marker drawn takes the oldest marker of its colour still to draw, so a hit's markers
+/// are drawn only once those received before it are.
+pub fn drawn_from(marks: &[Mark], hit: usize) -> Result<Vec<usize>, RuleError> {
+    let undone = undone(marks)?;
+    let mut blue = std::collections::VecDeque::new();
+    let mut red = std::collections::VecDeque::new();
+    let mut drew = Vec::new();
+    for (at, mark) in marks.iter().enumerate().filter(|(at, _)| !undone[*at]) {
+        let marker = match *mark {
+            Mark::Hit { blue: b, red: r } => {
+                blue.extend(std::iter::repeat_n(at, b as usize));
+                red.extend(std::iter::repeat_n(at, r as usize));
+                continue;
+            }
+            Mark::Damage {
+                marker: Some(marker),
+                ..
+            }
+            | Mark::Drawn { marker } => marker,
+            _ => continue,
+        };
+        let pile = match marker {
+            Marker::Blue => &mut blue,
+            Marker::Red => &mut red,
+        };
+        if pile.pop_front() == Some(hit) {
+            drew.push(at);
+        }
+    }
+    Ok(drew)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,6 +304,32 @@ mod tests {
         let marks = [SMOKE, Mark::Undo { mark: 0 }, Mark::Undo { mark: 1 }];
         assert_eq!(undone(&marks).unwrap(), [false, true, false]);
         assert_eq!(last_undoable(&marks).unwrap(), Some(0));
+    }
+
+    // R24, §3.541: markers are drawn oldest first, so a second hit's markers are not
+    // drawn while the first's remain; an undone draw draws nothing.
+    #[test]
+    fn a_hits_markers_are_drawn_oldest_first() {
+        let hit = |blue, red| Mark::Hit { blue, red };
+        let draw = |marker| Mark::Damage {
+            section: Section::Wings,
+            boxes: 2,
+            marker: Some(marker),
+        };
+        let marks = [
+            hit(1, 0),
+            hit(1, 1),
+            draw(Marker::Blue),
+            Mark::Drawn {
+                marker: Marker::Red,
+            },
+        ];
+        assert_eq!(drawn_from(&marks, 0).unwrap(), [2]);
+        assert_eq!(drawn_from(&marks, 1).unwrap(), [3]);
+        let marks = [hit(1, 0), hit(1, 0), draw(Marker::Blue), draw(Marker::Blue)];
+        assert_eq!(drawn_from(&marks, 1).unwrap(), [3]);
+        let marks = [hit(0, 1), draw(Marker::Red), Mark::Undo { mark: 1 }];
+        assert!(drawn_from(&marks, 0).unwrap().is_empty());
     }
 
     #[test]

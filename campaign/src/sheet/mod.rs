@@ -16,6 +16,7 @@
 //! - [`damage`]: a section's boxes and triangles as they are crossed (R17, §3.601).
 //! - [`marks`], [`state`]: the marks of a sheet and their sum (R17, R18, R21).
 //! - [`effects`]: the marks each roll writes on the sheet.
+//! - [`turn`]: the rules of the turn a mark or a roll must keep (R23, §3.00).
 
 pub mod aircraft;
 pub mod anoxia;
@@ -32,6 +33,7 @@ pub mod guns;
 pub mod marks;
 pub mod spins;
 pub mod state;
+pub mod turn;
 pub mod wounds;
 
 use crate::dice::{throw, Dice};

@@ -25,6 +25,14 @@ pub struct CrewSheet {
     pub jammed: bool,
     /// Red hits he inflicted (R21).
     pub red_hits: u32,
+    /// He made his combat roll of the turn (R23, §3.50).
+    pub fired: bool,
+    /// What he attempted in the turn's recovery phase (R23, §3.70).
+    pub recovery: Option<SheetTable>,
+    /// The turn his weapon last jammed in (§3.80).
+    pub jammed_in: Option<u32>,
+    /// The turn his weapon was last unjammed in (§3.701).
+    pub unjammed_in: Option<u32>,
 }
 
 impl CrewSheet {
@@ -205,11 +213,28 @@ impl SheetState {
             Mark::Turn { turn } => {
                 self.turn = turn;
                 self.rolled_this_turn.clear();
+                for man in [Some(&mut self.pilot), self.observer.as_mut()]
+                    .into_iter()
+                    .flatten()
+                {
+                    man.fired = false;
+                    man.recovery = None;
+                }
             }
             Mark::RedHits { seat, count } => self.crew_mut(seat).red_hits += count,
-            Mark::Rolled { table } => {
+            Mark::Rolled { table, seat } => {
                 if table == SheetTable::Spin {
                     self.spin_test_due = false;
+                }
+                if let Some(seat) = seat {
+                    let man = self.crew_mut(seat);
+                    match table {
+                        SheetTable::Combat => man.fired = true,
+                        SheetTable::Unjam | SheetTable::SpinRecovery => {
+                            man.recovery = Some(table);
+                        }
+                        _ => {}
+                    }
                 }
                 self.rolled_this_turn.push(table);
             }
@@ -226,8 +251,8 @@ impl SheetState {
             Effect::Spinning => self.spin_marked = on,
             Effect::Gliding => self.gliding_marked = on,
             Effect::EngineSeized => self.engine_seized = on,
-            Effect::JammedPilot => self.pilot.jammed = on,
-            Effect::JammedObserver => self.crew_mut(Role::Observer).jammed = on,
+            Effect::JammedPilot => self.jam(Role::Pilot, on),
+            Effect::JammedObserver => self.jam(Role::Observer, on),
             Effect::PassedOutPilot => {
                 self.pilot.passed_out = on;
                 // A pilot who passes out puts the aircraft into a spin, which outlasts
@@ -238,6 +263,17 @@ impl SheetState {
             Effect::PilotKilled => self.pilot.killed_by_marker = on,
             Effect::ObserverKilled => self.crew_mut(Role::Observer).killed_by_marker = on,
             Effect::Exploded | Effect::BrokenUp => self.blown_apart = on,
+        }
+    }
+
+    fn jam(&mut self, seat: Role, on: bool) {
+        let turn = self.turn;
+        let man = self.crew_mut(seat);
+        man.jammed = on;
+        if on {
+            man.jammed_in = Some(turn);
+        } else {
+            man.unjammed_in = Some(turn);
         }
     }
 

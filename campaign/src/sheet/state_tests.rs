@@ -203,6 +203,7 @@ fn markers_to_draw_and_the_spin_test_due() {
     assert_eq!(s.due(), [Due::Spin]);
     marks.push(Mark::Rolled {
         table: SheetTable::Spin,
+        seat: None,
     });
     assert!(sum(&spad, &marks).due().is_empty());
     // Red damage to the fuselage calls for no spin test.
@@ -225,6 +226,7 @@ fn fire_and_smoke_are_due_each_turn() {
     assert_eq!(sum(&spad, &marks).due(), [Due::ExtinguishFire]);
     marks.push(Mark::Rolled {
         table: SheetTable::ExtinguishFire,
+        seat: None,
     });
     assert!(sum(&spad, &marks).due().is_empty());
     marks.push(Mark::Turn { turn: 4 });

@@ -457,6 +457,7 @@ mod tests {
                         id: *id,
                         roll: roll.clone(),
                         rolled_at: Utc::now(),
+                        undone: false,
                     },
                 })
                 .collect(),

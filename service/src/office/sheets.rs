@@ -41,8 +41,9 @@ impl Sheets for Service {
         user: User,
         sortie: SortieRef,
         mark: MarkRequest,
+        if_match: Option<IfMatch>,
     ) -> Result<MarkAnswer, Error> {
-        Ok(marks::mark(&mut *self.conn().await?, user, sortie, mark).await?)
+        Ok(marks::mark(&mut *self.conn().await?, user, sortie, mark, if_match).await?)
     }
 
     async fn roll_on_sheet(
@@ -50,7 +51,8 @@ impl Sheets for Service {
         user: User,
         sortie: SortieRef,
         request: SheetRollRequest,
+        if_match: Option<IfMatch>,
     ) -> Result<SheetRollAnswer, Error> {
-        Ok(rolls::roll_on_sheet(&mut *self.conn().await?, user, sortie, request).await?)
+        Ok(rolls::roll_on_sheet(&mut *self.conn().await?, user, sortie, request, if_match).await?)
     }
 }

@@ -5,16 +5,18 @@ use campaign::events::EventKind;
 use campaign::missions::Assignment;
 use campaign::sheet::marks::Mark;
 use campaign::sheet::state::SheetState;
+use campaign::sheet::turn;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::games::GameRecord;
 use eagles_db::lineup::{LineupSeat, LineupSortie, NewMark};
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
-use eagles_office::sheets::{GameRef, MarkAnswer, MarkRequest, SheetView, SortieRef};
+use eagles_office::sheets::{GameRef, IfMatch, MarkAnswer, MarkRequest, SheetView, SortieRef};
 use futures_util::future::{try_join, try_join3};
 
 use super::lineup::{game, no_game, still_in_play};
 use super::read::{rule_mark, rule_marks, seat_crew, sheet_view, GameSheets};
+use super::words::who_marked;
 use crate::access::{readable_campaign, CampaignScope};
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
@@ -191,7 +193,7 @@ impl OpenSheet {
 pub(super) async fn write_sheet<T>(
     conn: &mut AsyncPgConnection,
     user: &User,
-    (at, reads): (SortieRef, Reads),
+    (at, reads, if_match): (SortieRef, Reads, Option<&IfMatch>),
     action: &str,
     body: impl AsyncFnOnce(
         &mut AsyncPgConnection,
@@ -206,6 +208,7 @@ pub(super) async fn write_sheet<T>(
         async |shared| OpenSheet::read(shared, at, reads).await,
         async |conn, scope, (game, sheets), record| {
             let mut open = OpenSheet::check(scope, game, sheets, at, action)?;
+            check_version(&open, if_match)?;
             let (answer, rows) = body(conn, &open).await?;
             let quiet = open.sheets.quiet_write(at.sortie_id, &rows)?;
             let change = Change::new(EventKind::Sheet, at.sortie_id).quiet(quiet);
@@ -231,6 +234,36 @@ pub(super) async fn write_sheet<T>(
         open.game.week,
     )?;
     Ok((answer, view))
+}
+
+/// 412 when the caller wrote against a version of the sheet it is no longer at
+/// (`If-Match`, RFC 9110), saying who marked what since.
+fn check_version(open: &OpenSheet, if_match: Option<&IfMatch>) -> Result<(), ServiceError> {
+    let Some(IfMatch(seen)) = if_match else {
+        return Ok(());
+    };
+    let stored = open.sheets.marks_of(open.sortie_id)?;
+    let now = stored.iter().map(|(row, _)| row.id).max().unwrap_or(0);
+    if seen.contains(&now) {
+        return Ok(());
+    }
+    let since = seen.iter().copied().filter(|&v| v < now).max().unwrap_or(0);
+    let seats = open.sheets.seats_of(open.sortie_id);
+    let changes: Vec<String> = stored
+        .iter()
+        .filter(|(row, _)| row.id > since)
+        .map(|(row, mark)| who_marked(row, mark, &seats))
+        .collect();
+    let what = if changes.is_empty() || seen.iter().all(|&v| v > now) {
+        "it is not at the version you sent".to_owned()
+    } else {
+        changes.join("; ")
+    };
+    Err(ServiceError::PreconditionFailed(format!(
+        "{}'s sheet changed since you saw it: {what}; look at it again, then send your mark \
+         anew if it still stands",
+        open.sortie().key
+    )))
 }
 
 /// Checks the marks `new` against the sheet of `sortie` and gives them as rows to write
@@ -304,8 +337,45 @@ fn check_posted(
             )))
         }
         MarkRequest::Turn { turn: 0 } => Err(ServiceError::invalid("turns are numbered from 1")),
+        MarkRequest::Undo {
+            mark: Some(_),
+            roll: Some(_),
+        }
+        | MarkRequest::Undo {
+            mark: None,
+            roll: None,
+        } => Err(ServiceError::invalid(
+            "an undo names either a mark of this sheet or a roll made on it, one of them",
+        )),
         _ => Ok(()),
     }
+}
+
+/// 422 for a posted mark that breaks a rule of the turn on the sheet as it stands
+/// (R23): a turn going back, damage, fuel or a wound past what is left, a marker with
+/// none of its colour to draw, a gun unjammed in the turn it jammed.
+fn check_turn(
+    sheets: &GameSheets,
+    sortie: &LineupSortie,
+    mark: &MarkRequest,
+) -> Result<(), ServiceError> {
+    if matches!(mark, MarkRequest::Undo { .. }) {
+        return Ok(());
+    }
+    let seats = sheets.seats_of(sortie.id);
+    let stored = sheets.marks_of(sortie.id)?;
+    let state = SheetState::from_marks(sheets.aircraft_of(sortie)?, &rule_marks(&seats, &stored)?)?;
+    let name = |seat| {
+        seats
+            .iter()
+            .find(|s| s.position == seat)
+            .map_or_else(|| format!("the {seat}"), |s| s.name.clone())
+    };
+    Ok(turn::check_mark(
+        &state,
+        &rule_mark(&seats, &stored, mark)?,
+        name,
+    )?)
 }
 
 /// Writes a mark on a sortie's sheet; its players or a referee, until the debrief. A
@@ -315,9 +385,24 @@ pub async fn mark(
     user: User,
     at: SortieRef,
     mark: MarkRequest,
+    if_match: Option<IfMatch>,
 ) -> Result<MarkAnswer, ServiceError> {
+    // A roll's undo writes on every sheet the roll wrote on (R24).
+    if let MarkRequest::Undo {
+        roll: Some(roll),
+        mark: None,
+    } = mark
+    {
+        return super::undo::undo_roll(conn, user, at, roll, if_match.as_ref()).await;
+    }
     let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
         check_posted(&open.sheets, open.sortie(), &mark)?;
+        if let MarkRequest::Undo {
+            mark: Some(undone), ..
+        } = mark
+        {
+            super::undo::check_mark_undo(conn, open, undone).await?;
+        }
         // The forced-landing tables are rolled as the aircraft comes down (R8).
         let (mark, rolls) = match &mark {
             MarkRequest::Down(down) => {
@@ -327,13 +412,20 @@ pub async fn mark(
             }
             other => (other.clone(), Vec::new()),
         };
+        check_turn(&open.sheets, open.sortie(), &mark)?;
         let new = [(mark, None)];
         Ok((
             rolls,
             checked_marks(&open.sheets, open.sortie(), &new, user.id)?,
         ))
     };
-    let (rolls, sheet) =
-        write_sheet(conn, &user, (at, Reads::Sheet), "mark this sheet", write).await?;
+    let (rolls, sheet) = write_sheet(
+        conn,
+        &user,
+        (at, Reads::Sheet, if_match.as_ref()),
+        "mark this sheet",
+        write,
+    )
+    .await?;
     Ok(MarkAnswer { sheet, rolls })
 }

@@ -11,3 +11,5 @@ pub mod marks;
 mod read;
 pub mod rolls;
 pub mod secrecy;
+mod undo;
+mod words;

@@ -285,7 +285,14 @@ pub fn rule_mark(
         MarkRequest::Mission(_) => Mark::Note,
         MarkRequest::Down(_) => Mark::Down,
         MarkRequest::Escaped {} => Mark::Escaped,
-        MarkRequest::Undo { mark } => Mark::Undo {
+        MarkRequest::Undo { mark: None, .. } => {
+            return Err(ServiceError::invalid(
+                "an undo names the mark of this sheet to undo, or the roll made on it",
+            ))
+        }
+        MarkRequest::Undo {
+            mark: Some(mark), ..
+        } => Mark::Undo {
             mark: stored
                 .iter()
                 .position(|(row, _)| row.id == *mark)
@@ -303,7 +310,12 @@ pub fn rule_mark(
             seat: seat_of(seats, *crew_id, "crew_id")?,
             count: *count,
         },
-        MarkRequest::Rolled { table } => Mark::Rolled { table: *table },
+        MarkRequest::Rolled { table, crew_id } => Mark::Rolled {
+            table: *table,
+            seat: crew_id
+                .map(|id| seat_of(seats, id, "crew_id"))
+                .transpose()?,
+        },
     })
 }
 
@@ -387,6 +399,7 @@ pub fn sheet_view(
         stored,
         undone,
     } = sum(sheets, sortie)?;
+    let version = stored.iter().map(|(row, _)| row.id).max().unwrap_or(0);
     let seats = sheets.seats_of(sortie.id);
     let mut crew = Vec::with_capacity(seats.len());
     let mut red_hits = BTreeMap::new();
@@ -442,6 +455,7 @@ pub fn sheet_view(
     }
     let jammed = |seat| state.crew(seat).is_some_and(|c| c.jammed);
     Ok(SheetView {
+        version,
         sortie: sortie_view(secrecy, sheets, sortie, &state),
         turn: state.turn,
         sections: SectionsView {

@@ -20,6 +20,7 @@ use campaign::sheet::guns::{roll_jam, roll_unjam};
 use campaign::sheet::marks::Mark;
 use campaign::sheet::spins::{roll_spin, roll_spin_recovery, AtTheControls};
 use campaign::sheet::state::{CrewSheet, SheetState};
+use campaign::sheet::turn;
 use campaign::sheet::wounds::roll_crew_wound;
 use campaign::sheet::{aircraft::Section, SheetTable};
 use campaign::tables::bombing::{roll_bomb, BombModifiers, MAX_BOMB_RUNS};
@@ -32,7 +33,7 @@ use eagles_db::roll_log::RollEntry;
 use eagles_db::rolls::NewRoll;
 use eagles_db::users::User;
 use eagles_office::sheets::{
-    CombatRoll, MarkRequest, SheetRollAnswer, SheetRollRequest, SortieRef,
+    CombatRoll, IfMatch, MarkRequest, SheetRollAnswer, SheetRollRequest, SortieRef,
 };
 use serde::Serialize;
 
@@ -62,6 +63,8 @@ impl Dice for SheetDice {
 /// A crewman of the sortie as the tables need him: his seat, XP and abilities.
 struct Man {
     crew_id: i64,
+    /// His name, for a refusal that names him (R23).
+    name: String,
     seat: Role,
     xp: Xp,
     abilities: Vec<Ability>,
@@ -171,6 +174,7 @@ async fn men(
             let view = crewman_view(record, week)?;
             Ok(Man {
                 crew_id: seat.crew_id,
+                name: seat.name.clone(),
                 seat: seat.position,
                 xp: Xp(i32::try_from(view.xp).unwrap_or(i32::MAX)),
                 abilities: view.abilities,
@@ -247,10 +251,16 @@ fn roll(
 ) -> Result<Vec<Made>, ServiceError> {
     let entered = matches!(dice, SheetDice::Entered(_));
     let stability = state.stability;
+    let name = |seat: Role| {
+        men.iter()
+            .find(|m| m.seat == seat)
+            .map_or_else(|| format!("the {seat}"), |m| m.name.clone())
+    };
     let mut rolls = Vec::new();
     match request {
         SheetRollRequest::Combat(CombatRoll { shooter, shot, .. }) => {
             let man = man(men, *shooter, "shooter")?;
+            turn::check_roll(state, SheetTable::Combat, man.seat, name)?;
             let sheet = state.crew(man.seat).copied().unwrap_or_default();
             let firing = Shooter {
                 seat: man.seat,
@@ -288,6 +298,7 @@ fn roll(
             if !state.crew(man.seat).is_some_and(|c| c.jammed) {
                 return Err(not_now(&format!("the {position}'s weapon is not jammed")));
             }
+            turn::check_roll(state, SheetTable::Unjam, man.seat, name)?;
             let unjam = roll_unjam(&man.abilities, dice);
             let marks = effects::unjam_marks(man.seat, unjam.result);
             rolls.push(made(context, &unjam, entered, Some(man.crew_id), marks));
@@ -308,6 +319,7 @@ fn roll(
                 return Err(not_now("the aircraft is not spinning"));
             }
             let (man, controls) = at_controls(state, men)?;
+            turn::check_roll(state, SheetTable::SpinRecovery, man.seat, name)?;
             let recovery = roll_spin_recovery(stability, &controls, dice);
             let marks = effects::recovery_marks(recovery.result);
             rolls.push(made(context, &recovery, entered, Some(man.crew_id), marks));
@@ -359,6 +371,7 @@ fn roll(
             let area = roll_concentrated_fire(&man.abilities, *range, *clock, dice)?;
             let marks = vec![Mark::Rolled {
                 table: SheetTable::ConcentratedFire,
+                seat: None,
             }];
             rolls.push(made(context, &area, entered, Some(man.crew_id), marks));
         }
@@ -366,6 +379,7 @@ fn roll(
             let fire = roll_friendly_fire(dice);
             let marks = vec![Mark::Rolled {
                 table: SheetTable::FriendlyFire,
+                seat: None,
             }];
             rolls.push(made(context, &fire, entered, None, marks));
         }
@@ -427,8 +441,13 @@ async fn check_bomb_run(
     Ok(())
 }
 
-/// The stored form of a mark a roll wrote: crewmen by their ids.
-fn stored(mark: &Mark, seats: &[&LineupSeat]) -> Result<MarkRequest, ServiceError> {
+/// The stored form of a mark a roll wrote: crewmen by their ids, a `rolled` mark with
+/// the crewman whose roll it was (`crew_id`).
+fn stored(
+    mark: &Mark,
+    seats: &[&LineupSeat],
+    crew_id: Option<i64>,
+) -> Result<MarkRequest, ServiceError> {
     let crew_of = |seat: Role| {
         seats
             .iter()
@@ -442,7 +461,7 @@ fn stored(mark: &Mark, seats: &[&LineupSeat]) -> Result<MarkRequest, ServiceErro
             crew_id: crew_of(seat)?,
             count,
         },
-        Mark::Rolled { table } => MarkRequest::Rolled { table },
+        Mark::Rolled { table, .. } => MarkRequest::Rolled { table, crew_id },
         Mark::Wound { seat, boxes } => MarkRequest::Wound {
             crew_id: crew_of(seat)?,
             boxes,
@@ -463,6 +482,7 @@ pub async fn roll_on_sheet(
     user: User,
     at: SortieRef,
     request: SheetRollRequest,
+    if_match: Option<IfMatch>,
 ) -> Result<SheetRollAnswer, ServiceError> {
     let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
         let (sheets, sortie, game) = (&open.sheets, open.sortie(), &open.game);
@@ -531,12 +551,12 @@ pub async fn roll_on_sheet(
         let mut target_marks = Vec::new();
         for ((own, theirs), roll) in effects.into_iter().zip(records) {
             for mark in &own {
-                marks.push((stored(mark, &seats)?, Some(roll.id)));
+                marks.push((stored(mark, &seats, roll.roll.crew_id)?, Some(roll.id)));
             }
             if let Some(target) = target {
                 let target_seats = sheets.seats_of(target.id);
                 for mark in &theirs {
-                    target_marks.push((stored(mark, &target_seats)?, Some(roll.id)));
+                    target_marks.push((stored(mark, &target_seats, None)?, Some(roll.id)));
                 }
             }
             logged.push(roll);
@@ -552,8 +572,14 @@ pub async fn roll_on_sheet(
         SheetRollRequest::Combat(_) => Reads::Game,
         _ => Reads::Sheet,
     };
-    let (logged, sheet) =
-        write_sheet(conn, &user, (at, reads), "roll on this sheet", write).await?;
+    let (logged, sheet) = write_sheet(
+        conn,
+        &user,
+        (at, reads, if_match.as_ref()),
+        "roll on this sheet",
+        write,
+    )
+    .await?;
     let rolls: Vec<_> = logged
         .into_iter()
         .map(|roll| {

@@ -34,8 +34,10 @@ pub fn lines(
             let count = |field: &str| result[field].as_u64().unwrap_or(0);
             let (shooter, target) = (text("shooter_sortie"), text("target_sortie"));
             let who = roll.crew_id.map_or_else(|| "The crew".to_owned(), &name);
+            // An undone roll stays in the log, said to be undone (R24).
+            let undone = if roll.undone { " (undone)" } else { "" };
             format!(
-                "{who} ({}, {shooter}) fired at {target} ({}) at range {}, {} burst: combat value {}, die {} — {}",
+                "{who} ({}, {shooter}) fired at {target} ({}) at range {}, {} burst: combat value {}, die {} — {}{undone}",
                 aircraft(&shooter),
                 aircraft(&target),
                 count("range"),

@@ -144,8 +144,14 @@ pub struct SheetCard {
     pub due: Vec<&'static str>,
     /// The tables due, by their wire names, to show their buttons first.
     pub due_tables: Vec<&'static str>,
-    /// The last mark still standing that an undo may reverse: its id and words.
-    pub last_mark: Option<(i64, String)>,
+    /// The last thing still standing that an undo on this sheet may reverse: the form
+    /// field that names it (`mark`, or `roll` for a roll made on this sheet, whose marks
+    /// are undone together, R24), its id and words. A mark another sheet's roll made is
+    /// that roll's and offers no undo here.
+    pub last_mark: Option<(&'static str, i64, String)>,
+    /// The sheet's version as shown: each mark form sends it back, so a mark made on
+    /// a sheet that changed meanwhile is shown back first (API v1.3, RFC 9110).
+    pub version: i64,
     /// Whether the whole table sees the aircraft gone: destroyed, down or escaped.
     pub ended: bool,
     /// How the sortie ended, in words: "came down: shot down", "left the board or
@@ -226,7 +232,7 @@ pub fn mark_words(mark: &MarkRequest, crew: &[CrewLine]) -> String {
         MarkRequest::RedHits { crew_id, count } => {
             format!("{count} red hits of {}", name(*crew_id))
         }
-        MarkRequest::Rolled { table } => format!("a {} roll", table.label()),
+        MarkRequest::Rolled { table, .. } => format!("a {} roll", table.label()),
     }
 }
 
@@ -367,12 +373,7 @@ impl SheetCard {
             .iter()
             .map(|d| due_words(*d))
             .unzip::<_, _, Vec<_>, Vec<_>>();
-        let last_mark = sheet
-            .marks
-            .iter()
-            .rev()
-            .find(|m| !m.undone && !matches!(m.mark, MarkRequest::Undo { .. }))
-            .map(|m| (m.id, mark_words(&m.mark, &crew)));
+        let last_mark = last_undo(sheet, &crew);
         let claims = sheet
             .claims
             .iter()
@@ -410,12 +411,36 @@ impl SheetCard {
             due,
             due_tables: due_tables.into_iter().flatten().collect(),
             last_mark,
+            version: sheet.version,
             ended: sheet.destroyed || sheet.down || sheet.escaped,
             ending: ending(sheet),
             claims,
             mission: mission_words(&sheet.mission),
         }
     }
+}
+
+/// What this sheet's undo button reverses: the last standing mark that is no undo, or
+/// the roll made on this sheet that wrote it; a mark of another sheet's roll is passed
+/// over, as only that roll's undo takes it back (R24).
+fn last_undo(sheet: &SheetView, crew: &[CrewLine]) -> Option<(&'static str, i64, String)> {
+    let own_roll = |roll: i64| {
+        sheet.marks.iter().find_map(|m| match m.mark {
+            MarkRequest::Rolled { table, .. } if m.roll_id == Some(roll) => Some(table),
+            _ => None,
+        })
+    };
+    sheet
+        .marks
+        .iter()
+        .rev()
+        .filter(|m| !m.undone && !matches!(m.mark, MarkRequest::Undo { .. }))
+        .find_map(|m| match m.roll_id {
+            None => Some(("mark", m.id, mark_words(&m.mark, crew))),
+            Some(roll) => {
+                own_roll(roll).map(|table| ("roll", roll, format!("the {} roll", table.label())))
+            }
+        })
 }
 
 #[cfg(test)]

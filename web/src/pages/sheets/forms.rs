@@ -135,8 +135,24 @@ impl MarkForm {
             "down" => self.down(errors),
             "escaped" => Some(MarkRequest::Escaped {}),
             "undo" => {
+                // A roll's marks are undone with the roll (R24).
+                if !self.typed("roll").is_empty() {
+                    let roll = number::<i64>(
+                        errors,
+                        "undo",
+                        &self.typed("roll"),
+                        "choose the roll to undo",
+                    )?;
+                    return Some(MarkRequest::Undo {
+                        mark: None,
+                        roll: Some(roll),
+                    });
+                }
                 let mark = number::<i64>(errors, "undo", &self.mark, "choose the mark to undo")?;
-                Some(MarkRequest::Undo { mark })
+                Some(MarkRequest::Undo {
+                    mark: Some(mark),
+                    roll: None,
+                })
             }
             _ => {
                 errors.add("undo", "this form asks for no mark the page knows");

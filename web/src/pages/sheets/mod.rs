@@ -24,7 +24,7 @@ use eagles_office::access::{CampaignScope, ReadAccess};
 use eagles_office::games::MissionView;
 use eagles_office::prelude::*;
 use eagles_office::rolls::RollFilter;
-use eagles_office::sheets::{GameRef, SheetView, SortieRef, SortieView};
+use eagles_office::sheets::{GameRef, IfMatch, SheetView, SortieRef, SortieView};
 use eagles_office::window::Window;
 use eagles_office::Locus;
 use serde::Deserialize;
@@ -61,6 +61,39 @@ pub struct SheetPanel {
     pub errors: FieldErrors,
     /// The rolls just made on this sheet, the first shown large.
     pub rolls: Vec<RollShown>,
+    /// A mark refused because the sheet changed since it was shown: what changed,
+    /// and the mark's fields to send it anyway.
+    pub stale: Option<Stale>,
+}
+
+/// A mark made on a sheet that changed meanwhile (API v1.3).
+pub struct Stale {
+    /// Who marked what since, in words.
+    pub changed: String,
+    /// The mark's fields as sent, but the version, to send it again as it is.
+    pub fields: Vec<(String, String)>,
+}
+
+impl Stale {
+    fn of(changed: String, form: &MarkForm) -> Stale {
+        let fields = [
+            ("kind", &form.kind),
+            ("section", &form.section),
+            ("boxes", &form.boxes),
+            ("marker", &form.marker),
+            ("crewman", &form.crewman),
+            ("effect", &form.effect),
+            ("on", &form.on),
+            ("turn", &form.turn),
+            ("mark", &form.mark),
+        ]
+        .into_iter()
+        .map(|(name, value)| (name.to_owned(), value.clone()))
+        .chain(form.more.iter().map(|(k, v)| (k.clone(), v.clone())))
+        .filter(|(name, value)| !value.is_empty() && name != "version" && name != "csrf")
+        .collect();
+        Stale { changed, fields }
+    }
 }
 
 /// A crewman of the sortie as the claim and coming down ask him: ticked as a
@@ -451,6 +484,7 @@ impl SheetsPage {
                 mission,
                 down,
                 errors: FieldErrors::default(),
+                stale: None,
                 rolls,
             });
         }
@@ -671,9 +705,15 @@ async fn refused(
         }
     };
     std::mem::swap(&mut panel.errors, &mut errors);
-    let status = match error {
-        Some(error) => place(&mut page, error, Some(sortie_id), |l| field_of(&sent, l))?,
-        None => StatusCode::UNPROCESSABLE_ENTITY,
+    let status = match (error, &sent) {
+        (Some(Error::PreconditionFailed(changed)), Sent::Mark(form)) => {
+            panel.stale = Some(Stale::of(changed, form));
+            StatusCode::PRECONDITION_FAILED
+        }
+        (error, _) => match error {
+            Some(error) => place(&mut page, error, Some(sortie_id), |l| field_of(&sent, l))?,
+            None => StatusCode::UNPROCESSABLE_ENTITY,
+        },
     };
     let panel = page.panel_mut(sortie_id).expect("found above");
     match sent {
@@ -704,7 +744,7 @@ pub async fn mark_sheet(
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
-        Some(request) => match office.mark(user, path.sortie(), request).await {
+        Some(request) => match office.mark(user, path.sortie(), request, seen(&form)).await {
             Ok(answer) => {
                 // A forced landing rolled as it was marked shows its rolls large.
                 let next = match answer.rolls.as_slice() {
@@ -730,6 +770,16 @@ pub async fn mark_sheet(
     .await
 }
 
+/// The sheet's version the mark form was shown with, if it sent one: the mark is
+/// made on that version only (API v1.3); "send it anyway" sends none.
+fn seen(form: &MarkForm) -> Option<IfMatch> {
+    form.typed("version")
+        .trim()
+        .parse()
+        .ok()
+        .map(|v| IfMatch(vec![v]))
+}
+
 /// Rolls a sheet's table; the rolls made are shown large on the page it leads to.
 async fn roll_on_sheet(
     office: &dyn Office,
@@ -750,7 +800,10 @@ async fn roll_on_sheet(
         Sent::Mark(_) => None,
     };
     let error = match request {
-        Some(request) => match office.roll_on_sheet(user, path.sortie(), request).await {
+        Some(request) => match office
+            .roll_on_sheet(user, path.sortie(), request, None)
+            .await
+        {
             Ok(answer) => {
                 let rolls: Vec<i64> = answer.rolls.iter().map(|r| r.id).collect();
                 return Ok(see_other(&rolls_shown(

@@ -1,0 +1,273 @@
+//! A roll's consequences are the roll's (API v1.3, R24): the markers a combat result
+//! puts on its target are not undone from the target's sheet; undoing the roll on the
+//! sheet it was made on reverses its marks on both sheets at once and the roll log
+//! keeps it, undone; server dice are undone by a referee only; and not while damage
+//! drawn from its markers stands.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::sheets::Night;
+use crate::support::form_client::Visitor;
+use crate::support::{body, problem};
+
+/// McCudden (SPAD XIII, stability B) at Voss: range 1, medium burst, tailed last turn,
+/// target lower: 5 + 2 + 1 + 2 + 1 = 11; die 5 → B3R (R17, the combat tables).
+fn mccudden_at(mccudden: i64, c1: i64, dice: Option<[u32; 1]>) -> Value {
+    let mut shot = json!({ "table": "combat", "shooter": mccudden, "target_sortie": c1,
+                           "range": 1, "burst": "medium", "weapon": "rigid",
+                           "tailed_last_turn": true, "target_altitude": "lower" });
+    if let Some(dice) = dice {
+        shot["dice"] = json!(dice);
+    }
+    shot
+}
+
+fn marks_of<'a>(sheet: &'a Value, kind: &str) -> Vec<&'a Value> {
+    sheet["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] == kind)
+        .collect()
+}
+
+async fn logged(night: &Night, roll: i64) -> Value {
+    let rolls = night.rolls("rita").await;
+    rolls
+        .into_iter()
+        .find(|r| r["id"] == roll)
+        .expect("the roll is kept in the log")
+}
+
+#[tokio::test]
+async fn the_targets_player_cannot_undo_a_rolls_markers_and_the_rolls_undo_restores_both() {
+    let night = Night::new().await;
+    let [_, _, mccudden, voss, _, _] = night.crew;
+    let [_, a2, c1, _] = night.four_sorties().await;
+    let shot = night
+        .made(
+            "bea",
+            &format!("/sorties/{a2}/rolls"),
+            mccudden_at(mccudden, c1, Some([5])),
+        )
+        .await;
+    let roll = shot["roll"]["id"].as_i64().unwrap();
+    assert_eq!(shot["sheet"]["red_hits"][mccudden.to_string()], 3, "R21");
+    let target = body(night.sheet("kurt", c1).await).await;
+    assert_eq!(target["to_draw"], json!({ "blue": 1, "red": 3 }));
+
+    // The target's player may not take the markers off his own sheet: they are the
+    // roll's, and the refusal names it and who rolled it, in words.
+    let hit = marks_of(&target, "hit")[0]["id"].clone();
+    let refused = night
+        .post(
+            "kurt",
+            &format!("/sorties/{c1}/marks"),
+            json!({ "kind": "undo", "mark": hit }),
+        )
+        .await;
+    let detail = problem(refused, StatusCode::CONFLICT).await;
+    for words in ["combat roll", "James McCudden", "bea", "a2's sheet"] {
+        assert!(detail.contains(words), "{words}: {detail}");
+    }
+    let unchanged = body(night.sheet("kurt", c1).await).await;
+    assert_eq!(
+        unchanged["to_draw"],
+        json!({ "blue": 1, "red": 3 }),
+        "nothing written"
+    );
+    // Nor is the roll undone from the target's sheet.
+    let elsewhere = night
+        .post(
+            "kurt",
+            &format!("/sorties/{c1}/marks"),
+            json!({ "kind": "undo", "roll": roll }),
+        )
+        .await;
+    let detail = problem(elsewhere, StatusCode::CONFLICT).await;
+    assert!(detail.contains("made on a2's sheet"), "{detail}");
+
+    // The shooter's player undoes the roll of entered dice (a typo): both sheets at once.
+    let undone = night
+        .mark("bea", a2, json!({ "kind": "undo", "roll": roll }))
+        .await;
+    assert_eq!(undone["red_hits"][mccudden.to_string()], 0);
+    let target = body(night.sheet("kurt", c1).await).await;
+    assert_eq!(target["to_draw"], json!({ "blue": 0, "red": 0 }));
+    assert_eq!(target["due"], json!([]));
+    assert_eq!(marks_of(&target, "hit")[0]["undone"], true);
+    let log = logged(&night, roll).await;
+    assert_eq!(
+        (&log["undone"], &log["result"]["red"]),
+        (&json!(true), &json!(3))
+    );
+    // Once is enough.
+    let again = night
+        .post(
+            "bea",
+            &format!("/sorties/{a2}/marks"),
+            json!({ "kind": "undo", "roll": roll }),
+        )
+        .await;
+    let detail = problem(again, StatusCode::CONFLICT).await;
+    assert!(detail.contains("undone already"), "{detail}");
+
+    // A long burst's jam test is its roll's: Voss at a2, range 1, long burst: 5 + 3 + 1
+    // = 9, the jam die 5 jams (R19); undoing the shot unjams him and undoes both rolls.
+    let burst = json!({ "table": "combat", "shooter": voss, "target_sortie": a2, "range": 1,
+                        "burst": "long", "weapon": "rigid", "dice": [2, 5] });
+    let long = night
+        .made("kurt", &format!("/sorties/{c1}/rolls"), burst)
+        .await;
+    assert_eq!(long["sheet"]["state"]["jammed"]["pilot"], true);
+    let shot = long["rolls"][0]["id"].as_i64().unwrap();
+    let jam = long["rolls"][1]["id"].as_i64().unwrap();
+    let undone = night
+        .mark("kurt", c1, json!({ "kind": "undo", "roll": shot }))
+        .await;
+    assert_eq!(undone["state"]["jammed"]["pilot"], false);
+    assert_eq!(logged(&night, shot).await["undone"], true);
+    assert_eq!(logged(&night, jam).await["undone"], true);
+}
+
+#[tokio::test]
+async fn a_server_roll_is_undone_by_a_referee_only() {
+    let night = Night::new().await;
+    let [_, _, mccudden, _, _, _] = night.crew;
+    let [_, a2, c1, _] = night.four_sorties().await;
+    let shot = night
+        .made(
+            "bea",
+            &format!("/sorties/{a2}/rolls"),
+            mccudden_at(mccudden, c1, None),
+        )
+        .await;
+    let roll = shot["roll"]["id"].as_i64().unwrap();
+    assert_eq!(shot["roll"]["entered"], false);
+    let before = body(night.sheet("bea", a2).await).await;
+
+    // No fishing for a better die: the shooter's player may not undo the server's dice.
+    let refused = night
+        .post(
+            "bea",
+            &format!("/sorties/{a2}/marks"),
+            json!({ "kind": "undo", "roll": roll }),
+        )
+        .await;
+    let detail = problem(refused, StatusCode::FORBIDDEN).await;
+    assert!(detail.contains("only a referee"), "{detail}");
+    let after = body(night.sheet("bea", a2).await).await;
+    assert_eq!(after["marks"], before["marks"], "nothing written");
+    assert_eq!(logged(&night, roll).await["undone"], false);
+
+    let undone = night
+        .mark("rita", a2, json!({ "kind": "undo", "roll": roll }))
+        .await;
+    assert_eq!(undone["red_hits"][mccudden.to_string()], 0);
+    assert!(marks_of(&undone, "rolled")
+        .iter()
+        .all(|m| m["undone"] == true));
+    assert_eq!(logged(&night, roll).await["undone"], true);
+    let target = body(night.sheet("kurt", c1).await).await;
+    assert_eq!(target["to_draw"], json!({ "blue": 0, "red": 0 }));
+}
+
+#[tokio::test]
+async fn a_roll_whose_markers_were_drawn_is_not_undone_until_they_are() {
+    let night = Night::new().await;
+    let [_, _, mccudden, _, _, _] = night.crew;
+    let [_, a2, c1, _] = night.four_sorties().await;
+    let shot = night
+        .made(
+            "bea",
+            &format!("/sorties/{a2}/rolls"),
+            mccudden_at(mccudden, c1, Some([5])),
+        )
+        .await;
+    let roll = shot["roll"]["id"].as_i64().unwrap();
+    // Kurt draws a red marker of the B3R onto the wings (§3.541).
+    let drawn = night
+        .mark(
+            "kurt",
+            c1,
+            json!({ "kind": "damage", "section": "wings", "boxes": 3, "marker": "red" }),
+        )
+        .await;
+    let damage = drawn["marks"].as_array().unwrap().last().unwrap()["id"].clone();
+
+    let refused = night
+        .post(
+            "rita",
+            &format!("/sorties/{a2}/marks"),
+            json!({ "kind": "undo", "roll": roll }),
+        )
+        .await;
+    let detail = problem(refused, StatusCode::CONFLICT).await;
+    assert!(
+        detail.contains("c1: 3 boxes on the wings (a red marker), marked by kurt"),
+        "the drawn mark named: {detail}"
+    );
+    let shooter = body(night.sheet("bea", a2).await).await;
+    assert_eq!(
+        shooter["red_hits"][mccudden.to_string()],
+        3,
+        "nothing written"
+    );
+    assert_eq!(logged(&night, roll).await["undone"], false);
+
+    // Once the drawn damage is undone, so is the roll.
+    night
+        .mark("kurt", c1, json!({ "kind": "undo", "mark": damage }))
+        .await;
+    night
+        .mark("rita", a2, json!({ "kind": "undo", "roll": roll }))
+        .await;
+    let target = body(night.sheet("kurt", c1).await).await;
+    assert_eq!(target["to_draw"], json!({ "blue": 0, "red": 0 }));
+    assert_eq!(target["sections"]["wings"]["crossed"], 0);
+    assert_eq!(logged(&night, roll).await["undone"], true);
+}
+
+// The pages offer the right undo (R24): the shooter's sheet the roll's, the target's
+// none for the roll's markers.
+#[tokio::test]
+async fn the_sheet_pages_offer_the_rolls_undo_on_the_shooters_sheet_only() {
+    let night = Night::new().await;
+    let [_, _, mccudden, _, _, _] = night.crew;
+    let [_, a2, c1, _] = night.four_sorties().await;
+    let shot = night
+        .made(
+            "bea",
+            &format!("/sorties/{a2}/rolls"),
+            mccudden_at(mccudden, c1, Some([5])),
+        )
+        .await;
+    let roll = shot["roll"]["id"].as_i64().unwrap();
+    let page = format!(
+        "/campaigns/{}/games/{}/sheets",
+        night.world.campaign, night.game
+    );
+    let visitor = Visitor::open(&night.app).await;
+
+    let bea = Visitor::session_of(&night.app, "bea").await;
+    let html = visitor.page(&night.app, &page, &bea).await;
+    assert!(
+        html.contains(&format!(
+            r#"<input type="hidden" name="roll" value="{roll}" />"#
+        )),
+        "the roll's undo on a2's sheet"
+    );
+    assert!(html.contains("Undo: the combat roll"), "in words");
+
+    let kurt = Visitor::session_of(&night.app, "kurt").await;
+    let html = visitor.page(&night.app, &page, &kurt).await;
+    assert!(
+        html.contains(&format!(r#"id="sheet-{c1}""#)),
+        "c1's sheet is shown"
+    );
+    assert!(
+        !html.contains(&format!(r#"id="undo-{c1}""#)),
+        "no undo of the roll's markers"
+    );
+}
