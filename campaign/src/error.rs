@@ -848,6 +848,35 @@ mod tests {
             WoundMarkBoxes { boxes: 3 },
             EmptyMark { kind: "red_hits" },
             UndoUnknownMark { undo: 3, mark: 5 },
+            OneAttackATurn {
+                man: "Albert Ball".into(),
+            },
+            FiringJammed {
+                man: "Albert Ball".into(),
+            },
+            FiringWhenUnjammed {
+                man: "Albert Ball".into(),
+            },
+            UnjamNextTurn {
+                man: "Albert Ball".into(),
+            },
+            OneRecoveryAttempt {
+                man: "Albert Ball".into(),
+                done: "an unjam",
+            },
+            DamagePastSection {
+                section: "wings",
+                boxes: 500,
+                left: 8,
+            },
+            FuelPastTank { boxes: 9, left: 4 },
+            WoundPastBoxes {
+                man: "Albert Ball".into(),
+                boxes: 3,
+                left: 2,
+            },
+            NoMarkerToDraw { colour: "red" },
+            TurnGoesBack { turn: 2, now: 3 },
             WrongDiceCount {
                 table: Table::GroundOffensive.into(),
                 expected: 2,
@@ -929,10 +958,20 @@ mod tests {
             UndoUnknownMark { .. } => 53,
             WrongDiceCount { .. } => 54,
             DieOutOfRange { .. } => 55,
+            OneAttackATurn { .. } => 56,
+            FiringJammed { .. } => 57,
+            FiringWhenUnjammed { .. } => 58,
+            UnjamNextTurn { .. } => 59,
+            OneRecoveryAttempt { .. } => 60,
+            DamagePastSection { .. } => 61,
+            FuelPastTank { .. } => 62,
+            WoundPastBoxes { .. } => 63,
+            NoMarkerToDraw { .. } => 64,
+            TurnGoesBack { .. } => 65,
         }
     }
 
-    const VARIANTS: usize = 56;
+    const VARIANTS: usize = 66;
 
     #[test]
     fn every_variant_has_an_example() {

@@ -60,6 +60,8 @@ pub(super) async fn check_mark_undo(
             "\"{what}\" belongs to {roll}, which was undone; a roll's marks stay as its undo left them"
         )));
     }
+    // Undoing one mark of a roll and keeping the rest would let a player drop a
+    // server die's effect without the referee (R24): the roll is undone whole or not.
     if entry.roll.roll.sortie_id != Some(open.sortie_id) {
         return Err(ServiceError::Conflict(format!(
             "\"{what}\" came from {roll}: a roll's marks are the roll's, so only undoing that \
@@ -67,7 +69,10 @@ pub(super) async fn check_mark_undo(
             sheet_key(open, &entry)
         )));
     }
-    Ok(())
+    Err(ServiceError::Conflict(format!(
+        "\"{what}\" came from {roll}: a roll's marks are the roll's, so undo the roll itself \
+         to take them back, with every mark it made"
+    )))
 }
 
 /// Undoes the roll `roll_id` made on the sheet at `at`, with the rolls of its answer (a

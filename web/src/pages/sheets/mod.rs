@@ -70,7 +70,8 @@ pub struct SheetPanel {
 pub struct Stale {
     /// Who marked what since, in words.
     pub changed: String,
-    /// The mark's fields as sent, but the version, to send it again as it is.
+    /// The mark's fields as sent, but the version and the form's own tokens, to send it
+    /// again as it is.
     pub fields: Vec<(String, String)>,
 }
 
@@ -90,7 +91,10 @@ impl Stale {
         .into_iter()
         .map(|(name, value)| (name.to_owned(), value.clone()))
         .chain(form.more.iter().map(|(k, v)| (k.clone(), v.clone())))
-        .filter(|(name, value)| !value.is_empty() && name != "version" && name != "csrf")
+        // The send-anyway form carries its own session token and one-time key.
+        .filter(|(name, value)| {
+            !value.is_empty() && !["version", "csrf", crate::once::FIELD].contains(&name.as_str())
+        })
         .collect();
         Stale { changed, fields }
     }
