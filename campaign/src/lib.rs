@@ -19,6 +19,7 @@ pub mod down;
 pub mod error;
 pub mod events;
 pub mod experience;
+pub mod fair_dice;
 pub mod injuries;
 pub mod landed_safely;
 pub mod logged_table;
