@@ -463,6 +463,7 @@ pub async fn insert_roll(conn: &mut AsyncPgConnection, row: &RollRecord) -> Quer
                 ..row.roll.clone()
             },
             dice_rolls::rolled_at.eq(row.rolled_at),
+            dice_rolls::undone.eq(row.undone),
         ))
         .returning(dice_rolls::id)
         .get_result(conn)

@@ -159,6 +159,10 @@ pub struct ExportedRoll {
     pub result: String,
     /// Physical dice entered by a person rather than rolled by the server.
     pub entered: bool,
+    /// Undone at the table, its marks reversed (R24); the log keeps it. Absent in
+    /// documents of servers before rolls could be undone, which still import.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub undone: bool,
     /// Username of who rolled or entered it.
     pub rolled_by: Option<String>,
     pub rolled_at: DateTime<Utc>,

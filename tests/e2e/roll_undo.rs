@@ -88,6 +88,22 @@ async fn the_targets_player_cannot_undo_a_rolls_markers_and_the_rolls_undo_resto
     let detail = problem(elsewhere, StatusCode::CONFLICT).await;
     assert!(detail.contains("made on a2's sheet"), "{detail}");
 
+    // Nor may the shooter's player keep the roll and drop one of its marks on his own
+    // sheet (his red hits): a roll's marks go with the roll, whole (R24).
+    let shooter = body(night.sheet("bea", a2).await).await;
+    let red_hits = marks_of(&shooter, "red_hits")[0]["id"].clone();
+    let alone = night
+        .post(
+            "bea",
+            &format!("/sorties/{a2}/marks"),
+            json!({ "kind": "undo", "mark": red_hits }),
+        )
+        .await;
+    let detail = problem(alone, StatusCode::CONFLICT).await;
+    assert!(detail.contains("undo the roll itself"), "{detail}");
+    let kept = body(night.sheet("bea", a2).await).await;
+    assert_eq!(kept["red_hits"][mccudden.to_string()], 3, "nothing written");
+
     // The shooter's player undoes the roll of entered dice (a typo): both sheets at once.
     let undone = night
         .mark("bea", a2, json!({ "kind": "undo", "roll": roll }))
@@ -270,4 +286,61 @@ async fn the_sheet_pages_offer_the_rolls_undo_on_the_shooters_sheet_only() {
         !html.contains(&format!(r#"id="undo-{c1}""#)),
         "no undo of the roll's markers"
     );
+}
+
+/// The export keeps an undone roll as undone, and an import of it too: the record of
+/// the night says which rolls stood (R24, R14).
+#[tokio::test]
+async fn an_undone_roll_stays_undone_through_export_and_import() {
+    let night = Night::new().await;
+    let [_, _, mccudden, _, _, _] = night.crew;
+    let [_, a2, c1, _] = night.four_sorties().await;
+    let shot = night
+        .made(
+            "bea",
+            &format!("/sorties/{a2}/rolls"),
+            mccudden_at(mccudden, c1, Some([5])),
+        )
+        .await;
+    let roll = shot["roll"]["id"].as_i64().unwrap();
+    night
+        .mark("bea", a2, json!({ "kind": "undo", "roll": roll }))
+        .await;
+
+    let rita = night.token("rita");
+    let cid = night.world.campaign;
+    let exported = night
+        .app
+        .get(&format!("/api/v1/campaigns/{cid}/export"), rita)
+        .await;
+    assert_eq!(exported.status(), StatusCode::OK);
+    let document = body(exported).await;
+    let combat: Vec<&Value> = document["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["table"] == "combat")
+        .collect();
+    assert_eq!(combat.len(), 1, "{combat:?}");
+    assert_eq!(combat[0]["undone"], true);
+
+    let imported = night
+        .app
+        .post("/api/v1/campaigns/import", rita, &document)
+        .await;
+    assert_eq!(imported.status(), StatusCode::CREATED);
+    let copy = body(imported).await["id"].as_i64().unwrap();
+    let again = night
+        .app
+        .get(&format!("/api/v1/campaigns/{copy}/export"), rita)
+        .await;
+    let again = body(again).await;
+    let undone: Vec<bool> = again["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["table"] == "combat")
+        .map(|r| r["undone"] == true)
+        .collect();
+    assert_eq!(undone, [true]);
 }

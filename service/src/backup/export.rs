@@ -130,6 +130,7 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     total: r.total,
                     result: r.result.clone(),
                     entered: r.entered,
+                    undone: record.undone,
                     rolled_by: r.rolled_by.map(user).transpose()?,
                     rolled_at: record.rolled_at,
                 })

@@ -224,7 +224,7 @@ async fn write(
                     sortie_id: None,
                 },
                 rolled_at: r.rolled_at,
-                undone: false,
+                undone: r.undone,
             },
         )
         .await?;
