@@ -72,6 +72,7 @@ async fn a_mark_on_a_sheet_that_changed_is_shown_back_and_sent_anyway() {
         "what changed, in words: {shown}"
     );
     assert_fits_and_passes(&phone, "sheets, a stale mark shown back").await;
+    phone.screenshot("sheets-stale-phone").await;
     let read = table.rita.read(&sheet).await;
     assert_eq!(read["sections"]["wings"]["crossed"], 0, "nothing written");
 
