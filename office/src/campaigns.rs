@@ -218,13 +218,6 @@ pub trait Campaigns {
     /// How an ended campaign came out: its winner and final standings.
     async fn campaign_outcome(&self, campaign: Campaign) -> Result<CampaignEnd, crate::Error>;
 
-    /// The final standings of an ended campaign `caller` may read; `None` while it runs.
-    async fn final_standings(
-        &self,
-        caller: Option<User>,
-        campaign_id: i64,
-    ) -> Result<Option<CampaignEnd>, crate::Error>;
-
     /// Every campaign `caller` may read, by id, with no window (the pages' list).
     async fn readable_campaigns(&self, caller: Option<User>)
         -> Result<Vec<Campaign>, crate::Error>;

@@ -8,6 +8,7 @@
 //! printed briefing reads the same whenever it is printed again; only the ability
 //! picks count those already made in week *n*, which are the point of listing them.
 
+mod port;
 pub use eagles_office::briefing::{
     Briefing, CasualtyLine, CrewmanRef, FlyingCrewman, GroundedCrewman, GroundedPlayer, KillLine,
     MissionResult, OutCrewman, PendingPick, PlayerRoster, SideRoster, StandingLine, Standings,

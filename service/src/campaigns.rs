@@ -1,5 +1,6 @@
 //! Campaigns: create, list, read, end (§13.203).
 
+mod port;
 use crate::access::{readable_campaign, ReadAccess};
 use crate::envelope::{self, Access, Audit, Change};
 use campaign::calendar::{self};
@@ -129,19 +130,6 @@ pub async fn outcome(
         side_leader: sides.leader,
         sides,
     })
-}
-
-/// The final standings of an ended campaign `caller` may read; `None` while it runs.
-pub async fn final_standings(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-) -> Result<Option<CampaignEnd>, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    match scope.campaign.ended_week {
-        None => Ok(None),
-        Some(_) => outcome(conn, &scope.campaign).await.map(Some),
-    }
 }
 
 /// Who reads the campaigns list: an admin reads every campaign, a member his own and the

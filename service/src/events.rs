@@ -8,6 +8,7 @@
 //! stream lagging behind the broadcast), but never the table: whenever a stream cannot
 //! be sure it saw the next revision, it reads what follows its last one from the log.
 
+mod port;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::pin::Pin;

@@ -3,6 +3,7 @@
 //! only: a feed reader has no session, so a private campaign's feed does not exist
 //! for anyone (404), members included.
 
+mod port;
 pub use eagles_office::feed::{CampaignFeed, ClosedWeek, FeedEnd};
 use std::collections::HashMap;
 

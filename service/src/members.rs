@@ -1,6 +1,7 @@
 //! Campaign members: the referee adds players and referees; players switch sides
 //! only while the sides stay equal (R2).
 
+mod port;
 use campaign::events::EventKind;
 use campaign::sides::Side;
 use eagles_db::campaigns::Member;

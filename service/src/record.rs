@@ -1,6 +1,7 @@
 //! A crewman's service record: his sorties, kills (with victims), awards, injuries and
 //! ability picks, week by week. Each kind of row is read in one query for all weeks.
 
+mod port;
 use crate::access::readable_campaign;
 use eagles_db::users::User;
 pub use eagles_office::record::{

@@ -3,6 +3,7 @@
 //! debriefs, here) lands in the same log; the log is also the audit trail of this
 //! endpoint's writes, so they add no audit entry of their own.
 
+mod port;
 mod tables;
 
 use campaign::calendar;

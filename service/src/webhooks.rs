@@ -8,6 +8,7 @@
 //! every try, since a name may change what it resolves to), unless the operator allows
 //! private ones ([`AddressPolicy`]).
 
+mod port;
 pub use eagles_office::webhooks::{
     AddressPolicy, AddressRefusal, AttemptView, CreatedWebhook, DeliveryView, NewWebhook,
     WebhookView,

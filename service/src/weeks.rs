@@ -9,6 +9,7 @@
 //! abandon the open ones (API v1.2): an abandoned game gives no awards and no
 //! casualties, and is never debriefed.
 
+mod port;
 use campaign::calendar::{self};
 use campaign::events::EventKind;
 use campaign::webhooks::WebhookEvent;

@@ -9,6 +9,7 @@
 pub mod document;
 mod export;
 mod import;
+mod port;
 
 use crate::access::readable_campaign;
 use crate::campaigns::CampaignView;

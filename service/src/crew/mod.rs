@@ -1,6 +1,7 @@
 //! Crew: create (R2, R3), list, read, and ability picks (R6).
 
 mod pages;
+mod port;
 mod view;
 
 use campaign::abilities::Ability;

@@ -6,6 +6,7 @@
 pub(crate) mod down;
 mod flown;
 mod lineup;
+mod port;
 mod request;
 mod response;
 mod validate;

@@ -4,6 +4,7 @@
 //! debrief each side's assignment is shown only to that side and the referees (§13.20).
 
 pub(crate) mod assignment;
+mod port;
 mod view;
 
 use campaign::events::EventKind;

@@ -5,6 +5,7 @@
 
 mod leaderboard;
 mod players;
+mod port;
 mod sides;
 
 use crate::access::{readable_campaign, ReadAccess};

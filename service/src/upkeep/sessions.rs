@@ -2,7 +2,7 @@ use eagles_db::sessions::NewSession;
 use eagles_office::prelude::*;
 use eagles_office::sessions::{NewPageSession, PageSession};
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Sessions for Service {

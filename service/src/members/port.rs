@@ -2,7 +2,7 @@ use campaign::sides::Side;
 use eagles_office::members::*;
 use eagles_office::prelude::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Members for Service {

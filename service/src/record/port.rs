@@ -1,7 +1,7 @@
 use eagles_office::prelude::*;
 use eagles_office::record::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Records for Service {

@@ -6,7 +6,7 @@ use eagles_office::campaigns::*;
 use eagles_office::prelude::*;
 use eagles_office::window::Window;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Campaigns for Service {
@@ -46,15 +46,6 @@ impl Campaigns for Service {
     async fn campaign_outcome(&self, campaign: Campaign) -> Result<CampaignEnd, Error> {
         let mut conn = self.conn().await?;
         Ok(crate::campaigns::outcome(&mut conn, &campaign).await?)
-    }
-
-    async fn final_standings(
-        &self,
-        caller: Option<User>,
-        campaign_id: i64,
-    ) -> Result<Option<CampaignEnd>, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::campaigns::final_standings(&mut conn, caller, campaign_id).await?)
     }
 
     async fn readable_campaigns(&self, caller: Option<User>) -> Result<Vec<Campaign>, Error> {

@@ -3,7 +3,7 @@ use eagles_office::access::ReadAccess;
 use eagles_office::crew::*;
 use eagles_office::prelude::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Crew for Service {

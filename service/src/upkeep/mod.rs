@@ -1,0 +1,6 @@
+//! The infrastructure's ports over the database, apart from the use cases: page
+//! sessions, the API's idempotency keys and the health probe.
+
+mod health;
+mod idempotency;
+mod sessions;
