@@ -47,7 +47,7 @@ pub async fn briefing(
     week: i32,
 ) -> Result<Briefing, ServiceError> {
     let scope = readable_week(conn, campaign_id, caller, week).await?;
-    let campaign = &scope.campaign;
+    let campaign = scope.campaign();
     let crew = eagles_db::briefing::crew_at_week(conn, campaign.id, week).await?;
     let new_aircraft = entering_service(conn, campaign.start_date, week).await?;
     let (last_week, standings) = if week > 1 {

@@ -225,7 +225,7 @@ pub async fn open(
         let mut conn = pool.get().await?;
         crate::access::readable_campaign(&mut conn, campaign_id, caller).await?
     };
-    let revision = scope.campaign.revision;
+    let revision = scope.campaign().revision;
     let slot = hub.claim(client)?;
     // A client's id past the campaign's revision (a database restored from a backup)
     // would silence the stream until the campaign caught up with it.

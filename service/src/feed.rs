@@ -24,7 +24,7 @@ pub async fn feed(
     campaign_id: i64,
 ) -> Result<CampaignFeed, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, None).await?;
-    let campaign = &scope.campaign;
+    let campaign = scope.campaign();
     let times = eagles_db::briefing::campaign_times(conn, campaign.id).await?;
     let last_closed = campaign.current_week - 1;
     // The week an ended campaign ended in is reported with its end.

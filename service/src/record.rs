@@ -145,7 +145,7 @@ pub async fn service_record(
         .ok_or_else(|| {
             ServiceError::NotFound(format!("there is no crewman {crew_id} in this campaign"))
         })?;
-    let weeks = record_weeks(conn, &scope.campaign, crew_id).await?;
+    let weeks = record_weeks(conn, scope.campaign(), crew_id).await?;
     Ok(ServiceRecord {
         crew_id,
         name: crewman.name,

@@ -70,7 +70,7 @@ impl FromRequest for Reading {
         let req = req.clone();
         Box::pin(async move {
             match checked {
-                Some(CheckedRead(scope)) => Ok(Reading(ReadAccess::Checked(scope))),
+                Some(CheckedRead(scope)) => Ok(Reading(scope.into())),
                 None => resolve(req).await.map(|caller| Reading(caller.into())),
             }
         })

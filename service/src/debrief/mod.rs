@@ -171,7 +171,7 @@ fn checked(
         aircraft,
         lineup,
     } = facts;
-    let campaign = scope.campaign;
+    let campaign = scope.campaign();
     let game = game.ok_or_else(|| game_not_found(game_id))?;
     open_for_debrief(&game, &campaign)?;
     missions_rolled(&game, &missions)?;
@@ -241,7 +241,7 @@ pub async fn void(
         async |conn, scope, record| {
             let game = find_game(conn, campaign_id, game_id).await?;
             let voided =
-                void::void_debrief(conn, &game, scope.campaign.current_week, user.id, &reason)
+                void::void_debrief(conn, &game, scope.campaign().current_week, user.id, &reason)
                     .await?;
             let change = Change::new(EventKind::Void, game_id).audit(
                 "debrief.void",
@@ -339,7 +339,7 @@ pub async fn void_award(
                     ServiceError::NotFound(format!("there is no award {award_id} in this campaign"))
                 })?;
             let reversal =
-                void::reverse_award(conn, &award, scope.campaign.current_week, &reason).await?;
+                void::reverse_award(conn, &award, scope.campaign().current_week, &reason).await?;
             let change = Change::new(EventKind::Void, award_id).audit(
                 "award.void",
                 json!({ "award_id": award_id, "reversal_id": reversal.id, "reason": reason }),

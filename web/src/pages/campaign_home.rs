@@ -143,7 +143,7 @@ impl HomePage {
             )
             .await?;
         let scope = home.scope;
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         let week = WeekLine::of(campaign);
         let members = home.members;
         let crew: Vec<CrewLine> = home

@@ -107,13 +107,13 @@ impl EndConfirmPage {
             .campaign_scope(Some(user).into(), campaign_id)
             .await?;
         scope.require_referee("end the campaign")?;
-        still_running(&scope.campaign)?;
-        let outcome = office.campaign_outcome(scope.campaign.clone()).await?;
+        still_running(scope.campaign())?;
+        let outcome = office.campaign_outcome(scope.campaign().clone()).await?;
         Ok(Self {
             nav: session.nav(),
-            id: scope.campaign.id,
-            name: scope.campaign.name.clone(),
-            week: WeekLine::of(&scope.campaign),
+            id: scope.campaign().id,
+            name: scope.campaign().name.clone(),
+            week: WeekLine::of(scope.campaign()),
             outcome,
         })
     }
@@ -134,7 +134,7 @@ impl FormPage for ClubNightPage {
     ) -> Result<Self, PageError> {
         let night = office.tonight(session.user.clone(), campaign_id).await?;
         let scope = night.scope.clone();
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         let games = tonight(night);
         let open: Vec<String> = games
             .iter()

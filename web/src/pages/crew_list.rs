@@ -138,10 +138,10 @@ impl FormPage for CrewListPage {
             .map(|v| CrewLine::new(campaign_id, v))
             .collect();
         Ok(Self {
-            revision: scope.campaign.revision,
+            revision: scope.campaign().revision,
             nav: session.nav(),
-            id: scope.campaign.id,
-            name: scope.campaign.name.clone(),
+            id: scope.campaign().id,
+            name: scope.campaign().name.clone(),
             crew,
             can_create: scope.is_member() && scope.running(),
             is_referee: scope.is_referee(),

@@ -147,7 +147,7 @@ impl FormPage for CrewmanPage {
         let xp_points = xp_by_week(
             crewman.xp,
             joined_week,
-            scope.campaign.current_week,
+            scope.campaign().current_week,
             &service,
         );
         let xp_chart = crate::chart::xp_by_week(&xp_points)?;
@@ -162,10 +162,10 @@ impl FormPage for CrewmanPage {
             .collect();
         let may_pick = detail.may_pick;
         Ok(Self {
-            revision: scope.campaign.revision,
+            revision: scope.campaign().revision,
             nav: session.nav(),
             campaign_id,
-            campaign_name: scope.campaign.name.clone(),
+            campaign_name: scope.campaign().name.clone(),
             role: crewman.role.label(),
             nationality: crewman.nationality.label(),
             status: crewman.status.label(),
@@ -181,7 +181,7 @@ impl FormPage for CrewmanPage {
             joined_week,
             next_slot_at: status::next_slot_at(xp).get(),
             may_pick,
-            ended_week: scope.campaign.ended_week,
+            ended_week: scope.campaign().ended_week,
             allowed,
             crewman,
             form,

@@ -8,7 +8,6 @@ use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
 use campaign::tables::Table;
-use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::rolls::{RollFilter, RollRequest, RollView};
 use eagles_office::window::Window;
@@ -122,11 +121,11 @@ impl FormPage for DicePage {
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
         let scope = campaign_scope(office, session, campaign_id).await?;
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         let week = errors.week("week", query.week.trim(), campaign.current_week);
         let rolls: Vec<RollLine> = office
             .rolls(
-                ReadAccess::Checked(scope.clone()),
+                scope.reader(),
                 campaign_id,
                 RollFilter {
                     week,

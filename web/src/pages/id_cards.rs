@@ -11,7 +11,6 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::abilities::Ability;
 use campaign::sides::Side;
-use eagles_office::access::ReadAccess;
 use eagles_office::crew::{CrewQuery, CrewmanView};
 use eagles_office::prelude::*;
 use serde::Deserialize;
@@ -94,17 +93,14 @@ impl FormPage for IdCardsPage {
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
         let scope = campaign_scope(office, session, campaign_id).await?;
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         let side =
             errors.optional::<Side>("side", &form.side, "choose allied, central or both sides");
         let query = CrewQuery { side, role: None };
-        let crew = office
-            .crew(ReadAccess::Checked(scope.clone()), campaign.id, query)
-            .await?;
+        let crew = office.crew(scope.reader(), campaign.id, query).await?;
         let effects = office.ability_effects().await?;
-        let mut flown: HashMap<i64, String> = office
-            .last_flown(ReadAccess::Checked(scope.clone()), campaign.id)
-            .await?;
+        let mut flown: HashMap<i64, String> =
+            office.last_flown(scope.reader(), campaign.id).await?;
         let mut players: Vec<String> = crew.iter().map(|c| c.owner.clone()).collect();
         players.sort_by_key(|p| p.to_lowercase());
         players.dedup();

@@ -5,7 +5,6 @@
 
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::standings::{LeaderboardQuery, LeaderboardRow};
 use serde::Deserialize;
@@ -86,13 +85,13 @@ impl FormPage for LeaderboardPage {
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
         let scope = campaign_scope(office, session, campaign_id).await?;
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         let filters = form.parse(campaign.current_week, &mut errors);
         let week = filters.as_of_week.unwrap_or(campaign.current_week);
         let csv_query = query_string(&filters);
         let rows = if errors.is_empty() {
             office
-                .leaderboard(ReadAccess::Checked(scope.clone()), campaign_id, filters)
+                .leaderboard(scope.reader(), campaign_id, filters)
                 .await?
         } else {
             Vec::new()

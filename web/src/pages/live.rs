@@ -15,7 +15,6 @@ use std::collections::HashMap;
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use eagles_office::access::ReadAccess;
 use eagles_office::games::LoggedRoll;
 use eagles_office::prelude::*;
 use eagles_office::sheets::GameRef;
@@ -141,7 +140,7 @@ impl Live {
         let board = office.live_board(session.user.clone(), campaign_id).await?;
         let night = board.tonight;
         let scope = night.scope.clone();
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         // The rolls that are a game's own: its ground offensive and its missions.
         let mut own: HashMap<i64, String> = HashMap::new();
         for g in &night.games {
@@ -160,7 +159,7 @@ impl Live {
         for game in &night.games {
             let sorties = office
                 .lineup(
-                    ReadAccess::Checked(scope.clone()),
+                    scope.reader(),
                     GameRef {
                         campaign_id: campaign.id,
                         game_id: game.id,

@@ -176,10 +176,10 @@ impl FormPage for MembersPage {
             .await?;
         let (scope, members, webhooks) = (roster.scope, roster.members, roster.webhooks);
         Ok(Self {
-            revision: scope.campaign.revision,
+            revision: scope.campaign().revision,
             nav: session.nav(),
-            id: scope.campaign.id,
-            name: scope.campaign.name.clone(),
+            id: scope.campaign().id,
+            name: scope.campaign().name.clone(),
             members: members.into_iter().map(MemberLine::from).collect(),
             is_referee: scope.is_referee(),
             running: scope.running(),

@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use eagles_office::access::ReadAccess;
 use eagles_office::crew::CrewQuery;
 use eagles_office::prelude::*;
 use eagles_office::standings::{PlayerRow, PlayersQuery};
@@ -42,10 +41,10 @@ pub async fn show(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
     let scope = campaign_scope(office.get_ref(), &session, path.into_inner()).await?;
-    let campaign = &scope.campaign;
+    let campaign = scope.campaign();
     let rows = office
         .players(
-            ReadAccess::Checked(scope.clone()),
+            scope.reader(),
             campaign.id,
             PlayersQuery { as_of_week: None },
         )
@@ -55,7 +54,7 @@ pub async fn show(
         role: None,
     };
     let mut names: HashMap<i64, String> = office
-        .crew(ReadAccess::Checked(scope.clone()), campaign.id, everyone)
+        .crew(scope.reader(), campaign.id, everyone)
         .await?
         .into_iter()
         .map(|c| (c.id, c.name))

@@ -3,7 +3,7 @@
 //! effects), anyone else the facts the whole table sees — followed live by
 //! `/static/live.js` on the game's `sheet` events.
 
-use eagles_office::access::{CampaignScope, ReadAccess};
+use eagles_office::access::CampaignScope;
 use eagles_office::prelude::*;
 use eagles_office::sheets::GameRef;
 
@@ -39,8 +39,8 @@ impl Lineup {
         game_id: i64,
         over: bool,
     ) -> Result<Self, PageError> {
-        let campaign_id = scope.campaign.id;
-        let reader = || ReadAccess::Checked(scope.clone());
+        let campaign_id = scope.campaign().id;
+        let reader = || scope.reader();
         let at = GameRef {
             campaign_id,
             game_id,

@@ -22,7 +22,7 @@ use campaign::calendar;
 use campaign::crew::Role;
 use campaign::missions::AircraftRequirement;
 use campaign::sides::Side;
-use eagles_office::access::{CampaignScope, ReadAccess};
+use eagles_office::access::CampaignScope;
 use eagles_office::debrief::DebriefRequest;
 use eagles_office::games::{AssignmentRequest, MissionRequest, MissionView};
 use eagles_office::rolls::{RollFilter, RollView};
@@ -117,7 +117,7 @@ fn names(text: impl IntoIterator<Item = String>) -> String {
 }
 
 fn plays_side(scope: &CampaignScope, side: Side) -> bool {
-    scope.is_referee() || scope.member.as_ref().is_some_and(|m| m.side == Some(side))
+    scope.is_referee() || scope.member().is_some_and(|m| m.side == Some(side))
 }
 
 fn mission_panel(m: &MissionView, roster: &Roster) -> MissionPanel {
@@ -172,7 +172,7 @@ impl GamePage {
             .game_page(session.user.clone(), campaign_id, game_id)
             .await?;
         let (scope, game) = (read.scope, read.game);
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         let week_date =
             calendar::week_date(campaign.start_date, u32::try_from(game.week).unwrap_or(1));
         let roster = Roster {
@@ -210,7 +210,7 @@ impl GamePage {
         let may_referee = scope.is_referee() && scope.running();
         let shows_form = may_referee && !game.debriefed && game.week == campaign.current_week;
         let draft = if raw.0.is_empty() && shows_form && !declared.is_empty() {
-            let reader = ReadAccess::Checked(scope.clone());
+            let reader = scope.reader();
             Some(office.debrief_draft(reader, (campaign_id, game_id)).await?)
         } else {
             None
@@ -227,9 +227,7 @@ impl GamePage {
                 week: Some(game.week),
                 window: Window::ALL,
             };
-            let rolls = office
-                .rolls(ReadAccess::Checked(scope.clone()), campaign_id, filter)
-                .await?;
+            let rolls = office.rolls(scope.reader(), campaign_id, filter).await?;
             let of_game: Vec<RollView> = rolls
                 .into_iter()
                 .filter(|r| r.game_id == Some(game_id))

@@ -20,7 +20,7 @@ use campaign::calendar;
 use campaign::crew::Role;
 use campaign::missions::{AircraftRequirement, Assignment};
 use campaign::sheet::aircraft::Section;
-use eagles_office::access::{CampaignScope, ReadAccess};
+use eagles_office::access::CampaignScope;
 use eagles_office::games::MissionView;
 use eagles_office::prelude::*;
 use eagles_office::rolls::RollFilter;
@@ -350,7 +350,7 @@ fn declare_panel(
     username: &str,
     form: &DeclareForm,
 ) -> Option<DeclarePanel> {
-    let side = scope.member.as_ref()?.side?;
+    let side = scope.member()?.side?;
     let flying: Vec<i64> = lineup
         .iter()
         .flat_map(|s| s.crew.iter().map(|c| c.crew_id))
@@ -416,7 +416,7 @@ impl SheetsPage {
             .game_page(Some(user.clone()), campaign_id, game_id)
             .await?;
         let (scope, game) = (read.scope, read.game);
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         let roster = Roster {
             crew: read.crew,
             aircraft: read.aircraft,
@@ -425,7 +425,7 @@ impl SheetsPage {
                 u32::try_from(game.week).unwrap_or(1),
             ),
         };
-        let reader = || ReadAccess::Checked(scope.clone());
+        let reader = || scope.reader();
         let at = GameRef {
             campaign_id,
             game_id,
