@@ -19,8 +19,6 @@ pub struct Service {
     pub(crate) hub: Hub,
 }
 
-impl eagles_office::Office for Service {}
-
 impl Service {
     pub fn new(pool: DbPool, webhooks: AddressPolicy, hub: Hub) -> Self {
         Self {

@@ -173,7 +173,7 @@ fn checked(
     } = facts;
     let campaign = scope.campaign();
     let game = game.ok_or_else(|| game_not_found(game_id))?;
-    open_for_debrief(&game, &campaign)?;
+    open_for_debrief(&game, campaign)?;
     missions_rolled(&game, &missions)?;
     lineup.mission_declared(&missions, &crew, &aircraft)?;
     let mut request = request;
@@ -184,7 +184,7 @@ fn checked(
         crew,
         aircraft,
     };
-    validate::plan(&campaign, facts, request, preview)
+    validate::plan(campaign, facts, request, preview)
 }
 
 /// A game is debriefed once both sides' missions are rolled (R9: each side rolls its

@@ -41,6 +41,10 @@ impl Sessions for Service {
         Ok(())
     }
 
+    async fn session_user(&self, session: &str) -> Result<Option<User>, Error> {
+        Ok(crate::sign_in::session_user(&self.pool, session).await?)
+    }
+
     async fn delete_expired_sessions(&self) -> Result<usize, Error> {
         let mut conn = self.conn().await?;
         Ok(eagles_db::sessions::delete_expired(&mut conn)

@@ -133,11 +133,12 @@ impl Live {
     /// missions, the crew (twice: once named in the games, once with the status the
     /// rules derive), the aircraft types, the week's rolls and the ranking.
     async fn load(
-        office: &dyn Office,
+        games: &dyn Games,
+        sheets: &dyn Sheets,
         session: &Session,
         campaign_id: i64,
     ) -> Result<(Self, String), PageError> {
-        let board = office.live_board(session.user.clone(), campaign_id).await?;
+        let board = games.live_board(session.user.clone(), campaign_id).await?;
         let night = board.tonight;
         let scope = night.scope.clone();
         let campaign = scope.campaign();
@@ -157,7 +158,7 @@ impl Live {
         }
         let mut lineups = Vec::with_capacity(night.games.len());
         for game in &night.games {
-            let sorties = office
+            let sorties = sheets
                 .lineup(
                     scope.reader(),
                     GameRef {
@@ -208,12 +209,13 @@ impl Live {
 
 #[get("/campaigns/{cid}/live")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    games: web::Data<dyn Games>,
+    sheets: web::Data<dyn Sheets>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<LiveQuery>,
 ) -> Result<HttpResponse, PageError> {
-    let (live, name) = Live::load(office.get_ref(), &session, path.into_inner()).await?;
+    let (live, name) = Live::load(&**games, &**sheets, &session, path.into_inner()).await?;
     if query.fragment.is_some() {
         return Ok(render(&LiveFragment { live }, StatusCode::OK));
     }

@@ -36,13 +36,15 @@ pub struct PlayersPage {
 
 #[get("/campaigns/{cid}/players")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
+    crew: web::Data<dyn Crew>,
+    standings: web::Data<dyn Standings>,
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let scope = campaign_scope(office.get_ref(), &session, path.into_inner()).await?;
+    let scope = campaign_scope(campaigns.get_ref(), &session, path.into_inner()).await?;
     let campaign = scope.campaign();
-    let rows = office
+    let rows = standings
         .players(
             scope.reader(),
             campaign.id,
@@ -53,7 +55,7 @@ pub async fn show(
         side: None,
         role: None,
     };
-    let mut names: HashMap<i64, String> = office
+    let mut names: HashMap<i64, String> = crew
         .crew(scope.reader(), campaign.id, everyone)
         .await?
         .into_iter()

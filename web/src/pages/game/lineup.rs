@@ -34,7 +34,7 @@ impl Lineup {
     /// The line-up as `scope`'s reader sees it: every sheet for a referee, and for
     /// everyone once the game is `over` for secrecy (R20); the open facts otherwise.
     pub async fn load(
-        office: &dyn Office,
+        sheets: &dyn Sheets,
         scope: &CampaignScope,
         game_id: i64,
         over: bool,
@@ -45,10 +45,10 @@ impl Lineup {
             campaign_id,
             game_id,
         };
-        let lineup = office.lineup(reader(), at).await?;
+        let lineup = sheets.lineup(reader(), at).await?;
         let full = scope.is_referee() || over;
         let sheets = if full {
-            office.game_sheets(reader(), at).await?
+            sheets.game_sheets(reader(), at).await?
         } else {
             Vec::new()
         };
