@@ -45,7 +45,7 @@ pub async fn list_campaigns(
     Caller(caller): Caller,
     query: Paged<CampaignListQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let views = campaigns.campaigns(caller, query.window()).await?;
+    let views = campaigns.campaigns(caller.into(), query.window()).await?;
     Ok(query.respond(views))
 }
 

@@ -69,7 +69,9 @@ pub async fn get_debrief(
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = debriefs.debrief_result(caller, path.cid, path.gid).await?;
+    let view = debriefs
+        .debrief_result(caller.into(), path.cid, path.gid)
+        .await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -56,7 +56,7 @@ pub async fn get_game(
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = games.game(caller, path.cid, path.gid).await?;
+    let view = games.game(caller.into(), path.cid, path.gid).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -46,7 +46,7 @@ pub async fn list_members(
     Caller(caller): Caller,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let views = members.members(caller, path.cid).await?;
+    let views = members.members(caller.into(), path.cid).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 

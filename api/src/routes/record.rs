@@ -28,6 +28,8 @@ pub async fn service_record(
     Caller(caller): Caller,
     path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let record = records.service_record(caller, path.cid, path.id).await?;
+    let record = records
+        .service_record(caller.into(), path.cid, path.id)
+        .await?;
     Ok(HttpResponse::Ok().json(record))
 }

@@ -65,7 +65,7 @@ pub async fn list_webhooks(
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let views = webhooks.webhooks(Some(user), path.cid).await?;
+    let views = webhooks.webhooks(Some(user).into(), path.cid).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 

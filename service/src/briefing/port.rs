@@ -1,3 +1,4 @@
+use eagles_office::access::ReadAccess;
 use eagles_office::briefing::*;
 use eagles_office::prelude::*;
 
@@ -7,11 +8,11 @@ use crate::Service;
 impl Briefings for Service {
     async fn briefing(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         week: i32,
     ) -> Result<Briefing, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::briefing::briefing(&mut conn, caller, campaign_id, week).await?)
+        Ok(crate::briefing::briefing(&mut conn, reader.into_caller(), campaign_id, week).await?)
     }
 }

@@ -17,11 +17,11 @@ impl Campaigns for Service {
 
     async fn campaigns(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         window: Window,
     ) -> Result<Vec<CampaignView>, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::campaigns::list(&mut conn, caller.as_ref(), window).await?)
+        Ok(crate::campaigns::list(&mut conn, reader.into_caller().as_ref(), window).await?)
     }
 
     async fn campaign(&self, reader: ReadAccess, campaign_id: i64) -> Result<CampaignView, Error> {
@@ -48,18 +48,18 @@ impl Campaigns for Service {
         Ok(crate::campaigns::outcome(&mut conn, &campaign).await?)
     }
 
-    async fn readable_campaigns(&self, caller: Option<User>) -> Result<Vec<Campaign>, Error> {
+    async fn readable_campaigns(&self, reader: ReadAccess) -> Result<Vec<Campaign>, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::campaigns::list_all(&mut conn, caller.as_ref()).await?)
+        Ok(crate::campaigns::list_all(&mut conn, reader.into_caller().as_ref()).await?)
     }
 
     async fn campaign_home(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         limits: HomeLimits,
     ) -> Result<CampaignHome, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::campaigns::home(&mut conn, caller, campaign_id, limits).await?)
+        Ok(crate::campaigns::home(&mut conn, reader.into_caller(), campaign_id, limits).await?)
     }
 }

@@ -1,4 +1,5 @@
 use campaign::sides::Side;
+use eagles_office::access::ReadAccess;
 use eagles_office::members::*;
 use eagles_office::prelude::*;
 
@@ -28,19 +29,19 @@ impl Members for Service {
 
     async fn members(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<Vec<MemberView>, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::members::list(&mut conn, caller, campaign_id).await?)
+        Ok(crate::members::list(&mut conn, reader.into_caller(), campaign_id).await?)
     }
 
     async fn member_roster(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<MemberRoster, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::members::roster(&mut conn, caller, campaign_id).await?)
+        Ok(crate::members::roster(&mut conn, reader.into_caller(), campaign_id).await?)
     }
 }

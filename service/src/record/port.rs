@@ -1,3 +1,4 @@
+use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::record::*;
 
@@ -7,11 +8,14 @@ use crate::Service;
 impl Records for Service {
     async fn service_record(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         crew_id: i64,
     ) -> Result<ServiceRecord, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::record::service_record(&mut conn, caller, campaign_id, crew_id).await?)
+        Ok(
+            crate::record::service_record(&mut conn, reader.into_caller(), campaign_id, crew_id)
+                .await?,
+        )
     }
 }

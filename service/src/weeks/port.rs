@@ -28,11 +28,11 @@ impl Weeks for Service {
 
     async fn week_page(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         week: i32,
     ) -> Result<WeekPage, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::weeks::page(&mut conn, caller, campaign_id, week).await?)
+        Ok(crate::weeks::page(&mut conn, reader.into_caller(), campaign_id, week).await?)
     }
 }

@@ -162,7 +162,7 @@ pub async fn show(
 ) -> Result<HttpResponse, PageError> {
     let (campaign_id, week) = path.into_inner();
     let briefing = briefings
-        .briefing(session.user.clone(), campaign_id, week)
+        .briefing(session.reader(), campaign_id, week)
         .await?;
     Ok(render(
         &BriefingPage::new(session.nav(), briefing),

@@ -134,7 +134,7 @@ impl HomePage {
         // One game past the page's share tells whether the week holds more.
         let home = campaigns
             .campaign_home(
-                session.user.clone(),
+                session.reader(),
                 campaign_id,
                 HomeLimits {
                     games: WEEK_GAMES as i64 + 1,

@@ -62,7 +62,7 @@ impl FormPage for ListPage {
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
         let campaigns = campaigns
-            .readable_campaigns(session.user.clone())
+            .readable_campaigns(session.reader())
             .await?
             .iter()
             .map(|c: &Campaign| CampaignLine {

@@ -133,7 +133,7 @@ impl FormPage for ClubNightPage {
         form: ClubNightForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let night = games.tonight(session.user.clone(), campaign_id).await?;
+        let night = games.tonight(session.reader(), campaign_id).await?;
         let scope = night.scope.clone();
         let campaign = scope.campaign();
         let games = tonight(night);

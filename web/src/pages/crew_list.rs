@@ -129,7 +129,7 @@ impl FormPage for CrewListPage {
         form: CrewForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let roster = crew.crew_roster(session.user.clone(), campaign_id).await?;
+        let roster = crew.crew_roster(session.reader(), campaign_id).await?;
         let scope = roster.scope;
         let crew = roster
             .crew

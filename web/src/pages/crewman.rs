@@ -134,7 +134,7 @@ impl FormPage for CrewmanPage {
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
         let detail = crew
-            .crewman_detail(session.user.clone(), campaign_id, crew_id)
+            .crewman_detail(session.reader(), campaign_id, crew_id)
             .await?;
         let (scope, crewman, joined_week, awards) = (
             detail.scope,

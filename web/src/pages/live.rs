@@ -138,7 +138,7 @@ impl Live {
         session: &Session,
         campaign_id: i64,
     ) -> Result<(Self, String), PageError> {
-        let board = games.live_board(session.user.clone(), campaign_id).await?;
+        let board = games.live_board(session.reader(), campaign_id).await?;
         let night = board.tonight;
         let scope = night.scope.clone();
         let campaign = scope.campaign();

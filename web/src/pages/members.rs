@@ -172,9 +172,7 @@ impl FormPage for MembersPage {
         form: MemberForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let roster = members
-            .member_roster(session.user.clone(), campaign_id)
-            .await?;
+        let roster = members.member_roster(session.reader(), campaign_id).await?;
         let (scope, members, webhooks) = (roster.scope, roster.members, roster.webhooks);
         Ok(Self {
             revision: scope.campaign().revision,

@@ -37,7 +37,7 @@ pub async fn campaign_scope(
     campaign_id: i64,
 ) -> Result<CampaignScope, PageError> {
     Ok(campaigns
-        .campaign_scope(session.user.clone().into(), campaign_id)
+        .campaign_scope(session.reader(), campaign_id)
         .await?)
 }
 

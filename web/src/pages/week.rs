@@ -153,9 +153,7 @@ pub async fn show(
     path: web::Path<(i64, i32)>,
 ) -> Result<HttpResponse, PageError> {
     let (campaign_id, week) = path.into_inner();
-    let page = weeks
-        .week_page(session.user.clone(), campaign_id, week)
-        .await?;
+    let page = weeks.week_page(session.reader(), campaign_id, week).await?;
     let campaign = &page.campaign;
     let mut by_game = results::of(&page.records, &page.names.crew);
     let mut games = game_lines(page.week.games, &page.names);

@@ -38,6 +38,11 @@ pub struct Session {
 }
 
 impl Session {
+    /// Whoever reads the page, as the office's reads take him; they check his access.
+    pub fn reader(&self) -> eagles_office::access::ReadAccess {
+        self.user.clone().into()
+    }
+
     /// Whether the cookie named a live session.
     pub fn exists(&self) -> bool {
         self.id_hash.is_some()

@@ -178,7 +178,7 @@ impl GamePage {
     ) -> Result<Self, PageError> {
         let (debriefs, games, rolls, sheets) = ports;
         let read = games
-            .game_page(session.user.clone(), campaign_id, game_id)
+            .game_page(session.reader(), campaign_id, game_id)
             .await?;
         let (scope, game) = (read.scope, read.game);
         let campaign = scope.campaign();
