@@ -43,9 +43,9 @@ impl Campaigns for Service {
         Ok(crate::campaigns::end(&mut conn, user, campaign_id).await?)
     }
 
-    async fn campaign_outcome(&self, campaign: Campaign) -> Result<CampaignEnd, Error> {
+    async fn campaign_outcome(&self, scope: CampaignScope) -> Result<CampaignEnd, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::campaigns::outcome(&mut conn, &campaign).await?)
+        Ok(crate::campaigns::outcome(&mut conn, scope.campaign()).await?)
     }
 
     async fn readable_campaigns(&self, reader: ReadAccess) -> Result<Vec<Campaign>, Error> {
