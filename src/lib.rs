@@ -6,6 +6,7 @@ pub mod config;
 pub mod database;
 pub mod head;
 pub mod listener;
+pub mod ports;
 pub mod read_cache;
 pub mod request_span;
 pub mod server;

@@ -264,7 +264,7 @@ async fn variant(
                 .await
                 .ok()??
         };
-        let revision = scope.campaign.revision;
+        let revision = scope.campaign().revision;
         req.extensions_mut().insert(CheckedRead(scope));
         ReadProbe {
             revision,

@@ -1,12 +1,10 @@
 //! The HTTP server: the API, the pages, request logging.
 
 use std::net::TcpListener;
-use std::sync::Arc;
 
 use actix_web::dev::Server;
 use actix_web::{middleware, web, App, HttpServer};
 use eagles_db::{build_pool, DbPool, PoolSettings};
-use eagles_office::Office;
 use eagles_service::events::{Hub, StreamSettings};
 use eagles_service::webhooks::AddressPolicy;
 use eagles_service::Service;
@@ -102,7 +100,7 @@ pub fn run_serving(
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let server = HttpServer::new(move || {
         let pool = pools.for_worker(workers);
-        let office: Arc<dyn Office> = Arc::new(Service::new(pool.clone(), webhooks, hub.clone()));
+        let service = Service::new(pool.clone(), webhooks, hub.clone());
         App::new()
             // Innermost: it keeps the bodies as the handlers wrote them, before compression.
             .wrap(middleware::from_fn(crate::read_cache::middleware))
@@ -113,7 +111,7 @@ pub fn run_serving(
             .wrap(TracingLogger::<RequestSpan>::new())
             .wrap(middleware::Compress::default())
             .wrap(eagles_web::security_headers())
-            .app_data(web::Data::from(office))
+            .configure(crate::ports::register(service))
             .app_data(web::Data::new(pool))
             .app_data(public_url.clone())
             .app_data(read_cache.clone())

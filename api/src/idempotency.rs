@@ -54,10 +54,13 @@ pub async fn middleware(
         }
         _ => return Ok(next.call(req).await?.map_into_boxed_body()),
     };
-    let Some(office) = req.app_data::<web::Data<dyn Office>>().cloned() else {
+    let (Some(tokens), Some(keys)) = (
+        req.app_data::<web::Data<dyn Tokens>>().cloned(),
+        req.app_data::<web::Data<dyn IdempotencyKeys>>().cloned(),
+    ) else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
-    let user_id = match caller_id(&req, &**office).await {
+    let user_id = match caller_id(&req, &**tokens).await {
         Ok(Some(id)) => id,
         Ok(None) => return Ok(next.call(req).await?.map_into_boxed_body()),
         Err(e) => return Ok(req.error_response(e)),
@@ -80,7 +83,7 @@ pub async fn middleware(
         path: &path,
         body_sha256: &digest,
     };
-    let claimed = match claim_key(&**office, &claim).await {
+    let claimed = match claim_key(&**keys, &claim).await {
         Ok(claimed) => claimed,
         Err(e) => return Ok(req.error_response(e)),
     };
@@ -94,12 +97,12 @@ pub async fn middleware(
     let response = match next.call(req).await {
         Ok(response) => response,
         Err(e) => {
-            release(&**office, user_id, &key).await;
+            release(&**keys, user_id, &key).await;
             return Err(e);
         }
     };
     if !response.status().is_success() {
-        release(&**office, user_id, &key).await;
+        release(&**keys, user_id, &key).await;
         return Ok(response.map_into_boxed_body());
     }
     let (request, response) = response.into_parts();
@@ -107,7 +110,7 @@ pub async fn middleware(
     let bytes = match body::to_bytes(body).await {
         Ok(bytes) => bytes,
         Err(e) => {
-            release(&**office, user_id, &key).await;
+            release(&**keys, user_id, &key).await;
             let e = ApiError(Error::Internal(format!(
                 "reading a response to store it: {}",
                 e.into()
@@ -129,10 +132,10 @@ pub async fn middleware(
         location: location.as_deref(),
         body: &bytes,
     };
-    if let Err(e) = store(&**office, user_id, &key, &completed).await {
+    if let Err(e) = store(&**keys, user_id, &key, &completed).await {
         // The write itself succeeded; answering it matters more than remembering it.
         tracing::warn!(error = %e, "an idempotency key could not be completed");
-        release(&**office, user_id, &key).await;
+        release(&**keys, user_id, &key).await;
     }
     Ok(ServiceResponse::new(
         request,
@@ -155,11 +158,11 @@ fn valid_key(value: &header::HeaderValue) -> Result<String, ApiError> {
 
 /// The account of a working bearer token; `None` for no token or one that does not
 /// work, which the handler refuses in its own words.
-async fn caller_id(req: &ServiceRequest, office: &dyn Office) -> Result<Option<i64>, ApiError> {
+async fn caller_id(req: &ServiceRequest, tokens: &dyn Tokens) -> Result<Option<i64>, ApiError> {
     let Ok(Some(token)) = bearer_token(req.request()) else {
         return Ok(None);
     };
-    let user = office.user_by_token(&token::digest(token)).await?;
+    let user = tokens.user_by_token(&token::digest(token)).await?;
     Ok(user.map(|u| u.id))
 }
 
@@ -195,21 +198,21 @@ async fn read_body(req: &mut ServiceRequest) -> Result<Bytes, ApiError> {
     Ok(body.freeze())
 }
 
-async fn claim_key(office: &dyn Office, claim: &NewClaim<'_>) -> Result<Claim, ApiError> {
-    Ok(office.claim_key(claim).await?)
+async fn claim_key(keys: &dyn IdempotencyKeys, claim: &NewClaim<'_>) -> Result<Claim, ApiError> {
+    Ok(keys.claim_key(claim).await?)
 }
 
 async fn store(
-    office: &dyn Office,
+    keys: &dyn IdempotencyKeys,
     user_id: i64,
     key: &str,
     completed: &Completed<'_>,
 ) -> Result<(), ApiError> {
-    Ok(office.complete_key(user_id, key, completed).await?)
+    Ok(keys.complete_key(user_id, key, completed).await?)
 }
 
-async fn release(office: &dyn Office, user_id: i64, key: &str) {
-    if let Err(e) = office.release_key(user_id, key).await {
+async fn release(keys: &dyn IdempotencyKeys, user_id: i64, key: &str) {
+    if let Err(e) = keys.release_key(user_id, key).await {
         // The claim is taken over once it counts as abandoned.
         tracing::warn!(error = %e, "an idempotency key could not be released");
     }

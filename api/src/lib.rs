@@ -17,7 +17,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 pub use error::ApiError;
 
-/// Mounts the API's routes. The caller adds the office as `web::Data<dyn Office>`.
+/// Mounts the API's routes. The caller adds each of the office's ports as
+/// `web::Data<dyn Port>` (`Sheets`, `Games`, `Tokens`, …): each handler asks for those it
+/// uses.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     routes(&mut ServiceConfig::new(cfg));
 }

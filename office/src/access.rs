@@ -6,27 +6,82 @@ use campaign::sides::Side;
 use crate::campaigns::{Campaign, Member};
 use crate::{Error, User};
 
-/// A campaign as one caller sees it.
+/// A campaign as one caller sees it: the proof that this reader was checked for this
+/// campaign. Only the service makes one (its constructor takes the service's
+/// [`eagles_seal::Key`]), and its fields are private, so a door holds only the scopes
+/// the service gave it and cannot change whom one was checked for. A door cannot
+/// write one:
+///
+/// ```compile_fail,E0451
+/// use eagles_office::access::CampaignScope;
+/// use eagles_office::campaigns::Campaign;
+///
+/// fn forge(campaign: Campaign) -> CampaignScope {
+///     CampaignScope { campaign, caller: None, member: None }
+/// }
+/// ```
 #[derive(Debug, Clone)]
 pub struct CampaignScope {
-    pub campaign: Campaign,
-    pub caller: Option<User>,
-    pub member: Option<Member>,
+    campaign: Campaign,
+    caller: Option<User>,
+    member: Option<Member>,
 }
 
-/// Who reads a campaign, as the reads take him: a caller whose access is to be
-/// checked, or the campaign as a check made earlier in the same request found it.
+/// Who reads a campaign, as every read takes him: a caller whose access the read
+/// checks, or a [`CampaignScope`] the service checked earlier in the same request
+/// (the read cache's, [`CheckedRead`], or a page's first read), which a read of the
+/// same campaign takes as it is. Made only from one or the other.
 #[derive(Debug, Clone)]
-pub enum ReadAccess {
+pub struct ReadAccess(Access);
+
+#[derive(Debug, Clone)]
+enum Access {
     Caller(Option<User>),
-    /// Checked by the read cache, which reads the campaign before the handler does
-    /// and hands it over when the handler is sure to run ([`readable_by_token`]).
     Checked(CampaignScope),
 }
 
 impl From<Option<User>> for ReadAccess {
     fn from(caller: Option<User>) -> Self {
-        Self::Caller(caller)
+        Self(Access::Caller(caller))
+    }
+}
+
+impl From<CampaignScope> for ReadAccess {
+    fn from(scope: CampaignScope) -> Self {
+        Self(Access::Checked(scope))
+    }
+}
+
+impl From<&CampaignScope> for ReadAccess {
+    fn from(scope: &CampaignScope) -> Self {
+        Self(Access::Checked(scope.clone()))
+    }
+}
+
+impl ReadAccess {
+    /// The check already made for `campaign_id`, or else the caller to check.
+    pub fn checked_for(self, campaign_id: i64) -> Result<CampaignScope, Option<User>> {
+        match self.0 {
+            Access::Checked(scope) if scope.campaign.id == campaign_id => Ok(scope),
+            Access::Checked(scope) => Err(scope.caller),
+            Access::Caller(caller) => Err(caller),
+        }
+    }
+
+    /// The caller, signed in or not, whatever was checked for him.
+    pub fn caller(&self) -> Option<&User> {
+        match &self.0 {
+            Access::Caller(caller) => caller.as_ref(),
+            Access::Checked(scope) => scope.caller.as_ref(),
+        }
+    }
+
+    /// The caller, leaving any check behind.
+    pub fn into_caller(self) -> Option<User> {
+        match self.0 {
+            Access::Caller(caller) => caller,
+            Access::Checked(scope) => scope.caller,
+        }
     }
 }
 
@@ -35,6 +90,45 @@ impl From<Option<User>> for ReadAccess {
 pub struct CheckedRead(pub CampaignScope);
 
 impl CampaignScope {
+    /// The scope the service's check found: `caller` may read `campaign`, in which he
+    /// holds `member`. Only the service has the key.
+    pub fn checked(
+        _key: eagles_seal::Key,
+        campaign: Campaign,
+        caller: Option<User>,
+        member: Option<Member>,
+    ) -> Self {
+        Self {
+            campaign,
+            caller,
+            member,
+        }
+    }
+
+    pub fn campaign(&self) -> &Campaign {
+        &self.campaign
+    }
+
+    /// The campaign, leaving the check behind.
+    pub fn into_campaign(self) -> Campaign {
+        self.campaign
+    }
+
+    /// The caller the campaign was checked for.
+    pub fn caller(&self) -> Option<&User> {
+        self.caller.as_ref()
+    }
+
+    /// This check as the reader of the campaign's further reads, which take it as made.
+    pub fn reader(&self) -> ReadAccess {
+        self.into()
+    }
+
+    /// The caller's membership of the campaign, if he is a member.
+    pub fn member(&self) -> Option<&Member> {
+        self.member.as_ref()
+    }
+
     /// Whether the campaign still takes writes: not once it has ended (§13.203). Pages
     /// offer their forms only while it runs.
     pub fn running(&self) -> bool {

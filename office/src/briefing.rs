@@ -1,9 +1,9 @@
 //! The weekly briefing of a club night: rosters, who is out and back, picks waiting,
 //! last week's results and the standings.
 
+use crate::access::ReadAccess;
 use crate::reference::AircraftView;
 use crate::standings::SidesView;
-use crate::User;
 use campaign::calendar::Era;
 use campaign::crew::{CrewStatus, Role};
 use campaign::injuries::CasualtyKind;
@@ -217,7 +217,7 @@ pub trait Briefings {
     /// The briefing of a week: rosters, results, standings.
     async fn briefing(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         week: i32,
     ) -> Result<Briefing, crate::Error>;

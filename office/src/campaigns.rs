@@ -190,10 +190,10 @@ pub trait Campaigns {
         new: NewCampaign,
     ) -> Result<CampaignView, crate::Error>;
 
-    /// The campaigns `caller` may read, newest first, within `window`.
+    /// The campaigns `reader` may read, newest first, within `window`.
     async fn campaigns(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         window: Window,
     ) -> Result<Vec<CampaignView>, crate::Error>;
 
@@ -215,24 +215,18 @@ pub trait Campaigns {
     async fn end_campaign(&self, user: User, campaign_id: i64)
         -> Result<CampaignEnd, crate::Error>;
 
-    /// How an ended campaign came out: its winner and final standings.
-    async fn campaign_outcome(&self, campaign: Campaign) -> Result<CampaignEnd, crate::Error>;
+    /// How the campaign `scope` was checked for came out, or would come out now: its
+    /// winner and final standings. It takes the check, not a campaign, so a door asks
+    /// only about a campaign its reader may read.
+    async fn campaign_outcome(&self, scope: CampaignScope) -> Result<CampaignEnd, crate::Error>;
 
-    /// The final standings of an ended campaign `caller` may read; `None` while it runs.
-    async fn final_standings(
-        &self,
-        caller: Option<User>,
-        campaign_id: i64,
-    ) -> Result<Option<CampaignEnd>, crate::Error>;
+    /// Every campaign `reader` may read, by id, with no window (the pages' list).
+    async fn readable_campaigns(&self, reader: ReadAccess) -> Result<Vec<Campaign>, crate::Error>;
 
-    /// Every campaign `caller` may read, by id, with no window (the pages' list).
-    async fn readable_campaigns(&self, caller: Option<User>)
-        -> Result<Vec<Campaign>, crate::Error>;
-
-    /// A campaign's home as `caller` may read it, its lists within `limits`.
+    /// A campaign's home as `reader` may read it, its lists within `limits`.
     async fn campaign_home(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         limits: HomeLimits,
     ) -> Result<CampaignHome, crate::Error>;

@@ -156,10 +156,10 @@ pub trait Crew {
         crew_id: i64,
     ) -> Result<CrewmanView, crate::Error>;
 
-    /// The crew page of a campaign `caller` may read.
+    /// The crew page of a campaign `reader` may read.
     async fn crew_roster(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<CrewRoster, crate::Error>;
 
@@ -171,10 +171,10 @@ pub trait Crew {
         campaign_id: i64,
     ) -> Result<std::collections::HashMap<i64, String>, crate::Error>;
 
-    /// One crewman's page, in a campaign `caller` may read.
+    /// One crewman's page, in a campaign `reader` may read.
     async fn crewman_detail(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         crew_id: i64,
     ) -> Result<CrewmanDetail, crate::Error>;

@@ -1,6 +1,7 @@
 //! A game's debrief (R4, R5, R7, R10): the request the referee sends, the result it
 //! answers and stores, and what the pages read of it.
 
+use crate::access::ReadAccess;
 use crate::User;
 use campaign::crew::Role;
 use campaign::down::{Down, How};
@@ -566,10 +567,10 @@ pub trait Debriefs {
         reason: String,
     ) -> Result<VoidedDebrief, crate::Error>;
 
-    /// A game's stored debrief, as `caller` may read it.
+    /// A game's stored debrief, as `reader` may read it.
     async fn debrief_result(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         game_id: i64,
     ) -> Result<DebriefResult, crate::Error>;

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use crate::access::CampaignScope;
+use crate::access::ReadAccess;
 use crate::crew::CrewmanView;
 use crate::debrief::{CrewRollsView, GameRecords};
 use crate::User;
@@ -191,10 +192,10 @@ pub struct LiveBoard {
 /// The games of the campaign loop (R9).
 #[async_trait::async_trait]
 pub trait Games {
-    /// A game with its ground offensive and missions, as `caller` may see it (§13.20).
+    /// A game with its ground offensive and missions, as `reader` may see it (§13.20).
     async fn game(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         game_id: i64,
     ) -> Result<GameView, crate::Error>;
@@ -224,18 +225,14 @@ pub trait Games {
         request: AssignmentRequest,
     ) -> Result<MissionView, crate::Error>;
 
-    /// The current week's games as `caller` may see them (§13.20), with their names.
-    async fn tonight(
-        &self,
-        caller: Option<User>,
-        campaign_id: i64,
-    ) -> Result<Tonight, crate::Error>;
+    /// The current week's games as `reader` may see them (§13.20), with their names.
+    async fn tonight(&self, reader: ReadAccess, campaign_id: i64) -> Result<Tonight, crate::Error>;
 
     /// A game as its page draws it (§13.20 applied), with its crew, aircraft types
     /// and, once debriefed, its records.
     async fn game_page(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         game_id: i64,
     ) -> Result<GamePage, crate::Error>;
@@ -243,7 +240,7 @@ pub trait Games {
     /// Tonight on the projector: the week's games, crew, rolls and ranking.
     async fn live_board(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<LiveBoard, crate::Error>;
 }

@@ -1,7 +1,11 @@
-//! What the campaign office offers its two doors (`eagles_api`, `eagles_web`): every use
-//! case as a method of [`Office`], with the inputs it takes, the read models it answers
-//! and the [`Error`] it refuses with. Nothing here knows the database; `eagles_service`
-//! implements [`Office`] over it, and the binary hands the doors an `Arc<dyn Office>`.
+//! What the campaign office offers its two doors (`eagles_api`, `eagles_web`): a port
+//! (a trait) per capability — sheets, games, debriefs… — each with the inputs its use
+//! cases take, the read models they answer and the [`Error`] they refuse with, and the
+//! infrastructure's ports apart (`sessions`, `tokens`, `idempotency`, `health`).
+//! Nothing here knows the database; `eagles_service` implements every port over it,
+//! the binary registers it once per port, and each door handler asks for the ports it
+//! uses. Who was checked for a campaign ([`access::CampaignScope`]) only the service
+//! can say.
 //! The `diesel` feature, which only the service and `eagles_db` turn on, lets the types
 //! that are rows as stored (a campaign, an aircraft type, an idempotency key) be read
 //! from a query as they are, and converts the database's errors.
@@ -23,7 +27,6 @@ pub mod health;
 pub mod idempotency;
 pub mod identity;
 pub mod members;
-pub mod office;
 pub mod prelude;
 pub mod record;
 pub mod reference;
@@ -33,10 +36,10 @@ pub mod sessions;
 pub mod sheets;
 pub mod standings;
 pub mod text;
+pub mod tokens;
 pub mod webhooks;
 pub mod weeks;
 pub mod window;
 
 pub use error::{Error, Locus};
 pub use identity::User;
-pub use office::Office;

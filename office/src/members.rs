@@ -1,5 +1,6 @@
 //! A campaign's members and their sides (R2): the views and the requests.
 
+use crate::access::ReadAccess;
 use crate::campaigns::Member;
 use crate::User;
 use campaign::roster::MemberRole;
@@ -72,17 +73,17 @@ pub trait Members {
         side: Side,
     ) -> Result<MemberView, crate::Error>;
 
-    /// The members of a campaign `caller` may read.
+    /// The members of a campaign `reader` may read.
     async fn members(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<Vec<MemberView>, crate::Error>;
 
-    /// The members page of a campaign `caller` may read.
+    /// The members page of a campaign `reader` may read.
     async fn member_roster(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<MemberRoster, crate::Error>;
 }

@@ -1,6 +1,6 @@
 //! A crewman's service record, week by week and sortie by sortie.
 
-use crate::User;
+use crate::access::ReadAccess;
 use campaign::injuries::FateKind;
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -120,7 +120,7 @@ pub trait Records {
     /// A crewman's service record, week by week.
     async fn service_record(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         crew_id: i64,
     ) -> Result<ServiceRecord, crate::Error>;

@@ -17,7 +17,7 @@ pub fn reader_of(scope: &CampaignScope) -> Reader {
     if scope.is_referee() {
         return Reader::Referee;
     }
-    match &scope.member {
+    match &scope.member() {
         Some(m) if m.role == MemberRole::Player => m.side.map_or(Reader::Public, Reader::Player),
         _ => Reader::Public,
     }
@@ -35,7 +35,7 @@ pub struct GameSecrecy {
 impl GameSecrecy {
     /// For the caller of `scope`, of a game `debriefed` (voided or not) or `abandoned`.
     pub fn of(scope: &CampaignScope, debriefed: bool, voided: bool, abandoned: bool) -> Self {
-        let ended = scope.campaign.ended_week.is_some();
+        let ended = scope.campaign().ended_week.is_some();
         Self::at(scope, GameStage::of(debriefed, voided, abandoned, ended))
     }
 
@@ -43,7 +43,7 @@ impl GameSecrecy {
     pub fn at(scope: &CampaignScope, stage: GameStage) -> Self {
         GameSecrecy {
             rules: Secrecy::new(reader_of(scope), stage),
-            caller: scope.caller.as_ref().map(|u| u.id),
+            caller: scope.caller().map(|u| u.id),
         }
     }
 

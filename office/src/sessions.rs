@@ -23,7 +23,7 @@ pub struct NewPageSession {
     pub expires_at: DateTime<Utc>,
 }
 
-/// The pages' sessions, and the password check that opens a signed-in one.
+/// The pages' sessions, as infrastructure.
 #[async_trait::async_trait]
 pub trait Sessions {
     /// Stores a new session.
@@ -34,6 +34,10 @@ pub trait Sessions {
 
     /// Forgets the session stored under `id_hash`.
     async fn delete_session(&self, id_hash: Vec<u8>) -> Result<(), crate::Error>;
+
+    /// The account signed in to the page session whose cookie value is `session`, if
+    /// it is live.
+    async fn session_user(&self, session: &str) -> Result<Option<User>, crate::Error>;
 
     /// Forgets every expired session; how many there were.
     async fn delete_expired_sessions(&self) -> Result<usize, crate::Error>;

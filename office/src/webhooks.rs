@@ -1,6 +1,7 @@
 //! A campaign's webhooks: the address policy, the requests, and the views with
 //! their recent deliveries.
 
+use crate::access::ReadAccess;
 use crate::User;
 use campaign::webhooks::{DeliveryStatus, WebhookEvent};
 use chrono::{DateTime, Utc};
@@ -118,7 +119,7 @@ pub trait Webhooks {
     /// The webhooks of a campaign with their recent deliveries: referee only.
     async fn webhooks(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<Vec<WebhookView>, crate::Error>;
 

@@ -75,7 +75,7 @@ pub trait Weeks {
     /// debriefs recorded and what its close brought into service.
     async fn week_page(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         week: i32,
     ) -> Result<WeekPage, crate::Error>;

@@ -20,10 +20,9 @@ pub async fn readable_campaign(
     campaign_id: i64,
     reader: impl Into<ReadAccess>,
 ) -> Result<CampaignScope, ServiceError> {
-    let caller = match reader.into() {
-        ReadAccess::Checked(scope) if scope.campaign.id == campaign_id => return Ok(scope),
-        ReadAccess::Checked(scope) => scope.caller,
-        ReadAccess::Caller(caller) => caller,
+    let caller = match reader.into().checked_for(campaign_id) {
+        Ok(scope) => return Ok(scope),
+        Err(caller) => caller,
     };
     let campaign = eagles_db::campaigns::find(conn, campaign_id).await?;
     scope(conn, campaign_id, campaign, caller).await
@@ -88,11 +87,12 @@ pub fn visible(
     if !(campaign.public || member.is_some() || is_admin) {
         return Err(not_found());
     }
-    Ok(CampaignScope {
+    Ok(CampaignScope::checked(
+        eagles_seal::Key::new(),
         campaign,
         caller,
         member,
-    })
+    ))
 }
 
 /// The check before a cached read, in one statement: the campaign's revision and

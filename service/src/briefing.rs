@@ -8,6 +8,7 @@
 //! printed briefing reads the same whenever it is printed again; only the ability
 //! picks count those already made in week *n*, which are the point of listing them.
 
+mod port;
 pub use eagles_office::briefing::{
     Briefing, CasualtyLine, CrewmanRef, FlyingCrewman, GroundedCrewman, GroundedPlayer, KillLine,
     MissionResult, OutCrewman, PendingPick, PlayerRoster, SideRoster, StandingLine, Standings,
@@ -46,7 +47,7 @@ pub async fn briefing(
     week: i32,
 ) -> Result<Briefing, ServiceError> {
     let scope = readable_week(conn, campaign_id, caller, week).await?;
-    let campaign = &scope.campaign;
+    let campaign = scope.campaign();
     let crew = eagles_db::briefing::crew_at_week(conn, campaign.id, week).await?;
     let new_aircraft = entering_service(conn, campaign.start_date, week).await?;
     let (last_week, standings) = if week > 1 {

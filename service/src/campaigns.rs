@@ -1,5 +1,6 @@
 //! Campaigns: create, list, read, end (§13.203).
 
+mod port;
 use crate::access::{readable_campaign, ReadAccess};
 use crate::envelope::{self, Access, Audit, Change};
 use campaign::calendar::{self};
@@ -66,7 +67,7 @@ pub async fn get(
     campaign_id: i64,
 ) -> Result<CampaignView, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, reader).await?;
-    Ok(CampaignView::from(scope.campaign))
+    Ok(CampaignView::from(scope.into_campaign()))
 }
 
 /// Ends a campaign as `user`, who must referee it (§13.203): the campaign keeps its
@@ -86,7 +87,7 @@ pub async fn end(
         async |conn, scope, record| {
             // Under the lock nothing changes the standings between reading them and
             // writing the end.
-            let outcome = outcome(conn, &scope.campaign).await?;
+            let outcome = outcome(conn, scope.campaign()).await?;
             eagles_db::campaigns::end(conn, campaign_id).await?;
             let summary = crate::webhooks::ended_summary(
                 outcome.ended_week,
@@ -131,19 +132,6 @@ pub async fn outcome(
     })
 }
 
-/// The final standings of an ended campaign `caller` may read; `None` while it runs.
-pub async fn final_standings(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-) -> Result<Option<CampaignEnd>, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    match scope.campaign.ended_week {
-        None => Ok(None),
-        Some(_) => outcome(conn, &scope.campaign).await.map(Some),
-    }
-}
-
 /// Who reads the campaigns list: an admin reads every campaign, a member his own and the
 /// public ones, anyone else the public ones.
 fn list_reader(caller: Option<&User>) -> Reader {
@@ -170,7 +158,7 @@ pub async fn home(
     HomeLimits { games, kills }: HomeLimits,
 ) -> Result<CampaignHome, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, caller).await?;
-    let campaign = scope.campaign.clone();
+    let campaign = scope.campaign().clone();
     let members = eagles_db::campaigns::members(conn, campaign.id).await?;
     let crew = crate::games::crew_now(conn, &campaign).await?;
     let games = crate::games::first_of_week(conn, &scope, games).await?;

@@ -111,7 +111,7 @@ pub async fn write_reading<R, T>(
             .is_some_and(|depth| depth.get() == 1);
         let shared: &AsyncPgConnection = conn;
         let (scope, read) = try_join(lock(shared, campaign_id, user), reads(shared)).await?;
-        still_running(&scope.campaign)?;
+        still_running(scope.campaign())?;
         access.check(&scope)?;
         let recorder = Recorder {
             campaign_id,

@@ -8,6 +8,7 @@
 //! stream lagging behind the broadcast), but never the table: whenever a stream cannot
 //! be sure it saw the next revision, it reads what follows its last one from the log.
 
+mod port;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
@@ -224,7 +225,7 @@ pub async fn open(
         let mut conn = pool.get().await?;
         crate::access::readable_campaign(&mut conn, campaign_id, caller).await?
     };
-    let revision = scope.campaign.revision;
+    let revision = scope.campaign().revision;
     let slot = hub.claim(client)?;
     // A client's id past the campaign's revision (a database restored from a backup)
     // would silence the stream until the campaign caught up with it.

@@ -3,6 +3,7 @@
 //! only: a feed reader has no session, so a private campaign's feed does not exist
 //! for anyone (404), members included.
 
+mod port;
 pub use eagles_office::feed::{CampaignFeed, ClosedWeek, FeedEnd};
 use std::collections::HashMap;
 
@@ -23,7 +24,7 @@ pub async fn feed(
     campaign_id: i64,
 ) -> Result<CampaignFeed, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, None).await?;
-    let campaign = &scope.campaign;
+    let campaign = scope.campaign();
     let times = eagles_db::briefing::campaign_times(conn, campaign.id).await?;
     let last_closed = campaign.current_week - 1;
     // The week an ended campaign ended in is reported with its end.

@@ -1,5 +1,5 @@
 //! The use cases of the campaign office, between the rules (`campaign`) and the records
-//! (`eagles_db`): [`Service`] implements `eagles_office::Office` over them for the two
+//! (`eagles_db`): [`Service`] implements `eagles_office`'s ports over them (each beside its use cases, in `<area>/port.rs`) for the two
 //! front doors (`eagles_api`, `eagles_web`), and the CLI calls them directly. Each
 //! takes typed input and the caller, asks `access` who may do what, runs in one
 //! transaction and returns a typed view or a [`ServiceError`] that keeps its structure:
@@ -21,19 +21,20 @@ pub mod events;
 pub mod feed;
 pub mod games;
 pub mod members;
-pub mod office;
 pub mod password;
 pub mod record;
 pub mod reference;
 pub mod rolls;
+mod service;
 pub mod sheets;
 pub mod sign_in;
 pub mod standings;
 pub mod text;
 pub mod throttle;
 pub mod unique;
+mod upkeep;
 pub mod webhooks;
 pub mod weeks;
 
 pub use error::{Locus, ServiceError};
-pub use office::Service;
+pub use service::Service;

@@ -1,6 +1,7 @@
 //! Campaign members: the referee adds players and referees; players switch sides
 //! only while the sides stay equal (R2).
 
+mod port;
 use campaign::events::EventKind;
 use campaign::sides::Side;
 use eagles_db::campaigns::Member;
@@ -151,7 +152,7 @@ pub async fn list(
     campaign_id: i64,
 ) -> Result<Vec<MemberView>, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, caller).await?;
-    let members = eagles_db::campaigns::members(conn, scope.campaign.id).await?;
+    let members = eagles_db::campaigns::members(conn, scope.campaign().id).await?;
     Ok(members.into_iter().map(MemberView::from).collect())
 }
 

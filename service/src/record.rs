@@ -1,6 +1,7 @@
 //! A crewman's service record: his sorties, kills (with victims), awards, injuries and
 //! ability picks, week by week. Each kind of row is read in one query for all weeks.
 
+mod port;
 use crate::access::readable_campaign;
 use eagles_db::users::User;
 pub use eagles_office::record::{
@@ -144,7 +145,7 @@ pub async fn service_record(
         .ok_or_else(|| {
             ServiceError::NotFound(format!("there is no crewman {crew_id} in this campaign"))
         })?;
-    let weeks = record_weeks(conn, &scope.campaign, crew_id).await?;
+    let weeks = record_weeks(conn, scope.campaign(), crew_id).await?;
     Ok(ServiceRecord {
         crew_id,
         name: crewman.name,

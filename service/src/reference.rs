@@ -1,6 +1,7 @@
 //! Reference data: `GET /api/v1/aircraft` (appendices A and B) and
 //! `GET /api/v1/abilities` (appendix D).
 
+mod port;
 pub use eagles_office::reference::{AbilityView, AircraftQuery, AircraftView};
 use std::collections::HashMap;
 

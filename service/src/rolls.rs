@@ -3,6 +3,7 @@
 //! debriefs, here) lands in the same log; the log is also the audit trail of this
 //! endpoint's writes, so they add no audit entry of their own.
 
+mod port;
 mod tables;
 
 use campaign::calendar;
@@ -45,7 +46,7 @@ pub async fn roll(
         async |conn, scope, record| {
             let mut source = DiceSource::for_table(table, dice.as_deref())
                 .map_err(|e| e.at(Locus::Field("dice")))?;
-            let campaign = &scope.campaign;
+            let campaign = scope.campaign();
             let game = match game_id {
                 None => None,
                 Some(id) => Some(
@@ -109,7 +110,7 @@ pub async fn list(
     window: Window,
 ) -> Result<Vec<RollView>, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, reader).await?;
-    let rolls = eagles_db::roll_log::list_window(conn, scope.campaign.id, week, window).await?;
+    let rolls = eagles_db::roll_log::list_window(conn, scope.campaign().id, week, window).await?;
     let rolls = crate::sheets::secrecy::for_reader(conn, &scope, rolls).await?;
     Ok(rolls.into_iter().map(roll_view).collect())
 }

@@ -2,6 +2,7 @@
 //! the same limits (`throttle`), the same lookup and the same answer for a wrong
 //! password as for an unknown account.
 
+mod port;
 use eagles_db::users::User;
 use eagles_db::DbPool;
 

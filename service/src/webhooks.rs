@@ -8,6 +8,7 @@
 //! every try, since a name may change what it resolves to), unless the operator allows
 //! private ones ([`AddressPolicy`]).
 
+mod port;
 pub use eagles_office::webhooks::{
     AddressPolicy, AddressRefusal, AttemptView, CreatedWebhook, DeliveryView, NewWebhook,
     WebhookView,
@@ -65,7 +66,7 @@ pub async fn create(
     let user = scope.user()?;
     let webhook = eagles_db::webhooks::create(
         conn,
-        scope.campaign.id,
+        scope.campaign().id,
         url.as_str(),
         &events,
         &secret,
@@ -89,7 +90,7 @@ pub async fn list(
 ) -> Result<Vec<WebhookView>, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, caller).await?;
     scope.require_referee("see the webhooks")?;
-    views(conn, scope.campaign.id).await
+    views(conn, scope.campaign().id).await
 }
 
 /// [`list`] for a caller already known to referee the campaign.
@@ -149,7 +150,7 @@ pub async fn delete(
     id: i64,
 ) -> Result<(), ServiceError> {
     let scope = referee_scope(conn, user, campaign_id, "delete webhooks").await?;
-    if eagles_db::webhooks::delete(conn, scope.campaign.id, id).await? {
+    if eagles_db::webhooks::delete(conn, scope.campaign().id, id).await? {
         Ok(())
     } else {
         Err(ServiceError::NotFound(format!(
@@ -168,7 +169,7 @@ async fn referee_scope(
 ) -> Result<CampaignScope, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
     scope.require_referee(action)?;
-    still_running(&scope.campaign)?;
+    still_running(scope.campaign())?;
     Ok(scope)
 }
 

@@ -9,6 +9,7 @@
 //! abandon the open ones (API v1.2): an abandoned game gives no awards and no
 //! casualties, and is never debriefed.
 
+mod port;
 use campaign::calendar::{self};
 use campaign::events::EventKind;
 use campaign::webhooks::WebhookEvent;
@@ -40,7 +41,7 @@ pub async fn close(
         &user,
         Access::Referee("close the week"),
         async |conn, scope, record| {
-            let campaign = scope.campaign;
+            let campaign = scope.campaign();
             let week = campaign.current_week;
             let abandoned_games = if request.abandon_open_games {
                 eagles_db::games::abandon_open(conn, campaign_id, week).await?
@@ -148,7 +149,7 @@ pub async fn readable_week(
     week: i32,
 ) -> Result<CampaignScope, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, reader).await?;
-    let current = scope.campaign.current_week;
+    let current = scope.campaign().current_week;
     if !(1..=current).contains(&week) {
         return Err(ServiceError::NotFound(format!(
             "there is no week {week}: the campaign is in week {current}"
@@ -180,7 +181,7 @@ pub async fn page(
     let scope = readable_week(conn, campaign_id, caller, week).await?;
     let view = view(conn, &scope, week).await?;
     let game_ids: Vec<i64> = view.games.iter().map(|g| g.id).collect();
-    let campaign = scope.campaign;
+    let campaign = scope.into_campaign();
     let names = crate::games::names(conn, campaign.id).await?;
     let records = crate::debrief::records(conn, &game_ids).await?;
     let new_aircraft = if view.closed {
@@ -203,7 +204,7 @@ async fn view(
     scope: &CampaignScope,
     week: i32,
 ) -> Result<WeekView, ServiceError> {
-    let campaign = &scope.campaign;
+    let campaign = scope.campaign();
     let games = eagles_db::games::list_for_week(conn, campaign.id, week).await?;
     let game_ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let missions = eagles_db::games::missions_of(conn, &game_ids).await?;

@@ -1,7 +1,20 @@
 //! The server-rendered pages: askama templates compiled into the binary, usable
-//! without JavaScript. Pages call the office's use cases (`web::Data<dyn
-//! eagles_office::Office>`), as the API does, so the pages and the API share one set of
-//! rules and one idea of who may do what.
+//! without JavaScript. Each handler asks for the office's ports it uses (`web::Data<dyn
+//! Sheets>`, `web::Data<dyn Games>`, …), as the API's do, so the pages and the API
+//! share one set of rules and one idea of who may do what.
+//!
+//! A page never says who was checked for a campaign: it holds the
+//! [`CampaignScope`](eagles_office::access::CampaignScope)s the office gave it, and
+//! cannot make one, for only the service has the key:
+//!
+//! ```compile_fail,E0433
+//! use eagles_office::access::CampaignScope;
+//! use eagles_office::campaigns::Campaign;
+//!
+//! fn forge(campaign: Campaign) -> CampaignScope {
+//!     CampaignScope::checked(eagles_seal::Key::new(), campaign, None, None)
+//! }
+//! ```
 
 mod error;
 mod form;
@@ -17,8 +30,8 @@ pub use error::PageError;
 pub use form::{field_label, places_unstorable_text};
 pub use pages::feed::PublicUrl;
 
-/// Mounts the pages and the stylesheet. The caller adds the office as
-/// `web::Data<dyn Office>` (and, until the game-night pages call it, the pool as
+/// Mounts the pages and the stylesheet. The caller adds each of the office's ports as
+/// `web::Data<dyn Port>` (and, until the game-night pages call it, the pool as
 /// `web::Data<DbPool>`).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     use pages::*;

@@ -52,7 +52,7 @@ pub async fn middleware(
     if !carries_key(&req) {
         return Ok(next.call(req).await?.map_into_boxed_body());
     }
-    let Some(office) = req.app_data::<web::Data<dyn Office>>().cloned() else {
+    let Some(keys) = req.app_data::<web::Data<dyn IdempotencyKeys>>().cloned() else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
     let session = req.extract::<Session>().await?;
@@ -81,7 +81,7 @@ pub async fn middleware(
         path: &path,
         body_sha256: &digest,
     };
-    match office.claim_key(&claim).await {
+    match keys.claim_key(&claim).await {
         Ok(Claim::Claimed) => {}
         Ok(Claim::Taken(stored)) => {
             return Ok(match replay(&claim, stored) {
@@ -95,12 +95,12 @@ pub async fn middleware(
     let response = match next.call(req).await {
         Ok(response) => response,
         Err(e) => {
-            release(&**office, user_id, &key).await;
+            release(&**keys, user_id, &key).await;
             return Err(e);
         }
     };
     if !(response.status().is_success() || response.status().is_redirection()) {
-        release(&**office, user_id, &key).await;
+        release(&**keys, user_id, &key).await;
         return Ok(response.map_into_boxed_body());
     }
     let (request, response) = response.into_parts();
@@ -108,7 +108,7 @@ pub async fn middleware(
     let bytes = match body::to_bytes(answer).await {
         Ok(bytes) => bytes,
         Err(e) => {
-            release(&**office, user_id, &key).await;
+            release(&**keys, user_id, &key).await;
             let e = PageError::internal(format!("reading an answer to keep it: {}", e.into()));
             return Ok(ServiceResponse::from_err(e, request));
         }
@@ -127,10 +127,10 @@ pub async fn middleware(
         location: location.as_deref(),
         body: &bytes,
     };
-    if let Err(e) = office.complete_key(user_id, &key, &completed).await {
+    if let Err(e) = keys.complete_key(user_id, &key, &completed).await {
         // The write itself succeeded; answering it matters more than remembering it.
         tracing::warn!(error = %e, "a form's one-time key could not be completed");
-        release(&**office, user_id, &key).await;
+        release(&**keys, user_id, &key).await;
     }
     Ok(ServiceResponse::new(
         request,
@@ -191,8 +191,8 @@ fn stored_key(session_id: &[u8], key: &str) -> String {
     format!("page {session} {key}")
 }
 
-async fn release(office: &dyn Office, user_id: i64, key: &str) {
-    if let Err(e) = office.release_key(user_id, key).await {
+async fn release(idempotency_keys: &dyn IdempotencyKeys, user_id: i64, key: &str) {
+    if let Err(e) = idempotency_keys.release_key(user_id, key).await {
         // The claim is taken over once it counts as abandoned.
         tracing::warn!(error = %e, "a form's one-time key could not be released");
     }

@@ -40,10 +40,10 @@ async fn resolve(req: HttpRequest) -> Result<Option<User>, ApiError> {
         return Ok(None);
     };
     let digest = token::digest(token);
-    let office = req
-        .app_data::<web::Data<dyn Office>>()
-        .ok_or_else(|| ApiError(Error::Internal("no office configured".into())))?;
-    match office.user_by_token(&digest).await? {
+    let tokens = req
+        .app_data::<web::Data<dyn Tokens>>()
+        .ok_or_else(|| ApiError(Error::Internal("no tokens port configured".into())))?;
+    match tokens.user_by_token(&digest).await? {
         Some(user) => Ok(Some(user)),
         None => Err(ApiError(Error::Unauthorized(
             "this token does not work (signed out, or never issued): get a new one with POST /api/v1/tokens".into(),
@@ -70,7 +70,7 @@ impl FromRequest for Reading {
         let req = req.clone();
         Box::pin(async move {
             match checked {
-                Some(CheckedRead(scope)) => Ok(Reading(ReadAccess::Checked(scope))),
+                Some(CheckedRead(scope)) => Ok(Reading(scope.into())),
                 None => resolve(req).await.map(|caller| Reading(caller.into())),
             }
         })

@@ -24,12 +24,12 @@ use crate::routes::paths::CampaignPath;
 )]
 #[get("/campaigns/{cid}/export")]
 pub async fn export_campaign(
-    office: web::Data<dyn Office>,
+    backups: web::Data<dyn Backups>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign_id = path.cid;
-    let document = office.export(user, campaign_id).await?;
+    let document = backups.export(user, campaign_id).await?;
     Ok(HttpResponse::Ok()
         .insert_header((
             header::CONTENT_DISPOSITION,
@@ -62,12 +62,12 @@ pub fn configure(cfg: &mut ServiceConfig) {
 )]
 #[post("")]
 pub async fn import_campaign(
-    office: web::Data<dyn Office>,
+    backups: web::Data<dyn Backups>,
     SignedIn(user): SignedIn,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let document = parse(&body)?;
-    let view = office.import(user, document).await?;
+    let view = backups.import(user, document).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/api/v1/campaigns/{}", view.id)))
         .json(view))

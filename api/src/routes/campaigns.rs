@@ -22,11 +22,11 @@ use crate::routes::paths::CampaignPath;
 )]
 #[post("/campaigns")]
 pub async fn create_campaign(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
     SignedIn(user): SignedIn,
     body: Json<NewCampaign>,
 ) -> Result<HttpResponse, ApiError> {
-    let created = office.create_campaign(user, body.into_inner()).await?;
+    let created = campaigns.create_campaign(user, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(created))
 }
 
@@ -41,11 +41,11 @@ pub async fn create_campaign(
 )]
 #[get("/campaigns")]
 pub async fn list_campaigns(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
     Caller(caller): Caller,
     query: Paged<CampaignListQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let views = office.campaigns(caller, query.window()).await?;
+    let views = campaigns.campaigns(caller.into(), query.window()).await?;
     Ok(query.respond(views))
 }
 
@@ -57,11 +57,11 @@ pub async fn list_campaigns(
 )]
 #[get("/campaigns/{cid}")]
 pub async fn get_campaign(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
     Reading(reader): Reading,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office.campaign(reader, path.cid).await?;
+    let view = campaigns.campaign(reader, path.cid).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -80,10 +80,10 @@ pub async fn get_campaign(
 )]
 #[post("/campaigns/{cid}/end")]
 pub async fn end_campaign(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let ended = office.end_campaign(user, path.cid).await?;
+    let ended = campaigns.end_campaign(user, path.cid).await?;
     Ok(HttpResponse::Ok().json(ended))
 }

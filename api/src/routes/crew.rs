@@ -22,12 +22,12 @@ use crate::routes::paths::{CampaignPath, CrewmanPath};
 )]
 #[post("/campaigns/{cid}/crew")]
 pub async fn create_crew(
-    office: web::Data<dyn Office>,
+    crew: web::Data<dyn Crew>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
     body: Json<NewCrew>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office
+    let view = crew
         .create_crewman(user, path.cid, body.into_inner())
         .await?;
     Ok(HttpResponse::Created().json(view))
@@ -41,12 +41,12 @@ pub async fn create_crew(
 )]
 #[get("/campaigns/{cid}/crew")]
 pub async fn list_crew(
-    office: web::Data<dyn Office>,
+    crew: web::Data<dyn Crew>,
     Reading(reader): Reading,
     path: web::Path<CampaignPath>,
     query: web::Query<CrewQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let views = office.crew(reader, path.cid, query.into_inner()).await?;
+    let views = crew.crew(reader, path.cid, query.into_inner()).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 
@@ -58,11 +58,11 @@ pub async fn list_crew(
 )]
 #[get("/campaigns/{cid}/crew/{id}")]
 pub async fn get_crewman(
-    office: web::Data<dyn Office>,
+    crew: web::Data<dyn Crew>,
     Reading(reader): Reading,
     path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office.crewman(reader, path.cid, path.id).await?;
+    let view = crew.crewman(reader, path.cid, path.id).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -80,12 +80,12 @@ pub async fn get_crewman(
 )]
 #[post("/campaigns/{cid}/crew/{id}/abilities")]
 pub async fn pick_ability(
-    office: web::Data<dyn Office>,
+    crew: web::Data<dyn Crew>,
     SignedIn(user): SignedIn,
     path: web::Path<CrewmanPath>,
     body: Json<AbilityPick>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office
+    let view = crew
         .pick_ability(user, (path.cid, path.id), body.ability)
         .await?;
     Ok(HttpResponse::Created().json(view))

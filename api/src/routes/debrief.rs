@@ -42,12 +42,12 @@ pub fn configure(cfg: &mut ServiceConfig) {
 )]
 #[post("/campaigns/{cid}/games/{gid}/debrief")]
 pub async fn create_debrief(
-    office: web::Data<dyn Office>,
+    debriefs: web::Data<dyn Debriefs>,
     SignedIn(user): SignedIn,
     path: web::Path<GamePath>,
     body: Json<DebriefRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let result = office
+    let result = debriefs
         .debrief(user, (path.cid, path.gid), body.into_inner())
         .await?;
     Ok(HttpResponse::Created().json(result))
@@ -65,11 +65,13 @@ pub async fn create_debrief(
 )]
 #[get("/campaigns/{cid}/games/{gid}/debrief")]
 pub async fn get_debrief(
-    office: web::Data<dyn Office>,
+    debriefs: web::Data<dyn Debriefs>,
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office.debrief_result(caller, path.cid, path.gid).await?;
+    let view = debriefs
+        .debrief_result(caller.into(), path.cid, path.gid)
+        .await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -89,11 +91,11 @@ pub async fn get_debrief(
 )]
 #[get("/campaigns/{cid}/games/{gid}/debrief/draft")]
 pub async fn get_draft(
-    office: web::Data<dyn Office>,
+    debriefs: web::Data<dyn Debriefs>,
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let draft = office
+    let draft = debriefs
         .debrief_draft(caller.into(), (path.cid, path.gid))
         .await?;
     Ok(HttpResponse::Ok().json(draft))
@@ -115,12 +117,12 @@ pub async fn get_draft(
 )]
 #[post("/campaigns/{cid}/games/{gid}/debrief/void")]
 pub async fn void_debrief(
-    office: web::Data<dyn Office>,
+    debriefs: web::Data<dyn Debriefs>,
     SignedIn(user): SignedIn,
     path: web::Path<GamePath>,
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let voided = office
+    let voided = debriefs
         .void_debrief(user, (path.cid, path.gid), body.into_inner().reason)
         .await?;
     Ok(HttpResponse::Ok().json(voided))
@@ -141,12 +143,12 @@ pub async fn void_debrief(
 )]
 #[post("/campaigns/{cid}/awards/{aid}/void")]
 pub async fn void_award(
-    office: web::Data<dyn Office>,
+    debriefs: web::Data<dyn Debriefs>,
     SignedIn(user): SignedIn,
     path: web::Path<AwardPath>,
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let entry = office
+    let entry = debriefs
         .void_award(user, (path.cid, path.aid), body.into_inner().reason)
         .await?;
     Ok(HttpResponse::Ok().json(entry))

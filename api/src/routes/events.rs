@@ -56,7 +56,8 @@ pub struct EventsQuery {
 )]
 #[get("/campaigns/{cid}/events")]
 pub async fn campaign_events(
-    office: web::Data<dyn Office>,
+    events: web::Data<dyn Events>,
+    sessions: web::Data<dyn Sessions>,
     Caller(caller): Caller,
     path: web::Path<CampaignPath>,
     query: web::Query<EventsQuery>,
@@ -69,11 +70,11 @@ pub async fn campaign_events(
     // A page's `EventSource` cannot send a token but brings its session cookie.
     let caller = match (caller, req.cookie(SESSION_COOKIE)) {
         (Some(user), _) => Some(user),
-        (None, Some(cookie)) => office.session_user(cookie.value()).await?,
+        (None, Some(cookie)) => sessions.session_user(cookie.value()).await?,
         (None, None) => None,
     };
     let address = client_address(req.peer_addr(), req.connection_info().realip_remote_addr());
-    let stream = office
+    let stream = events
         .open_events(
             Subscriber {
                 caller,

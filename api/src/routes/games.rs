@@ -26,7 +26,7 @@ use crate::routes::paths::{CampaignPath, GamePath, MissionPath};
 )]
 #[post("/campaigns/{cid}/games")]
 pub async fn open_game(
-    office: web::Data<dyn Office>,
+    games: web::Data<dyn Games>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
     body: web::Bytes,
@@ -37,7 +37,7 @@ pub async fn open_game(
     } else {
         crate::extract::parse_json(&body)?
     };
-    let view = office.open_game(user, path.cid, request).await?;
+    let view = games.open_game(user, path.cid, request).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -52,11 +52,11 @@ pub async fn open_game(
 )]
 #[get("/campaigns/{cid}/games/{gid}")]
 pub async fn get_game(
-    office: web::Data<dyn Office>,
+    games: web::Data<dyn Games>,
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office.game(caller, path.cid, path.gid).await?;
+    let view = games.game(caller.into(), path.cid, path.gid).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -75,12 +75,12 @@ pub async fn get_game(
 )]
 #[post("/campaigns/{cid}/games/{gid}/missions")]
 pub async fn roll_side_mission(
-    office: web::Data<dyn Office>,
+    games: web::Data<dyn Games>,
     SignedIn(user): SignedIn,
     path: web::Path<GamePath>,
     body: Json<MissionRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office
+    let view = games
         .roll_mission(user, (path.cid, path.gid), body.into_inner())
         .await?;
     Ok(HttpResponse::Created().json(view))
@@ -101,12 +101,12 @@ pub async fn roll_side_mission(
 )]
 #[put("/campaigns/{cid}/games/{gid}/missions/{mid}/assignment")]
 pub async fn assign_mission(
-    office: web::Data<dyn Office>,
+    games: web::Data<dyn Games>,
     SignedIn(user): SignedIn,
     path: web::Path<MissionPath>,
     body: Json<AssignmentRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office
+    let view = games
         .assign_mission(user, (path.cid, path.gid, path.mid), body.into_inner())
         .await?;
     Ok(HttpResponse::Ok().json(view))

@@ -1,7 +1,7 @@
 //! `GET /health`: is the service up, and can it reach its database?
 
 use actix_web::{get, web, HttpResponse};
-use eagles_office::prelude::*;
+use eagles_office::health::Health as Probe;
 use serde::Serialize;
 
 /// The health report.
@@ -22,8 +22,8 @@ pub struct Health {
     )
 )]
 #[get("/health")]
-pub async fn health(office: web::Data<dyn Office>) -> HttpResponse {
-    if office.database_up().await {
+pub async fn health(probe: web::Data<dyn Probe>) -> HttpResponse {
+    if probe.database_up().await {
         HttpResponse::Ok().json(Health {
             status: "ok",
             database: "up",

@@ -23,12 +23,14 @@ use crate::routes::paths::{CampaignPath, MemberPath};
 )]
 #[post("/campaigns/{cid}/members")]
 pub async fn add_member(
-    office: web::Data<dyn Office>,
+    members: web::Data<dyn Members>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
     body: Json<NewMember>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office.add_member(user, path.cid, body.into_inner()).await?;
+    let view = members
+        .add_member(user, path.cid, body.into_inner())
+        .await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -40,11 +42,11 @@ pub async fn add_member(
 )]
 #[get("/campaigns/{cid}/members")]
 pub async fn list_members(
-    office: web::Data<dyn Office>,
+    members: web::Data<dyn Members>,
     Caller(caller): Caller,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let views = office.members(caller, path.cid).await?;
+    let views = members.members(caller.into(), path.cid).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 
@@ -62,7 +64,7 @@ pub async fn list_members(
 )]
 #[patch("/campaigns/{cid}/members/{username}")]
 pub async fn change_side(
-    office: web::Data<dyn Office>,
+    members: web::Data<dyn Members>,
     SignedIn(user): SignedIn,
     path: web::Path<MemberPath>,
     body: Json<SideChange>,
@@ -71,7 +73,7 @@ pub async fn change_side(
         cid: campaign_id,
         username,
     } = path.into_inner();
-    let view = office
+    let view = members
         .switch_side(user, (campaign_id, username), body.side)
         .await?;
     Ok(HttpResponse::Ok().json(view))

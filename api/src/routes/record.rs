@@ -24,10 +24,12 @@ pub fn configure(cfg: &mut ServiceConfig) {
 )]
 #[get("/campaigns/{cid}/crew/{id}/record")]
 pub async fn service_record(
-    office: web::Data<dyn Office>,
+    records: web::Data<dyn Records>,
     Caller(caller): Caller,
     path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let record = office.service_record(caller, path.cid, path.id).await?;
+    let record = records
+        .service_record(caller.into(), path.cid, path.id)
+        .await?;
     Ok(HttpResponse::Ok().json(record))
 }

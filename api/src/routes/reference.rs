@@ -16,17 +16,17 @@ use crate::error::ApiError;
 )]
 #[get("/aircraft")]
 pub async fn list_aircraft(
-    office: web::Data<dyn Office>,
+    reference: web::Data<dyn Reference>,
     query: web::Query<AircraftQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let views = office.aircraft(query.into_inner()).await?;
+    let views = reference.aircraft(query.into_inner()).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 
 /// Lists the special abilities of appendix D, each with what it does.
 #[utoipa::path(tag = "reference", responses((status = 200, body = Vec<AbilityView>)))]
 #[get("/abilities")]
-pub async fn list_abilities(office: web::Data<dyn Office>) -> Result<HttpResponse, ApiError> {
-    let views = office.abilities().await?;
+pub async fn list_abilities(reference: web::Data<dyn Reference>) -> Result<HttpResponse, ApiError> {
+    let views = reference.abilities().await?;
     Ok(HttpResponse::Ok().json(views))
 }

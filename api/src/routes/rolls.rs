@@ -24,12 +24,12 @@ use crate::routes::paths::CampaignPath;
 )]
 #[post("/campaigns/{cid}/rolls")]
 pub async fn create_roll(
-    office: web::Data<dyn Office>,
+    rolls: web::Data<dyn Rolls>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
     body: Json<RollRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office.roll(user, path.cid, body.into_inner()).await?;
+    let view = rolls.roll(user, path.cid, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -43,7 +43,7 @@ pub async fn create_roll(
 )]
 #[get("/campaigns/{cid}/rolls")]
 pub async fn list_rolls(
-    office: web::Data<dyn Office>,
+    rolls: web::Data<dyn Rolls>,
     Caller(caller): Caller,
     path: web::Path<CampaignPath>,
     query: Paged<RollQuery>,
@@ -52,7 +52,7 @@ pub async fn list_rolls(
         week: query.week,
         window: query.window(),
     };
-    let views = office.rolls(caller.into(), path.cid, filter).await?;
+    let views = rolls.rolls(caller.into(), path.cid, filter).await?;
     Ok(query.respond(views))
 }
 

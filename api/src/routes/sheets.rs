@@ -28,12 +28,12 @@ use crate::routes::paths::{GamePath, SortiePath};
 )]
 #[post("/campaigns/{cid}/games/{gid}/sorties")]
 pub async fn declare_sortie(
-    office: web::Data<dyn Office>,
+    sheets: web::Data<dyn Sheets>,
     SignedIn(user): SignedIn,
     path: web::Path<GamePath>,
     body: Json<DeclareSortie>,
 ) -> Result<HttpResponse, ApiError> {
-    let sortie = office
+    let sortie = sheets
         .declare_sortie(user, path.game(), body.into_inner())
         .await?;
     Ok(HttpResponse::Created().json(sortie))
@@ -47,11 +47,11 @@ pub async fn declare_sortie(
 )]
 #[get("/campaigns/{cid}/games/{gid}/sorties")]
 pub async fn lineup(
-    office: web::Data<dyn Office>,
+    sheets: web::Data<dyn Sheets>,
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let sorties = office.lineup(caller.into(), path.game()).await?;
+    let sorties = sheets.lineup(caller.into(), path.game()).await?;
     Ok(HttpResponse::Ok().json(sorties))
 }
 
@@ -67,11 +67,11 @@ pub async fn lineup(
 )]
 #[delete("/campaigns/{cid}/games/{gid}/sorties/{sid}")]
 pub async fn withdraw_sortie(
-    office: web::Data<dyn Office>,
+    sheets: web::Data<dyn Sheets>,
     SignedIn(user): SignedIn,
     path: web::Path<SortiePath>,
 ) -> Result<HttpResponse, ApiError> {
-    office.withdraw_sortie(user, path.sortie()).await?;
+    sheets.withdraw_sortie(user, path.sortie()).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -87,11 +87,11 @@ pub async fn withdraw_sortie(
 )]
 #[get("/campaigns/{cid}/games/{gid}/sorties/{sid}/sheet")]
 pub async fn read_sheet(
-    office: web::Data<dyn Office>,
+    sheets: web::Data<dyn Sheets>,
     Caller(caller): Caller,
     path: web::Path<SortiePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office.sheet(caller.into(), path.sortie()).await?;
+    let view = sheets.sheet(caller.into(), path.sortie()).await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::ETAG, view.etag()))
         .json(view))
@@ -112,13 +112,13 @@ pub async fn read_sheet(
 )]
 #[post("/campaigns/{cid}/games/{gid}/sorties/{sid}/marks")]
 pub async fn mark(
-    office: web::Data<dyn Office>,
+    sheets: web::Data<dyn Sheets>,
     SignedIn(user): SignedIn,
     path: web::Path<SortiePath>,
     body: Json<MarkRequest>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office
+    let view = sheets
         .mark(user, path.sortie(), body.into_inner(), if_match(&req))
         .await?
         .sheet;
@@ -143,13 +143,13 @@ pub async fn mark(
 )]
 #[post("/campaigns/{cid}/games/{gid}/sorties/{sid}/rolls")]
 pub async fn roll(
-    office: web::Data<dyn Office>,
+    sheets: web::Data<dyn Sheets>,
     SignedIn(user): SignedIn,
     path: web::Path<SortiePath>,
     body: Json<SheetRollRequest>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let answer = office
+    let answer = sheets
         .roll_on_sheet(user, path.sortie(), body.into_inner(), if_match(&req))
         .await?;
     Ok(HttpResponse::Created()

@@ -27,12 +27,12 @@ macro_rules! standings_view {
         )]
         #[get($path)]
         pub async fn $name(
-            office: web::Data<dyn Office>,
+            standings: web::Data<dyn Standings>,
             Reading(reader): Reading,
             path: web::Path<CampaignPath>,
             query: web::Query<$query>,
         ) -> Result<HttpResponse, ApiError> {
-            let view = office.$name(reader, path.cid, query.into_inner()).await?;
+            let view = standings.$name(reader, path.cid, query.into_inner()).await?;
             Ok(HttpResponse::Ok().json(view))
         }
     };
@@ -74,12 +74,12 @@ standings_view!(
 )]
 #[get("/campaigns/{cid}/leaderboard.csv")]
 pub async fn leaderboard_csv(
-    office: web::Data<dyn Office>,
+    standings: web::Data<dyn Standings>,
     Reading(reader): Reading,
     path: web::Path<CampaignPath>,
     query: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = office
+    let rows = standings
         .leaderboard(reader, path.cid, query.into_inner())
         .await?;
     // The header is written by hand so an empty leaderboard still has one.

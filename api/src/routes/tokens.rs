@@ -35,15 +35,16 @@ pub struct TokenResponse {
 )]
 #[post("/tokens")]
 pub async fn create_token(
-    office: web::Data<dyn Office>,
+    accounts: web::Data<dyn Accounts>,
+    tokens: web::Data<dyn Tokens>,
     req: HttpRequest,
     body: Json<TokenRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let TokenRequest { username, password } = body.into_inner();
     let address = client_address(req.peer_addr(), req.connection_info().realip_remote_addr());
-    let user = office.sign_in(address, username, password).await?;
+    let user = accounts.sign_in(address, username, password).await?;
     let (token, digest) = token::generate();
-    office.issue_token(&user, &digest).await?;
+    tokens.issue_token(&user, &digest).await?;
     Ok(HttpResponse::Created().json(TokenResponse { token }))
 }
 
@@ -57,12 +58,12 @@ pub async fn create_token(
 )]
 #[delete("/tokens/current")]
 pub async fn delete_current_token(
-    office: web::Data<dyn Office>,
+    tokens: web::Data<dyn Tokens>,
     _user: SignedIn,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let token = bearer_token(&req)?
         .ok_or_else(|| ApiError(Error::Unauthorized("no token to revoke".into())))?;
-    office.revoke_token(&token::digest(token)).await?;
+    tokens.revoke_token(&token::digest(token)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

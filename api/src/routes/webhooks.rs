@@ -40,12 +40,12 @@ pub struct WebhookPath {
 )]
 #[post("/campaigns/{cid}/webhooks")]
 pub async fn create_webhook(
-    office: web::Data<dyn Office>,
+    webhooks: web::Data<dyn Webhooks>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
     body: Json<NewWebhook>,
 ) -> Result<HttpResponse, ApiError> {
-    let created = office
+    let created = webhooks
         .create_webhook(user, path.cid, body.into_inner())
         .await?;
     Ok(HttpResponse::Created().json(created))
@@ -61,11 +61,11 @@ pub async fn create_webhook(
 )]
 #[get("/campaigns/{cid}/webhooks")]
 pub async fn list_webhooks(
-    office: web::Data<dyn Office>,
+    webhooks: web::Data<dyn Webhooks>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let views = office.webhooks(Some(user), path.cid).await?;
+    let views = webhooks.webhooks(Some(user).into(), path.cid).await?;
     Ok(HttpResponse::Ok().json(views))
 }
 
@@ -81,11 +81,11 @@ pub async fn list_webhooks(
 )]
 #[delete("/campaigns/{cid}/webhooks/{id}")]
 pub async fn delete_webhook(
-    office: web::Data<dyn Office>,
+    webhooks: web::Data<dyn Webhooks>,
     SignedIn(user): SignedIn,
     path: web::Path<WebhookPath>,
 ) -> Result<HttpResponse, ApiError> {
-    office.delete_webhook(user, path.cid, path.id).await?;
+    webhooks.delete_webhook(user, path.cid, path.id).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -24,7 +24,7 @@ use crate::routes::paths::{CampaignPath, WeekPath};
 )]
 #[post("/campaigns/{cid}/weeks/close")]
 pub async fn close_week(
-    office: web::Data<dyn Office>,
+    weeks: web::Data<dyn Weeks>,
     SignedIn(user): SignedIn,
     path: web::Path<CampaignPath>,
     body: web::Bytes,
@@ -35,7 +35,7 @@ pub async fn close_week(
     } else {
         crate::extract::parse_json::<Option<CloseWeekRequest>>(&body)?.unwrap_or_default()
     };
-    let closed = office.close_week(user, path.cid, request).await?;
+    let closed = weeks.close_week(user, path.cid, request).await?;
     Ok(HttpResponse::Ok().json(closed))
 }
 
@@ -49,11 +49,11 @@ pub async fn close_week(
 )]
 #[get("/campaigns/{cid}/weeks/{n}")]
 pub async fn get_week(
-    office: web::Data<dyn Office>,
+    weeks: web::Data<dyn Weeks>,
     Reading(reader): Reading,
     path: web::Path<WeekPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = office.week(reader, path.cid, path.n).await?;
+    let view = weeks.week(reader, path.cid, path.n).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -9,6 +9,7 @@
 pub mod document;
 mod export;
 mod import;
+mod port;
 
 use crate::access::readable_campaign;
 use crate::campaigns::CampaignView;
@@ -70,7 +71,7 @@ pub async fn export_as(
 ) -> Result<CampaignExport, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
     scope.require_referee("export the campaign")?;
-    let cid = scope.campaign.id;
+    let cid = scope.campaign().id;
     export(conn, cid)
         .await?
         .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {cid}")))

@@ -1,6 +1,7 @@
 //! Crew: create (R2, R3), list, read, and ability picks (R6).
 
 mod pages;
+mod port;
 mod view;
 
 use campaign::abilities::Ability;
@@ -53,7 +54,7 @@ pub async fn create(
                     "a player may create crew only for himself; the referee creates crew for others".into(),
                 ));
             }
-            let week = scope.campaign.current_week;
+            let week = scope.campaign().current_week;
             let owner = owner_member(conn, &scope, &owner_name).await?;
             let owner_side = owner.side.ok_or_else(|| {
                 ServiceError::invalid(format!(
@@ -134,7 +135,7 @@ async fn owner_member(
     let account = eagles_db::users::find_by_username(conn, owner_name)
         .await?
         .ok_or_else(not_member)?;
-    eagles_db::campaigns::member(conn, scope.campaign.id, account.id)
+    eagles_db::campaigns::member(conn, scope.campaign().id, account.id)
         .await?
         .ok_or_else(not_member)
 }
@@ -168,7 +169,7 @@ pub async fn pick(
         &user,
         Access::Reader,
         async |conn, scope, record| {
-            let week = scope.campaign.current_week;
+            let week = scope.campaign().current_week;
             // Lock the crewman so concurrent picks see each other's slots.
             eagles_db::crew::lock(conn, crew_id).await?;
             let current = load_view(conn, campaign_id, crew_id, week).await?;
@@ -218,8 +219,8 @@ pub async fn list(
         nationalities: query.side.map(Side::nationalities),
         ..CrewFilter::default()
     };
-    let week = scope.campaign.current_week;
-    eagles_db::crew::list(conn, scope.campaign.id, &filter)
+    let week = scope.campaign().current_week;
+    eagles_db::crew::list(conn, scope.campaign().id, &filter)
         .await?
         .into_iter()
         .map(|r| crate::crew::crewman_view(r, week))
@@ -234,7 +235,7 @@ pub async fn get(
     crew_id: i64,
 ) -> Result<CrewmanView, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, reader).await?;
-    let mut view = load_view(conn, campaign_id, crew_id, scope.campaign.current_week).await?;
+    let mut view = load_view(conn, campaign_id, crew_id, scope.campaign().current_week).await?;
     let awards = eagles_db::crew::awards(conn, crew_id).await?;
     view.awards = Some(awards.into_iter().map(xp_entry_view).collect());
     Ok(view)

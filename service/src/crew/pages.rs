@@ -24,7 +24,7 @@ pub async fn roster(
         .filter(|m| m.role == MemberRole::Player)
         .map(|m| m.username)
         .collect();
-    let week = scope.campaign.current_week;
+    let week = scope.campaign().current_week;
     let crew = eagles_db::crew::list(conn, campaign_id, &CrewFilter::default())
         .await?
         .into_iter()
@@ -45,7 +45,7 @@ pub async fn last_flown(
 ) -> Result<HashMap<i64, String>, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, reader).await?;
     Ok(
-        eagles_db::aircraft_flown::last_flown(conn, scope.campaign.id)
+        eagles_db::aircraft_flown::last_flown(conn, scope.campaign().id)
             .await?
             .into_iter()
             .map(|f| (f.crew_id, f.aircraft))
@@ -67,19 +67,18 @@ pub async fn detail(
             ServiceError::NotFound(format!("there is no crewman {crew_id} in this campaign"))
         })?;
     let joined_week = record.joined_week;
-    let crewman = super::crewman_view(record, scope.campaign.current_week)?;
+    let crewman = super::crewman_view(record, scope.campaign().current_week)?;
     let awards = eagles_db::crew::awards(conn, crew_id)
         .await?
         .into_iter()
         .map(super::xp_entry_view)
         .collect();
-    let service = crate::record::record_weeks(conn, &scope.campaign, crew_id).await?;
+    let service = crate::record::record_weeks(conn, scope.campaign(), crew_id).await?;
     let ability_effects = crate::reference::ability_effects(conn).await?;
     let may_pick = scope.running()
         && (scope.is_referee()
             || scope
-                .caller
-                .as_ref()
+                .caller()
                 .is_some_and(|u| u.username.eq_ignore_ascii_case(&crewman.owner)));
     Ok(CrewmanDetail {
         scope,

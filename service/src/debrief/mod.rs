@@ -6,6 +6,7 @@
 pub(crate) mod down;
 mod flown;
 mod lineup;
+mod port;
 mod request;
 mod response;
 mod validate;
@@ -170,9 +171,9 @@ fn checked(
         aircraft,
         lineup,
     } = facts;
-    let campaign = scope.campaign;
+    let campaign = scope.campaign();
     let game = game.ok_or_else(|| game_not_found(game_id))?;
-    open_for_debrief(&game, &campaign)?;
+    open_for_debrief(&game, campaign)?;
     missions_rolled(&game, &missions)?;
     lineup.mission_declared(&missions, &crew, &aircraft)?;
     let mut request = request;
@@ -183,7 +184,7 @@ fn checked(
         crew,
         aircraft,
     };
-    validate::plan(&campaign, facts, request, preview)
+    validate::plan(campaign, facts, request, preview)
 }
 
 /// A game is debriefed once both sides' missions are rolled (R9: each side rolls its
@@ -240,7 +241,7 @@ pub async fn void(
         async |conn, scope, record| {
             let game = find_game(conn, campaign_id, game_id).await?;
             let voided =
-                void::void_debrief(conn, &game, scope.campaign.current_week, user.id, &reason)
+                void::void_debrief(conn, &game, scope.campaign().current_week, user.id, &reason)
                     .await?;
             let change = Change::new(EventKind::Void, game_id).audit(
                 "debrief.void",
@@ -338,7 +339,7 @@ pub async fn void_award(
                     ServiceError::NotFound(format!("there is no award {award_id} in this campaign"))
                 })?;
             let reversal =
-                void::reverse_award(conn, &award, scope.campaign.current_week, &reason).await?;
+                void::reverse_award(conn, &award, scope.campaign().current_week, &reason).await?;
             let change = Change::new(EventKind::Void, award_id).audit(
                 "award.void",
                 json!({ "award_id": award_id, "reversal_id": reversal.id, "reason": reason }),

@@ -4,6 +4,7 @@
 //! debrief each side's assignment is shown only to that side and the referees (§13.20).
 
 pub(crate) mod assignment;
+mod port;
 mod view;
 
 use campaign::events::EventKind;
@@ -49,7 +50,7 @@ pub async fn load_game(
     scope: &CampaignScope,
     game_id: i64,
 ) -> Result<GameView, ServiceError> {
-    let game = eagles_db::games::find(conn, scope.campaign.id, game_id)
+    let game = eagles_db::games::find(conn, scope.campaign().id, game_id)
         .await?
         .ok_or_else(|| game_not_found(game_id))?;
     let missions = eagles_db::games::missions_of(conn, &[game_id]).await?;
@@ -74,7 +75,7 @@ pub async fn open(
         &user,
         Access::Referee("open a game"),
         async |conn, scope, record| {
-            let campaign = &scope.campaign;
+            let campaign = scope.campaign();
             let mut source =
                 DiceSource::for_table(Table::GroundOffensive, request.dice.as_deref())?;
             let roll = roll_ground_offensive(&mut source);
@@ -201,7 +202,7 @@ pub async fn assign(
         &user,
         Access::Member("assign mission crews"),
         async |conn, scope, record| {
-            let campaign = &scope.campaign;
+            let campaign = scope.campaign();
             let game = eagles_db::games::find(conn, campaign_id, game_id)
                 .await?
                 .ok_or_else(|| game_not_found(game_id))?;
@@ -284,7 +285,7 @@ pub async fn tonight_of(
     conn: &mut AsyncPgConnection,
     scope: CampaignScope,
 ) -> Result<Tonight, ServiceError> {
-    let campaign = &scope.campaign;
+    let campaign = scope.campaign();
     let games = eagles_db::games::list_for_week(conn, campaign.id, campaign.current_week).await?;
     let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let missions = eagles_db::games::missions_of(conn, &ids).await?;
@@ -342,7 +343,7 @@ pub async fn first_of_week(
     scope: &CampaignScope,
     limit: i64,
 ) -> Result<Vec<GameView>, ServiceError> {
-    let campaign = &scope.campaign;
+    let campaign = scope.campaign();
     let games =
         eagles_db::games::first_of_week(conn, campaign.id, campaign.current_week, limit).await?;
     let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
@@ -386,7 +387,7 @@ pub async fn live_board(
     campaign_id: i64,
 ) -> Result<LiveBoard, ServiceError> {
     let tonight = tonight(conn, caller, campaign_id).await?;
-    let campaign = tonight.scope.campaign.clone();
+    let campaign = tonight.scope.campaign().clone();
     let crew = crew_now(conn, &campaign).await?;
     let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week)).await?;
     let rolls = crate::sheets::secrecy::for_reader(conn, &tonight.scope, rolls)

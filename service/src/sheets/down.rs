@@ -61,7 +61,7 @@ pub(super) async fn at_the_table(
     let setting = Setting {
         side: sortie.side,
         offensive: game.ground_offensive,
-        date: calendar::week_date(open.scope.campaign.start_date, week_number(game.week)),
+        date: calendar::week_date(open.scope.campaign().start_date, week_number(game.week)),
         dual_controls: sheets.aircraft_of(sortie)?.dual_controls,
     };
     let descent = crate::debrief::down::play(&report, down, &crew, setting, false)?;

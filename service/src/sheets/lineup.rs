@@ -92,7 +92,7 @@ async fn check_crew(
 ) -> Result<Side, ServiceError> {
     let (pilot_id, observer_id) = seats(crew)?;
     let aircraft = aircraft_facts(conn, aircraft_id).await?;
-    let campaign = &scope.campaign;
+    let campaign = scope.campaign();
     let pilot = crew_facts(conn, campaign.id, "crew_id", pilot_id, game.week).await?;
     let observer = match observer_id {
         Some(id) => Some(crew_facts(conn, campaign.id, "crew_id", id, game.week).await?),

@@ -8,6 +8,7 @@ mod down;
 pub mod draft;
 pub mod lineup;
 pub mod marks;
+mod port;
 mod read;
 pub mod rolls;
 pub mod secrecy;

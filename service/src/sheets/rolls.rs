@@ -501,7 +501,7 @@ pub async fn roll_on_sheet(
         let seats = sheets.seats_of(sortie.id);
         let men = men(conn, at.campaign_id, &seats, game.week).await?;
         let mut dice = sheet_dice(&request, rolled_for(&request, &state, &men))?;
-        let date = calendar::week_date(open.scope.campaign.start_date, week_number(game.week));
+        let date = calendar::week_date(open.scope.campaign().start_date, week_number(game.week));
         let context = RollContext {
             campaign_id: at.campaign_id,
             week: game.week,

@@ -5,6 +5,7 @@
 
 mod leaderboard;
 mod players;
+mod port;
 mod sides;
 
 use crate::access::{readable_campaign, ReadAccess};
@@ -45,7 +46,7 @@ pub async fn leaderboard(
     query: &LeaderboardQuery,
 ) -> Result<Vec<LeaderboardRow>, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, reader).await?;
-    crew_ranking(conn, &scope.campaign, query).await
+    crew_ranking(conn, scope.campaign(), query).await
 }
 
 /// The player ranking of R13 in a campaign `caller` may read.
@@ -56,7 +57,7 @@ pub async fn players(
     query: &PlayersQuery,
 ) -> Result<Vec<PlayerRow>, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, reader).await?;
-    player_ranking(conn, &scope.campaign, query.as_of_week).await
+    player_ranking(conn, scope.campaign(), query.as_of_week).await
 }
 
 /// The side totals of R12 in a campaign `caller` may read.
@@ -67,5 +68,5 @@ pub async fn sides(
     query: &SidesQuery,
 ) -> Result<SidesView, ServiceError> {
     let scope = readable_campaign(conn, campaign_id, reader).await?;
-    air_war_totals(conn, &scope.campaign, query.as_of_week).await
+    air_war_totals(conn, scope.campaign(), query.as_of_week).await
 }

@@ -35,7 +35,7 @@ pub struct AircraftPage {
 
 #[get("/aircraft")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    reference: web::Data<dyn Reference>,
     session: Session,
     query: web::Query<Filters>,
 ) -> Result<HttpResponse, PageError> {
@@ -54,7 +54,7 @@ pub async fn show(
             .ok(),
     };
     let aircraft = if errors.is_empty() {
-        office
+        reference
             .aircraft(AircraftQuery {
                 side,
                 in_service_on: date,

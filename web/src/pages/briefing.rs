@@ -156,13 +156,13 @@ pub struct BriefingPage {
 
 #[get("/campaigns/{cid}/weeks/{n}/briefing")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    briefings: web::Data<dyn Briefings>,
     session: Session,
     path: web::Path<(i64, i32)>,
 ) -> Result<HttpResponse, PageError> {
     let (campaign_id, week) = path.into_inner();
-    let briefing = office
-        .briefing(session.user.clone(), campaign_id, week)
+    let briefing = briefings
+        .briefing(session.reader(), campaign_id, week)
         .await?;
     Ok(render(
         &BriefingPage::new(session.nav(), briefing),

@@ -103,11 +103,11 @@ pub struct HomePage {
 
 #[get("/campaigns/{cid}")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let page = HomePage::read(office.get_ref(), &session, path.into_inner()).await?;
+    let page = HomePage::read(&**campaigns, &session, path.into_inner()).await?;
     Ok(render(&page, StatusCode::OK))
 }
 
@@ -116,25 +116,25 @@ pub async fn show(
 /// two is the price of rendering the template.
 #[get("/campaigns/{cid}/home.json")]
 pub async fn show_json(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let page = HomePage::read(office.get_ref(), &session, path.into_inner()).await?;
+    let page = HomePage::read(&**campaigns, &session, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(&page))
 }
 
 impl HomePage {
     /// The page and its JSON twin read the same way, on one pooled connection.
     async fn read(
-        office: &dyn Office,
+        campaigns: &dyn Campaigns,
         session: &Session,
         campaign_id: i64,
     ) -> Result<Self, PageError> {
         // One game past the page's share tells whether the week holds more.
-        let home = office
+        let home = campaigns
             .campaign_home(
-                session.user.clone(),
+                session.reader(),
                 campaign_id,
                 HomeLimits {
                     games: WEEK_GAMES as i64 + 1,
@@ -143,7 +143,7 @@ impl HomePage {
             )
             .await?;
         let scope = home.scope;
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         let week = WeekLine::of(campaign);
         let members = home.members;
         let crew: Vec<CrewLine> = home

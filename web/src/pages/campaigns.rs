@@ -48,20 +48,21 @@ pub struct ListPage {
 }
 
 impl FormPage for ListPage {
+    type Ports = web::Data<dyn Campaigns>;
     /// The list is the site's, not a campaign's.
     type Key = ();
     type Form = CampaignForm;
 
     /// Loads the list around a form.
     async fn load(
-        office: &dyn Office,
+        campaigns: &Self::Ports,
         session: &Session,
         _: (),
         form: CampaignForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let campaigns = office
-            .readable_campaigns(session.user.clone())
+        let campaigns = campaigns
+            .readable_campaigns(session.reader())
             .await?
             .iter()
             .map(|c: &Campaign| CampaignLine {
@@ -88,19 +89,19 @@ impl FormPage for ListPage {
 
 #[get("/")]
 pub async fn list(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
     session: Session,
 ) -> Result<HttpResponse, PageError> {
     let form = CampaignForm {
         public: Some("on".into()),
         ..CampaignForm::default()
     };
-    form_page::show::<ListPage>(office.get_ref(), &session, (), form).await
+    form_page::show::<ListPage>(&campaigns, &session, (), form).await
 }
 
 #[post("/campaigns")]
 pub async fn create(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
     session: Session,
     form: web::Form<CampaignForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -120,7 +121,7 @@ pub async fn create(
             start_date,
             public: ticked(&form.public),
         };
-        match office.create_campaign(user, new).await {
+        match campaigns.create_campaign(user, new).await {
             Ok(created) => return Ok(see_other(&format!("/campaigns/{}", created.id))),
             Err(e) => errors.place(e, |e| {
                 refusal_rule(e).map(|rule| match rule {
@@ -130,5 +131,5 @@ pub async fn create(
             })?,
         }
     }
-    form_page::again::<ListPage>(office.get_ref(), &session, (), form, errors).await
+    form_page::again::<ListPage>(&campaigns, &session, (), form, errors).await
 }

@@ -96,45 +96,46 @@ pub struct EndConfirmPage {
 impl EndConfirmPage {
     /// Only a referee of a running campaign is asked; anyone else learns why not.
     async fn load(
-        office: &dyn Office,
+        campaigns: &dyn Campaigns,
         session: &Session,
         campaign_id: i64,
     ) -> Result<Self, PageError> {
         let user = session.user.clone().ok_or_else(|| {
             Error::Unauthorized("sign in as the campaign's referee to end it".into())
         })?;
-        let scope = office
+        let scope = campaigns
             .campaign_scope(Some(user).into(), campaign_id)
             .await?;
         scope.require_referee("end the campaign")?;
-        still_running(&scope.campaign)?;
-        let outcome = office.campaign_outcome(scope.campaign.clone()).await?;
+        still_running(scope.campaign())?;
+        let outcome = campaigns.campaign_outcome(scope.clone()).await?;
         Ok(Self {
             nav: session.nav(),
-            id: scope.campaign.id,
-            name: scope.campaign.name.clone(),
-            week: WeekLine::of(&scope.campaign),
+            id: scope.campaign().id,
+            name: scope.campaign().name.clone(),
+            week: WeekLine::of(scope.campaign()),
             outcome,
         })
     }
 }
 
 impl FormPage for ClubNightPage {
+    type Ports = web::Data<dyn Games>;
     type Key = i64;
     type Form = ClubNightForm;
 
     /// The campaign and membership, the week's games and their missions, the crew and
     /// the aircraft types: six queries, whatever the number of games.
     async fn load(
-        office: &dyn Office,
+        games: &Self::Ports,
         session: &Session,
         campaign_id: i64,
         form: ClubNightForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let night = office.tonight(session.user.clone(), campaign_id).await?;
+        let night = games.tonight(session.reader(), campaign_id).await?;
         let scope = night.scope.clone();
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         let games = tonight(night);
         let open: Vec<String> = games
             .iter()
@@ -173,7 +174,8 @@ impl FormPage for ClubNightPage {
 
 #[get("/campaigns/{cid}/club-night")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
+    games: web::Data<dyn Games>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<ClubNightQuery>,
@@ -181,7 +183,7 @@ pub async fn show(
     match query.end.as_deref() {
         None => {}
         Some("confirm") => {
-            let page = EndConfirmPage::load(office.get_ref(), &session, path.into_inner()).await?;
+            let page = EndConfirmPage::load(&**campaigns, &session, path.into_inner()).await?;
             return Ok(render(&page, StatusCode::OK));
         }
         Some(other) => {
@@ -192,12 +194,14 @@ pub async fn show(
         }
     }
     let form = ClubNightForm::default();
-    form_page::show::<ClubNightPage>(office.get_ref(), &session, path.into_inner(), form).await
+    form_page::show::<ClubNightPage>(&games, &session, path.into_inner(), form).await
 }
 
 #[post("/campaigns/{cid}/club-night")]
 pub async fn act(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
+    games: web::Data<dyn Games>,
+    weeks: web::Data<dyn Weeks>,
     session: Session,
     path: web::Path<i64>,
     form: web::Form<ClubNightForm>,
@@ -210,7 +214,7 @@ pub async fn act(
         "open" => match parse_dice(&form.dice) {
             Ok(dice) => {
                 let request = NewGameRequest { dice };
-                match office.open_game(user, campaign_id, request).await {
+                match games.open_game(user, campaign_id, request).await {
                     Ok(game) => {
                         return Ok(see_other(&format!(
                             "/campaigns/{campaign_id}/games/{}",
@@ -227,7 +231,7 @@ pub async fn act(
         "close" if ticked(&form.confirm) => {
             let abandon_open_games = ticked(&form.abandon);
             let request = CloseWeekRequest { abandon_open_games };
-            match office.close_week(user, campaign_id, request).await {
+            match weeks.close_week(user, campaign_id, request).await {
                 Ok(closed) => {
                     return Ok(see_other(&format!(
                         "/campaigns/{campaign_id}/weeks/{}",
@@ -255,12 +259,12 @@ pub async fn act(
         }
         // Sent from the confirmation page only, which asked "this cannot be undone".
         "end" => {
-            office.end_campaign(user, campaign_id).await?;
+            campaigns.end_campaign(user, campaign_id).await?;
             return Ok(see_other(&format!("/campaigns/{campaign_id}")));
         }
         "close" => {
             // The role is checked first, so a player learns he may not close at all.
-            let scope = office
+            let scope = campaigns
                 .campaign_scope(Some(user).into(), campaign_id)
                 .await?;
             scope.require_referee("close the week")?;
@@ -276,5 +280,5 @@ pub async fn act(
             ))
         }
     }
-    form_page::again::<ClubNightPage>(office.get_ref(), &session, campaign_id, form, errors).await
+    form_page::again::<ClubNightPage>(&games, &session, campaign_id, form, errors).await
 }

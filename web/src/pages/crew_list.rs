@@ -118,19 +118,18 @@ pub struct CrewListPage {
 }
 
 impl FormPage for CrewListPage {
+    type Ports = web::Data<dyn Crew>;
     type Key = i64;
     type Form = CrewForm;
 
     async fn load(
-        office: &dyn Office,
+        crew: &Self::Ports,
         session: &Session,
         campaign_id: i64,
         form: CrewForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let roster = office
-            .crew_roster(session.user.clone(), campaign_id)
-            .await?;
+        let roster = crew.crew_roster(session.reader(), campaign_id).await?;
         let scope = roster.scope;
         let crew = roster
             .crew
@@ -138,10 +137,10 @@ impl FormPage for CrewListPage {
             .map(|v| CrewLine::new(campaign_id, v))
             .collect();
         Ok(Self {
-            revision: scope.campaign.revision,
+            revision: scope.campaign().revision,
             nav: session.nav(),
-            id: scope.campaign.id,
-            name: scope.campaign.name.clone(),
+            id: scope.campaign().id,
+            name: scope.campaign().name.clone(),
             crew,
             can_create: scope.is_member() && scope.running(),
             is_referee: scope.is_referee(),
@@ -160,7 +159,7 @@ impl FormPage for CrewListPage {
 
 #[get("/campaigns/{cid}/crew")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    crew: web::Data<dyn Crew>,
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
@@ -168,12 +167,12 @@ pub async fn show(
         role: "pilot".into(),
         ..CrewForm::default()
     };
-    form_page::show::<CrewListPage>(office.get_ref(), &session, path.into_inner(), form).await
+    form_page::show::<CrewListPage>(&crew, &session, path.into_inner(), form).await
 }
 
 #[post("/campaigns/{cid}/crew")]
 pub async fn create(
-    office: web::Data<dyn Office>,
+    crew: web::Data<dyn Crew>,
     session: Session,
     path: web::Path<i64>,
     form: web::Form<CrewForm>,
@@ -200,7 +199,7 @@ pub async fn create(
             replacement,
             owner,
         };
-        match office.create_crewman(user, campaign_id, new).await {
+        match crew.create_crewman(user, campaign_id, new).await {
             Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/crew"))),
             Err(e) => errors.place(e, |e| match e {
                 Error::Unprocessable {
@@ -218,5 +217,5 @@ pub async fn create(
             })?,
         }
     }
-    form_page::again::<CrewListPage>(office.get_ref(), &session, campaign_id, form, errors).await
+    form_page::again::<CrewListPage>(&crew, &session, campaign_id, form, errors).await
 }

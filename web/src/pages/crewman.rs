@@ -121,19 +121,20 @@ impl CrewmanPage {
 }
 
 impl FormPage for CrewmanPage {
+    type Ports = web::Data<dyn Crew>;
     /// The campaign and the crewman.
     type Key = (i64, i64);
     type Form = PickForm;
 
     async fn load(
-        office: &dyn Office,
+        crew: &Self::Ports,
         session: &Session,
         (campaign_id, crew_id): (i64, i64),
         form: PickForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let detail = office
-            .crewman_detail(session.user.clone(), campaign_id, crew_id)
+        let detail = crew
+            .crewman_detail(session.reader(), campaign_id, crew_id)
             .await?;
         let (scope, crewman, joined_week, awards) = (
             detail.scope,
@@ -147,7 +148,7 @@ impl FormPage for CrewmanPage {
         let xp_points = xp_by_week(
             crewman.xp,
             joined_week,
-            scope.campaign.current_week,
+            scope.campaign().current_week,
             &service,
         );
         let xp_chart = crate::chart::xp_by_week(&xp_points)?;
@@ -162,10 +163,10 @@ impl FormPage for CrewmanPage {
             .collect();
         let may_pick = detail.may_pick;
         Ok(Self {
-            revision: scope.campaign.revision,
+            revision: scope.campaign().revision,
             nav: session.nav(),
             campaign_id,
-            campaign_name: scope.campaign.name.clone(),
+            campaign_name: scope.campaign().name.clone(),
             role: crewman.role.label(),
             nationality: crewman.nationality.label(),
             status: crewman.status.label(),
@@ -181,7 +182,7 @@ impl FormPage for CrewmanPage {
             joined_week,
             next_slot_at: status::next_slot_at(xp).get(),
             may_pick,
-            ended_week: scope.campaign.ended_week,
+            ended_week: scope.campaign().ended_week,
             allowed,
             crewman,
             form,
@@ -199,22 +200,16 @@ impl FormPage for CrewmanPage {
 
 #[get("/campaigns/{cid}/crew/{id}")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    crew: web::Data<dyn Crew>,
     session: Session,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, PageError> {
-    form_page::show::<CrewmanPage>(
-        office.get_ref(),
-        &session,
-        path.into_inner(),
-        PickForm::default(),
-    )
-    .await
+    form_page::show::<CrewmanPage>(&crew, &session, path.into_inner(), PickForm::default()).await
 }
 
 #[post("/campaigns/{cid}/crew/{id}/abilities")]
 pub async fn pick(
-    office: web::Data<dyn Office>,
+    crew: web::Data<dyn Crew>,
     session: Session,
     path: web::Path<(i64, i64)>,
     form: web::Form<PickForm>,
@@ -226,7 +221,7 @@ pub async fn pick(
     match form.ability.parse::<Ability>() {
         Err(_) => errors.add("ability", "choose an ability from the list"),
         Ok(ability) => {
-            match office
+            match crew
                 .pick_ability(user, (campaign_id, crew_id), ability)
                 .await
             {
@@ -243,5 +238,5 @@ pub async fn pick(
         }
     }
     let key = (campaign_id, crew_id);
-    form_page::again::<CrewmanPage>(office.get_ref(), &session, key, form, errors).await
+    form_page::again::<CrewmanPage>(&crew, &session, key, form, errors).await
 }

@@ -8,7 +8,6 @@ use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
 use campaign::tables::Table;
-use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::rolls::{RollFilter, RollRequest, RollView};
 use eagles_office::window::Window;
@@ -110,23 +109,25 @@ pub struct DicePage {
 }
 
 impl FormPage for DicePage {
+    type Ports = (web::Data<dyn Campaigns>, web::Data<dyn Rolls>);
     /// The campaign, and the log's week and the roll just made.
     type Key = (i64, LogQuery);
     type Form = RollForm;
 
     async fn load(
-        office: &dyn Office,
+        ports: &Self::Ports,
         session: &Session,
         (campaign_id, query): (i64, LogQuery),
         form: RollForm,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let scope = campaign_scope(office, session, campaign_id).await?;
-        let campaign = &scope.campaign;
+        let (campaigns, rolls) = ports;
+        let scope = campaign_scope(campaigns.get_ref(), session, campaign_id).await?;
+        let campaign = scope.campaign();
         let week = errors.week("week", query.week.trim(), campaign.current_week);
-        let rolls: Vec<RollLine> = office
+        let rolls: Vec<RollLine> = rolls
             .rolls(
-                ReadAccess::Checked(scope.clone()),
+                scope.reader(),
                 campaign_id,
                 RollFilter {
                     week,
@@ -164,7 +165,8 @@ impl FormPage for DicePage {
 
 #[get("/campaigns/{cid}/dice")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
+    rolls: web::Data<dyn Rolls>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<LogQuery>,
@@ -174,7 +176,7 @@ pub async fn show(
         ..RollForm::default()
     };
     let key = (path.into_inner(), query.into_inner());
-    form_page::show::<DicePage>(office.get_ref(), &session, key, form).await
+    form_page::show::<DicePage>(&(campaigns, rolls), &session, key, form).await
 }
 
 /// A modifier's value as the API reads it: a flag, a number or a name.
@@ -259,7 +261,8 @@ fn field_of(e: &Error) -> Option<&'static str> {
 
 #[post("/campaigns/{cid}/dice")]
 pub async fn roll(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
+    rolls: web::Data<dyn Rolls>,
     session: Session,
     path: web::Path<i64>,
     form: web::Form<RollForm>,
@@ -269,7 +272,7 @@ pub async fn roll(
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
     if let Some(request) = request(&form, &mut errors) {
-        match office.roll(user, campaign_id, request).await {
+        match rolls.roll(user, campaign_id, request).await {
             Ok(view) => {
                 return Ok(see_other(&format!(
                     "/campaigns/{campaign_id}/dice?week={}&roll={}#last-roll",
@@ -280,5 +283,5 @@ pub async fn roll(
         }
     }
     let key = (campaign_id, LogQuery::default());
-    form_page::again::<DicePage>(office.get_ref(), &session, key, form, errors).await
+    form_page::again::<DicePage>(&(campaigns, rolls), &session, key, form, errors).await
 }

@@ -88,11 +88,11 @@ impl PublicUrl {
 
 #[get("/campaigns/{cid}/feed.atom")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    feeds: web::Data<dyn Feeds>,
     public_url: web::Data<PublicUrl>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let feed = office.feed(path.into_inner()).await?;
+    let feed = feeds.feed(path.into_inner()).await?;
     let atom = atom_feed(&feed, &public_url);
     let xml = atom
         .write_to(Vec::new())

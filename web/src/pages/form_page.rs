@@ -1,16 +1,17 @@
 //! Pages that carry a form, to write or to filter: shown with the form as it starts
 //! out or as the address gives it, and again with the input as typed and the reasons
-//! next to their fields when it is refused. A page's data comes from the office.
-
-use actix_web::HttpResponse;
-use eagles_office::Office;
+//! next to their fields when it is refused. A page's data comes from the office's ports it names.
 
 use super::render;
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
+use actix_web::HttpResponse;
 
 pub trait FormPage: askama::Template + Sized {
+    /// The office's ports the page reads: a tuple of `web::Data<dyn Port>`, which its
+    /// handlers take as they are.
+    type Ports;
     /// What the page's address names: the campaign's id, and on some pages more.
     type Key;
     /// The form as typed.
@@ -18,7 +19,7 @@ pub trait FormPage: askama::Template + Sized {
 
     /// The page around `form` and the reasons it was refused.
     async fn load(
-        office: &dyn Office,
+        ports: &Self::Ports,
         session: &Session,
         key: Self::Key,
         form: Self::Form,
@@ -30,23 +31,23 @@ pub trait FormPage: askama::Template + Sized {
 
 /// The page with `form` as it starts out, or as a filter form's address gives it.
 pub async fn show<P: FormPage>(
-    office: &dyn Office,
+    ports: &P::Ports,
     session: &Session,
     key: P::Key,
     form: P::Form,
 ) -> Result<HttpResponse, PageError> {
-    again::<P>(office, session, key, form, FieldErrors::default()).await
+    again::<P>(ports, session, key, form, FieldErrors::default()).await
 }
 
 /// The page again with what was sent: 422 when a field was refused.
 pub async fn again<P: FormPage>(
-    office: &dyn Office,
+    ports: &P::Ports,
     session: &Session,
     key: P::Key,
     form: P::Form,
     errors: FieldErrors,
 ) -> Result<HttpResponse, PageError> {
-    let page = P::load(office, session, key, form, errors).await?;
+    let page = P::load(ports, session, key, form, errors).await?;
     Ok(render(&page, page.errors().status()))
 }
 

@@ -11,7 +11,6 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::abilities::Ability;
 use campaign::sides::Side;
-use eagles_office::access::ReadAccess;
 use eagles_office::crew::{CrewQuery, CrewmanView};
 use eagles_office::prelude::*;
 use serde::Deserialize;
@@ -83,28 +82,31 @@ pub struct IdCardsPage {
 }
 
 impl FormPage for IdCardsPage {
+    type Ports = (
+        web::Data<dyn Campaigns>,
+        web::Data<dyn Crew>,
+        web::Data<dyn Reference>,
+    );
     type Key = i64;
     type Form = Filters;
 
     async fn load(
-        office: &dyn Office,
+        ports: &Self::Ports,
         session: &Session,
         campaign_id: i64,
         form: Filters,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let scope = campaign_scope(office, session, campaign_id).await?;
-        let campaign = &scope.campaign;
+        let (campaigns, roster, reference) = ports;
+        let scope = campaign_scope(campaigns.get_ref(), session, campaign_id).await?;
+        let campaign = scope.campaign();
         let side =
             errors.optional::<Side>("side", &form.side, "choose allied, central or both sides");
         let query = CrewQuery { side, role: None };
-        let crew = office
-            .crew(ReadAccess::Checked(scope.clone()), campaign.id, query)
-            .await?;
-        let effects = office.ability_effects().await?;
-        let mut flown: HashMap<i64, String> = office
-            .last_flown(ReadAccess::Checked(scope.clone()), campaign.id)
-            .await?;
+        let crew = roster.crew(scope.reader(), campaign.id, query).await?;
+        let effects = reference.ability_effects().await?;
+        let mut flown: HashMap<i64, String> =
+            roster.last_flown(scope.reader(), campaign.id).await?;
         let mut players: Vec<String> = crew.iter().map(|c| c.owner.clone()).collect();
         players.sort_by_key(|p| p.to_lowercase());
         players.dedup();
@@ -156,13 +158,15 @@ impl FormPage for IdCardsPage {
 
 #[get("/campaigns/{cid}/id-cards")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
+    crew: web::Data<dyn Crew>,
+    reference: web::Data<dyn Reference>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<Filters>,
 ) -> Result<HttpResponse, PageError> {
     form_page::show::<IdCardsPage>(
-        office.get_ref(),
+        &(campaigns, crew, reference),
         &session,
         path.into_inner(),
         query.into_inner(),

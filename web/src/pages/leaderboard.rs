@@ -5,7 +5,6 @@
 
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::standings::{LeaderboardQuery, LeaderboardRow};
 use serde::Deserialize;
@@ -75,24 +74,26 @@ pub struct LeaderboardPage {
 }
 
 impl FormPage for LeaderboardPage {
+    type Ports = (web::Data<dyn Campaigns>, web::Data<dyn Standings>);
     type Key = i64;
     type Form = Filters;
 
     async fn load(
-        office: &dyn Office,
+        ports: &Self::Ports,
         session: &Session,
         campaign_id: i64,
         form: Filters,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let scope = campaign_scope(office, session, campaign_id).await?;
-        let campaign = &scope.campaign;
+        let (campaigns, standings) = ports;
+        let scope = campaign_scope(campaigns.get_ref(), session, campaign_id).await?;
+        let campaign = scope.campaign();
         let filters = form.parse(campaign.current_week, &mut errors);
         let week = filters.as_of_week.unwrap_or(campaign.current_week);
         let csv_query = query_string(&filters);
         let rows = if errors.is_empty() {
-            office
-                .leaderboard(ReadAccess::Checked(scope.clone()), campaign_id, filters)
+            standings
+                .leaderboard(scope.reader(), campaign_id, filters)
                 .await?
         } else {
             Vec::new()
@@ -119,13 +120,14 @@ impl FormPage for LeaderboardPage {
 
 #[get("/campaigns/{cid}/leaderboard")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
+    standings: web::Data<dyn Standings>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<Filters>,
 ) -> Result<HttpResponse, PageError> {
     form_page::show::<LeaderboardPage>(
-        office.get_ref(),
+        &(campaigns, standings),
         &session,
         path.into_inner(),
         query.into_inner(),

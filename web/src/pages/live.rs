@@ -15,7 +15,6 @@ use std::collections::HashMap;
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use eagles_office::access::ReadAccess;
 use eagles_office::games::LoggedRoll;
 use eagles_office::prelude::*;
 use eagles_office::sheets::GameRef;
@@ -134,14 +133,15 @@ impl Live {
     /// missions, the crew (twice: once named in the games, once with the status the
     /// rules derive), the aircraft types, the week's rolls and the ranking.
     async fn load(
-        office: &dyn Office,
+        games: &dyn Games,
+        sheets: &dyn Sheets,
         session: &Session,
         campaign_id: i64,
     ) -> Result<(Self, String), PageError> {
-        let board = office.live_board(session.user.clone(), campaign_id).await?;
+        let board = games.live_board(session.reader(), campaign_id).await?;
         let night = board.tonight;
         let scope = night.scope.clone();
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         // The rolls that are a game's own: its ground offensive and its missions.
         let mut own: HashMap<i64, String> = HashMap::new();
         for g in &night.games {
@@ -158,9 +158,9 @@ impl Live {
         }
         let mut lineups = Vec::with_capacity(night.games.len());
         for game in &night.games {
-            let sorties = office
+            let sorties = sheets
                 .lineup(
-                    ReadAccess::Checked(scope.clone()),
+                    scope.reader(),
                     GameRef {
                         campaign_id: campaign.id,
                         game_id: game.id,
@@ -209,12 +209,13 @@ impl Live {
 
 #[get("/campaigns/{cid}/live")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    games: web::Data<dyn Games>,
+    sheets: web::Data<dyn Sheets>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<LiveQuery>,
 ) -> Result<HttpResponse, PageError> {
-    let (live, name) = Live::load(office.get_ref(), &session, path.into_inner()).await?;
+    let (live, name) = Live::load(&**games, &**sheets, &session, path.into_inner()).await?;
     if query.fragment.is_some() {
         return Ok(render(&LiveFragment { live }, StatusCode::OK));
     }

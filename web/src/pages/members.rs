@@ -161,25 +161,24 @@ pub struct SideForm {
 }
 
 impl FormPage for MembersPage {
+    type Ports = web::Data<dyn Members>;
     type Key = i64;
     type Form = MemberForm;
 
     async fn load(
-        office: &dyn Office,
+        members: &Self::Ports,
         session: &Session,
         campaign_id: i64,
         form: MemberForm,
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
-        let roster = office
-            .member_roster(session.user.clone(), campaign_id)
-            .await?;
+        let roster = members.member_roster(session.reader(), campaign_id).await?;
         let (scope, members, webhooks) = (roster.scope, roster.members, roster.webhooks);
         Ok(Self {
-            revision: scope.campaign.revision,
+            revision: scope.campaign().revision,
             nav: session.nav(),
-            id: scope.campaign.id,
-            name: scope.campaign.name.clone(),
+            id: scope.campaign().id,
+            name: scope.campaign().name.clone(),
             members: members.into_iter().map(MemberLine::from).collect(),
             is_referee: scope.is_referee(),
             running: scope.running(),
@@ -198,22 +197,16 @@ impl FormPage for MembersPage {
 
 #[get("/campaigns/{cid}/members")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    members: web::Data<dyn Members>,
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    form_page::show::<MembersPage>(
-        office.get_ref(),
-        &session,
-        path.into_inner(),
-        MemberForm::blank(),
-    )
-    .await
+    form_page::show::<MembersPage>(&members, &session, path.into_inner(), MemberForm::blank()).await
 }
 
 #[post("/campaigns/{cid}/members")]
 pub async fn add(
-    office: web::Data<dyn Office>,
+    members: web::Data<dyn Members>,
     session: Session,
     path: web::Path<i64>,
     form: web::Form<MemberForm>,
@@ -234,7 +227,7 @@ pub async fn add(
             role,
             side,
         };
-        match office.add_member(user, campaign_id, new).await {
+        match members.add_member(user, campaign_id, new).await {
             Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
             Err(e) => errors.place(e, |e| match (e, e.locus()) {
                 // The only refusals a referee can fix here: a player without a side
@@ -245,12 +238,12 @@ pub async fn add(
             })?,
         }
     }
-    form_page::again::<MembersPage>(office.get_ref(), &session, campaign_id, form, errors).await
+    form_page::again::<MembersPage>(&members, &session, campaign_id, form, errors).await
 }
 
 #[post("/campaigns/{cid}/members/{username}/side")]
 pub async fn switch_side(
-    office: web::Data<dyn Office>,
+    members: web::Data<dyn Members>,
     session: Session,
     path: web::Path<(i64, String)>,
     form: web::Form<SideForm>,
@@ -260,7 +253,7 @@ pub async fn switch_side(
     let reason = match form.side.parse::<Side>() {
         Err(_) => "choose allied or central".to_owned(),
         Ok(side) => {
-            match office
+            match members
                 .switch_side(user, (campaign_id, username.clone()), side)
                 .await
             {
@@ -273,7 +266,7 @@ pub async fn switch_side(
         }
     };
     let mut page = MembersPage::load(
-        office.get_ref(),
+        &members,
         &session,
         campaign_id,
         MemberForm::blank(),

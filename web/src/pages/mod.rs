@@ -32,12 +32,12 @@ use crate::session::Session;
 /// The campaign as the page's visitor may read it, with his part in it: what a page of
 /// one campaign reads first; 404 when he may not read it.
 pub async fn campaign_scope(
-    office: &dyn Office,
+    campaigns: &dyn Campaigns,
     session: &Session,
     campaign_id: i64,
 ) -> Result<CampaignScope, PageError> {
-    Ok(office
-        .campaign_scope(session.user.clone().into(), campaign_id)
+    Ok(campaigns
+        .campaign_scope(session.reader(), campaign_id)
         .await?)
 }
 

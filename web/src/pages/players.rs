@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use eagles_office::access::ReadAccess;
 use eagles_office::crew::CrewQuery;
 use eagles_office::prelude::*;
 use eagles_office::standings::{PlayerRow, PlayersQuery};
@@ -37,15 +36,17 @@ pub struct PlayersPage {
 
 #[get("/campaigns/{cid}/players")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    campaigns: web::Data<dyn Campaigns>,
+    crew: web::Data<dyn Crew>,
+    standings: web::Data<dyn Standings>,
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let scope = campaign_scope(office.get_ref(), &session, path.into_inner()).await?;
-    let campaign = &scope.campaign;
-    let rows = office
+    let scope = campaign_scope(campaigns.get_ref(), &session, path.into_inner()).await?;
+    let campaign = scope.campaign();
+    let rows = standings
         .players(
-            ReadAccess::Checked(scope.clone()),
+            scope.reader(),
             campaign.id,
             PlayersQuery { as_of_week: None },
         )
@@ -54,8 +55,8 @@ pub async fn show(
         side: None,
         role: None,
     };
-    let mut names: HashMap<i64, String> = office
-        .crew(ReadAccess::Checked(scope.clone()), campaign.id, everyone)
+    let mut names: HashMap<i64, String> = crew
+        .crew(scope.reader(), campaign.id, everyone)
         .await?
         .into_iter()
         .map(|c| (c.id, c.name))

@@ -45,7 +45,7 @@ pub struct TokenOnly {
 
 #[get("/sign-in")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    sessions: web::Data<dyn Sessions>,
     session: Session,
 ) -> Result<HttpResponse, PageError> {
     if session.user.is_some() {
@@ -63,7 +63,7 @@ pub async fn show(
         ));
     }
     // A visitor's session, so the sign-in form carries a CSRF token too.
-    let started = session::start(office.get_ref(), None, session.over_tls()).await?;
+    let started = session::start(&**sessions, None, session.over_tls()).await?;
     let page = SignInPage {
         nav: Nav {
             shown: true,
@@ -88,7 +88,8 @@ fn with_cookie(
 
 #[post("/sign-in")]
 pub async fn sign_in(
-    office: web::Data<dyn Office>,
+    accounts: web::Data<dyn Accounts>,
+    sessions: web::Data<dyn Sessions>,
     session: Session,
     req: HttpRequest,
     form: web::Form<SignInForm>,
@@ -124,7 +125,7 @@ pub async fn sign_in(
         };
         render(&page, status)
     };
-    let user = match office
+    let user = match accounts
         .sign_in(address, username.trim().to_owned(), password)
         .await
     {
@@ -145,22 +146,22 @@ pub async fn sign_in(
         Err(other) => return Err(other.into()),
     };
     if let Some(old) = session.id_hash() {
-        office.delete_session(old.to_vec()).await?;
+        sessions.delete_session(old.to_vec()).await?;
     }
-    office.delete_expired_sessions().await?;
-    let started = session::start(office.get_ref(), Some(user.id), session.over_tls()).await?;
+    sessions.delete_expired_sessions().await?;
+    let started = session::start(&**sessions, Some(user.id), session.over_tls()).await?;
     with_cookie(see_other("/"), &started.cookie)
 }
 
 #[post("/sign-out")]
 pub async fn sign_out(
-    office: web::Data<dyn Office>,
+    sessions: web::Data<dyn Sessions>,
     session: Session,
     form: web::Form<TokenOnly>,
 ) -> Result<HttpResponse, PageError> {
     session.check_csrf(&form.csrf)?;
     if let Some(id_hash) = session.id_hash() {
-        office.delete_session(id_hash.to_vec()).await?;
+        sessions.delete_session(id_hash.to_vec()).await?;
     }
     with_cookie(see_other("/"), &session::removal_cookie(session.over_tls()))
 }

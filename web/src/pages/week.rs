@@ -11,7 +11,7 @@ use askama::Template;
 use campaign::sides::Side;
 use eagles_office::games::{GameState, GameView, Names, Tonight};
 use eagles_office::rolls::RollView;
-use eagles_office::Office;
+use eagles_office::weeks::Weeks;
 
 use super::game::results::{self, GameResults, KIND_LABELS};
 use super::{render, Nav};
@@ -148,14 +148,12 @@ pub struct WeekPage {
 
 #[get("/campaigns/{cid}/weeks/{n}")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    weeks: web::Data<dyn Weeks>,
     session: Session,
     path: web::Path<(i64, i32)>,
 ) -> Result<HttpResponse, PageError> {
     let (campaign_id, week) = path.into_inner();
-    let page = office
-        .week_page(session.user.clone(), campaign_id, week)
-        .await?;
+    let page = weeks.week_page(session.reader(), campaign_id, week).await?;
     let campaign = &page.campaign;
     let mut by_game = results::of(&page.records, &page.names.crew);
     let mut games = game_lines(page.week.games, &page.names);

@@ -38,6 +38,11 @@ pub struct Session {
 }
 
 impl Session {
+    /// Whoever reads the page, as the office's reads take him; they check his access.
+    pub fn reader(&self) -> eagles_office::access::ReadAccess {
+        self.user.clone().into()
+    }
+
     /// Whether the cookie named a live session.
     pub fn exists(&self) -> bool {
         self.id_hash.is_some()
@@ -106,7 +111,7 @@ pub struct Started {
 /// Stores a new session, a visitor's (`user_id` none) or a signed-in one, and returns
 /// its cookie; `secure` when the request came over TLS.
 pub async fn start(
-    office: &dyn Office,
+    sessions: &dyn Sessions,
     user_id: Option<i64>,
     secure: bool,
 ) -> Result<Started, PageError> {
@@ -117,7 +122,7 @@ pub async fn start(
     } else {
         VISITOR_FOR
     };
-    office
+    sessions
         .create_session(NewPageSession {
             id_hash: ids::digest(&id),
             user_id,
@@ -167,10 +172,10 @@ async fn load(req: HttpRequest) -> Result<Session, PageError> {
         return Ok(none);
     };
     let id_hash = ids::digest(cookie.value());
-    let office = req
-        .app_data::<web::Data<dyn Office>>()
-        .ok_or_else(|| PageError::internal("no office configured"))?;
-    Ok(match office.find_session(id_hash.clone()).await? {
+    let sessions = req
+        .app_data::<web::Data<dyn Sessions>>()
+        .ok_or_else(|| PageError::internal("no sessions port configured"))?;
+    Ok(match sessions.find_session(id_hash.clone()).await? {
         Some(row) => Session {
             id_hash: Some(id_hash),
             csrf_token: Some(row.csrf_token),

@@ -3,7 +3,7 @@
 //! effects), anyone else the facts the whole table sees — followed live by
 //! `/static/live.js` on the game's `sheet` events.
 
-use eagles_office::access::{CampaignScope, ReadAccess};
+use eagles_office::access::CampaignScope;
 use eagles_office::prelude::*;
 use eagles_office::sheets::GameRef;
 
@@ -34,21 +34,21 @@ impl Lineup {
     /// The line-up as `scope`'s reader sees it: every sheet for a referee, and for
     /// everyone once the game is `over` for secrecy (R20); the open facts otherwise.
     pub async fn load(
-        office: &dyn Office,
+        sheets: &dyn Sheets,
         scope: &CampaignScope,
         game_id: i64,
         over: bool,
     ) -> Result<Self, PageError> {
-        let campaign_id = scope.campaign.id;
-        let reader = || ReadAccess::Checked(scope.clone());
+        let campaign_id = scope.campaign().id;
+        let reader = || scope.reader();
         let at = GameRef {
             campaign_id,
             game_id,
         };
-        let lineup = office.lineup(reader(), at).await?;
+        let lineup = sheets.lineup(reader(), at).await?;
         let full = scope.is_referee() || over;
         let sheets = if full {
-            office.game_sheets(reader(), at).await?
+            sheets.game_sheets(reader(), at).await?
         } else {
             Vec::new()
         };

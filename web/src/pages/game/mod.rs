@@ -22,13 +22,13 @@ use campaign::calendar;
 use campaign::crew::Role;
 use campaign::missions::AircraftRequirement;
 use campaign::sides::Side;
-use eagles_office::access::{CampaignScope, ReadAccess};
+use eagles_office::access::CampaignScope;
 use eagles_office::debrief::DebriefRequest;
 use eagles_office::games::{AssignmentRequest, MissionRequest, MissionView};
+use eagles_office::prelude::*;
 use eagles_office::rolls::{RollFilter, RollView};
 use eagles_office::secrecy::GameSecrecy;
 use eagles_office::window::Window;
-use eagles_office::{Error, Office};
 use serde::Deserialize;
 
 pub use choice::{parse_dice, Choice};
@@ -44,6 +44,14 @@ use crate::error::PageError;
 use crate::form::ticked;
 use crate::session::Session;
 
+/// The office's ports the game page reads, which its handlers take as one extractor:
+/// debriefs, games, rolls and sheets, in that order.
+pub type Ports = (
+    web::Data<dyn Debriefs>,
+    web::Data<dyn Games>,
+    web::Data<dyn Rolls>,
+    web::Data<dyn Sheets>,
+);
 /// A side's part of the page: its mission, the roll form, the assignment form.
 pub struct SidePanel {
     pub side: Side,
@@ -117,7 +125,7 @@ fn names(text: impl IntoIterator<Item = String>) -> String {
 }
 
 fn plays_side(scope: &CampaignScope, side: Side) -> bool {
-    scope.is_referee() || scope.member.as_ref().is_some_and(|m| m.side == Some(side))
+    scope.is_referee() || scope.member().is_some_and(|m| m.side == Some(side))
 }
 
 fn mission_panel(m: &MissionView, roster: &Roster) -> MissionPanel {
@@ -163,16 +171,17 @@ impl GamePage {
     /// its sheets, and either the draft of its debrief (for the referee's form) or,
     /// once debriefed, its week's roll log (for the combat in words).
     async fn load(
-        office: &dyn Office,
+        ports: &Ports,
         session: &Session,
         (campaign_id, game_id): (i64, i64),
         raw: &RawForm,
     ) -> Result<Self, PageError> {
-        let read = office
-            .game_page(session.user.clone(), campaign_id, game_id)
+        let (debriefs, games, rolls, sheets) = ports;
+        let read = games
+            .game_page(session.reader(), campaign_id, game_id)
             .await?;
         let (scope, game) = (read.scope, read.game);
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         let week_date =
             calendar::week_date(campaign.start_date, u32::try_from(game.week).unwrap_or(1));
         let roster = Roster {
@@ -204,14 +213,19 @@ impl GamePage {
             })
             .collect();
         let secrecy = GameSecrecy::of(&scope, game.debriefed, game.voided, game.abandoned);
-        let lineup = lineup::Lineup::load(office, &scope, game_id, secrecy.over()).await?;
+        let lineup =
+            lineup::Lineup::load(sheets.get_ref(), &scope, game_id, secrecy.over()).await?;
         let declared: Vec<Declared> = lineup.declared.iter().map(|(_, d)| d.clone()).collect();
         // A referee's fresh form for a game with a line-up starts from the sheets (R22).
         let may_referee = scope.is_referee() && scope.running();
         let shows_form = may_referee && !game.debriefed && game.week == campaign.current_week;
         let draft = if raw.0.is_empty() && shows_form && !declared.is_empty() {
-            let reader = ReadAccess::Checked(scope.clone());
-            Some(office.debrief_draft(reader, (campaign_id, game_id)).await?)
+            let reader = scope.reader();
+            Some(
+                debriefs
+                    .debrief_draft(reader, (campaign_id, game_id))
+                    .await?,
+            )
         } else {
             None
         };
@@ -227,9 +241,7 @@ impl GamePage {
                 week: Some(game.week),
                 window: Window::ALL,
             };
-            let rolls = office
-                .rolls(ReadAccess::Checked(scope.clone()), campaign_id, filter)
-                .await?;
+            let rolls = rolls.rolls(scope.reader(), campaign_id, filter).await?;
             let of_game: Vec<RollView> = rolls
                 .into_iter()
                 .filter(|r| r.game_id == Some(game_id))
@@ -321,7 +333,7 @@ fn placed(
 /// Answers a write to the game: back to the game once it is made; when it is refused,
 /// the page again, on which `refused` puts back what was sent and the refusal.
 async fn answer(
-    office: &dyn Office,
+    ports: &Ports,
     session: &Session,
     (campaign_id, game_id): (i64, i64),
     outcome: Result<(), Error>,
@@ -332,18 +344,18 @@ async fn answer(
         Err(e) => e,
     };
     let mut page =
-        GamePage::load(office, session, (campaign_id, game_id), &RawForm::default()).await?;
+        GamePage::load(ports, session, (campaign_id, game_id), &RawForm::default()).await?;
     let status = refused(&mut page, error)?;
     Ok(render(&page, status))
 }
 
 #[get("/campaigns/{cid}/games/{gid}")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    ports: Ports,
     session: Session,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, PageError> {
-    let page = GamePage::load(&**office, &session, path.into_inner(), &RawForm::default()).await?;
+    let page = GamePage::load(&ports, &session, path.into_inner(), &RawForm::default()).await?;
     Ok(render(&page, StatusCode::OK))
 }
 
@@ -360,26 +372,27 @@ pub struct RollForm {
 
 #[post("/campaigns/{cid}/games/{gid}/missions")]
 pub async fn roll(
-    office: web::Data<dyn Office>,
+    ports: Ports,
     session: Session,
     path: web::Path<(i64, i64)>,
     form: web::Form<RollForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
     let (campaign_id, game_id) = path.into_inner();
+    let (_, games, _, _) = &ports;
     let side: Side = form
         .side
         .parse()
         .map_err(|_| PageError::new(StatusCode::BAD_REQUEST, "the side is allied or central"))?;
     let outcome = match parse_dice(&form.dice) {
-        Ok(dice) => office
+        Ok(dice) => games
             .roll_mission(user, (campaign_id, game_id), MissionRequest { side, dice })
             .await
             .map(drop),
         Err(reason) => Err(Error::invalid(reason)),
     };
     answer(
-        &**office,
+        &ports,
         &session,
         (campaign_id, game_id),
         outcome,
@@ -413,13 +426,14 @@ fn id_of(text: &str, what: &str) -> Result<i64, Error> {
 
 #[post("/campaigns/{cid}/games/{gid}/missions/{mid}/assignment")]
 pub async fn assign(
-    office: web::Data<dyn Office>,
+    ports: Ports,
     session: Session,
     path: web::Path<(i64, i64, i64)>,
     form: web::Form<AssignForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
     let (campaign_id, game_id, mission_id) = path.into_inner();
+    let (_, games, _, _) = &ports;
     let request = (|| {
         Ok::<_, Error>(AssignmentRequest {
             aircraft_id: id_of(&form.aircraft, "aircraft")?,
@@ -431,14 +445,14 @@ pub async fn assign(
         })
     })();
     let outcome = match request {
-        Ok(request) => office
+        Ok(request) => games
             .assign_mission(user, (campaign_id, game_id, mission_id), request)
             .await
             .map(drop),
         Err(e) => Err(e),
     };
     answer(
-        &**office,
+        &ports,
         &session,
         (campaign_id, game_id),
         outcome,
@@ -468,19 +482,23 @@ pub async fn assign(
 
 #[post("/campaigns/{cid}/games/{gid}/debrief")]
 pub async fn debrief(
-    office: web::Data<dyn Office>,
+    ports: Ports,
     session: Session,
     path: web::Path<(i64, i64)>,
     form: web::Form<RawForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(form.value("csrf"))?;
     let (campaign_id, game_id) = path.into_inner();
+    let (debriefs, ..) = &ports;
     let (mut page, request) =
-        match debrief_form(&**office, &session, (campaign_id, game_id), &form).await? {
+        match debrief_form(&ports, &session, (campaign_id, game_id), &form).await? {
             Ok(read) => read,
             Err(unreadable) => return Ok(unreadable),
         };
-    match office.debrief(user, (campaign_id, game_id), request).await {
+    match debriefs
+        .debrief(user, (campaign_id, game_id), request)
+        .await
+    {
         Ok(_) => Ok(see_other(&game_url(campaign_id, game_id))),
         Err(error) => debrief_refused(&mut page, error),
     }
@@ -494,23 +512,24 @@ pub async fn debrief(
 /// entered, once) — or every refusal placed as a debrief's would be.
 #[post("/campaigns/{cid}/games/{gid}/debrief/preview")]
 pub async fn preview_debrief(
-    office: web::Data<dyn Office>,
+    ports: Ports,
     session: Session,
     path: web::Path<(i64, i64)>,
     form: web::Form<RawForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(form.value("csrf"))?;
     let (campaign_id, game_id) = path.into_inner();
+    let (debriefs, ..) = &ports;
     if !form.adding().is_empty() {
-        let page = GamePage::load(&**office, &session, (campaign_id, game_id), &form).await?;
+        let page = GamePage::load(&ports, &session, (campaign_id, game_id), &form).await?;
         return Ok(render(&page, StatusCode::OK));
     }
     let (mut page, request) =
-        match debrief_form(&**office, &session, (campaign_id, game_id), &form).await? {
+        match debrief_form(&ports, &session, (campaign_id, game_id), &form).await? {
             Ok(read) => read,
             Err(unreadable) => return Ok(unreadable),
         };
-    match office
+    match debriefs
         .preview_debrief(user, (campaign_id, game_id), request)
         .await
     {
@@ -525,12 +544,12 @@ pub async fn preview_debrief(
 /// The game page with the debrief form as sent, and the request the form reads as;
 /// `Err` with the page answered 422 when the form does not read as one.
 async fn debrief_form(
-    office: &dyn Office,
+    ports: &Ports,
     session: &Session,
     ids: (i64, i64),
     form: &RawForm,
 ) -> Result<Result<(GamePage, DebriefRequest), HttpResponse>, PageError> {
-    let mut page = GamePage::load(office, session, ids, form).await?;
+    let mut page = GamePage::load(ports, session, ids, form).await?;
     Ok(match page.debrief.request() {
         Some(request) => Ok((page, request)),
         None => Err(render(&page, StatusCode::UNPROCESSABLE_ENTITY)),
@@ -567,15 +586,16 @@ pub struct VoidForm {
 
 #[post("/campaigns/{cid}/games/{gid}/debrief/void")]
 pub async fn void(
-    office: web::Data<dyn Office>,
+    ports: Ports,
     session: Session,
     path: web::Path<(i64, i64)>,
     form: web::Form<VoidForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
     let (campaign_id, game_id) = path.into_inner();
+    let (debriefs, ..) = &ports;
     let outcome = if ticked(&form.confirm) {
-        office
+        debriefs
             .void_debrief(user, (campaign_id, game_id), form.reason.clone())
             .await
             .map(drop)
@@ -585,7 +605,7 @@ pub async fn void(
         ))
     };
     answer(
-        &**office,
+        &ports,
         &session,
         (campaign_id, game_id),
         outcome,

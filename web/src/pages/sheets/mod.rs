@@ -20,7 +20,7 @@ use campaign::calendar;
 use campaign::crew::Role;
 use campaign::missions::{AircraftRequirement, Assignment};
 use campaign::sheet::aircraft::Section;
-use eagles_office::access::{CampaignScope, ReadAccess};
+use eagles_office::access::CampaignScope;
 use eagles_office::games::MissionView;
 use eagles_office::prelude::*;
 use eagles_office::rolls::RollFilter;
@@ -42,6 +42,13 @@ use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
 
+/// The office's ports the sheets page reads, which its handlers take as one extractor:
+/// games, rolls and sheets, in that order.
+pub type Ports = (
+    web::Data<dyn Games>,
+    web::Data<dyn Rolls>,
+    web::Data<dyn Sheets>,
+);
 /// A sheet with its forms as typed and the refusals beside their fields.
 pub struct SheetPanel {
     pub card: SheetCard,
@@ -350,7 +357,7 @@ fn declare_panel(
     username: &str,
     form: &DeclareForm,
 ) -> Option<DeclarePanel> {
-    let side = scope.member.as_ref()?.side?;
+    let side = scope.member()?.side?;
     let flying: Vec<i64> = lineup
         .iter()
         .flat_map(|s| s.crew.iter().map(|c| c.crew_id))
@@ -405,18 +412,19 @@ impl SheetsPage {
     /// The game with its crew and aircraft, its line-up, each sheet the caller may
     /// mark, the rolls just made, and the declare form as `declared` holds it.
     async fn load(
-        office: &dyn Office,
+        ports: &Ports,
         session: &Session,
         (campaign_id, game_id): (i64, i64),
         query: &SheetsQuery,
         declared: &DeclareForm,
     ) -> Result<Self, PageError> {
+        let (games, rolls, sheets) = ports;
         let user = session.require_user()?.clone();
-        let read = office
-            .game_page(Some(user.clone()), campaign_id, game_id)
+        let read = games
+            .game_page(Some(user.clone()).into(), campaign_id, game_id)
             .await?;
         let (scope, game) = (read.scope, read.game);
-        let campaign = &scope.campaign;
+        let campaign = scope.campaign();
         let roster = Roster {
             crew: read.crew,
             aircraft: read.aircraft,
@@ -425,13 +433,13 @@ impl SheetsPage {
                 u32::try_from(game.week).unwrap_or(1),
             ),
         };
-        let reader = || ReadAccess::Checked(scope.clone());
+        let reader = || scope.reader();
         let at = GameRef {
             campaign_id,
             game_id,
         };
-        let lineup = office.lineup(reader(), at).await?;
-        let sheets = office.game_sheets(reader(), at).await?;
+        let lineup = sheets.lineup(reader(), at).await?;
+        let sheets = sheets.game_sheets(reader(), at).await?;
         let referee = scope.is_referee();
         let (mine, others): (Vec<&SortieView>, Vec<&SortieView>) = lineup
             .iter()
@@ -444,7 +452,7 @@ impl SheetsPage {
         let rolls = if shown.is_empty() {
             Vec::new()
         } else {
-            office
+            rolls
                 .rolls(
                     reader(),
                     campaign_id,
@@ -639,14 +647,14 @@ fn rolls_shown(campaign_id: i64, game_id: i64, sortie_id: i64, rolls: &[i64]) ->
 
 #[get("/campaigns/{cid}/games/{gid}/sheets")]
 pub async fn show(
-    office: web::Data<dyn Office>,
+    ports: Ports,
     session: Session,
     path: web::Path<GamePath>,
     query: web::Query<SheetsQuery>,
 ) -> Result<HttpResponse, PageError> {
     let GamePath { cid, gid } = path.into_inner();
     let page = SheetsPage::load(
-        &**office,
+        &ports,
         &session,
         (cid, gid),
         &query,
@@ -659,7 +667,7 @@ pub async fn show(
 /// The page again, the form `sent` back on its sheet with `errors` and the office's
 /// refusal placed beside its fields.
 async fn refused(
-    office: &dyn Office,
+    ports: &Ports,
     session: &Session,
     ids: (i64, i64),
     sortie_id: i64,
@@ -668,7 +676,7 @@ async fn refused(
     error: Option<Error>,
 ) -> Result<HttpResponse, PageError> {
     let query = SheetsQuery::default();
-    let mut page = SheetsPage::load(office, session, ids, &query, &DeclareForm::default()).await?;
+    let mut page = SheetsPage::load(ports, session, ids, &query, &DeclareForm::default()).await?;
     let Some(panel) = page.panel_mut(sortie_id) else {
         return Err(PageError::new(
             StatusCode::NOT_FOUND,
@@ -733,7 +741,7 @@ async fn refused(
 
 #[post("/campaigns/{cid}/games/{gid}/sheets/{sid}/marks")]
 pub async fn mark_sheet(
-    office: web::Data<dyn Office>,
+    ports: Ports,
     session: Session,
     path: web::Path<SheetPath>,
     form: web::Form<MarkForm>,
@@ -746,9 +754,10 @@ pub async fn mark_sheet(
         sid: sortie_id,
     } = path;
     let form = form.into_inner();
+    let (_, _, sheets) = &ports;
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
-        Some(request) => match office.mark(user, path.sortie(), request, seen(&form)).await {
+        Some(request) => match sheets.mark(user, path.sortie(), request, seen(&form)).await {
             Ok(answer) => {
                 // A forced landing rolled as it was marked shows its rolls large.
                 let next = match answer.rolls.as_slice() {
@@ -763,7 +772,7 @@ pub async fn mark_sheet(
     };
     let ids = (campaign_id, game_id);
     refused(
-        &**office,
+        &ports,
         &session,
         ids,
         sortie_id,
@@ -786,7 +795,7 @@ fn seen(form: &MarkForm) -> Option<IfMatch> {
 
 /// Rolls a sheet's table; the rolls made are shown large on the page it leads to.
 async fn roll_on_sheet(
-    office: &dyn Office,
+    ports: &Ports,
     session: &Session,
     path: SheetPath,
     sent: Sent,
@@ -797,6 +806,7 @@ async fn roll_on_sheet(
         gid: game_id,
         sid: sortie_id,
     } = path;
+    let (_, _, sheets) = ports;
     let mut errors = FieldErrors::default();
     let request = match &sent {
         Sent::Combat(form) => form.request(&mut errors),
@@ -804,7 +814,7 @@ async fn roll_on_sheet(
         Sent::Mark(_) => None,
     };
     let error = match request {
-        Some(request) => match office
+        Some(request) => match sheets
             .roll_on_sheet(user, path.sortie(), request, None)
             .await
         {
@@ -822,7 +832,7 @@ async fn roll_on_sheet(
         None => None,
     };
     refused(
-        office,
+        ports,
         session,
         (campaign_id, game_id),
         sortie_id,
@@ -835,30 +845,30 @@ async fn roll_on_sheet(
 
 #[post("/campaigns/{cid}/games/{gid}/sheets/{sid}/combat")]
 pub async fn fire(
-    office: web::Data<dyn Office>,
+    ports: Ports,
     session: Session,
     path: web::Path<SheetPath>,
     form: web::Form<CombatForm>,
 ) -> Result<HttpResponse, PageError> {
     let sent = Sent::Combat(form.into_inner());
-    roll_on_sheet(&**office, &session, path.into_inner(), sent).await
+    roll_on_sheet(&ports, &session, path.into_inner(), sent).await
 }
 
 /// The other tables' buttons: the one pressed names its table.
 #[post("/campaigns/{cid}/games/{gid}/sheets/{sid}/rolls")]
 pub async fn roll_table(
-    office: web::Data<dyn Office>,
+    ports: Ports,
     session: Session,
     path: web::Path<SheetPath>,
     form: web::Form<TablesForm>,
 ) -> Result<HttpResponse, PageError> {
     let sent = Sent::Tables(form.into_inner());
-    roll_on_sheet(&**office, &session, path.into_inner(), sent).await
+    roll_on_sheet(&ports, &session, path.into_inner(), sent).await
 }
 
 #[post("/campaigns/{cid}/games/{gid}/sheets")]
 pub async fn declare_sortie(
-    office: web::Data<dyn Office>,
+    ports: Ports,
     session: Session,
     path: web::Path<GamePath>,
     form: web::Form<DeclareForm>,
@@ -870,9 +880,10 @@ pub async fn declare_sortie(
         gid: game_id,
     } = path;
     let form = form.into_inner();
+    let (_, _, sheets) = &ports;
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
-        Some(request) => match office.declare_sortie(user, path.game(), request).await {
+        Some(request) => match sheets.declare_sortie(user, path.game(), request).await {
             Ok(sortie) => {
                 return Ok(see_other(&format!(
                     "{}#sheet-{}",
@@ -885,8 +896,7 @@ pub async fn declare_sortie(
         None => None,
     };
     let ids = (campaign_id, game_id);
-    let mut page =
-        SheetsPage::load(&**office, &session, ids, &SheetsQuery::default(), &form).await?;
+    let mut page = SheetsPage::load(&ports, &session, ids, &SheetsQuery::default(), &form).await?;
     let Some(panel) = page.declare.as_mut() else {
         // The page offers the form no more (a sortie was declared meanwhile).
         return match error {

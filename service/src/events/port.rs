@@ -1,7 +1,7 @@
 use eagles_office::events::*;
 use eagles_office::prelude::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Events for Service {

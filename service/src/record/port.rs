@@ -1,17 +1,21 @@
+use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::record::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Records for Service {
     async fn service_record(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         crew_id: i64,
     ) -> Result<ServiceRecord, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::record::service_record(&mut conn, caller, campaign_id, crew_id).await?)
+        Ok(
+            crate::record::service_record(&mut conn, reader.into_caller(), campaign_id, crew_id)
+                .await?,
+        )
     }
 }

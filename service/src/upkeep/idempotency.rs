@@ -4,7 +4,7 @@ use eagles_db::idempotency as rows;
 use eagles_office::idempotency::*;
 use eagles_office::prelude::*;
 
-use super::Service;
+use crate::Service;
 use crate::ServiceError;
 
 /// How long a request waits for the first request with its key to end before it is

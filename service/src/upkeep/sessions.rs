@@ -2,7 +2,7 @@ use eagles_db::sessions::NewSession;
 use eagles_office::prelude::*;
 use eagles_office::sessions::{NewPageSession, PageSession};
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Sessions for Service {
@@ -39,6 +39,10 @@ impl Sessions for Service {
             .await
             .map_err(crate::ServiceError::from)?;
         Ok(())
+    }
+
+    async fn session_user(&self, session: &str) -> Result<Option<User>, Error> {
+        Ok(crate::sign_in::session_user(&self.pool, session).await?)
     }
 
     async fn delete_expired_sessions(&self) -> Result<usize, Error> {

@@ -1,7 +1,8 @@
+use eagles_office::access::ReadAccess;
 use eagles_office::debrief::*;
 use eagles_office::prelude::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Debriefs for Service {
@@ -49,12 +50,12 @@ impl Debriefs for Service {
 
     async fn debrief_result(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         game_id: i64,
     ) -> Result<DebriefResult, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::debrief::result(&mut conn, caller, campaign_id, game_id).await?)
+        Ok(crate::debrief::result(&mut conn, reader.into_caller(), campaign_id, game_id).await?)
     }
 
     async fn void_award(

@@ -2,7 +2,7 @@ use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::weeks::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Weeks for Service {
@@ -28,11 +28,11 @@ impl Weeks for Service {
 
     async fn week_page(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         week: i32,
     ) -> Result<WeekPage, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::weeks::page(&mut conn, caller, campaign_id, week).await?)
+        Ok(crate::weeks::page(&mut conn, reader.into_caller(), campaign_id, week).await?)
     }
 }

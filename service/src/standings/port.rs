@@ -2,7 +2,7 @@ use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::standings::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Standings for Service {

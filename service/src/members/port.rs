@@ -1,8 +1,9 @@
 use campaign::sides::Side;
+use eagles_office::access::ReadAccess;
 use eagles_office::members::*;
 use eagles_office::prelude::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Members for Service {
@@ -28,19 +29,19 @@ impl Members for Service {
 
     async fn members(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<Vec<MemberView>, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::members::list(&mut conn, caller, campaign_id).await?)
+        Ok(crate::members::list(&mut conn, reader.into_caller(), campaign_id).await?)
     }
 
     async fn member_roster(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<MemberRoster, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::members::roster(&mut conn, caller, campaign_id).await?)
+        Ok(crate::members::roster(&mut conn, reader.into_caller(), campaign_id).await?)
     }
 }

@@ -3,7 +3,7 @@ use eagles_office::access::ReadAccess;
 use eagles_office::crew::*;
 use eagles_office::prelude::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Crew for Service {
@@ -47,13 +47,9 @@ impl Crew for Service {
         Ok(crate::crew::get(&mut conn, reader, campaign_id, crew_id).await?)
     }
 
-    async fn crew_roster(
-        &self,
-        caller: Option<User>,
-        campaign_id: i64,
-    ) -> Result<CrewRoster, Error> {
+    async fn crew_roster(&self, reader: ReadAccess, campaign_id: i64) -> Result<CrewRoster, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::crew::roster(&mut conn, caller, campaign_id).await?)
+        Ok(crate::crew::roster(&mut conn, reader.into_caller(), campaign_id).await?)
     }
 
     async fn last_flown(
@@ -67,11 +63,11 @@ impl Crew for Service {
 
     async fn crewman_detail(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         crew_id: i64,
     ) -> Result<CrewmanDetail, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::crew::detail(&mut conn, caller, campaign_id, crew_id).await?)
+        Ok(crate::crew::detail(&mut conn, reader.into_caller(), campaign_id, crew_id).await?)
     }
 }

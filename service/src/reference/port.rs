@@ -3,7 +3,7 @@ use eagles_office::prelude::*;
 use eagles_office::reference::*;
 use std::collections::HashMap;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Reference for Service {

@@ -2,8 +2,8 @@ use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::sheets::*;
 
-use super::Service;
 use crate::sheets::{lineup, marks, rolls};
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Sheets for Service {

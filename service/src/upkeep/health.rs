@@ -1,7 +1,7 @@
 use eagles_db::diesel_async::RunQueryDsl;
 use eagles_office::prelude::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Health for Service {

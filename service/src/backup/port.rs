@@ -2,7 +2,7 @@ use eagles_office::backup::*;
 use eagles_office::campaigns::CampaignView;
 use eagles_office::prelude::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Backups for Service {

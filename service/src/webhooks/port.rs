@@ -1,7 +1,8 @@
+use eagles_office::access::ReadAccess;
 use eagles_office::prelude::*;
 use eagles_office::webhooks::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Webhooks for Service {
@@ -17,11 +18,11 @@ impl Webhooks for Service {
 
     async fn webhooks(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<Vec<WebhookView>, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::webhooks::list(&mut conn, caller, campaign_id).await?)
+        Ok(crate::webhooks::list(&mut conn, reader.into_caller(), campaign_id).await?)
     }
 
     async fn delete_webhook(&self, user: User, campaign_id: i64, id: i64) -> Result<(), Error> {

@@ -6,7 +6,7 @@ use eagles_office::campaigns::*;
 use eagles_office::prelude::*;
 use eagles_office::window::Window;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Campaigns for Service {
@@ -17,11 +17,11 @@ impl Campaigns for Service {
 
     async fn campaigns(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         window: Window,
     ) -> Result<Vec<CampaignView>, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::campaigns::list(&mut conn, caller.as_ref(), window).await?)
+        Ok(crate::campaigns::list(&mut conn, reader.into_caller().as_ref(), window).await?)
     }
 
     async fn campaign(&self, reader: ReadAccess, campaign_id: i64) -> Result<CampaignView, Error> {
@@ -43,32 +43,23 @@ impl Campaigns for Service {
         Ok(crate::campaigns::end(&mut conn, user, campaign_id).await?)
     }
 
-    async fn campaign_outcome(&self, campaign: Campaign) -> Result<CampaignEnd, Error> {
+    async fn campaign_outcome(&self, scope: CampaignScope) -> Result<CampaignEnd, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::campaigns::outcome(&mut conn, &campaign).await?)
+        Ok(crate::campaigns::outcome(&mut conn, scope.campaign()).await?)
     }
 
-    async fn final_standings(
-        &self,
-        caller: Option<User>,
-        campaign_id: i64,
-    ) -> Result<Option<CampaignEnd>, Error> {
+    async fn readable_campaigns(&self, reader: ReadAccess) -> Result<Vec<Campaign>, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::campaigns::final_standings(&mut conn, caller, campaign_id).await?)
-    }
-
-    async fn readable_campaigns(&self, caller: Option<User>) -> Result<Vec<Campaign>, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::campaigns::list_all(&mut conn, caller.as_ref()).await?)
+        Ok(crate::campaigns::list_all(&mut conn, reader.into_caller().as_ref()).await?)
     }
 
     async fn campaign_home(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         limits: HomeLimits,
     ) -> Result<CampaignHome, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::campaigns::home(&mut conn, caller, campaign_id, limits).await?)
+        Ok(crate::campaigns::home(&mut conn, reader.into_caller(), campaign_id, limits).await?)
     }
 }

@@ -1,18 +1,19 @@
+use eagles_office::access::ReadAccess;
 use eagles_office::games::*;
 use eagles_office::prelude::*;
 
-use super::Service;
+use crate::Service;
 
 #[async_trait::async_trait]
 impl Games for Service {
     async fn game(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         game_id: i64,
     ) -> Result<GameView, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::games::get(&mut conn, caller, campaign_id, game_id).await?)
+        Ok(crate::games::get(&mut conn, reader.into_caller(), campaign_id, game_id).await?)
     }
 
     async fn open_game(
@@ -45,23 +46,23 @@ impl Games for Service {
         Ok(crate::games::assign(&mut conn, user, ids, request).await?)
     }
 
-    async fn tonight(&self, caller: Option<User>, campaign_id: i64) -> Result<Tonight, Error> {
+    async fn tonight(&self, reader: ReadAccess, campaign_id: i64) -> Result<Tonight, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::games::tonight(&mut conn, caller, campaign_id).await?)
+        Ok(crate::games::tonight(&mut conn, reader.into_caller(), campaign_id).await?)
     }
 
     async fn game_page(
         &self,
-        caller: Option<User>,
+        reader: ReadAccess,
         campaign_id: i64,
         game_id: i64,
     ) -> Result<GamePage, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::games::page(&mut conn, caller, campaign_id, game_id).await?)
+        Ok(crate::games::page(&mut conn, reader.into_caller(), campaign_id, game_id).await?)
     }
 
-    async fn live_board(&self, caller: Option<User>, campaign_id: i64) -> Result<LiveBoard, Error> {
+    async fn live_board(&self, reader: ReadAccess, campaign_id: i64) -> Result<LiveBoard, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::games::live_board(&mut conn, caller, campaign_id).await?)
+        Ok(crate::games::live_board(&mut conn, reader.into_caller(), campaign_id).await?)
     }
 }

@@ -1,0 +1,35 @@
+//! The campaign office over its database: one value that implements every port of
+//! `eagles_office` (each port's `impl` sits beside its use cases, in `<area>/port.rs`,
+//! and the infrastructure's in `upkeep`). The binary registers it once per port, and
+//! each door handler asks for the port it uses.
+
+use eagles_db::DbPool;
+
+use crate::events::Hub;
+use crate::webhooks::AddressPolicy;
+use crate::ServiceError;
+
+/// The campaign office over its database.
+#[derive(Clone)]
+pub struct Service {
+    pub(crate) pool: DbPool,
+    /// Which webhook addresses may be registered (`EAGLES_WEBHOOK_ALLOW_PRIVATE`).
+    pub(crate) webhooks: AddressPolicy,
+    /// This instance's live event streams, fed by the binary's listener.
+    pub(crate) hub: Hub,
+}
+
+impl Service {
+    pub fn new(pool: DbPool, webhooks: AddressPolicy, hub: Hub) -> Self {
+        Self {
+            pool,
+            webhooks,
+            hub,
+        }
+    }
+
+    /// A connection, or 503 when the database cannot be reached.
+    pub(crate) async fn conn(&self) -> Result<eagles_db::DbConn, ServiceError> {
+        Ok(self.pool.get().await?)
+    }
+}
