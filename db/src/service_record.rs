@@ -25,7 +25,7 @@ pub struct GameWeek {
 
 /// A sortie the crewman flew.
 #[derive(Debug, Clone, QueryableByName)]
-pub struct SortieRow {
+pub struct FlownSortieRow {
     #[diesel(embed)]
     pub game: GameWeek,
     #[diesel(sql_type = Text)]
@@ -73,13 +73,16 @@ WHERE sc.crew_id = $1
 ORDER BY g.week, g.id";
 
 /// The crewman's sorties, oldest first.
-pub async fn sorties(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Vec<SortieRow>> {
+pub async fn sorties(
+    conn: &mut AsyncPgConnection,
+    crew_id: i64,
+) -> QueryResult<Vec<FlownSortieRow>> {
     prepared(SORTIES).bind::<Int8, _>(crew_id).load(conn).await
 }
 
 /// A kill the crewman was credited with, alone or shared.
 #[derive(Debug, Clone, QueryableByName)]
-pub struct KillRow {
+pub struct CreditedKillRow {
     #[diesel(embed)]
     pub game: GameWeek,
     /// The victim sortie's key in its debrief.
@@ -114,7 +117,10 @@ WHERE ks.crew_id = $1
 ORDER BY g.week, kl.id";
 
 /// The crewman's kills, oldest first.
-pub async fn kills(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Vec<KillRow>> {
+pub async fn kills(
+    conn: &mut AsyncPgConnection,
+    crew_id: i64,
+) -> QueryResult<Vec<CreditedKillRow>> {
     prepared(KILLS).bind::<Int8, _>(crew_id).load(conn).await
 }
 
@@ -141,13 +147,16 @@ pub async fn injuries(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult
 
 /// An ability pick and the week it was made.
 #[derive(Debug, Clone, Queryable)]
-pub struct AbilityRow {
+pub struct AbilityPickRow {
     pub week: i32,
     pub ability: String,
 }
 
 /// The crewman's ability picks, in the order chosen.
-pub async fn abilities(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Vec<AbilityRow>> {
+pub async fn abilities(
+    conn: &mut AsyncPgConnection,
+    crew_id: i64,
+) -> QueryResult<Vec<AbilityPickRow>> {
     crew_abilities::table
         .filter(crew_abilities::crew_id.eq(crew_id))
         .select((crew_abilities::week, crew_abilities::ability))

@@ -40,7 +40,7 @@ pub struct HomeLimits {
 
 /// Which campaigns a reader may see.
 #[derive(Debug, Clone, Copy)]
-pub enum Reader {
+pub enum ListedFor {
     /// No account: public campaigns only.
     Anonymous,
     /// Public campaigns and those the user is a member of.

@@ -102,7 +102,8 @@ pub struct SortieView {
 /// out is unchanged.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct MissionFacts {
+#[schema(as = MissionFacts)]
+pub struct MissionMark {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_observed: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -115,10 +116,10 @@ pub struct MissionFacts {
     pub balloon_destroyed: Option<bool>,
 }
 
-impl MissionFacts {
+impl MissionMark {
     /// These facts with `later`'s written over them.
-    pub fn updated(self, later: MissionFacts) -> MissionFacts {
-        MissionFacts {
+    pub fn updated(self, later: MissionMark) -> MissionMark {
+        MissionMark {
             target_observed: later.target_observed.or(self.target_observed),
             hexes_observed: later.hexes_observed.or(self.hexes_observed),
             trips: later.trips.or(self.trips),
@@ -169,7 +170,7 @@ pub enum MarkRequest {
         shooters: Vec<i64>,
     },
     /// The mission's facts (R10), on the mission sortie.
-    Mission(MissionFacts),
+    Mission(MissionMark),
     /// The aircraft came down on the board, as the debrief's `down` says (R8, §11).
     Down(Box<DownReport>),
     /// The aircraft left the board or landed at home.
@@ -346,7 +347,7 @@ pub struct SheetView {
     #[schema(value_type = Vec<String>)]
     pub due: Vec<Due>,
     pub claims: Vec<ClaimView>,
-    pub mission: MissionFacts,
+    pub mission: MissionMark,
     pub marks: Vec<MarkView>,
 }
 

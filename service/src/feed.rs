@@ -3,7 +3,7 @@
 //! only: a feed reader has no session, so a private campaign's feed does not exist
 //! for anyone (404), members included.
 
-pub use eagles_office::feed::{CampaignFeed, ClosedWeek, FeedEnd};
+pub use eagles_office::feed::{CampaignFeed, FeedEnd, FeedWeek};
 use std::collections::HashMap;
 
 use campaign::calendar::{self};
@@ -59,7 +59,7 @@ pub async fn feed(
             .copied()
             .unwrap_or(fallback);
         fallback = closed_at;
-        weeks.push(ClosedWeek {
+        weeks.push(FeedWeek {
             week,
             date,
             era: calendar::era_on(date),

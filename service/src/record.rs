@@ -16,7 +16,7 @@ use chrono::NaiveDate;
 use eagles_db::campaigns::Campaign;
 use eagles_db::crew::AwardEntry;
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::service_record::{AbilityRow, InjuryRow, KillRow, SortieRow};
+use eagles_db::service_record::{AbilityPickRow, CreditedKillRow, FlownSortieRow, InjuryRow};
 
 use crate::error::ServiceError;
 
@@ -52,7 +52,7 @@ pub async fn record_weeks(
         let week = i.casualty.week;
         week_of(&mut weeks, start, week).injuries.push(injury(i));
     }
-    for AbilityRow { week: n, ability } in abilities {
+    for AbilityPickRow { week: n, ability } in abilities {
         week_of(&mut weeks, start, n).abilities.push(ability);
     }
     Ok(weeks.into_values().collect())
@@ -66,7 +66,7 @@ fn week_of(weeks: &mut BTreeMap<i32, RecordWeek>, start: NaiveDate, n: i32) -> &
     })
 }
 
-fn sortie(s: SortieRow, crew_id: i64) -> Result<RecordSortie, ServiceError> {
+fn sortie(s: FlownSortieRow, crew_id: i64) -> Result<RecordSortie, ServiceError> {
     let stored = |what: String| {
         ServiceError::Internal(format!("a stored seat of crewman {crew_id}: {what}"))
     };
@@ -95,7 +95,7 @@ fn sortie(s: SortieRow, crew_id: i64) -> Result<RecordSortie, ServiceError> {
     })
 }
 
-fn kill(k: KillRow) -> RecordKill {
+fn kill(k: CreditedKillRow) -> RecordKill {
     RecordKill {
         game_id: k.game.game_id,
         victim: RecordVictim {
