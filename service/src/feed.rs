@@ -14,7 +14,7 @@ use eagles_db::diesel_async::AsyncPgConnection;
 
 use crate::access::readable_campaign;
 use crate::briefing::{results_of_weeks, WeekResults};
-use crate::campaigns::{outcome, week_number};
+use crate::campaigns::outcome;
 use crate::error::ServiceError;
 
 /// The feed of a public campaign; 404 for a private one, whoever asks.
@@ -52,7 +52,7 @@ pub async fn feed(
     let mut fallback = times.created_at;
     let mut weeks = Vec::new();
     for week in 1..=last_closed {
-        let date = calendar::week_date(campaign.start_date, week_number(week));
+        let date = campaign.week_date(week);
         let closed_at = closed
             .get(&week)
             .or_else(|| last_rolls.get(&week))

@@ -8,11 +8,9 @@ pub use eagles_office::record::{
 };
 use std::collections::BTreeMap;
 
-use campaign::calendar::week_date;
 use campaign::crew::CrewId;
 use campaign::injuries::{fate, Outcome};
 use campaign::ParseEnumError;
-use chrono::NaiveDate;
 use eagles_db::campaigns::Campaign;
 use eagles_db::crew::AwardEntry;
 use eagles_db::diesel_async::AsyncPgConnection;
@@ -35,33 +33,38 @@ pub async fn record_weeks(
     let injuries = q::injuries(conn, crew_id).await?;
     let abilities = q::abilities(conn, crew_id).await?;
 
-    let start = campaign.start_date;
     let mut weeks: BTreeMap<i32, RecordWeek> = BTreeMap::new();
     for s in sorties {
-        week_of(&mut weeks, start, s.game.week)
+        week_of(&mut weeks, campaign, s.game.week)
             .sorties
             .push(sortie(s, crew_id)?);
     }
     for k in kills {
-        week_of(&mut weeks, start, k.game.week).kills.push(kill(k));
+        week_of(&mut weeks, campaign, k.game.week)
+            .kills
+            .push(kill(k));
     }
     for a in awards {
-        week_of(&mut weeks, start, a.week).awards.push(award(a));
+        week_of(&mut weeks, campaign, a.week).awards.push(award(a));
     }
     for i in injuries {
         let week = i.casualty.week;
-        week_of(&mut weeks, start, week).injuries.push(injury(i));
+        week_of(&mut weeks, campaign, week).injuries.push(injury(i));
     }
     for AbilityPickRow { week: n, ability } in abilities {
-        week_of(&mut weeks, start, n).abilities.push(ability);
+        week_of(&mut weeks, campaign, n).abilities.push(ability);
     }
     Ok(weeks.into_values().collect())
 }
 
-fn week_of(weeks: &mut BTreeMap<i32, RecordWeek>, start: NaiveDate, n: i32) -> &mut RecordWeek {
+fn week_of<'a>(
+    weeks: &'a mut BTreeMap<i32, RecordWeek>,
+    campaign: &Campaign,
+    n: i32,
+) -> &'a mut RecordWeek {
     weeks.entry(n).or_insert_with(|| RecordWeek {
         week: n,
-        date: week_date(start, u32::try_from(n).unwrap_or(0)),
+        date: campaign.week_date(n),
         ..RecordWeek::default()
     })
 }

@@ -39,7 +39,6 @@ use serde::Serialize;
 
 use super::marks::{checked_marks, write_sheet, OpenSheet, Reads};
 use super::read::{seat_crew, sum, GameSheets};
-use crate::campaigns::week_number;
 use crate::crew::crewman_view;
 use crate::dice::{log_entry, RollContext, ServerDice};
 use crate::error::{Locus, ServiceError};
@@ -255,7 +254,7 @@ pub async fn roll_on_sheet(
         let seats = sheets.seats_of(sortie.id);
         let men = men(conn, at.campaign_id, &seats, game.week).await?;
         let mut dice = sheet_dice(&request, rolled_for(&request, &state, &men))?;
-        let date = calendar::week_date(open.scope.campaign.start_date, week_number(game.week));
+        let date = open.scope.campaign.week_date(game.week);
         let context = RollContext {
             campaign_id: at.campaign_id,
             week: game.week,
