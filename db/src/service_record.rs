@@ -2,6 +2,9 @@
 //! ability picks; his awards are [`crate::crew::awards`]), each with the week it
 //! belongs to. Rows of voided games are kept and carry the week they were voided.
 
+use campaign::crew::Role;
+use campaign::injuries::Outcome;
+use campaign::missions::{Assignment, MissionType};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, Bool, Int4, Int8, Nullable, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -33,9 +36,9 @@ pub struct FlownSortieRow {
     #[diesel(sql_type = Text)]
     pub aircraft: String,
     #[diesel(sql_type = Text)]
-    pub assignment: String,
+    pub assignment: Assignment,
     #[diesel(sql_type = Text)]
-    pub position: String,
+    pub position: Role,
     #[diesel(sql_type = Int4)]
     pub turns_on_board: i32,
     #[diesel(sql_type = Int4)]
@@ -43,12 +46,12 @@ pub struct FlownSortieRow {
     #[diesel(sql_type = Int4)]
     pub wound_boxes: i32,
     #[diesel(sql_type = Text)]
-    pub outcome: String,
+    pub outcome: Outcome,
     #[diesel(sql_type = Bool)]
     pub aircraft_lost: bool,
     /// The side's mission, when the sortie flew it.
     #[diesel(sql_type = Nullable<Text>)]
-    pub mission_type: Option<String>,
+    pub mission_type: Option<MissionType>,
     #[diesel(sql_type = Nullable<Bool>)]
     pub mission_success: Option<bool>,
     /// Its sheet in the game's line-up, when the game had one.

@@ -9,8 +9,7 @@ pub use eagles_office::record::{
 use std::collections::BTreeMap;
 
 use campaign::crew::CrewId;
-use campaign::injuries::{fate, Outcome};
-use campaign::ParseEnumError;
+use campaign::injuries::fate;
 use eagles_db::campaigns::Campaign;
 use eagles_db::crew::AwardEntry;
 use eagles_db::diesel_async::AsyncPgConnection;
@@ -73,12 +72,8 @@ fn sortie(s: FlownSortieRow, crew_id: i64) -> Result<RecordSortie, ServiceError>
     let stored = |what: String| {
         ServiceError::Internal(format!("a stored seat of crewman {crew_id}: {what}"))
     };
-    let outcome: Outcome = s
-        .outcome
-        .parse()
-        .map_err(|e: ParseEnumError| stored(e.to_string()))?;
     let boxes = u32::try_from(s.wound_boxes).unwrap_or(u32::MAX);
-    let fate = fate(CrewId(crew_id), boxes, outcome).map_err(|e| stored(e.to_string()))?;
+    let fate = fate(CrewId(crew_id), boxes, s.outcome).map_err(|e| stored(e.to_string()))?;
     Ok(RecordSortie {
         game_id: s.game.game_id,
         key: s.key,

@@ -96,7 +96,8 @@ pub struct AwardView {
     pub points: i32,
     pub reason: String,
     /// `turns`, `kill`, `red_hits`, `sortie`, `mission_success` or `mission_units`.
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: campaign::experience::AwardKind,
     /// A mission award earned in a two-seater, counted twice for the side (R12).
     pub two_seater_mission: bool,
     /// The entry that reversed it, once voided.
@@ -160,7 +161,8 @@ pub struct LedgerEntryView {
     pub week: i32,
     pub game_id: Option<i64>,
     pub points: i32,
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: campaign::experience::AwardKind,
     pub reason: String,
     pub two_seater_mission: bool,
     /// The award this entry cancels.

@@ -71,7 +71,7 @@ pub struct GameAward {
     pub game_id: i64,
     pub crew_id: i64,
     /// `turns`, `kill`, `red_hits`, `sortie`, `mission_success` or `mission_units`.
-    pub kind: String,
+    pub kind: campaign::experience::AwardKind,
     pub points: i32,
     /// Reversed since by a correction: it no longer counts.
     pub reversed: bool,

@@ -244,7 +244,7 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     week: a.week,
                     game: games.get_opt("game", a.game_id)?,
                     points: a.points,
-                    kind: a.kind.clone(),
+                    kind: a.kind.as_str().to_owned(),
                     reason: a.reason.clone(),
                     two_seater_mission: a.two_seater_mission,
                     reverses: awards.get_opt("award", a.reverses)?,
