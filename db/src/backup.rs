@@ -6,6 +6,13 @@
 
 use std::collections::HashMap;
 
+use campaign::abilities::Ability;
+use campaign::crew::Role;
+use campaign::injuries::{CasualtyKind, Outcome};
+use campaign::missions::{Assignment, MissionType};
+use campaign::roster::MemberRole;
+use campaign::sides::{Nationality, Side};
+use campaign::tables::ground_offensive::GroundOffensive;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -34,8 +41,8 @@ pub struct CampaignRow {
 #[diesel(table_name = campaign_members)]
 pub struct MemberRow {
     pub user_id: i64,
-    pub role: String,
-    pub side: Option<String>,
+    pub role: MemberRole,
+    pub side: Option<Side>,
     pub joined_at: DateTime<Utc>,
 }
 
@@ -46,8 +53,8 @@ pub struct CrewRow {
     pub id: i64,
     pub owner_id: i64,
     pub name: String,
-    pub role: String,
-    pub nationality: String,
+    pub role: Role,
+    pub nationality: Nationality,
     pub replacement: bool,
     pub starting_xp: i32,
     pub joined_week: i32,
@@ -59,7 +66,7 @@ pub struct CrewRow {
 #[diesel(table_name = crew_abilities)]
 pub struct PickRow {
     pub crew_id: i64,
-    pub ability: String,
+    pub ability: Ability,
     pub week: i32,
     pub chosen_at: DateTime<Utc>,
 }
@@ -71,7 +78,7 @@ pub struct GameRow {
     pub id: i64,
     pub week: i32,
     pub offensive_roll_id: i64,
-    pub ground_offensive: String,
+    pub ground_offensive: GroundOffensive,
     pub turns_played: Option<i32>,
     pub debriefed_at: Option<DateTime<Utc>>,
     pub voided_week: Option<i32>,
@@ -87,9 +94,9 @@ pub struct GameRow {
 #[diesel(table_name = missions)]
 pub struct MissionRow {
     pub game_id: i64,
-    pub side: String,
+    pub side: Side,
     pub roll_id: i64,
-    pub mission_type: String,
+    pub mission_type: MissionType,
     pub trips_needed: Option<i32>,
     pub aircraft_type_id: Option<i64>,
     pub pilot_id: Option<i64>,
@@ -105,9 +112,9 @@ pub struct SortieRow {
     pub id: i64,
     pub game_id: i64,
     pub key: String,
-    pub side: String,
+    pub side: Side,
     pub aircraft_type_id: i64,
-    pub assignment: String,
+    pub assignment: Assignment,
     pub turns_on_board: i32,
     pub aircraft_lost: bool,
 }
@@ -119,10 +126,10 @@ pub struct SortieCrewRow {
     pub sortie_id: i64,
     pub game_id: i64,
     pub crew_id: i64,
-    pub position: String,
+    pub position: Role,
     pub red_hits: i32,
     pub wound_boxes: i32,
-    pub outcome: String,
+    pub outcome: Outcome,
 }
 
 /// A kill, with the crewmen credited.
@@ -141,7 +148,7 @@ pub struct CasualtyRow {
     pub crew_id: i64,
     pub game_id: Option<i64>,
     pub week: i32,
-    pub kind: String,
+    pub kind: CasualtyKind,
     pub weeks_out: Option<i32>,
     pub out_until_week: Option<i32>,
     pub sent_home: bool,

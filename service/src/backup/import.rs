@@ -140,20 +140,22 @@ async fn write(
     let mut members: Vec<MemberRow> = doc
         .members
         .iter()
-        .map(|m| MemberRow {
-            user_id: user(&m.username),
-            role: m.role.clone(),
-            side: m.side.clone(),
-            joined_at: m.joined_at,
+        .map(|m| {
+            Ok(MemberRow {
+                user_id: user(&m.username),
+                role: named(&m.role)?,
+                side: m.side.as_deref().map(named).transpose()?,
+                joined_at: m.joined_at,
+            })
         })
-        .collect();
+        .collect::<Result<_, ImportWriteError>>()?;
     if let Some(importer) = importer {
         // Whoever imports a campaign referees it, so he can put right what he brought in.
         match members.iter_mut().find(|m| m.user_id == importer.id) {
-            Some(member) => member.role = MemberRole::Referee.as_str().to_owned(),
+            Some(member) => member.role = MemberRole::Referee,
             None => members.push(MemberRow {
                 user_id: importer.id,
-                role: MemberRole::Referee.as_str().to_owned(),
+                role: MemberRole::Referee,
                 side: None,
                 joined_at: Utc::now(),
             }),
@@ -184,7 +186,7 @@ async fn write(
             conn,
             &rows::PickRow {
                 crew_id: crew[&p.crew],
-                ability: p.ability.clone(),
+                ability: named(&p.ability)?,
                 week: p.week,
                 chosen_at: p.chosen_at,
             },
@@ -233,7 +235,7 @@ async fn write(
                 id: 0,
                 week: g.week,
                 offensive_roll_id: rolls[&g.offensive_roll],
-                ground_offensive: g.ground_offensive.clone(),
+                ground_offensive: named(&g.ground_offensive)?,
                 turns_played: g.turns_played,
                 debriefed_at: g.debriefed_at,
                 voided_week: g.voided_week,
@@ -260,9 +262,9 @@ async fn write(
             conn,
             &rows::MissionRow {
                 game_id: games[&m.game],
-                side: m.side.clone(),
+                side: named(&m.side)?,
                 roll_id: rolls[&m.roll],
-                mission_type: m.mission_type.clone(),
+                mission_type: named(&m.mission_type)?,
                 trips_needed: m.trips_needed,
                 aircraft_type_id: m.aircraft.as_ref().map(|a| aircraft[a]),
                 pilot_id: crew_opt(m.pilot),
