@@ -1,7 +1,7 @@
 //! Which rule refused: the design number (R3, R6, …) or the rulebook's section, for
 //! programs; the sentence a person reads is the error's `Display`.
 
-use super::RuleError;
+use super::{RuleError, SheetRefusal};
 
 impl RuleError {
     /// The rule that refused: "R3", "R6", "§13.03", "appendix E", …
@@ -47,6 +47,16 @@ impl RuleError {
             ObserverInSingleSeater { .. } => "R11",
             TurnsOutOfRange { .. } | LeftBoardOutOfRange { .. } => "R5",
             WrongDiceCount { .. } | DieOutOfRange { .. } => "R14",
+            Sheet(refusal) => refusal.rule(),
+        }
+    }
+}
+
+impl SheetRefusal {
+    /// The rule that refused: "R17", "R19", "R23", "§12.01", …
+    pub fn rule(&self) -> &'static str {
+        use SheetRefusal::*;
+        match self {
             EngineCount { .. } => "§12.01",
             SectionWithoutBoxes { .. } => "appendix A/B",
             CombatProhibited { prohibition } => prohibition.rule(),

@@ -1,6 +1,9 @@
 use super::*;
 use crate::down::How;
 use crate::landed_safely::NotHome;
+use crate::sheet::aircraft::Section;
+use crate::sheet::combat::Prohibition;
+use crate::sheet::combat_value::Burst;
 use crate::sheet::SheetTable;
 use crate::tables::Table;
 
@@ -182,56 +185,56 @@ fn every_error() -> Vec<RuleError> {
             turn: 30,
             played: 20,
         },
-        EngineCount {
+        Sheet(SheetRefusal::EngineCount {
             aircraft: "Gotha G.V".into(),
             engines: 5,
-        },
-        SectionWithoutBoxes {
+        }),
+        Sheet(SheetRefusal::SectionWithoutBoxes {
             aircraft: "Nieuport 17".into(),
             section: Section::Wings,
-        },
-        JamWithoutLongBurst {
+        }),
+        Sheet(SheetRefusal::JamWithoutLongBurst {
             burst: Burst::Short,
-        },
-        NotCritical {
+        }),
+        Sheet(SheetRefusal::NotCritical {
             section: Section::Engine,
-        },
-        AnoxiaAltitude { altitude: 8 },
-        AnoxiaEarlyWar,
-        ConcentratedFireNotAce,
-        ConcentratedFireRange { range: 3, max: 1 },
-        WoundMarkBoxes { boxes: 3 },
-        EmptyMark { kind: "red_hits" },
-        UndoUnknownMark { undo: 3, mark: 5 },
-        OneAttackATurn {
+        }),
+        Sheet(SheetRefusal::AnoxiaAltitude { altitude: 8 }),
+        Sheet(SheetRefusal::AnoxiaEarlyWar),
+        Sheet(SheetRefusal::ConcentratedFireNotAce),
+        Sheet(SheetRefusal::ConcentratedFireRange { range: 3, max: 1 }),
+        Sheet(SheetRefusal::WoundMarkBoxes { boxes: 3 }),
+        Sheet(SheetRefusal::EmptyMark { kind: "red_hits" }),
+        Sheet(SheetRefusal::UndoUnknownMark { undo: 3, mark: 5 }),
+        Sheet(SheetRefusal::OneAttackATurn {
             man: "Albert Ball".into(),
-        },
-        FiringJammed {
+        }),
+        Sheet(SheetRefusal::FiringJammed {
             man: "Albert Ball".into(),
-        },
-        FiringWhenUnjammed {
+        }),
+        Sheet(SheetRefusal::FiringWhenUnjammed {
             man: "Albert Ball".into(),
-        },
-        UnjamNextTurn {
+        }),
+        Sheet(SheetRefusal::UnjamNextTurn {
             man: "Albert Ball".into(),
-        },
-        OneRecoveryAttempt {
+        }),
+        Sheet(SheetRefusal::OneRecoveryAttempt {
             man: "Albert Ball".into(),
             done: "an unjam",
-        },
-        DamagePastSection {
+        }),
+        Sheet(SheetRefusal::DamagePastSection {
             section: "wings",
             boxes: 500,
             left: 8,
-        },
-        FuelPastTank { boxes: 9, left: 4 },
-        WoundPastBoxes {
+        }),
+        Sheet(SheetRefusal::FuelPastTank { boxes: 9, left: 4 }),
+        Sheet(SheetRefusal::WoundPastBoxes {
             man: "Albert Ball".into(),
             boxes: 3,
             left: 2,
-        },
-        NoMarkerToDraw { colour: "red" },
-        TurnGoesBack { turn: 2, now: 3 },
+        }),
+        Sheet(SheetRefusal::NoMarkerToDraw { colour: "red" }),
+        Sheet(SheetRefusal::TurnGoesBack { turn: 2, now: 3 }),
         WrongDiceCount {
             table: Table::GroundOffensive.into(),
             expected: 2,
@@ -247,7 +250,7 @@ fn every_error() -> Vec<RuleError> {
     all.extend(
         PROHIBITIONS
             .into_iter()
-            .map(|prohibition| CombatProhibited { prohibition }),
+            .map(|prohibition| Sheet(SheetRefusal::CombatProhibited { prohibition })),
     );
     all
 }
@@ -299,30 +302,30 @@ fn variant(e: &RuleError) -> usize {
         SecondMissionSortie { .. } => 39,
         TurnsOutOfRange { .. } => 40,
         LeftBoardOutOfRange { .. } => 41,
-        EngineCount { .. } => 42,
-        SectionWithoutBoxes { .. } => 43,
-        CombatProhibited { .. } => 44,
-        JamWithoutLongBurst { .. } => 45,
-        NotCritical { .. } => 46,
-        AnoxiaAltitude { .. } => 47,
-        AnoxiaEarlyWar => 48,
-        ConcentratedFireNotAce => 49,
-        ConcentratedFireRange { .. } => 50,
-        WoundMarkBoxes { .. } => 51,
-        EmptyMark { .. } => 52,
-        UndoUnknownMark { .. } => 53,
+        Sheet(SheetRefusal::EngineCount { .. }) => 42,
+        Sheet(SheetRefusal::SectionWithoutBoxes { .. }) => 43,
+        Sheet(SheetRefusal::CombatProhibited { .. }) => 44,
+        Sheet(SheetRefusal::JamWithoutLongBurst { .. }) => 45,
+        Sheet(SheetRefusal::NotCritical { .. }) => 46,
+        Sheet(SheetRefusal::AnoxiaAltitude { .. }) => 47,
+        Sheet(SheetRefusal::AnoxiaEarlyWar) => 48,
+        Sheet(SheetRefusal::ConcentratedFireNotAce) => 49,
+        Sheet(SheetRefusal::ConcentratedFireRange { .. }) => 50,
+        Sheet(SheetRefusal::WoundMarkBoxes { .. }) => 51,
+        Sheet(SheetRefusal::EmptyMark { .. }) => 52,
+        Sheet(SheetRefusal::UndoUnknownMark { .. }) => 53,
         WrongDiceCount { .. } => 54,
         DieOutOfRange { .. } => 55,
-        OneAttackATurn { .. } => 56,
-        FiringJammed { .. } => 57,
-        FiringWhenUnjammed { .. } => 58,
-        UnjamNextTurn { .. } => 59,
-        OneRecoveryAttempt { .. } => 60,
-        DamagePastSection { .. } => 61,
-        FuelPastTank { .. } => 62,
-        WoundPastBoxes { .. } => 63,
-        NoMarkerToDraw { .. } => 64,
-        TurnGoesBack { .. } => 65,
+        Sheet(SheetRefusal::OneAttackATurn { .. }) => 56,
+        Sheet(SheetRefusal::FiringJammed { .. }) => 57,
+        Sheet(SheetRefusal::FiringWhenUnjammed { .. }) => 58,
+        Sheet(SheetRefusal::UnjamNextTurn { .. }) => 59,
+        Sheet(SheetRefusal::OneRecoveryAttempt { .. }) => 60,
+        Sheet(SheetRefusal::DamagePastSection { .. }) => 61,
+        Sheet(SheetRefusal::FuelPastTank { .. }) => 62,
+        Sheet(SheetRefusal::WoundPastBoxes { .. }) => 63,
+        Sheet(SheetRefusal::NoMarkerToDraw { .. }) => 64,
+        Sheet(SheetRefusal::TurnGoesBack { .. }) => 65,
     }
 }
 
@@ -379,8 +382,8 @@ fn display_cites_the_rulebook_section() {
             e,
             RuleError::WrongDiceCount { .. }
                 | RuleError::DieOutOfRange { .. }
-                | RuleError::EmptyMark { .. }
-                | RuleError::UndoUnknownMark { .. }
+                | RuleError::Sheet(SheetRefusal::EmptyMark { .. })
+                | RuleError::Sheet(SheetRefusal::UndoUnknownMark { .. })
                 | RuleError::DuplicateSortieKey { .. }
                 | RuleError::CrewFliesTwice { .. }
         );
