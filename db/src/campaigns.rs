@@ -10,7 +10,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{campaign_members, campaigns, users};
 
-pub use eagles_office::campaigns::{Campaign, Member, Reader};
+pub use eagles_office::campaigns::{Campaign, ListedFor, Member};
 
 /// The columns of a [`Campaign`], in its fields' order.
 pub type CampaignColumns = (
@@ -105,7 +105,7 @@ pub async fn end(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Campaign>
 /// The campaigns a reader may see, newest first.
 pub async fn list_readable(
     conn: &mut AsyncPgConnection,
-    reader: Reader,
+    reader: ListedFor,
 ) -> QueryResult<Vec<Campaign>> {
     readable(reader).load(conn).await
 }
@@ -113,7 +113,7 @@ pub async fn list_readable(
 /// The campaigns `reader` may read, newest first, within `window`.
 pub async fn list_readable_window(
     conn: &mut AsyncPgConnection,
-    reader: Reader,
+    reader: ListedFor,
     window: crate::window::Window,
 ) -> QueryResult<Vec<Campaign>> {
     readable(reader)
@@ -126,21 +126,21 @@ pub async fn list_readable_window(
 type ReadableQuery = campaigns::BoxedQuery<'static, Pg, SqlTypeOf<CampaignColumns>>;
 
 /// The campaigns `reader` may read, newest first, as a query to narrow further.
-fn readable(reader: Reader) -> ReadableQuery {
+fn readable(reader: ListedFor) -> ReadableQuery {
     let query = campaigns::table
         .select(campaign_columns())
         .order(campaigns::id.desc())
         .into_boxed();
     match reader {
-        Reader::Anonymous => query.filter(campaigns::public.eq(true)),
-        Reader::Member(user_id) => query.filter(
+        ListedFor::Anonymous => query.filter(campaigns::public.eq(true)),
+        ListedFor::Member(user_id) => query.filter(
             campaigns::public.eq(true).or(campaigns::id.eq_any(
                 campaign_members::table
                     .filter(campaign_members::user_id.eq(user_id))
                     .select(campaign_members::campaign_id),
             )),
         ),
-        Reader::Admin => query,
+        ListedFor::Admin => query,
     }
 }
 

@@ -67,7 +67,7 @@ pub async fn casualties_of_games(
 
 /// A sortie of a debriefed game, with its aircraft type's name.
 #[derive(Debug, Clone, Queryable)]
-pub struct SortieRow {
+pub struct DebriefedSortieRow {
     pub id: i64,
     pub game_id: i64,
     /// The key the debrief named it by: `a1`, `c2`, …
@@ -82,7 +82,7 @@ pub struct SortieRow {
 pub async fn sorties_of_games(
     mut conn: &AsyncPgConnection,
     game_ids: &[i64],
-) -> QueryResult<Vec<SortieRow>> {
+) -> QueryResult<Vec<DebriefedSortieRow>> {
     sorties::table
         .inner_join(aircraft_types::table.on(aircraft_types::id.eq(sorties::aircraft_type_id)))
         .filter(sorties::game_id.eq_any(game_ids.to_vec()))

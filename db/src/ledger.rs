@@ -1,6 +1,7 @@
 //! The append-only XP ledger (R4): awards are inserted, never updated or deleted; a
 //! correction is a reversing entry that points at the award it cancels.
 
+use campaign::experience::AwardKind;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -33,7 +34,7 @@ pub struct Award {
     pub week: i32,
     pub game_id: Option<i64>,
     pub points: i32,
-    pub kind: String,
+    pub kind: AwardKind,
     pub reason: String,
     pub two_seater_mission: bool,
     pub reverses: Option<i64>,
@@ -117,7 +118,7 @@ pub async fn reverse(
             week,
             game_id: award.game_id,
             points: -award.points,
-            kind: &award.kind,
+            kind: award.kind.as_str(),
             reason,
             two_seater_mission: award.two_seater_mission,
             reverses: Some(award.id),

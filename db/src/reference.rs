@@ -30,7 +30,7 @@ struct EffectRow {
 pub struct AbilityRow {
     pub code: String,
     pub name: String,
-    pub kind: String,
+    pub kind: campaign::abilities::AbilityKind,
     pub min_xp: i32,
     /// What it does at the table, in a sentence or two (appendix D).
     pub effect: String,

@@ -2,6 +2,9 @@
 //! ability picks; his awards are [`crate::crew::awards`]), each with the week it
 //! belongs to. Rows of voided games are kept and carry the week they were voided.
 
+use campaign::crew::Role;
+use campaign::injuries::Outcome;
+use campaign::missions::{Assignment, MissionType};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, Bool, Int4, Int8, Nullable, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -25,7 +28,7 @@ pub struct GameWeek {
 
 /// A sortie the crewman flew.
 #[derive(Debug, Clone, QueryableByName)]
-pub struct SortieRow {
+pub struct FlownSortieRow {
     #[diesel(embed)]
     pub game: GameWeek,
     #[diesel(sql_type = Text)]
@@ -33,9 +36,9 @@ pub struct SortieRow {
     #[diesel(sql_type = Text)]
     pub aircraft: String,
     #[diesel(sql_type = Text)]
-    pub assignment: String,
+    pub assignment: Assignment,
     #[diesel(sql_type = Text)]
-    pub position: String,
+    pub position: Role,
     #[diesel(sql_type = Int4)]
     pub turns_on_board: i32,
     #[diesel(sql_type = Int4)]
@@ -43,12 +46,12 @@ pub struct SortieRow {
     #[diesel(sql_type = Int4)]
     pub wound_boxes: i32,
     #[diesel(sql_type = Text)]
-    pub outcome: String,
+    pub outcome: Outcome,
     #[diesel(sql_type = Bool)]
     pub aircraft_lost: bool,
     /// The side's mission, when the sortie flew it.
     #[diesel(sql_type = Nullable<Text>)]
-    pub mission_type: Option<String>,
+    pub mission_type: Option<MissionType>,
     #[diesel(sql_type = Nullable<Bool>)]
     pub mission_success: Option<bool>,
     /// Its sheet in the game's line-up, when the game had one.
@@ -73,13 +76,16 @@ WHERE sc.crew_id = $1
 ORDER BY g.week, g.id";
 
 /// The crewman's sorties, oldest first.
-pub async fn sorties(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Vec<SortieRow>> {
+pub async fn sorties(
+    conn: &mut AsyncPgConnection,
+    crew_id: i64,
+) -> QueryResult<Vec<FlownSortieRow>> {
     prepared(SORTIES).bind::<Int8, _>(crew_id).load(conn).await
 }
 
 /// A kill the crewman was credited with, alone or shared.
 #[derive(Debug, Clone, QueryableByName)]
-pub struct KillRow {
+pub struct CreditedKillRow {
     #[diesel(embed)]
     pub game: GameWeek,
     /// The victim sortie's key in its debrief.
@@ -114,7 +120,10 @@ WHERE ks.crew_id = $1
 ORDER BY g.week, kl.id";
 
 /// The crewman's kills, oldest first.
-pub async fn kills(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Vec<KillRow>> {
+pub async fn kills(
+    conn: &mut AsyncPgConnection,
+    crew_id: i64,
+) -> QueryResult<Vec<CreditedKillRow>> {
     prepared(KILLS).bind::<Int8, _>(crew_id).load(conn).await
 }
 
@@ -141,13 +150,16 @@ pub async fn injuries(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult
 
 /// An ability pick and the week it was made.
 #[derive(Debug, Clone, Queryable)]
-pub struct AbilityRow {
+pub struct AbilityPickRow {
     pub week: i32,
     pub ability: String,
 }
 
 /// The crewman's ability picks, in the order chosen.
-pub async fn abilities(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<Vec<AbilityRow>> {
+pub async fn abilities(
+    conn: &mut AsyncPgConnection,
+    crew_id: i64,
+) -> QueryResult<Vec<AbilityPickRow>> {
     crew_abilities::table
         .filter(crew_abilities::crew_id.eq(crew_id))
         .select((crew_abilities::week, crew_abilities::ability))

@@ -30,6 +30,14 @@ pub struct Campaign {
     pub revision: i64,
 }
 
+impl Campaign {
+    /// The date of week `week` of the campaign: its start date, then seven days a week
+    /// (R1). Every page and use case dates a week by this.
+    pub fn week_date(&self, week: i32) -> NaiveDate {
+        calendar::week_date(self.start_date, week_number(week))
+    }
+}
+
 /// How much of its lists a campaign's home reads: at most `games` games of the week,
 /// and the `kills` latest kills.
 #[derive(Debug, Clone, Copy)]
@@ -40,7 +48,7 @@ pub struct HomeLimits {
 
 /// Which campaigns a reader may see.
 #[derive(Debug, Clone, Copy)]
-pub enum Reader {
+pub enum ListedFor {
     /// No account: public campaigns only.
     Anonymous,
     /// Public campaigns and those the user is a member of.
@@ -96,7 +104,7 @@ pub struct CampaignView {
 
 impl From<Campaign> for CampaignView {
     fn from(c: Campaign) -> Self {
-        let week_date = calendar::week_date(c.start_date, week_number(c.current_week));
+        let week_date = c.week_date(c.current_week);
         Self {
             id: c.id,
             name: c.name,

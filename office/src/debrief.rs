@@ -6,16 +6,19 @@ use crate::User;
 use campaign::crew::Role;
 use campaign::down::{Down, How};
 use campaign::injuries::Outcome;
-use campaign::injuries::{FateKind, Severity};
-use campaign::logged_table::LoggedTable;
 use campaign::missions::Assignment;
-use campaign::sides::Side;
 use campaign::success::MissionReport;
 use campaign::tables::evade::SideOfLines;
 use campaign::tables::landing::Terrain;
 use serde::Deserialize;
 use serde::Serialize;
 use std::collections::BTreeMap;
+
+mod answer;
+mod records;
+
+pub use answer::*;
+pub use records::*;
 
 /// A game's debrief (API.md "Weeks, games, missions, debriefs").
 #[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
@@ -311,226 +314,6 @@ pub struct VoidRequest {
     pub reason: String,
 }
 
-/// The breakdown of a debrief (API.md).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct DebriefResult {
-    pub game_id: i64,
-    pub week: i32,
-    pub turns_played: Option<i32>,
-    /// The week the debrief was voided in; its kills and casualties no longer count
-    /// and its awards are reversed.
-    pub voided_week: Option<i32>,
-    /// The awards given, in the order the rules list them (R4, R5).
-    pub awards: Vec<AwardView>,
-    pub injuries: Vec<InjuryView>,
-    pub captures: Vec<CaptureView>,
-    /// Crewmen killed.
-    pub deaths: Vec<i64>,
-    /// Every mission of the game with its result (R10).
-    pub missions: Vec<MissionResultView>,
-    /// Every crewman of the game's sorties (each sortie's pilot, then its observer):
-    /// his outcome and the rolls made for him in the rulebook's order — for a sortie
-    /// that came down (`down`) landing (with the man at the controls), crash or
-    /// bail-out, evade; then capture or injury (R7, R8, R14). The roll log keeps the
-    /// same rolls with the game's id and the crewman's.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub crew: Vec<CrewRollsView>,
-}
-
-/// One crewman's outcome, his fate and the rolls that decided it.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct CrewRollsView {
-    pub crew_id: i64,
-    /// As sent, or as the forced-landing tables gave it.
-    pub outcome: Outcome,
-    /// What became of him (API v1.2): the worse of his wounds and his outcome (R7), or
-    /// his capture (R8) — `unharmed`, `minor_injury`, `serious_injury`, `killed` or
-    /// `captured`. The pages show this, never the outcome alone.
-    pub fate: FateKind,
-    pub rolls: Vec<RollLine>,
-}
-
-/// A roll as the debrief's answer shows it.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct RollLine {
-    /// Its id in the roll log, once logged; a roll made at the table that the debrief
-    /// took as its own keeps its id there (API v1.2).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub id: Option<i64>,
-    pub table: LoggedTable,
-    pub dice: Vec<i32>,
-    /// The modifiers that applied, by name, with what each added.
-    #[schema(value_type = Object)]
-    pub modifiers: serde_json::Value,
-    pub total: i32,
-    /// A snake_case name, or the weeks out for the injury tables.
-    #[schema(value_type = Object)]
-    pub result: serde_json::Value,
-}
-
-impl RollLine {
-    /// A roll as the answer lists it: a numeric table's result as a number.
-    pub fn new(
-        table: LoggedTable,
-        dice: &[i32],
-        modifiers: &serde_json::Value,
-        total: i32,
-        result: &str,
-    ) -> Self {
-        let result = match result.parse::<i64>() {
-            Ok(n) if crate::rolls::numeric_result(table) => serde_json::Value::from(n),
-            _ => serde_json::Value::from(result),
-        };
-        Self {
-            id: None,
-            table,
-            dice: dice.to_vec(),
-            modifiers: modifiers.clone(),
-            total,
-            result,
-        }
-    }
-}
-
-/// An award of the debrief.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct AwardView {
-    /// The ledger entry; `POST /campaigns/{cid}/awards/{id}/void` reverses it.
-    pub id: i64,
-    pub crew_id: i64,
-    pub points: i32,
-    pub reason: String,
-    /// `turns`, `kill`, `red_hits`, `sortie`, `mission_success` or `mission_units`.
-    pub kind: String,
-    /// A mission award earned in a two-seater, counted twice for the side (R12).
-    pub two_seater_mission: bool,
-    /// The entry that reversed it, once voided.
-    pub reversed_by: Option<i64>,
-}
-
-/// An injury and its weeks out (R7).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct InjuryView {
-    pub crew_id: i64,
-    /// `minor` or `serious`.
-    pub severity: Severity,
-    pub weeks_out: i32,
-    /// Home for the rest of the war: a serious injury on a triple.
-    pub sent_home: bool,
-    /// The last week he is out; none when sent home.
-    pub out_until_week: Option<i32>,
-    /// The dice of the injury roll.
-    pub dice: Vec<i32>,
-}
-
-/// A capture and its roll (R8).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct CaptureView {
-    pub crew_id: i64,
-    /// `escaped` (exchanged or escaped, out 1d100 weeks) or `prisoner` (for the war).
-    pub result: String,
-    pub weeks_out: Option<i32>,
-    pub out_until_week: Option<i32>,
-    /// The 2d6 of the capture roll, then the 1d100 on a 2.
-    pub dice: Vec<i32>,
-}
-
-/// A mission's result.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct MissionResultView {
-    pub mission_id: i64,
-    pub side: campaign::sides::Side,
-    pub mission_type: campaign::missions::MissionType,
-    pub success: bool,
-    /// The facts it was judged on.
-    #[schema(value_type = Object)]
-    pub details: Option<serde_json::Value>,
-}
-
-/// The sorties and kills of debriefed games.
-#[derive(Debug, Clone, Default)]
-pub struct Flown {
-    /// Every sortie, by game then in the order reported.
-    pub sorties: Vec<FlownSortie>,
-    /// Every kill, by game then in the order recorded.
-    pub kills: Vec<FlownKill>,
-}
-
-/// An aircraft that flew in a game.
-#[derive(Debug, Clone)]
-pub struct FlownSortie {
-    pub game_id: i64,
-    /// The key the debrief named it by: `a1`, `c2`, …
-    pub key: String,
-    pub side: Side,
-    /// Its type's name.
-    pub aircraft: String,
-    pub assignment: Assignment,
-    pub lost: bool,
-    /// Its pilot, then its observer.
-    pub crew: Vec<FlownSeat>,
-}
-
-/// A man aboard a sortie and what became of him.
-#[derive(Debug, Clone)]
-pub struct FlownSeat {
-    pub crew_id: i64,
-    pub position: Role,
-    /// The final result after R7 and capture (API v1.2).
-    pub fate: FateKind,
-}
-
-/// An aircraft shot down.
-#[derive(Debug, Clone)]
-pub struct FlownKill {
-    pub game_id: i64,
-    /// The victim's sortie key.
-    pub victim: String,
-    /// The crewmen credited, by id (a shared kill has several, R4).
-    pub shooters: Vec<i64>,
-}
-
-impl Flown {
-    /// The sortie `crew_id` flew in game `game_id`.
-    pub fn sortie_of(&self, game_id: i64, crew_id: i64) -> Option<&FlownSortie> {
-        self.sorties
-            .iter()
-            .find(|s| s.game_id == game_id && s.crew.iter().any(|c| c.crew_id == crew_id))
-    }
-
-    /// The sortie `key` of game `game_id`.
-    pub fn sortie(&self, game_id: i64, key: &str) -> Option<&FlownSortie> {
-        self.sorties
-            .iter()
-            .find(|s| s.game_id == game_id && s.key == key)
-    }
-}
-
-/// The answer to voiding a debrief.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct VoidedDebrief {
-    pub game_id: i64,
-    /// The week from which the game no longer counts.
-    pub voided_week: i32,
-    /// Awards cancelled by a reversing entry.
-    pub reversed_awards: usize,
-}
-
-/// A ledger entry, as the award void answers with its reversing entry.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct LedgerEntryView {
-    pub id: i64,
-    pub crew_id: i64,
-    pub week: i32,
-    pub game_id: Option<i64>,
-    pub points: i32,
-    pub kind: String,
-    pub reason: String,
-    pub two_seater_mission: bool,
-    /// The award this entry cancels.
-    pub reverses: Option<i64>,
-}
-
 /// A game's debrief and its corrections (R4, R5, R7, R10).
 #[async_trait::async_trait]
 pub trait Debriefs {
@@ -582,37 +365,4 @@ pub trait Debriefs {
         ids: (i64, i64),
         reason: String,
     ) -> Result<LedgerEntryView, crate::Error>;
-}
-
-/// An award of a debriefed game as the result tables count it (R4, R5).
-#[derive(Debug, Clone)]
-pub struct GameAward {
-    pub game_id: i64,
-    pub crew_id: i64,
-    /// `turns`, `kill`, `red_hits`, `sortie`, `mission_success` or `mission_units`.
-    pub kind: String,
-    pub points: i32,
-    /// Reversed since by a correction: it no longer counts.
-    pub reversed: bool,
-}
-
-/// A casualty of a debriefed game (R7, R8).
-#[derive(Debug, Clone)]
-pub struct GameCasualty {
-    pub game_id: i64,
-    pub crew_id: i64,
-    pub kind: campaign::injuries::CasualtyKind,
-    pub weeks_out: Option<i32>,
-    pub out_until_week: Option<i32>,
-    pub sent_home: bool,
-    pub dice: Vec<i32>,
-}
-
-/// What some games' debriefs recorded: awards, casualties, sorties and kills, in the
-/// order recorded. The game and week pages draw their results from it.
-#[derive(Debug, Clone, Default)]
-pub struct GameRecords {
-    pub awards: Vec<GameAward>,
-    pub casualties: Vec<GameCasualty>,
-    pub flown: Flown,
 }

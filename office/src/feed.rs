@@ -13,13 +13,13 @@ pub struct CampaignFeed {
     pub name: String,
     pub created_at: DateTime<Utc>,
     /// The closed weeks, oldest first.
-    pub weeks: Vec<ClosedWeek>,
+    pub weeks: Vec<FeedWeek>,
     pub end: Option<FeedEnd>,
 }
 
 /// A closed week.
 #[derive(Debug, Serialize)]
-pub struct ClosedWeek {
+pub struct FeedWeek {
     pub week: i32,
     pub date: NaiveDate,
     pub era: Era,

@@ -40,24 +40,20 @@ pub struct RecordSortie {
     /// The aircraft type's name.
     pub aircraft: String,
     /// `mission` or `sweep`.
-    #[schema(value_type = campaign::missions::Assignment)]
-    pub assignment: String,
+    pub assignment: campaign::missions::Assignment,
     /// `pilot` or `observer`.
-    #[schema(value_type = campaign::crew::Role)]
-    pub position: String,
+    pub position: campaign::crew::Role,
     pub turns_on_board: i32,
     pub red_hits: i32,
     pub wound_boxes: i32,
     /// As sent, or as the forced-landing tables gave it.
-    #[schema(value_type = campaign::injuries::Outcome)]
-    pub outcome: String,
+    pub outcome: campaign::injuries::Outcome,
     /// What became of him (API v1.2): the worse of his wounds and his outcome (R7), or
     /// his capture (R8). The pages show this, never the outcome alone.
     pub fate: FateKind,
     pub aircraft_lost: bool,
     /// The side's mission, when this sortie flew it.
-    #[schema(value_type = Option<campaign::missions::MissionType>)]
-    pub mission_type: Option<String>,
+    pub mission_type: Option<campaign::missions::MissionType>,
     /// Whether that mission succeeded, once debriefed.
     pub mission_success: Option<bool>,
     /// The week the game was voided, if it was.
@@ -95,7 +91,8 @@ pub struct RecordAward {
     pub game_id: Option<i64>,
     pub points: i32,
     pub reason: String,
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: campaign::experience::AwardKind,
     /// The award this entry cancels, for a reversal.
     pub reverses: Option<i64>,
 }

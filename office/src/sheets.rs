@@ -10,8 +10,6 @@ use campaign::crew::Role;
 use campaign::missions::Assignment;
 use campaign::sheet::aircraft::Section;
 use campaign::sheet::combat_result::Hits;
-use campaign::sheet::combat_value::Shot;
-use campaign::sheet::concentrated_fire::ClockColumn;
 use campaign::sheet::marks::{Effect, Marker};
 use campaign::sheet::state::{Due, OpenFacts};
 use campaign::sheet::SheetTable;
@@ -21,8 +19,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::access::ReadAccess;
 use crate::debrief::DownReport;
-use crate::rolls::RollView;
 use crate::User;
+
+mod roll;
+mod version;
+
+pub use roll::*;
+pub use version::IfMatch;
 
 /// A game of a campaign, as its path names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,7 +102,8 @@ pub struct SortieView {
 /// out is unchanged.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct MissionFacts {
+#[schema(as = MissionFacts)]
+pub struct MissionMark {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_observed: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -112,10 +116,10 @@ pub struct MissionFacts {
     pub balloon_destroyed: Option<bool>,
 }
 
-impl MissionFacts {
+impl MissionMark {
     /// These facts with `later`'s written over them.
-    pub fn updated(self, later: MissionFacts) -> MissionFacts {
-        MissionFacts {
+    pub fn updated(self, later: MissionMark) -> MissionMark {
+        MissionMark {
             target_observed: later.target_observed.or(self.target_observed),
             hexes_observed: later.hexes_observed.or(self.hexes_observed),
             trips: later.trips.or(self.trips),
@@ -166,7 +170,7 @@ pub enum MarkRequest {
         shooters: Vec<i64>,
     },
     /// The mission's facts (R10), on the mission sortie.
-    Mission(MissionFacts),
+    Mission(MissionMark),
     /// The aircraft came down on the board, as the debrief's `down` says (R8, §11).
     Down(Box<DownReport>),
     /// The aircraft left the board or landed at home.
@@ -343,188 +347,8 @@ pub struct SheetView {
     #[schema(value_type = Vec<String>)]
     pub due: Vec<Due>,
     pub claims: Vec<ClaimView>,
-    pub mission: MissionFacts,
+    pub mission: MissionMark,
     pub marks: Vec<MarkView>,
-}
-
-/// A shot by `shooter` (a crewman of this sortie) at `target_sortie`, the Combat
-/// Values Table's flags beside them (R17).
-#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
-pub struct CombatRoll {
-    pub shooter: i64,
-    pub target_sortie: i64,
-    #[serde(flatten)]
-    #[schema(value_type = Object)]
-    pub shot: Shot,
-    #[serde(default)]
-    pub dice: Option<Vec<u32>>,
-    /// Whatever else the body held. serde cannot refuse unknown fields beside a
-    /// flattened struct, so the service refuses them by name from here: a misspelt
-    /// flag must not be a shot without it.
-    #[serde(flatten)]
-    #[schema(ignore)]
-    pub unknown: std::collections::BTreeMap<String, serde_json::Value>,
-}
-
-/// A roll on a sheet's table: `table` and its fields, `dice` the physical dice in the
-/// order the table reads them (the server rolls without, R14).
-#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
-#[serde(tag = "table", rename_all = "snake_case", deny_unknown_fields)]
-pub enum SheetRollRequest {
-    /// A shot (R17); the combat die, then the jam die after a long burst.
-    Combat(CombatRoll),
-    /// 1d6 for each crewman named, or each living one (R18).
-    CrewWound {
-        #[serde(default)]
-        crew_ids: Option<Vec<i64>>,
-        #[serde(default)]
-        dice: Option<Vec<u32>>,
-    },
-    /// 1d6 to clear the weapon of `position` (R19).
-    Unjam {
-        #[schema(value_type = String)]
-        position: Role,
-        #[serde(default)]
-        dice: Option<Vec<u32>>,
-    },
-    /// 2d6 after red damage to the wings or tail (R19).
-    Spin {
-        #[serde(default)]
-        dice: Option<Vec<u32>>,
-    },
-    /// 2d6 while spinning (R19).
-    SpinRecovery {
-        #[serde(default)]
-        dice: Option<Vec<u32>>,
-    },
-    /// 1d6 for a critically damaged section; on the engine the seize die, then the
-    /// fire die (R19).
-    Critical {
-        #[schema(value_type = String)]
-        section: Section,
-        #[serde(default)]
-        dice: Option<Vec<u32>>,
-    },
-    /// 1d6 to put out a fire (R19).
-    ExtinguishFire {
-        #[serde(default)]
-        sideslip: bool,
-        #[serde(default)]
-        dice: Option<Vec<u32>>,
-    },
-    /// 1d6 to put out smoke (R19).
-    ExtinguishSmoke {
-        #[serde(default)]
-        dice: Option<Vec<u32>>,
-    },
-    /// 1d6 for each crewman named, or each conscious one, at altitude 9 or 10 (R19).
-    Anoxia {
-        altitude: u32,
-        #[serde(default)]
-        crew_ids: Option<Vec<i64>>,
-        #[serde(default)]
-        dice: Option<Vec<u32>>,
-    },
-    /// 1d6 on the clock column by an ace with Concentrated Fire (R19, appendix D).
-    ConcentratedFire {
-        shooter: i64,
-        #[schema(value_type = String)]
-        clock: ClockColumn,
-        /// The hex range: 0 or 1 (2 with the Range ability).
-        #[serde(default)]
-        range: u32,
-        #[serde(default)]
-        dice: Option<Vec<u32>>,
-    },
-    /// 1d6 for troops firing over their own trenchline (§7.05).
-    FriendlyFire {
-        #[serde(default)]
-        dice: Option<Vec<u32>>,
-    },
-    /// 1d6 for a bomb run of the mission aircraft at `altitude` 1–4, at most three a
-    /// mission (appendix E, R10); the observer's Bombardier adds 1.
-    Bomb {
-        altitude: u32,
-        #[serde(default)]
-        dice: Option<Vec<u32>>,
-    },
-}
-
-impl SheetRollRequest {
-    /// The dice entered, if any.
-    pub fn dice(&self) -> Option<&[u32]> {
-        use SheetRollRequest::*;
-        match self {
-            Combat(CombatRoll { dice, .. })
-            | CrewWound { dice, .. }
-            | Unjam { dice, .. }
-            | Spin { dice }
-            | SpinRecovery { dice }
-            | Critical { dice, .. }
-            | ExtinguishFire { dice, .. }
-            | ExtinguishSmoke { dice }
-            | Anoxia { dice, .. }
-            | ConcentratedFire { dice, .. }
-            | FriendlyFire { dice }
-            | Bomb { dice, .. } => dice.as_deref(),
-        }
-    }
-}
-
-/// A sheet roll's answer: the roll (the first, when the table rolls one a crewman or
-/// a long burst rolls the jam test too), every roll made, and the sheet after them.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct SheetRollAnswer {
-    pub roll: RollView,
-    pub rolls: Vec<RollView>,
-    pub sheet: SheetView,
-}
-
-impl SheetView {
-    /// The sheet's version as a strong entity tag.
-    pub fn etag(&self) -> String {
-        format!("\"{}\"", self.version)
-    }
-}
-
-/// The versions of a sheet a write was made against (`If-Match`, RFC 9110): the write
-/// is refused (412) when the sheet is at none of them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IfMatch(pub Vec<i64>);
-
-impl IfMatch {
-    /// The versions an `If-Match` field names: `None` for `*` (any version will do); a
-    /// weak tag or one that is no sheet version of ours matches none (strong
-    /// comparison).
-    pub fn parse(field: &str) -> Option<IfMatch> {
-        let field = field.trim();
-        if field == "*" {
-            return None;
-        }
-        let versions = field
-            .split(',')
-            .filter_map(|tag| {
-                let tag = tag.trim().strip_prefix('"')?.strip_suffix('"')?;
-                tag.parse().ok()
-            })
-            .collect();
-        Some(IfMatch(versions))
-    }
-}
-
-#[cfg(test)]
-mod if_match_tests {
-    use super::IfMatch;
-
-    // RFC 9110 §13.1.1: `*` matches any current version; strong comparison, so a weak
-    // tag never matches.
-    #[test]
-    fn if_match_reads_strong_tags() {
-        assert_eq!(IfMatch::parse("*"), None);
-        assert_eq!(IfMatch::parse("\"12\""), Some(IfMatch(vec![12])));
-        assert_eq!(IfMatch::parse("\"3\", \"7\""), Some(IfMatch(vec![3, 7])));
-        assert_eq!(IfMatch::parse("W/\"12\""), Some(IfMatch(vec![])));
-    }
 }
 
 /// A mark's answer: the sheet after it, and the rolls it made (a `down` rolls the

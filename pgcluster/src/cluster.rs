@@ -8,18 +8,19 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::{Arc, Mutex, Once, PoisonError};
-use std::thread::sleep;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::binaries::{bin_dir_for_version, find_bin_dir, has_pg_stat_statements, major_version};
+use crate::binaries::find_bin_dir;
 use crate::error::{tail, ClusterError};
 use crate::lock::DirLock;
-use crate::pidfile::PostmasterPid;
-use crate::port::{free_port, is_accepting};
 use crate::privileges::RunAs;
 use crate::relocate::reachable_root;
-use crate::secret::{generate_password, write_private};
 use crate::temporary;
+
+mod initdb;
+mod server;
+
+use initdb::{initdb, matching_bin_dir};
 
 /// The superuser initdb creates; the URL logs in as it.
 const SUPERUSER: &str = "eagles";
@@ -291,221 +292,6 @@ extern "C" fn stop_registered_clusters() {
         // Unwinding out of an atexit hook would abort the process.
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cluster.stop(false)));
     }
-}
-
-impl Inner {
-    fn pg_ctl(&self) -> Command {
-        let mut command = self.run_as.command(&self.bin_dir.join("pg_ctl"));
-        // The invoking directory may be closed to the postgres user (e.g. /root).
-        command.current_dir(&self.root);
-        command
-    }
-
-    /// `pg_ctl status` exit code: 0 running, 3 not running, 4 no usable data dir.
-    fn status(&self) -> Result<Output, ClusterError> {
-        let mut command = self.pg_ctl();
-        command.arg("status").arg("-D").arg(&self.data_dir);
-        run(command, "pg_ctl status")
-    }
-
-    /// The port of the server running on the data dir, once it accepts connections;
-    /// `None` when no server runs there.
-    fn running_port(&self) -> Result<Option<u16>, ClusterError> {
-        let deadline = Instant::now() + ATTACH_WAIT;
-        loop {
-            // Asked again each round: a postmaster that just crashed stays "alive" as a
-            // zombie until its parent reaps it.
-            let output = self.status()?;
-            match output.status.code() {
-                Some(0) => {}
-                Some(3) => return Ok(None),
-                _ => {
-                    return Err(ClusterError::PgCtl {
-                        action: "status",
-                        data_dir: self.data_dir.clone(),
-                        tail: tail(&output_text(&output), 10),
-                    })
-                }
-            }
-            let pid = PostmasterPid::read(&self.data_dir);
-            if let Some(pid) = &pid {
-                if pid.is_ready() && is_accepting(pid.port) {
-                    return Ok(Some(pid.port));
-                }
-            }
-            if Instant::now() >= deadline {
-                return Err(ClusterError::NotAnswering {
-                    data_dir: self.data_dir.clone(),
-                    pid: pid.as_ref().map_or(0, |p| p.pid),
-                    port: pid.as_ref().map_or(0, |p| p.port),
-                });
-            }
-            sleep(Duration::from_millis(250));
-        }
-    }
-
-    /// Starts the server on a free port and returns the port.
-    fn start(&self) -> Result<u16, ClusterError> {
-        let log = self.root.join("postgres.log");
-        let mut attempt = 1;
-        loop {
-            let port = free_port()
-                .map_err(|e| ClusterError::io("could not find a free port on 127.0.0.1", e))?;
-            let log_start = fs::metadata(&log).map(|m| m.len()).unwrap_or(0);
-            let mut command = self.pg_ctl();
-            command
-                .args(["start", "-w", "-t", PG_CTL_TIMEOUT, "-D"])
-                .arg(&self.data_dir)
-                .arg("-l")
-                .arg(&log)
-                .arg("-o")
-                .arg(self.server_options(port));
-            let output = run(command, "pg_ctl start")?;
-            if output.status.success() {
-                return Ok(port);
-            }
-            let new_log = read_from(&log, log_start);
-            let retryable = RETRYABLE_START_FAILURES
-                .iter()
-                .any(|marker| new_log.contains(marker));
-            if !retryable || attempt == START_ATTEMPTS {
-                return Err(ClusterError::Start {
-                    data_dir: self.data_dir.clone(),
-                    log,
-                    tail: tail(&format!("{new_log}\n{}", output_text(&output)), 20),
-                });
-            }
-            tracing::warn!(
-                port,
-                attempt,
-                "Postgres could not start, retrying on another port"
-            );
-            sleep(Duration::from_millis(500 * attempt));
-            attempt += 1;
-        }
-    }
-
-    /// Options for `postgres`, passed through pg_ctl's shell (hence the quoted `''`).
-    fn server_options(&self, port: u16) -> String {
-        let mut options = format!(
-            "-p {port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' \
-             -c max_connections=200"
-        );
-        if has_pg_stat_statements(&self.bin_dir) {
-            options.push_str(" -c shared_preload_libraries=pg_stat_statements");
-        }
-        if self.temporary {
-            // Throwaway data: durability only costs time.
-            options.push_str(" -c fsync=off -c synchronous_commit=off -c full_page_writes=off");
-        }
-        options
-    }
-
-    fn stop(&self, force: bool) -> Result<(), ClusterError> {
-        if !self.started_here && !force {
-            return Ok(());
-        }
-        let mut stopped = self.stopped.lock().unwrap_or_else(PoisonError::into_inner);
-        if *stopped {
-            return Ok(());
-        }
-        // Keeps a concurrent start_or_attach from attaching to a server about to go away.
-        let _lock = if self.temporary {
-            None
-        } else {
-            DirLock::acquire(&self.root).ok()
-        };
-        let mut command = self.pg_ctl();
-        command
-            .args(["stop", "-m", "fast", "-w", "-t", PG_CTL_TIMEOUT, "-D"])
-            .arg(&self.data_dir);
-        let output = run(command, "pg_ctl stop")?;
-        // A failed stop is fine when the server is gone anyway (stopped by someone else).
-        if !output.status.success() && self.status()?.status.code() == Some(0) {
-            return Err(ClusterError::PgCtl {
-                action: "stop",
-                data_dir: self.data_dir.clone(),
-                tail: tail(&output_text(&output), 10),
-            });
-        }
-        *stopped = true;
-        tracing::info!(data_dir = %self.data_dir.display(), "stopped Postgres");
-        if self.temporary {
-            match fs::remove_dir_all(&self.root) {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => {
-                    return Err(ClusterError::io(
-                        format!("could not remove {}", self.root.display()),
-                        e,
-                    ))
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Runs initdb on `data_dir` and returns the new superuser password.
-fn initdb(
-    root: &Path,
-    data_dir: &Path,
-    bin_dir: &Path,
-    run_as: RunAs,
-    temporary: bool,
-) -> Result<String, ClusterError> {
-    let password = generate_password()
-        .map_err(|e| ClusterError::io("could not read /dev/urandom for a password", e))?;
-    let password_file = root.join("password");
-    write_private(&password_file, &password)
-        .map_err(|e| ClusterError::io(format!("could not write {}", password_file.display()), e))?;
-    // `root/password` stays the invoking user's; initdb (maybe another user) gets a copy.
-    let pwfile = root.join(".initdb-pwfile");
-    write_private(&pwfile, &password)
-        .map_err(|e| ClusterError::io(format!("could not write {}", pwfile.display()), e))?;
-    let output = run_as.hand_over(&pwfile).and_then(|()| {
-        let mut command = run_as.command(&bin_dir.join("initdb"));
-        command
-            .arg("-D")
-            .arg(data_dir)
-            .args(["-U", SUPERUSER])
-            .arg(format!("--pwfile={}", pwfile.display()))
-            .args([
-                "--auth-local=scram-sha-256",
-                "--auth-host=scram-sha-256",
-                "--encoding=UTF8",
-                "--locale=C",
-            ])
-            .current_dir(root);
-        if temporary {
-            command.arg("--no-sync");
-        }
-        run(command, "initdb")
-    });
-    let _ = fs::remove_file(&pwfile);
-    let output = output?;
-    if !output.status.success() {
-        return Err(ClusterError::Initdb {
-            data_dir: data_dir.to_path_buf(),
-            tail: tail(&output_text(&output), 20),
-        });
-    }
-    tracing::info!(data_dir = %data_dir.display(), "created Postgres cluster");
-    Ok(password)
-}
-
-/// The bin dir to run an existing data dir of major version `data_version` with.
-fn matching_bin_dir(
-    found: &Path,
-    data_version: &str,
-    data_dir: &Path,
-) -> Result<PathBuf, ClusterError> {
-    bin_dir_for_version(found, data_version).ok_or_else(|| ClusterError::VersionMismatch {
-        data_dir: data_dir.to_path_buf(),
-        data_version: data_version.to_string(),
-        found: major_version(found).unwrap_or_else(|| "of unknown version".to_string()),
-        bin_dir: found.to_path_buf(),
-    })
 }
 
 /// Runs `command` to completion with its output captured.

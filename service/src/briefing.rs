@@ -32,7 +32,6 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::recent_kills::RecentKill;
 use eagles_db::users::User;
 
-use crate::campaigns::week_number;
 use crate::error::ServiceError;
 use crate::games::reader_of;
 use crate::standings::air_war_totals;
@@ -64,7 +63,7 @@ pub async fn briefing(
     } else {
         (None, None)
     };
-    let date = calendar::week_date(campaign.start_date, week_number(week));
+    let date = campaign.week_date(week);
     let (flying, out, returning, pending_picks) = roster(&crew, week);
     let grounded = grounded(&crew, week);
     Ok(Briefing {

@@ -7,7 +7,7 @@ use campaign::calendar::{self};
 use campaign::events::EventKind;
 use campaign::webhooks::WebhookEvent;
 use eagles_db::campaigns::Campaign;
-use eagles_db::campaigns::Reader;
+use eagles_db::campaigns::ListedFor;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 use eagles_db::window::Window;
@@ -134,11 +134,11 @@ pub async fn outcome(
 
 /// Who reads the campaigns list: an admin reads every campaign, a member his own and the
 /// public ones, anyone else the public ones.
-fn list_reader(caller: Option<&User>) -> Reader {
+fn list_reader(caller: Option<&User>) -> ListedFor {
     match caller {
-        None => Reader::Anonymous,
-        Some(u) if u.is_admin => Reader::Admin,
-        Some(u) => Reader::Member(u.id),
+        None => ListedFor::Anonymous,
+        Some(u) if u.is_admin => ListedFor::Admin,
+        Some(u) => ListedFor::Member(u.id),
     }
 }
 

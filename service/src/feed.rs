@@ -4,7 +4,7 @@
 //! for anyone (404), members included.
 
 mod port;
-pub use eagles_office::feed::{CampaignFeed, ClosedWeek, FeedEnd};
+pub use eagles_office::feed::{CampaignFeed, FeedEnd, FeedWeek};
 use std::collections::HashMap;
 
 use campaign::calendar::{self};
@@ -15,7 +15,7 @@ use eagles_db::diesel_async::AsyncPgConnection;
 
 use crate::access::readable_campaign;
 use crate::briefing::{results_of_weeks, WeekResults};
-use crate::campaigns::{outcome, week_number};
+use crate::campaigns::outcome;
 use crate::error::ServiceError;
 
 /// The feed of a public campaign; 404 for a private one, whoever asks.
@@ -53,14 +53,14 @@ pub async fn feed(
     let mut fallback = times.created_at;
     let mut weeks = Vec::new();
     for week in 1..=last_closed {
-        let date = calendar::week_date(campaign.start_date, week_number(week));
+        let date = campaign.week_date(week);
         let closed_at = closed
             .get(&week)
             .or_else(|| last_rolls.get(&week))
             .copied()
             .unwrap_or(fallback);
         fallback = closed_at;
-        weeks.push(ClosedWeek {
+        weeks.push(FeedWeek {
             week,
             date,
             era: calendar::era_on(date),

@@ -9,15 +9,12 @@ pub use eagles_office::record::{
 };
 use std::collections::BTreeMap;
 
-use campaign::calendar::week_date;
 use campaign::crew::CrewId;
-use campaign::injuries::{fate, Outcome};
-use campaign::ParseEnumError;
-use chrono::NaiveDate;
+use campaign::injuries::fate;
 use eagles_db::campaigns::Campaign;
 use eagles_db::crew::AwardEntry;
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::service_record::{AbilityRow, InjuryRow, KillRow, SortieRow};
+use eagles_db::service_record::{AbilityPickRow, CreditedKillRow, FlownSortieRow, InjuryRow};
 
 use crate::error::ServiceError;
 
@@ -36,47 +33,48 @@ pub async fn record_weeks(
     let injuries = q::injuries(conn, crew_id).await?;
     let abilities = q::abilities(conn, crew_id).await?;
 
-    let start = campaign.start_date;
     let mut weeks: BTreeMap<i32, RecordWeek> = BTreeMap::new();
     for s in sorties {
-        week_of(&mut weeks, start, s.game.week)
+        week_of(&mut weeks, campaign, s.game.week)
             .sorties
             .push(sortie(s, crew_id)?);
     }
     for k in kills {
-        week_of(&mut weeks, start, k.game.week).kills.push(kill(k));
+        week_of(&mut weeks, campaign, k.game.week)
+            .kills
+            .push(kill(k));
     }
     for a in awards {
-        week_of(&mut weeks, start, a.week).awards.push(award(a));
+        week_of(&mut weeks, campaign, a.week).awards.push(award(a));
     }
     for i in injuries {
         let week = i.casualty.week;
-        week_of(&mut weeks, start, week).injuries.push(injury(i));
+        week_of(&mut weeks, campaign, week).injuries.push(injury(i));
     }
-    for AbilityRow { week: n, ability } in abilities {
-        week_of(&mut weeks, start, n).abilities.push(ability);
+    for AbilityPickRow { week: n, ability } in abilities {
+        week_of(&mut weeks, campaign, n).abilities.push(ability);
     }
     Ok(weeks.into_values().collect())
 }
 
-fn week_of(weeks: &mut BTreeMap<i32, RecordWeek>, start: NaiveDate, n: i32) -> &mut RecordWeek {
+fn week_of<'a>(
+    weeks: &'a mut BTreeMap<i32, RecordWeek>,
+    campaign: &Campaign,
+    n: i32,
+) -> &'a mut RecordWeek {
     weeks.entry(n).or_insert_with(|| RecordWeek {
         week: n,
-        date: week_date(start, u32::try_from(n).unwrap_or(0)),
+        date: campaign.week_date(n),
         ..RecordWeek::default()
     })
 }
 
-fn sortie(s: SortieRow, crew_id: i64) -> Result<RecordSortie, ServiceError> {
+fn sortie(s: FlownSortieRow, crew_id: i64) -> Result<RecordSortie, ServiceError> {
     let stored = |what: String| {
         ServiceError::Internal(format!("a stored seat of crewman {crew_id}: {what}"))
     };
-    let outcome: Outcome = s
-        .outcome
-        .parse()
-        .map_err(|e: ParseEnumError| stored(e.to_string()))?;
     let boxes = u32::try_from(s.wound_boxes).unwrap_or(u32::MAX);
-    let fate = fate(CrewId(crew_id), boxes, outcome).map_err(|e| stored(e.to_string()))?;
+    let fate = fate(CrewId(crew_id), boxes, s.outcome).map_err(|e| stored(e.to_string()))?;
     Ok(RecordSortie {
         game_id: s.game.game_id,
         key: s.key,
@@ -96,7 +94,7 @@ fn sortie(s: SortieRow, crew_id: i64) -> Result<RecordSortie, ServiceError> {
     })
 }
 
-fn kill(k: KillRow) -> RecordKill {
+fn kill(k: CreditedKillRow) -> RecordKill {
     RecordKill {
         game_id: k.game.game_id,
         victim: RecordVictim {
@@ -124,7 +122,7 @@ fn injury(i: InjuryRow) -> RecordInjury {
     let c = i.casualty;
     RecordInjury {
         game_id: c.game_id,
-        kind: c.kind,
+        kind: c.kind.as_str().to_owned(),
         weeks_out: c.weeks_out,
         out_until_week: c.out_until_week,
         sent_home: c.sent_home,

@@ -62,7 +62,7 @@ pub async fn close(
                 )));
             }
             let audit = serde_json::json!({ "closed_week": week, "returned": returned, "new_aircraft": new_aircraft.iter().map(|a| a.id).collect::<Vec<_>>(), "abandoned_games": abandoned_games });
-            let week_date = calendar::week_date(campaign.start_date, week_number(week + 1));
+            let week_date = campaign.week_date(week + 1);
             let closed = ClosedWeek {
                 closed_week: week,
                 current_week: week + 1,
@@ -210,7 +210,7 @@ async fn view(
     let missions = eagles_db::games::missions_of(conn, &game_ids).await?;
     let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(week)).await?;
     let rolls = crate::sheets::secrecy::for_reader(conn, scope, rolls).await?;
-    let date = calendar::week_date(campaign.start_date, week_number(week));
+    let date = campaign.week_date(week);
     Ok(WeekView {
         week,
         date,

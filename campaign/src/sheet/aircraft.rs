@@ -2,6 +2,7 @@
 //! fuel, stability, dual controls and seats (appendix A/B, §12.01, R17).
 
 use crate::error::RuleError;
+use crate::error::{refused, SheetRefusal};
 use crate::wire::wire_enum;
 
 wire_enum! {
@@ -120,14 +121,14 @@ impl SheetAircraft {
     /// section.
     pub fn check(&self) -> Result<(), RuleError> {
         if !(1..=4).contains(&self.engines) {
-            return Err(RuleError::EngineCount {
+            return refused(SheetRefusal::EngineCount {
                 aircraft: self.name.clone(),
                 engines: self.engines,
             });
         }
         for section in Section::ALL {
             if self.boxes(*section) == 0 {
-                return Err(RuleError::SectionWithoutBoxes {
+                return refused(SheetRefusal::SectionWithoutBoxes {
                     aircraft: self.name.clone(),
                     section: *section,
                 });
@@ -232,7 +233,7 @@ pub(crate) mod tests {
         big.engines = 5;
         assert_eq!(
             big.check(),
-            Err(RuleError::EngineCount {
+            refused(SheetRefusal::EngineCount {
                 aircraft: "Bristol F2b".into(),
                 engines: 5
             })
@@ -247,7 +248,7 @@ pub(crate) mod tests {
         spad.tail = 0;
         assert_eq!(
             spad.check(),
-            Err(RuleError::SectionWithoutBoxes {
+            refused(SheetRefusal::SectionWithoutBoxes {
                 aircraft: "SPAD XIII".into(),
                 section: Section::Tail
             })

@@ -5,6 +5,7 @@ use super::{read_dice, SheetTable};
 use crate::calendar::Era;
 use crate::dice::Dice;
 use crate::error::RuleError;
+use crate::error::{refused, SheetRefusal};
 use crate::tables::Roll;
 
 /// The lowest altitude that tests (R19).
@@ -30,10 +31,10 @@ pub fn roll_anoxia<D: Dice + ?Sized>(
     dice: &mut D,
 ) -> Result<Roll<bool, SheetTable>, RuleError> {
     if era == Era::Early {
-        return Err(RuleError::AnoxiaEarlyWar);
+        return refused(SheetRefusal::AnoxiaEarlyWar);
     }
     if altitude < FIRST_ALTITUDE {
-        return Err(RuleError::AnoxiaAltitude { altitude });
+        return refused(SheetRefusal::AnoxiaAltitude { altitude });
     }
     let from = passes_out_from(altitude);
     Ok(read_dice(SheetTable::Anoxia, dice, |die| die >= from))
@@ -74,9 +75,12 @@ mod tests {
     #[test]
     fn r19_anoxia_only_late_war_and_high() {
         let e = roll_anoxia(Era::Late, 8, &mut FixedDice::new([6])).unwrap_err();
-        assert_eq!(e, RuleError::AnoxiaAltitude { altitude: 8 });
+        assert_eq!(
+            e,
+            crate::RuleError::Sheet(SheetRefusal::AnoxiaAltitude { altitude: 8 })
+        );
         assert_eq!(e.rule(), "R19");
         let e = roll_anoxia(Era::Early, 9, &mut FixedDice::new([6])).unwrap_err();
-        assert_eq!(e, RuleError::AnoxiaEarlyWar);
+        assert_eq!(e, crate::RuleError::Sheet(SheetRefusal::AnoxiaEarlyWar));
     }
 }

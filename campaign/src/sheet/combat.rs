@@ -2,6 +2,7 @@
 //! his aircraft's stability and his abilities; the combinations the rules forbid
 //! refused; the Combat Result Table read with the die.
 
+use crate::error::{refused, SheetRefusal};
 use std::fmt;
 
 use serde::Serialize;
@@ -199,7 +200,7 @@ pub fn check_shot(
     shooter: &Shooter<'_>,
     aircraft: &ShootingAircraft,
 ) -> Result<super::combat_value::CombatValue, RuleError> {
-    let refuse = |prohibition| Err(RuleError::CombatProhibited { prohibition });
+    let refuse = |prohibition| refused(SheetRefusal::CombatProhibited { prohibition });
     let wounds = WoundLevel::from_boxes(shooter.wound_boxes);
     if wounds == WoundLevel::Killed {
         return refuse(Prohibition::ShooterKilled);

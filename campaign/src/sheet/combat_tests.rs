@@ -38,7 +38,9 @@ fn fire(shot: &Shot, shooter: &Shooter<'_>, aircraft: &ShootingAircraft, die: u3
 
 fn refused(shot: &Shot, shooter: &Shooter<'_>, aircraft: &ShootingAircraft) -> Prohibition {
     match resolve_combat(shot, shooter, aircraft, 3) {
-        Err(RuleError::CombatProhibited { prohibition }) => prohibition,
+        Err(crate::RuleError::Sheet(crate::error::SheetRefusal::CombatProhibited {
+            prohibition,
+        })) => prohibition,
         other => panic!("expected a prohibition, got {other:?}"),
     }
 }
@@ -372,7 +374,7 @@ fn r17_allowed_beside_the_prohibitions() {
 
 #[test]
 fn r17_prohibition_messages_keep_the_rule_and_cite_the_section() {
-    let e = RuleError::CombatProhibited {
+    let e = crate::error::SheetRefusal::CombatProhibited {
         prohibition: Prohibition::ObserverTailing,
     };
     assert_eq!(e.rule(), "R17");
@@ -380,7 +382,7 @@ fn r17_prohibition_messages_keep_the_rule_and_cite_the_section() {
         e.to_string(),
         "observers never take the tailing modifier; untick \"tailed the target last turn\" (§3.521)"
     );
-    let e = RuleError::CombatProhibited {
+    let e = crate::error::SheetRefusal::CombatProhibited {
         prohibition: Prohibition::ShooterKilled,
     };
     assert_eq!(e.rule(), "R18");

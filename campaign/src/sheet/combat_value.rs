@@ -1,6 +1,7 @@
 //! The Combat Values Table (R17, §3.53, the combat tables): a base value by range
 //! plus every modifier that applies, each read in the range's column.
 
+use crate::error::{refused, SheetRefusal};
 use serde::{Deserialize, Serialize};
 
 use super::aircraft::Stability;
@@ -174,7 +175,7 @@ pub fn combat_value(
     firer: &Firer,
 ) -> Result<CombatValue, RuleError> {
     if column_range > MAX_RANGE {
-        return Err(RuleError::CombatProhibited {
+        return refused(SheetRefusal::CombatProhibited {
             prohibition: Prohibition::OutOfRange,
         });
     }
@@ -185,7 +186,7 @@ pub fn combat_value(
             m.add(applies, name, value);
             Ok(())
         }
-        P(prohibition) if applies => Err(RuleError::CombatProhibited { prohibition }),
+        P(prohibition) if applies => refused(SheetRefusal::CombatProhibited { prohibition }),
         P(_) | NA => Ok(()),
     };
     read(shot.burst == Burst::Medium, "medium_burst", &MEDIUM_BURST)?;

@@ -134,15 +134,15 @@ fn r17_cannon_and_spinning_target_rows() {
     };
     assert_eq!(
         at_three(|s| s.cannon_free_firing = true),
-        RuleError::CombatProhibited {
+        crate::RuleError::Sheet(crate::error::SheetRefusal::CombatProhibited {
             prohibition: Prohibition::CannonAtLongRange
-        }
+        })
     );
     assert_eq!(
         at_three(|s| s.target_spinning = true),
-        RuleError::CombatProhibited {
+        crate::RuleError::Sheet(crate::error::SheetRefusal::CombatProhibited {
             prohibition: Prohibition::SpinningTargetAtLongRange
-        }
+        })
     );
 }
 
@@ -162,9 +162,9 @@ fn r17_wound_rows() {
     let e = wounded(WoundLevel::Serious, 3).unwrap_err();
     assert_eq!(
         e,
-        RuleError::CombatProhibited {
+        crate::RuleError::Sheet(crate::error::SheetRefusal::CombatProhibited {
             prohibition: Prohibition::SeriouslyWoundedAtLongRange
-        }
+        })
     );
     assert_eq!(e.rule(), "R17");
 }
@@ -233,9 +233,9 @@ fn r17_no_column_past_range_three() {
     let f = firer(Stability::B, WoundLevel::Unhurt);
     assert_eq!(
         combat_value(&plain(4), 4, &f).unwrap_err(),
-        RuleError::CombatProhibited {
+        crate::RuleError::Sheet(crate::error::SheetRefusal::CombatProhibited {
             prohibition: Prohibition::OutOfRange
-        }
+        })
     );
 }
 

@@ -2,6 +2,7 @@
 //! column gives the section all the damage goes into, some cells with a crew hit
 //! check.
 
+use crate::error::{refused, SheetRefusal};
 use serde::Serialize;
 
 use super::aircraft::Section;
@@ -79,11 +80,11 @@ pub fn roll_concentrated_fire<D: Dice + ?Sized>(
     dice: &mut D,
 ) -> Result<Roll<TargetArea, SheetTable>, RuleError> {
     if !abilities.contains(&Ability::ConcentratedFire) {
-        return Err(RuleError::ConcentratedFireNotAce);
+        return refused(SheetRefusal::ConcentratedFireNotAce);
     }
     let max = REACH + u32::from(abilities.contains(&Ability::Range));
     if range > max {
-        return Err(RuleError::ConcentratedFireRange { range, max });
+        return refused(SheetRefusal::ConcentratedFireRange { range, max });
     }
     Ok(read_dice(SheetTable::ConcentratedFire, dice, |die| {
         target_area(column, die.clamp(1, 6) as u32)
@@ -154,18 +155,21 @@ mod tests {
             roll_concentrated_fire(abilities, range, Six, &mut FixedDice::new([1]))
         };
         let e = roll(&[Ability::FireValue], 1).unwrap_err();
-        assert_eq!(e, RuleError::ConcentratedFireNotAce);
+        assert_eq!(
+            e,
+            crate::RuleError::Sheet(SheetRefusal::ConcentratedFireNotAce)
+        );
         assert_eq!(e.rule(), "R19");
         assert!(roll(ACE, 0).is_ok());
         assert_eq!(
             roll(ACE, 2).unwrap_err(),
-            RuleError::ConcentratedFireRange { range: 2, max: 1 }
+            crate::RuleError::Sheet(SheetRefusal::ConcentratedFireRange { range: 2, max: 1 })
         );
         let with_range = [Ability::ConcentratedFire, Ability::Range];
         assert!(roll(&with_range, 2).is_ok());
         assert_eq!(
             roll(&with_range, 3).unwrap_err(),
-            RuleError::ConcentratedFireRange { range: 3, max: 2 }
+            crate::RuleError::Sheet(SheetRefusal::ConcentratedFireRange { range: 3, max: 2 })
         );
     }
 

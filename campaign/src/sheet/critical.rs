@@ -2,6 +2,7 @@
 //! damaged section, 5–6 breaks it (the aircraft is destroyed) or seizes the engine;
 //! a seized engine then rolls 1d6: 6 fire, 5 smoke.
 
+use crate::error::{refused, SheetRefusal};
 use serde::Serialize;
 
 use super::aircraft::Section;
@@ -46,7 +47,7 @@ pub fn roll_critical<D: Dice + ?Sized>(
     dice: &mut D,
 ) -> Result<Roll<Critical, SheetTable>, RuleError> {
     if state != SectionState::Critical {
-        return Err(RuleError::NotCritical { section });
+        return refused(SheetRefusal::NotCritical { section });
     }
     Ok(read_dice(SheetTable::Critical, dice, |die| {
         match (die >= BREAKS_FROM, section) {
@@ -107,9 +108,9 @@ mod tests {
             let e = roll_critical(Section::Tail, state, &mut FixedDice::new([6])).unwrap_err();
             assert_eq!(
                 e,
-                RuleError::NotCritical {
+                crate::RuleError::Sheet(SheetRefusal::NotCritical {
                     section: Section::Tail
-                }
+                })
             );
             assert_eq!(e.rule(), "R19");
         }

@@ -5,6 +5,7 @@ use super::{read_dice, SheetTable};
 use crate::abilities::Ability;
 use crate::dice::Dice;
 use crate::error::RuleError;
+use crate::error::{refused, SheetRefusal};
 use crate::tables::Roll;
 
 /// The lowest die that jams (R19: 5–6).
@@ -21,7 +22,7 @@ pub fn roll_jam<D: Dice + ?Sized>(
     dice: &mut D,
 ) -> Result<Roll<bool, SheetTable>, RuleError> {
     if burst != Burst::Long {
-        return Err(RuleError::JamWithoutLongBurst { burst });
+        return refused(SheetRefusal::JamWithoutLongBurst { burst });
     }
     Ok(read_dice(SheetTable::Jam, dice, |die| die >= JAMS_FROM))
 }
@@ -66,7 +67,10 @@ mod tests {
     fn r19_only_a_long_burst_is_tested() {
         for burst in [Burst::Short, Burst::Medium] {
             let e = roll_jam(burst, &mut FixedDice::new([6])).unwrap_err();
-            assert_eq!(e, RuleError::JamWithoutLongBurst { burst });
+            assert_eq!(
+                e,
+                crate::RuleError::Sheet(SheetRefusal::JamWithoutLongBurst { burst })
+            );
             assert_eq!(e.rule(), "R19");
         }
     }

@@ -2,6 +2,7 @@
 //! order. Nothing is deleted; an undo is a mark of its own that reverses an earlier
 //! one (R17, R18, R21).
 
+use crate::error::{refused, SheetRefusal};
 use serde::{Deserialize, Serialize};
 
 use super::aircraft::{Section, SheetAircraft};
@@ -174,13 +175,13 @@ impl Mark {
     pub fn check(&self, aircraft: &SheetAircraft, at: usize) -> Result<(), RuleError> {
         let seat = match self {
             Mark::Damage { boxes: 0, .. } | Mark::Fuel { boxes: 0 } => {
-                return Err(RuleError::EmptyMark { kind: self.kind() })
+                return refused(SheetRefusal::EmptyMark { kind: self.kind() })
             }
             Mark::Wound { boxes, .. } if !(1..=2).contains(boxes) => {
-                return Err(RuleError::WoundMarkBoxes { boxes: *boxes })
+                return refused(SheetRefusal::WoundMarkBoxes { boxes: *boxes })
             }
             Mark::Undo { mark } if *mark >= at => {
-                return Err(RuleError::UndoUnknownMark {
+                return refused(SheetRefusal::UndoUnknownMark {
                     undo: at,
                     mark: *mark,
                 })
@@ -206,7 +207,7 @@ pub fn undone(marks: &[Mark]) -> Result<Vec<bool>, RuleError> {
     for (at, mark) in marks.iter().enumerate().rev() {
         if let Mark::Undo { mark } = *mark {
             if mark >= at {
-                return Err(RuleError::UndoUnknownMark { undo: at, mark });
+                return refused(SheetRefusal::UndoUnknownMark { undo: at, mark });
             }
             if !undone[at] {
                 undone[mark] = true;
@@ -335,7 +336,10 @@ mod tests {
     #[test]
     fn an_undo_names_an_earlier_mark() {
         let e = undone(&[SMOKE, Mark::Undo { mark: 1 }]).unwrap_err();
-        assert_eq!(e, RuleError::UndoUnknownMark { undo: 1, mark: 1 });
+        assert_eq!(
+            e,
+            crate::RuleError::Sheet(SheetRefusal::UndoUnknownMark { undo: 1, mark: 1 })
+        );
         assert_eq!(e.rule(), "R17");
         assert!(Mark::Undo { mark: 5 }.check(&spad_xiii(), 2).is_err());
         assert!(Mark::Undo { mark: 1 }.check(&spad_xiii(), 2).is_ok());
@@ -349,7 +353,7 @@ mod tests {
         let wound = |seat, boxes| Mark::Wound { seat, boxes };
         assert_eq!(
             wound(Role::Pilot, 3).check(&spad, 0),
-            Err(RuleError::WoundMarkBoxes { boxes: 3 })
+            refused(SheetRefusal::WoundMarkBoxes { boxes: 3 })
         );
         assert!(wound(Role::Pilot, 0).check(&spad, 0).is_err());
         assert!(wound(Role::Pilot, 2).check(&spad, 0).is_ok());
@@ -372,7 +376,7 @@ mod tests {
         };
         assert_eq!(
             empty.check(&spad, 0),
-            Err(RuleError::EmptyMark { kind: "damage" })
+            refused(SheetRefusal::EmptyMark { kind: "damage" })
         );
     }
 }

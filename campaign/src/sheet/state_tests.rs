@@ -270,7 +270,10 @@ fn a_misfit_mark_refuses_the_log() {
     let e = SheetState::from_marks(&spad_xiii(), &[wound(Role::Observer, 1)]).unwrap_err();
     assert_eq!(e.rule(), "R9");
     let e = SheetState::from_marks(&spad_xiii(), &[Mark::Undo { mark: 0 }]).unwrap_err();
-    assert_eq!(e, RuleError::UndoUnknownMark { undo: 0, mark: 0 });
+    assert_eq!(
+        e,
+        crate::RuleError::Sheet(crate::error::SheetRefusal::UndoUnknownMark { undo: 0, mark: 0 })
+    );
 }
 
 // An aircraft out of the game owes no test.

@@ -13,6 +13,7 @@ use super::wounds::KILLING_BOXES;
 use super::SheetTable;
 use crate::crew::Role;
 use crate::error::RuleError;
+use crate::error::{refused, SheetRefusal};
 
 fn man_in(state: &SheetState, seat: Role) -> CrewSheet {
     state.crew(seat).copied().unwrap_or_default()
@@ -26,12 +27,12 @@ pub fn check_mark(
     name: impl Fn(Role) -> String,
 ) -> Result<(), RuleError> {
     match *mark {
-        Mark::Turn { turn } if turn <= state.turn => Err(RuleError::TurnGoesBack {
+        Mark::Turn { turn } if turn <= state.turn => refused(SheetRefusal::TurnGoesBack {
             turn,
             now: state.turn,
         }),
         Mark::Damage { section, boxes, .. } if boxes > state.section(section).left() => {
-            Err(RuleError::DamagePastSection {
+            refused(SheetRefusal::DamagePastSection {
                 section: section.label(),
                 boxes,
                 left: state.section(section).left(),
@@ -47,14 +48,14 @@ pub fn check_mark(
                 Marker::Red => state.to_draw.red,
             };
             if left == 0 {
-                return Err(RuleError::NoMarkerToDraw {
+                return refused(SheetRefusal::NoMarkerToDraw {
                     colour: marker.label(),
                 });
             }
             Ok(())
         }
         Mark::Fuel { boxes } if boxes > state.fuel_boxes - state.fuel_used => {
-            Err(RuleError::FuelPastTank {
+            refused(SheetRefusal::FuelPastTank {
                 boxes,
                 left: state.fuel_boxes - state.fuel_used,
             })
@@ -62,7 +63,7 @@ pub fn check_mark(
         Mark::Wound { seat, boxes } => {
             let left = KILLING_BOXES.saturating_sub(man_in(state, seat).wound_boxes);
             if boxes > left {
-                return Err(RuleError::WoundPastBoxes {
+                return refused(SheetRefusal::WoundPastBoxes {
                     man: name(seat),
                     boxes,
                     left,
@@ -86,7 +87,7 @@ fn unjam_now(
 ) -> Result<(), RuleError> {
     let man = man_in(state, seat);
     if man.jammed && man.jammed_in == Some(state.turn) {
-        return Err(RuleError::UnjamNextTurn { man: name(seat) });
+        return refused(SheetRefusal::UnjamNextTurn { man: name(seat) });
     }
     Ok(())
 }
@@ -102,17 +103,19 @@ pub fn check_roll(
 ) -> Result<(), RuleError> {
     let man = man_in(state, seat);
     match table {
-        SheetTable::Combat if man.jammed => Err(RuleError::FiringJammed { man: name(seat) }),
+        SheetTable::Combat if man.jammed => refused(SheetRefusal::FiringJammed { man: name(seat) }),
         SheetTable::Combat if man.unjammed_in == Some(state.turn) => {
-            Err(RuleError::FiringWhenUnjammed { man: name(seat) })
+            refused(SheetRefusal::FiringWhenUnjammed { man: name(seat) })
         }
-        SheetTable::Combat if man.fired => Err(RuleError::OneAttackATurn { man: name(seat) }),
+        SheetTable::Combat if man.fired => {
+            refused(SheetRefusal::OneAttackATurn { man: name(seat) })
+        }
         SheetTable::Unjam | SheetTable::SpinRecovery => {
             if table == SheetTable::Unjam {
                 unjam_now(state, seat, &name)?;
             }
             match man.recovery {
-                Some(done) => Err(RuleError::OneRecoveryAttempt {
+                Some(done) => refused(SheetRefusal::OneRecoveryAttempt {
                     man: name(seat),
                     done: done.label(),
                 }),

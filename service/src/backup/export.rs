@@ -78,8 +78,8 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
             .map(|m| {
                 Ok(ExportedMember {
                     username: user(m.user_id)?,
-                    role: m.role.clone(),
-                    side: m.side.clone(),
+                    role: m.role.as_str().to_owned(),
+                    side: m.side.map(|s| s.as_str().to_owned()),
                     joined_at: m.joined_at,
                 })
             })
@@ -92,8 +92,8 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     id: crew.get("crewman", m.id)?,
                     owner: user(m.owner_id)?,
                     name: m.name.clone(),
-                    role: m.role.clone(),
-                    nationality: m.nationality.clone(),
+                    role: m.role.as_str().to_owned(),
+                    nationality: m.nationality.as_str().to_owned(),
                     replacement: m.replacement,
                     starting_xp: m.starting_xp,
                     joined_week: m.joined_week,
@@ -107,7 +107,7 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
             .map(|p| {
                 Ok(ExportedPick {
                     crew: crew.get("crewman", p.crew_id)?,
-                    ability: p.ability.clone(),
+                    ability: p.ability.as_str().to_owned(),
                     week: p.week,
                     chosen_at: p.chosen_at,
                 })
@@ -144,7 +144,7 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     id: games.get("game", g.id)?,
                     week: g.week,
                     offensive_roll: rolls.get("roll", g.offensive_roll_id)?,
-                    ground_offensive: g.ground_offensive.clone(),
+                    ground_offensive: g.ground_offensive.as_str().to_owned(),
                     turns_played: g.turns_played,
                     debriefed_at: g.debriefed_at,
                     voided_week: g.voided_week,
@@ -162,9 +162,9 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
             .map(|m| {
                 Ok(ExportedMission {
                     game: games.get("game", m.game_id)?,
-                    side: m.side.clone(),
+                    side: m.side.as_str().to_owned(),
                     roll: rolls.get("roll", m.roll_id)?,
-                    mission_type: m.mission_type.clone(),
+                    mission_type: m.mission_type.as_str().to_owned(),
                     trips_needed: m.trips_needed,
                     aircraft: m.aircraft_type_id.map(aircraft).transpose()?,
                     pilot: crew.get_opt("crewman", m.pilot_id)?,
@@ -182,9 +182,9 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     id: sorties.get("sortie", s.id)?,
                     game: games.get("game", s.game_id)?,
                     key: s.key.clone(),
-                    side: s.side.clone(),
+                    side: s.side.as_str().to_owned(),
                     aircraft: aircraft(s.aircraft_type_id)?,
-                    assignment: s.assignment.clone(),
+                    assignment: s.assignment.as_str().to_owned(),
                     turns_on_board: s.turns_on_board,
                     aircraft_lost: s.aircraft_lost,
                 })
@@ -197,10 +197,10 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                 Ok(ExportedSortieCrew {
                     sortie: sorties.get("sortie", s.sortie_id)?,
                     crew: crew.get("crewman", s.crew_id)?,
-                    position: s.position.clone(),
+                    position: s.position.as_str().to_owned(),
                     red_hits: s.red_hits,
                     wound_boxes: s.wound_boxes,
-                    outcome: s.outcome.clone(),
+                    outcome: s.outcome.as_str().to_owned(),
                 })
             })
             .collect::<Result<_, ServiceError>>()?,
@@ -227,7 +227,7 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     crew: crew.get("crewman", k.crew_id)?,
                     game: games.get_opt("game", k.game_id)?,
                     week: k.week,
-                    kind: k.kind.clone(),
+                    kind: k.kind.as_str().to_owned(),
                     weeks_out: k.weeks_out,
                     out_until_week: k.out_until_week,
                     sent_home: k.sent_home,
@@ -245,7 +245,7 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     week: a.week,
                     game: games.get_opt("game", a.game_id)?,
                     points: a.points,
-                    kind: a.kind.clone(),
+                    kind: a.kind.as_str().to_owned(),
                     reason: a.reason.clone(),
                     two_seater_mission: a.two_seater_mission,
                     reverses: awards.get_opt("award", a.reverses)?,

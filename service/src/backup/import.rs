@@ -4,18 +4,10 @@
 //! its JSON path. The rows are then written in one transaction with an audit row, so
 //! a file the database still refuses leaves nothing behind.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::str::FromStr;
 
-use campaign::abilities::Ability;
-use campaign::crew::Role;
-use campaign::experience::AwardKind;
-use campaign::injuries::{CasualtyKind, Outcome};
-use campaign::logged_table::LoggedTable;
-use campaign::missions::{Assignment, MissionType};
 use campaign::roster::MemberRole;
-use campaign::sides::{Nationality, Side};
-use campaign::tables::ground_offensive::GroundOffensive;
 use campaign::ParseEnumError;
 use chrono::Utc;
 use eagles_db::backup::{self as rows, CampaignRow, MemberRow};
@@ -42,7 +34,7 @@ pub async fn import(
     doc: CampaignExport,
 ) -> Result<i64, ServiceError> {
     let mut problems = Problems::default();
-    check(&doc, &mut problems);
+    super::check::check(&doc, &mut problems);
 
     let usernames = doc.usernames();
     let users = rows::user_ids(conn, &usernames).await?;
@@ -148,20 +140,22 @@ async fn write(
     let mut members: Vec<MemberRow> = doc
         .members
         .iter()
-        .map(|m| MemberRow {
-            user_id: user(&m.username),
-            role: m.role.clone(),
-            side: m.side.clone(),
-            joined_at: m.joined_at,
+        .map(|m| {
+            Ok(MemberRow {
+                user_id: user(&m.username),
+                role: named(&m.role)?,
+                side: m.side.as_deref().map(named).transpose()?,
+                joined_at: m.joined_at,
+            })
         })
-        .collect();
+        .collect::<Result<_, ImportWriteError>>()?;
     if let Some(importer) = importer {
         // Whoever imports a campaign referees it, so he can put right what he brought in.
         match members.iter_mut().find(|m| m.user_id == importer.id) {
-            Some(member) => member.role = MemberRole::Referee.as_str().to_owned(),
+            Some(member) => member.role = MemberRole::Referee,
             None => members.push(MemberRow {
                 user_id: importer.id,
-                role: MemberRole::Referee.as_str().to_owned(),
+                role: MemberRole::Referee,
                 side: None,
                 joined_at: Utc::now(),
             }),
@@ -192,7 +186,7 @@ async fn write(
             conn,
             &rows::PickRow {
                 crew_id: crew[&p.crew],
-                ability: p.ability.clone(),
+                ability: named(&p.ability)?,
                 week: p.week,
                 chosen_at: p.chosen_at,
             },
@@ -241,7 +235,7 @@ async fn write(
                 id: 0,
                 week: g.week,
                 offensive_roll_id: rolls[&g.offensive_roll],
-                ground_offensive: g.ground_offensive.clone(),
+                ground_offensive: named(&g.ground_offensive)?,
                 turns_played: g.turns_played,
                 debriefed_at: g.debriefed_at,
                 voided_week: g.voided_week,
@@ -268,9 +262,9 @@ async fn write(
             conn,
             &rows::MissionRow {
                 game_id: games[&m.game],
-                side: m.side.clone(),
+                side: named(&m.side)?,
                 roll_id: rolls[&m.roll],
-                mission_type: m.mission_type.clone(),
+                mission_type: named(&m.mission_type)?,
                 trips_needed: m.trips_needed,
                 aircraft_type_id: m.aircraft.as_ref().map(|a| aircraft[a]),
                 pilot_id: crew_opt(m.pilot),
@@ -350,185 +344,6 @@ async fn write(
         rows::end_campaign(conn, cid, end.week, end.at).await?;
     }
     Ok(cid)
-}
-
-/// Collects the ids of one list, reporting duplicates.
-fn ids_of<'a>(
-    problems: &mut Problems,
-    list: &str,
-    ids: impl Iterator<Item = &'a i64>,
-) -> HashSet<i64> {
-    let mut seen = HashSet::new();
-    for (i, &id) in ids.enumerate() {
-        if !seen.insert(id) {
-            problems.push(format!("{list}[{i}].id"), format!("id {id} is used twice"));
-        }
-    }
-    seen
-}
-
-/// Every check that needs no database.
-fn check(doc: &CampaignExport, p: &mut Problems) {
-    let c = &doc.campaign;
-    if let Err(e) = campaign::calendar::check_start_date(c.start_date) {
-        p.push("campaign.start_date", e.to_string());
-    }
-    if c.current_week < 1 {
-        p.push("campaign.current_week", "must be at least 1");
-    }
-    let current = c.current_week.max(1);
-    if let Some(end) = &c.ended {
-        if end.week != c.current_week {
-            p.push(
-                "campaign.ended.week",
-                format!(
-                    "a campaign ends in its current week ({}), not week {}",
-                    c.current_week, end.week
-                ),
-            );
-        }
-    }
-
-    let mut member_names = HashSet::new();
-    for (i, m) in doc.members.iter().enumerate() {
-        if !member_names.insert(m.username.to_lowercase()) {
-            p.push(format!("members[{i}].username"), "listed twice");
-        }
-        p.name_of::<MemberRole>(format!("members[{i}].role"), &m.role);
-        match &m.side {
-            Some(side) => p.name_of::<Side>(format!("members[{i}].side"), side),
-            None if m.role == MemberRole::Player.as_str() => {
-                p.push(format!("members[{i}].side"), "a player needs a side")
-            }
-            None => {}
-        }
-    }
-
-    let crew = ids_of(p, "crew", doc.crew.iter().map(|c| &c.id));
-    for (i, m) in doc.crew.iter().enumerate() {
-        if !member_names.contains(&m.owner.to_lowercase()) {
-            p.push(
-                format!("crew[{i}].owner"),
-                format!("\"{}\" is not among `members`", m.owner),
-            );
-        }
-        p.name_of::<Role>(format!("crew[{i}].role"), &m.role);
-        p.name_of::<Nationality>(format!("crew[{i}].nationality"), &m.nationality);
-        p.week(format!("crew[{i}].joined_week"), m.joined_week, current);
-    }
-    let mut picked = HashSet::new();
-    for (i, pick) in doc.ability_picks.iter().enumerate() {
-        p.reference(format!("ability_picks[{i}].crew"), "crew", &crew, pick.crew);
-        p.name_of::<Ability>(format!("ability_picks[{i}].ability"), &pick.ability);
-        p.week(format!("ability_picks[{i}].week"), pick.week, current);
-        if !picked.insert((pick.crew, pick.ability.as_str())) {
-            p.push(
-                format!("ability_picks[{i}]"),
-                "the same ability twice (appendix D)",
-            );
-        }
-    }
-
-    let rolls = ids_of(p, "rolls", doc.rolls.iter().map(|r| &r.id));
-    let games = ids_of(p, "games", doc.games.iter().map(|g| &g.id));
-    for (i, r) in doc.rolls.iter().enumerate() {
-        p.week(format!("rolls[{i}].week"), r.week, current);
-        if let Some(game) = r.game {
-            p.reference(format!("rolls[{i}].game"), "games", &games, game);
-        }
-        if let Some(crewman) = r.crew {
-            p.reference(format!("rolls[{i}].crew"), "crew", &crew, crewman);
-        }
-        if let Some(side) = &r.side {
-            p.name_of::<Side>(format!("rolls[{i}].side"), side);
-        }
-        p.name_of::<LoggedTable>(format!("rolls[{i}].table"), &r.table);
-    }
-    for (i, g) in doc.games.iter().enumerate() {
-        p.week(format!("games[{i}].week"), g.week, current);
-        p.reference(
-            format!("games[{i}].offensive_roll"),
-            "rolls",
-            &rolls,
-            g.offensive_roll,
-        );
-        p.name_of::<GroundOffensive>(format!("games[{i}].ground_offensive"), &g.ground_offensive);
-    }
-    for (i, m) in doc.missions.iter().enumerate() {
-        p.reference(format!("missions[{i}].game"), "games", &games, m.game);
-        p.reference(format!("missions[{i}].roll"), "rolls", &rolls, m.roll);
-        p.name_of::<Side>(format!("missions[{i}].side"), &m.side);
-        p.name_of::<MissionType>(format!("missions[{i}].mission_type"), &m.mission_type);
-        for (field, id) in [("pilot", m.pilot), ("observer", m.observer)] {
-            if let Some(id) = id {
-                p.reference(format!("missions[{i}].{field}"), "crew", &crew, id);
-            }
-        }
-    }
-    let sorties = ids_of(p, "sorties", doc.sorties.iter().map(|s| &s.id));
-    for (i, s) in doc.sorties.iter().enumerate() {
-        p.reference(format!("sorties[{i}].game"), "games", &games, s.game);
-        p.name_of::<Side>(format!("sorties[{i}].side"), &s.side);
-        p.name_of::<Assignment>(format!("sorties[{i}].assignment"), &s.assignment);
-    }
-    for (i, s) in doc.sortie_crew.iter().enumerate() {
-        p.reference(
-            format!("sortie_crew[{i}].sortie"),
-            "sorties",
-            &sorties,
-            s.sortie,
-        );
-        p.reference(format!("sortie_crew[{i}].crew"), "crew", &crew, s.crew);
-        p.name_of::<Role>(format!("sortie_crew[{i}].position"), &s.position);
-        p.name_of::<Outcome>(format!("sortie_crew[{i}].outcome"), &s.outcome);
-    }
-    for (i, k) in doc.kills.iter().enumerate() {
-        p.reference(format!("kills[{i}].game"), "games", &games, k.game);
-        p.reference(
-            format!("kills[{i}].victim_sortie"),
-            "sorties",
-            &sorties,
-            k.victim_sortie,
-        );
-        for (j, &s) in k.shooters.iter().enumerate() {
-            p.reference(format!("kills[{i}].shooters[{j}]"), "crew", &crew, s);
-        }
-    }
-    for (i, k) in doc.casualties.iter().enumerate() {
-        p.reference(format!("casualties[{i}].crew"), "crew", &crew, k.crew);
-        if let Some(game) = k.game {
-            p.reference(format!("casualties[{i}].game"), "games", &games, game);
-        }
-        if let Some(roll) = k.roll {
-            p.reference(format!("casualties[{i}].roll"), "rolls", &rolls, roll);
-        }
-        p.name_of::<CasualtyKind>(format!("casualties[{i}].kind"), &k.kind);
-        p.week(format!("casualties[{i}].week"), k.week, current);
-    }
-    // A reversal cancels an award written before it, so only earlier ids count.
-    let mut earlier_awards = HashSet::new();
-    let award_ids = ids_of(p, "xp_awards", doc.xp_awards.iter().map(|a| &a.id));
-    for (i, a) in doc.xp_awards.iter().enumerate() {
-        p.reference(format!("xp_awards[{i}].crew"), "crew", &crew, a.crew);
-        if let Some(game) = a.game {
-            p.reference(format!("xp_awards[{i}].game"), "games", &games, game);
-        }
-        p.name_of::<AwardKind>(format!("xp_awards[{i}].kind"), &a.kind);
-        p.week(format!("xp_awards[{i}].week"), a.week, current);
-        if let Some(reversed) = a.reverses {
-            if !earlier_awards.contains(&reversed) {
-                p.push(
-                    format!("xp_awards[{i}].reverses"),
-                    if award_ids.contains(&reversed) {
-                        format!("award {reversed} comes after the entry that reverses it")
-                    } else {
-                        format!("there is no entry with id {reversed} in `xp_awards`")
-                    },
-                );
-            }
-        }
-        earlier_awards.insert(a.id);
-    }
 }
 
 /// A value the document names, already checked to be one of `T`'s names.

@@ -6,6 +6,7 @@
 //! must already have accounts here (matched by username), or the import is refused
 //! naming them. The `eagles export` / `eagles import` commands call the same code.
 
+mod check;
 pub mod document;
 mod export;
 mod import;

@@ -123,7 +123,7 @@ async fn facts(
     campaign_id: i64,
     game_id: i64,
     aircraft_ids: &[i64],
-) -> Result<Facts, ServiceError> {
+) -> Result<LoadedFacts, ServiceError> {
     let ((game, missions, crew, aircraft), (sorties, seats)) = try_join(
         try_join4(
             eagles_db::debriefs::game(conn, campaign_id, game_id),
@@ -137,7 +137,7 @@ async fn facts(
         ),
     )
     .await?;
-    Ok(Facts {
+    Ok(LoadedFacts {
         game,
         missions,
         crew,
@@ -147,7 +147,7 @@ async fn facts(
 }
 
 /// What [`facts`] read, the game not yet known to exist.
-struct Facts {
+struct LoadedFacts {
     game: Option<DebriefGame>,
     missions: Vec<GameMission>,
     crew: Vec<eagles_db::crew::CrewRecord>,
@@ -160,11 +160,11 @@ struct Facts {
 fn checked(
     scope: CampaignScope,
     game_id: i64,
-    facts: Facts,
+    facts: LoadedFacts,
     request: DebriefRequest,
     preview: bool,
 ) -> Result<validate::Plan, ServiceError> {
-    let Facts {
+    let LoadedFacts {
         game,
         missions,
         crew,

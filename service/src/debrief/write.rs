@@ -4,6 +4,7 @@
 //! forced-landing rolls the plan made (logged before the crewman's casualty), and
 //! mission results. The caller runs it inside the transaction that holds the campaign's lock.
 
+use crate::campaigns::week_number;
 use campaign::debrief::Debrief;
 use campaign::events::EventKind;
 use campaign::experience::Award;
@@ -415,10 +416,6 @@ fn settle_fate(
 /// A count the rules keep unsigned, as the database stores it.
 fn count(n: u32) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
-}
-
-fn week_number(week: i32) -> u32 {
-    u32::try_from(week).unwrap_or(1)
 }
 
 #[cfg(test)]

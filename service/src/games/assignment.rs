@@ -3,13 +3,11 @@
 //! campaign, is a 422: it is a reference in the body, not the resource addressed.
 
 use campaign::assignment::{check_mission_assignment, AircraftFacts, CrewFacts};
-use campaign::calendar;
 use eagles_db::campaigns::Campaign;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::games::{GameRecord, MissionCrew, MissionRecord};
 
 use super::AssignmentRequest;
-use crate::campaigns::week_number;
 use crate::error::ServiceError;
 
 pub(crate) async fn aircraft_facts(
@@ -68,7 +66,7 @@ pub async fn check(
         Some(id) => Some(crew_facts(conn, campaign.id, "observer_id", id, game.week).await?),
         None => None,
     };
-    let date = calendar::week_date(campaign.start_date, week_number(game.week));
+    let date = campaign.week_date(game.week);
     check_mission_assignment(
         mission.side,
         mission.mission_type,

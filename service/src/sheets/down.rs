@@ -5,7 +5,6 @@
 //! same rolls and refers to them by id instead of rolling or logging them again
 //! (API v1.2, "a roll made at the table counts once").
 
-use campaign::calendar;
 use campaign::crew::CrewId;
 use campaign::down::{DownRoll, Setting};
 use campaign::tables::Table;
@@ -16,7 +15,6 @@ use eagles_office::debrief::{DownDice, DownReport};
 use super::draft::sortie_report;
 use super::marks::OpenSheet;
 use super::read::{seat_crew, sheet_view};
-use crate::campaigns::week_number;
 use crate::crew::crewman_view;
 use crate::dice::{log_entry, RollContext};
 use crate::error::ServiceError;
@@ -61,7 +59,7 @@ pub(super) async fn at_the_table(
     let setting = Setting {
         side: sortie.side,
         offensive: game.ground_offensive,
-        date: calendar::week_date(open.scope.campaign().start_date, week_number(game.week)),
+        date: open.scope.campaign().week_date(game.week),
         dual_controls: sheets.aircraft_of(sortie)?.dual_controls,
     };
     let descent = crate::debrief::down::play(&report, down, &crew, setting, false)?;

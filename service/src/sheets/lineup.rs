@@ -4,7 +4,6 @@
 //! changed later moves the mission to the declared sortie that matches (API v1.3).
 
 use campaign::assignment::check_sortie;
-use campaign::calendar;
 use campaign::crew::Role;
 use campaign::events::EventKind;
 use campaign::missions::Assignment;
@@ -19,7 +18,6 @@ use eagles_office::sheets::{DeclareSortie, GameRef, SortieRef, SortieView};
 use super::marks::OpenSheet;
 use super::read::{sortie_view, sum, GameSheets};
 use crate::access::{readable_campaign, CampaignScope};
-use crate::campaigns::week_number;
 use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
 use crate::games::assignment::{aircraft_facts, crew_facts};
@@ -98,7 +96,7 @@ async fn check_crew(
         Some(id) => Some(crew_facts(conn, campaign.id, "crew_id", id, game.week).await?),
         None => None,
     };
-    let date = calendar::week_date(campaign.start_date, week_number(game.week));
+    let date = campaign.week_date(game.week);
     check_sortie(aircraft.side, date, &aircraft, &pilot, observer.as_ref())?;
     let sheets = GameSheets::load(conn, game.id).await?;
     for &(crew_id, _) in crew {

@@ -15,8 +15,8 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::lineup::{LineupSeat, LineupSortie, MarkRow, NewMark};
 use eagles_office::secrecy::GameSecrecy;
 use eagles_office::sheets::{
-    AircraftName, ClaimView, EffectsView, FuelView, JammedView, MarkRequest, MarkView,
-    MissionFacts, SeatView, SectionView, SectionsView, SheetCrewView, SheetView, SortieView,
+    AircraftName, ClaimView, EffectsView, FuelView, JammedView, MarkRequest, MarkView, MissionMark,
+    SeatView, SectionView, SectionsView, SheetCrewView, SheetView, SortieView,
 };
 use futures_util::future::{try_join4, try_join_all};
 use serde::Deserialize;
@@ -428,7 +428,7 @@ pub fn sheet_view(
         });
     }
     let mut claims = Vec::new();
-    let mut mission = MissionFacts::default();
+    let mut mission = MissionMark::default();
     let mut marks = Vec::with_capacity(stored.len());
     for ((row, mark), undone) in stored.into_iter().zip(undone) {
         if !undone {

@@ -13,7 +13,6 @@ use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
-use chrono::Duration;
 use eagles_office::campaigns::{CampaignEnd, HomeLimits, RecentKill};
 use eagles_office::prelude::*;
 use eagles_office::standings::{LeaderboardRow, SidesView};
@@ -203,11 +202,8 @@ impl HomePage {
             })
             .collect();
         // The week runs seven days from its date (R1).
-        let week_start = campaign::calendar::week_date(
-            campaign.start_date,
-            u32::try_from(campaign.current_week).unwrap_or(1),
-        );
-        let week_end = week_start + Duration::days(7);
+        let week_start = campaign.week_date(campaign.current_week);
+        let week_end = campaign.week_date(campaign.current_week + 1);
         let new_aircraft = aircraft
             .iter()
             .filter(|a| a.service_start >= week_start && a.service_start < week_end)

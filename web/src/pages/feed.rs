@@ -15,7 +15,7 @@ use actix_web::{get, web, HttpResponse};
 use atom_syndication::{Entry, Feed, Generator, Link, Person, Text};
 use campaign::sides::Side;
 use eagles_office::briefing::WeekResults;
-use eagles_office::feed::{CampaignFeed, ClosedWeek, FeedEnd};
+use eagles_office::feed::{CampaignFeed, FeedEnd, FeedWeek};
 use eagles_office::prelude::*;
 
 use super::and_list;
@@ -162,7 +162,7 @@ pub fn atom_feed(feed: &CampaignFeed, public_url: &PublicUrl) -> Feed {
     atom
 }
 
-fn week_entry(w: &ClosedWeek, tag: &str, campaign_path: &str, public_url: &PublicUrl) -> Entry {
+fn week_entry(w: &FeedWeek, tag: &str, campaign_path: &str, public_url: &PublicUrl) -> Entry {
     let week_path = format!("{campaign_path}/weeks/{}", w.week);
     let mut entry = Entry::default();
     entry.set_id(format!("{tag}/week-{}", w.week));

@@ -109,7 +109,7 @@ pub struct WeekLine {
 
 impl WeekLine {
     pub fn of(c: &eagles_office::campaigns::Campaign) -> Self {
-        let date = calendar::week_date(c.start_date, u32::try_from(c.current_week).unwrap_or(1));
+        let date = c.week_date(c.current_week);
         Self {
             week: c.current_week,
             date: date.format("%-d %B %Y").to_string(),

@@ -122,10 +122,7 @@ pub fn plan(
         missions: &flown,
         assigned: &missions::assigned(&game_missions, &roster, &types),
         offensive: game.ground_offensive,
-        date: campaign::calendar::week_date(
-            campaign.start_date,
-            u32::try_from(game.week).unwrap_or(1),
-        ),
+        date: campaign.week_date(game.week),
         preview,
     };
     let read = sorties::read(&request.sorties, &game_of);

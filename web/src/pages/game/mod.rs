@@ -18,7 +18,6 @@ mod words;
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
-use campaign::calendar;
 use campaign::crew::Role;
 use campaign::missions::AircraftRequirement;
 use campaign::sides::Side;
@@ -182,8 +181,7 @@ impl GamePage {
             .await?;
         let (scope, game) = (read.scope, read.game);
         let campaign = scope.campaign();
-        let week_date =
-            calendar::week_date(campaign.start_date, u32::try_from(game.week).unwrap_or(1));
+        let week_date = campaign.week_date(game.week);
         let roster = Roster {
             crew: read.crew,
             aircraft: read.aircraft,

@@ -272,7 +272,7 @@ fn by_game(
                 game.awards.last_mut().expect("just pushed")
             }
         };
-        if let Some(k) = KINDS.iter().position(|k| *k == award.kind) {
+        if let Some(k) = KINDS.iter().position(|k| *k == award.kind.as_str()) {
             row.points[k] += award.points;
         }
         row.total += award.points;

@@ -6,7 +6,7 @@ use campaign::crew::Role;
 use campaign::sheet::aircraft::Section;
 use campaign::sheet::marks::Effect;
 use campaign::sheet::state::{Due, OpenFacts};
-use eagles_office::sheets::{MarkRequest, MissionFacts, SectionView, SheetView, SortieView};
+use eagles_office::sheets::{MarkRequest, MissionMark, SectionView, SheetView, SortieView};
 
 use crate::pages::game::how_label;
 
@@ -245,7 +245,7 @@ fn plural_es(n: u32) -> &'static str {
 }
 
 /// The mission's facts marked, in words: "target observed", "3 hexes observed".
-fn mission_words(facts: &MissionFacts) -> Vec<String> {
+fn mission_words(facts: &MissionMark) -> Vec<String> {
     let yes_no =
         |fact: Option<bool>, yes: &str, no: &str| fact.map(|f| if f { yes } else { no }.to_owned());
     let count = |n: Option<u32>, one: &str, many: &str| {

@@ -12,7 +12,7 @@ use campaign::sheet::combat_value::{Burst, Shot, TargetAltitude, Weapon, MAX_RAN
 use campaign::sheet::marks::{Effect, Marker};
 use eagles_office::debrief::DownDice;
 use eagles_office::sheets::{
-    CombatRoll, DeclareSortie, MarkRequest, MissionFacts, SeatRequest, SheetRollRequest,
+    CombatRoll, DeclareSortie, MarkRequest, MissionMark, SeatRequest, SheetRollRequest,
 };
 use serde::Deserialize;
 
@@ -204,7 +204,7 @@ impl MarkForm {
                 return None;
             }
         };
-        Some(MarkRequest::Mission(MissionFacts {
+        Some(MarkRequest::Mission(MissionMark {
             target_observed: asks.observes_target().then_some(facts.target_observed),
             hexes_observed: asks.observes_troops().then_some(counts.hexes_observed),
             trips: asks.directs_artillery().then_some(counts.trips),
@@ -618,9 +618,9 @@ mod tests {
         };
         assert_eq!(
             facts,
-            MissionFacts {
+            MissionMark {
                 hexes_strafed: Some(3),
-                ..MissionFacts::default()
+                ..MissionMark::default()
             }
         );
         // Observing the airfield asks whether the target was seen: unticked is no.

@@ -16,7 +16,6 @@ use std::collections::BTreeMap;
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
-use campaign::calendar;
 use campaign::crew::Role;
 use campaign::missions::{AircraftRequirement, Assignment};
 use campaign::sheet::aircraft::Section;
@@ -428,10 +427,7 @@ impl SheetsPage {
         let roster = Roster {
             crew: read.crew,
             aircraft: read.aircraft,
-            week_date: calendar::week_date(
-                campaign.start_date,
-                u32::try_from(game.week).unwrap_or(1),
-            ),
+            week_date: campaign.week_date(game.week),
         };
         let reader = || scope.reader();
         let at = GameRef {

@@ -39,10 +39,15 @@ use serde::Serialize;
 
 use super::marks::{checked_marks, write_sheet, OpenSheet, Reads};
 use super::read::{seat_crew, sum, GameSheets};
-use crate::campaigns::week_number;
 use crate::crew::crewman_view;
 use crate::dice::{log_entry, RollContext, ServerDice};
 use crate::error::{Locus, ServiceError};
+
+mod crew;
+mod table;
+
+use crew::{at_controls, chosen, in_seat, man, men, Man};
+use table::roll;
 
 /// The dice of one request: the entered ones in order, or the server's.
 enum SheetDice {
@@ -58,16 +63,6 @@ impl Dice for SheetDice {
             SheetDice::Server(dice) => dice.roll(sides),
         }
     }
-}
-
-/// A crewman of the sortie as the tables need him: his seat, XP and abilities.
-struct Man {
-    crew_id: i64,
-    /// His name, for a refusal that names him (R23).
-    name: String,
-    seat: Role,
-    xp: Xp,
-    abilities: Vec<Ability>,
 }
 
 /// One roll made: its log entry and the marks it writes on this sheet and, for a
@@ -158,251 +153,9 @@ fn sheet_dice(request: &SheetRollRequest, men: usize) -> Result<SheetDice, Servi
     Ok(SheetDice::Entered(dice.iter().copied().collect()))
 }
 
-/// The men of the sortie with what the campaign knows of them on the game's week,
-/// read together.
-async fn men(
-    conn: &AsyncPgConnection,
-    campaign_id: i64,
-    seats: &[&LineupSeat],
-    week: i32,
-) -> Result<Vec<Man>, ServiceError> {
-    let records = seat_crew(conn, campaign_id, seats).await?;
-    seats
-        .iter()
-        .zip(records)
-        .map(|(seat, record)| {
-            let view = crewman_view(record, week)?;
-            Ok(Man {
-                crew_id: seat.crew_id,
-                name: seat.name.clone(),
-                seat: seat.position,
-                xp: Xp(i32::try_from(view.xp).unwrap_or(i32::MAX)),
-                abilities: view.abilities,
-            })
-        })
-        .collect()
-}
-
-fn man<'a>(men: &'a [Man], crew_id: i64, field: &'static str) -> Result<&'a Man, ServiceError> {
-    men.iter().find(|m| m.crew_id == crew_id).ok_or_else(|| {
-        ServiceError::invalid(format!(
-            "the {} named is no crewman of this aircraft; name one of its crew",
-            if field == "shooter" {
-                "shooter"
-            } else {
-                "crewman"
-            }
-        ))
-        .at(Locus::Field(field))
-    })
-}
-
-fn in_seat(men: &[Man], seat: Role) -> Result<&Man, ServiceError> {
-    men.iter().find(|m| m.seat == seat).ok_or_else(|| {
-        ServiceError::invalid(format!("this aircraft has no {seat}")).at(Locus::Field("position"))
-    })
-}
-
-/// The men a per-crewman table rolls for: those named, or those `default` keeps.
-fn chosen<'a>(
-    men: &'a [Man],
-    named: Option<&[i64]>,
-    default: impl Fn(&Man) -> bool,
-) -> Result<Vec<&'a Man>, ServiceError> {
-    match named {
-        Some(ids) => ids.iter().map(|&id| man(men, id, "crew_ids")).collect(),
-        None => Ok(men.iter().filter(|m| default(m)).collect()),
-    }
-}
-
-/// The man at the controls (R18) as the spin tables read him; a 422 when nobody can
-/// fly.
-fn at_controls<'a>(
-    state: &SheetState,
-    men: &'a [Man],
-) -> Result<(&'a Man, AtTheControls<'a>), ServiceError> {
-    let seat = state.at_the_controls().ok_or_else(|| {
-        ServiceError::invalid("nobody aboard can fly the aircraft: it spins until it is down")
-    })?;
-    let man = in_seat(men, seat)?;
-    let controls = AtTheControls {
-        seat,
-        xp: man.xp,
-        wound_boxes: state.crew(seat).map_or(0, |c| c.wound_boxes),
-        abilities: &man.abilities,
-    };
-    Ok((man, controls))
-}
-
 /// A refusal of a roll the sheet's state does not call for.
 fn not_now(what: &str) -> ServiceError {
     ServiceError::invalid(what.to_owned())
-}
-
-/// Rolls what the request asks on the sheet whose state is `state`.
-#[allow(clippy::too_many_arguments)]
-fn roll(
-    request: &SheetRollRequest,
-    state: &SheetState,
-    men: &[Man],
-    era: calendar::Era,
-    context: &RollContext,
-    dice: &mut SheetDice,
-) -> Result<Vec<Made>, ServiceError> {
-    let entered = matches!(dice, SheetDice::Entered(_));
-    let stability = state.stability;
-    let name = |seat: Role| {
-        men.iter()
-            .find(|m| m.seat == seat)
-            .map_or_else(|| format!("the {seat}"), |m| m.name.clone())
-    };
-    let mut rolls = Vec::new();
-    match request {
-        SheetRollRequest::Combat(CombatRoll { shooter, shot, .. }) => {
-            let man = man(men, *shooter, "shooter")?;
-            turn::check_roll(state, SheetTable::Combat, man.seat, name)?;
-            let sheet = state.crew(man.seat).copied().unwrap_or_default();
-            let firing = Shooter {
-                seat: man.seat,
-                wound_boxes: sheet.wound_boxes,
-                passed_out: sheet.passed_out,
-                abilities: &man.abilities,
-            };
-            let combat = roll_combat(shot, &firing, &state.shooting_aircraft(), dice)?;
-            let marks = effects::combat_marks(&combat, man.seat);
-            let mut shot_made = made(
-                context,
-                &combat.to_roll(),
-                entered,
-                Some(man.crew_id),
-                marks.shooter,
-            );
-            shot_made.target_marks = marks.target;
-            rolls.push(shot_made);
-            if shot.burst == Burst::Long {
-                let jam = roll_jam(shot.burst, dice)?;
-                let marks = effects::jam_marks(man.seat, jam.result);
-                rolls.push(made(context, &jam, entered, Some(man.crew_id), marks));
-            }
-        }
-        SheetRollRequest::CrewWound { crew_ids, .. } => {
-            let alive = |m: &Man| state.crew(m.seat).is_some_and(|c| !c.killed());
-            for man in chosen(men, crew_ids.as_deref(), alive)? {
-                let wound = roll_crew_wound(dice);
-                let marks = effects::wound_marks(man.seat, wound.result);
-                rolls.push(made(context, &wound, entered, Some(man.crew_id), marks));
-            }
-        }
-        SheetRollRequest::Unjam { position, .. } => {
-            let man = in_seat(men, *position)?;
-            if !state.crew(man.seat).is_some_and(|c| c.jammed) {
-                return Err(not_now(&format!("the {position}'s weapon is not jammed")));
-            }
-            turn::check_roll(state, SheetTable::Unjam, man.seat, name)?;
-            let unjam = roll_unjam(&man.abilities, dice);
-            let marks = effects::unjam_marks(man.seat, unjam.result);
-            rolls.push(made(context, &unjam, entered, Some(man.crew_id), marks));
-        }
-        SheetRollRequest::Spin { .. } => {
-            if state.spinning() {
-                return Err(not_now(
-                    "the aircraft is spinning already: roll spin recovery",
-                ));
-            }
-            let (man, controls) = at_controls(state, men)?;
-            let spin = roll_spin(stability, &controls, dice);
-            let marks = effects::spin_marks(spin.result);
-            rolls.push(made(context, &spin, entered, Some(man.crew_id), marks));
-        }
-        SheetRollRequest::SpinRecovery { .. } => {
-            if !state.spinning() {
-                return Err(not_now("the aircraft is not spinning"));
-            }
-            let (man, controls) = at_controls(state, men)?;
-            turn::check_roll(state, SheetTable::SpinRecovery, man.seat, name)?;
-            let recovery = roll_spin_recovery(stability, &controls, dice);
-            let marks = effects::recovery_marks(recovery.result);
-            rolls.push(made(context, &recovery, entered, Some(man.crew_id), marks));
-        }
-        SheetRollRequest::Critical { section, .. } => {
-            let critical = roll_critical(*section, state.section(*section).state(), dice)?;
-            let seized = critical.result == Critical::EngineSeizes;
-            let marks = effects::critical_marks(critical.result);
-            rolls.push(made(context, &critical, entered, None, marks));
-            if seized {
-                let fire = roll_engine_fire(dice);
-                let marks = effects::engine_fire_marks(fire.result);
-                rolls.push(made(context, &fire, entered, None, marks));
-            }
-        }
-        SheetRollRequest::ExtinguishFire { sideslip, .. } => {
-            if !state.fire {
-                return Err(not_now("the aircraft is not on fire"));
-            }
-            let out = roll_fire_out(*sideslip, dice);
-            let marks = effects::fire_out_marks(out.result);
-            rolls.push(made(context, &out, entered, None, marks));
-        }
-        SheetRollRequest::ExtinguishSmoke { .. } => {
-            if !state.smoke {
-                return Err(not_now("the aircraft is not issuing smoke"));
-            }
-            let out = roll_smoke_out(dice);
-            let marks = effects::smoke_out_marks(out.result);
-            rolls.push(made(context, &out, entered, None, marks));
-        }
-        SheetRollRequest::Anoxia {
-            altitude, crew_ids, ..
-        } => {
-            let able = |m: &Man| state.crew(m.seat).is_some_and(|c| c.able());
-            for man in chosen(men, crew_ids.as_deref(), able)? {
-                let test = roll_anoxia(era, *altitude, dice)?;
-                let marks = effects::anoxia_marks(man.seat, test.result);
-                rolls.push(made(context, &test, entered, Some(man.crew_id), marks));
-            }
-        }
-        SheetRollRequest::ConcentratedFire {
-            shooter,
-            clock,
-            range,
-            ..
-        } => {
-            let man = man(men, *shooter, "shooter")?;
-            let area = roll_concentrated_fire(&man.abilities, *range, *clock, dice)?;
-            let marks = vec![Mark::Rolled {
-                table: SheetTable::ConcentratedFire,
-                seat: None,
-            }];
-            rolls.push(made(context, &area, entered, Some(man.crew_id), marks));
-        }
-        SheetRollRequest::FriendlyFire { .. } => {
-            let fire = roll_friendly_fire(dice);
-            let marks = vec![Mark::Rolled {
-                table: SheetTable::FriendlyFire,
-                seat: None,
-            }];
-            rolls.push(made(context, &fire, entered, None, marks));
-        }
-        SheetRollRequest::Bomb { altitude, .. } => {
-            let bombardier = men.iter().any(|m| {
-                m.seat == Role::Observer
-                    && m.abilities.contains(&Ability::Bombardier)
-                    && state.crew(m.seat).is_some_and(|c| c.able())
-            });
-            let run = BombModifiers {
-                altitude: *altitude,
-                bombardier,
-            };
-            let bomb = roll_bomb(&run, dice)?;
-            let result = bomb.result.as_str();
-            rolls.push(Made {
-                entry: log_entry(context, &bomb, result, entered),
-                marks: Vec::new(),
-                target_marks: Vec::new(),
-            });
-        }
-    }
-    Ok(rolls)
 }
 
 /// 422 unless a bomb run may be rolled on `sortie`: the mission aircraft of a bombing
@@ -501,7 +254,7 @@ pub async fn roll_on_sheet(
         let seats = sheets.seats_of(sortie.id);
         let men = men(conn, at.campaign_id, &seats, game.week).await?;
         let mut dice = sheet_dice(&request, rolled_for(&request, &state, &men))?;
-        let date = calendar::week_date(open.scope.campaign().start_date, week_number(game.week));
+        let date = open.scope.campaign().week_date(game.week);
         let context = RollContext {
             campaign_id: at.campaign_id,
             week: game.week,

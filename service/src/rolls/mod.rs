@@ -18,7 +18,6 @@ pub use eagles_office::rolls::object_result;
 pub use tables::{numeric_result, OffensiveFrom, OffensiveTaken};
 
 use crate::access::{readable_campaign, ReadAccess};
-use crate::campaigns::week_number;
 use crate::dice::{record as record_roll, DiceSource, RollContext};
 use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
@@ -59,7 +58,7 @@ pub async fn roll(
                 ),
             };
             let week = game.as_ref().map_or(campaign.current_week, |g| g.week);
-            let date = calendar::week_date(campaign.start_date, week_number(week));
+            let date = campaign.week_date(week);
             let offensive = game.as_ref().map(|g| g.ground_offensive);
             let circumstances = tables::Circumstances {
                 date,
