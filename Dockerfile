@@ -4,7 +4,7 @@
 FROM rust:1-bookworm AS builder
 
 WORKDIR /src
-# The whole context: the workspace members (campaign, pgcluster, db, api, web) and
+# The whole context: every crate of the workspace, and
 # migrations/ and seeds/, which are embedded into the binary at compile time.
 COPY . .
 

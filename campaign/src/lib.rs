@@ -2,7 +2,7 @@
 //! web. The API, the pages and the tests all ask this crate what the rules say.
 //!
 //! The rulebook is `canvas-eagles-rules-v3.6.2`; where it is ambiguous, the product's
-//! decisions R1–R22 (DESIGN.md) and the further decisions in this crate's README
+//! decisions R1–R26 (DESIGN.md) and the further decisions in this crate's README
 //! apply. Each module holds one rule area and names the rules it implements.
 
 #![warn(missing_docs)]
