@@ -23,6 +23,42 @@ fn mccudden_at(mccudden: i64, c1: i64, dice: Option<[u32; 1]>) -> Value {
     shot
 }
 
+/// McCudden's shot from a2 at c1 on a night with four sorties declared, as rolled.
+struct Shot {
+    night: Night,
+    mccudden: i64,
+    a2: i64,
+    c1: i64,
+    /// The roll's answer.
+    shot: Value,
+    roll: i64,
+}
+
+impl Shot {
+    /// The shot with `dice` entered, or the server's without.
+    async fn fired(dice: Option<[u32; 1]>) -> Shot {
+        let night = Night::new().await;
+        let [_, _, mccudden, _, _, _] = night.crew;
+        let [_, a2, c1, _] = night.four_sorties().await;
+        let shot = night
+            .made(
+                "bea",
+                &format!("/sorties/{a2}/rolls"),
+                mccudden_at(mccudden, c1, dice),
+            )
+            .await;
+        let roll = shot["roll"]["id"].as_i64().unwrap();
+        Shot {
+            night,
+            mccudden,
+            a2,
+            c1,
+            shot,
+            roll,
+        }
+    }
+}
+
 fn marks_of<'a>(sheet: &'a Value, kind: &str) -> Vec<&'a Value> {
     sheet["marks"]
         .as_array()
@@ -42,17 +78,15 @@ async fn logged(night: &Night, roll: i64) -> Value {
 
 #[tokio::test]
 async fn the_targets_player_cannot_undo_a_rolls_markers_and_the_rolls_undo_restores_both() {
-    let night = Night::new().await;
-    let [_, _, mccudden, voss, _, _] = night.crew;
-    let [_, a2, c1, _] = night.four_sorties().await;
-    let shot = night
-        .made(
-            "bea",
-            &format!("/sorties/{a2}/rolls"),
-            mccudden_at(mccudden, c1, Some([5])),
-        )
-        .await;
-    let roll = shot["roll"]["id"].as_i64().unwrap();
+    let Shot {
+        night,
+        mccudden,
+        a2,
+        c1,
+        shot,
+        roll,
+    } = Shot::fired(Some([5])).await;
+    let voss = night.crew[3];
     assert_eq!(shot["sheet"]["red_hits"][mccudden.to_string()], 3, "R21");
     let target = body(night.sheet("kurt", c1).await).await;
     assert_eq!(target["to_draw"], json!({ "blue": 1, "red": 3 }));
@@ -149,17 +183,14 @@ async fn the_targets_player_cannot_undo_a_rolls_markers_and_the_rolls_undo_resto
 
 #[tokio::test]
 async fn a_server_roll_is_undone_by_a_referee_only() {
-    let night = Night::new().await;
-    let [_, _, mccudden, _, _, _] = night.crew;
-    let [_, a2, c1, _] = night.four_sorties().await;
-    let shot = night
-        .made(
-            "bea",
-            &format!("/sorties/{a2}/rolls"),
-            mccudden_at(mccudden, c1, None),
-        )
-        .await;
-    let roll = shot["roll"]["id"].as_i64().unwrap();
+    let Shot {
+        night,
+        mccudden,
+        a2,
+        c1,
+        shot,
+        roll,
+    } = Shot::fired(None).await;
     assert_eq!(shot["roll"]["entered"], false);
     let before = body(night.sheet("bea", a2).await).await;
 
@@ -191,17 +222,14 @@ async fn a_server_roll_is_undone_by_a_referee_only() {
 
 #[tokio::test]
 async fn a_roll_whose_markers_were_drawn_is_not_undone_until_they_are() {
-    let night = Night::new().await;
-    let [_, _, mccudden, _, _, _] = night.crew;
-    let [_, a2, c1, _] = night.four_sorties().await;
-    let shot = night
-        .made(
-            "bea",
-            &format!("/sorties/{a2}/rolls"),
-            mccudden_at(mccudden, c1, Some([5])),
-        )
-        .await;
-    let roll = shot["roll"]["id"].as_i64().unwrap();
+    let Shot {
+        night,
+        mccudden,
+        a2,
+        c1,
+        roll,
+        ..
+    } = Shot::fired(Some([5])).await;
     // Kurt draws a red marker of the B3R onto the wings (§3.541).
     let drawn = night
         .mark(
@@ -249,17 +277,9 @@ async fn a_roll_whose_markers_were_drawn_is_not_undone_until_they_are() {
 // none for the roll's markers.
 #[tokio::test]
 async fn the_sheet_pages_offer_the_rolls_undo_on_the_shooters_sheet_only() {
-    let night = Night::new().await;
-    let [_, _, mccudden, _, _, _] = night.crew;
-    let [_, a2, c1, _] = night.four_sorties().await;
-    let shot = night
-        .made(
-            "bea",
-            &format!("/sorties/{a2}/rolls"),
-            mccudden_at(mccudden, c1, Some([5])),
-        )
-        .await;
-    let roll = shot["roll"]["id"].as_i64().unwrap();
+    let Shot {
+        night, c1, roll, ..
+    } = Shot::fired(Some([5])).await;
     let page = format!(
         "/campaigns/{}/games/{}/sheets",
         night.world.campaign, night.game
@@ -292,17 +312,9 @@ async fn the_sheet_pages_offer_the_rolls_undo_on_the_shooters_sheet_only() {
 /// the night says which rolls stood (R24, R14).
 #[tokio::test]
 async fn an_undone_roll_stays_undone_through_export_and_import() {
-    let night = Night::new().await;
-    let [_, _, mccudden, _, _, _] = night.crew;
-    let [_, a2, c1, _] = night.four_sorties().await;
-    let shot = night
-        .made(
-            "bea",
-            &format!("/sorties/{a2}/rolls"),
-            mccudden_at(mccudden, c1, Some([5])),
-        )
-        .await;
-    let roll = shot["roll"]["id"].as_i64().unwrap();
+    let Shot {
+        night, a2, roll, ..
+    } = Shot::fired(Some([5])).await;
     night
         .mark("bea", a2, json!({ "kind": "undo", "roll": roll }))
         .await;
