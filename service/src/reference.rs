@@ -1,14 +1,15 @@
 //! Reference data: `GET /api/v1/aircraft` (appendices A and B) and
 //! `GET /api/v1/abilities` (appendix D).
 
-mod port;
 pub use eagles_office::reference::{AbilityView, AircraftQuery, AircraftView};
 use std::collections::HashMap;
 
 use crate::error::ServiceError;
+use crate::Service;
 use campaign::abilities::Ability;
 use campaign::sides::Side;
 use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_office::prelude::*;
 
 /// The aircraft types, narrowed by `query`.
 pub async fn aircraft(
@@ -45,4 +46,22 @@ pub async fn ability_effects(
             Some((*ability, r.effect))
         })
         .collect())
+}
+
+#[async_trait::async_trait]
+impl Reference for Service {
+    async fn aircraft(&self, query: AircraftQuery) -> Result<Vec<AircraftView>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::reference::aircraft(&mut conn, &query).await?)
+    }
+
+    async fn abilities(&self) -> Result<Vec<AbilityView>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::reference::abilities(&mut conn).await?)
+    }
+
+    async fn ability_effects(&self) -> Result<HashMap<Ability, String>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::reference::ability_effects(&mut conn).await?)
+    }
 }

@@ -2,7 +2,6 @@
 //! the same limits (`throttle`), the same lookup and the same answer for a wrong
 //! password as for an unknown account.
 
-mod port;
 use eagles_db::users::User;
 use eagles_db::DbPool;
 
@@ -10,7 +9,9 @@ use crate::error::ServiceError;
 use crate::password::verify_password;
 use crate::throttle::Attempt;
 
+use crate::Service;
 pub use eagles_office::credentials::{credential_digest, SESSION_COOKIE};
+use eagles_office::prelude::*;
 
 /// The account signed in to the page session whose cookie value is `id`, if it is live.
 pub async fn session_user(pool: &DbPool, id: &str) -> Result<Option<User>, ServiceError> {
@@ -49,5 +50,18 @@ pub async fn sign_in(
                 "wrong username or password".into(),
             ))
         }
+    }
+}
+
+#[async_trait::async_trait]
+impl Accounts for Service {
+    async fn sign_in(
+        &self,
+        address: String,
+        username: String,
+        password: String,
+    ) -> Result<User, Error> {
+        let attempt = Attempt::new(address, &username);
+        Ok(crate::sign_in::sign_in(&self.pool, &attempt, &username, password).await?)
     }
 }

@@ -346,9 +346,9 @@ pub struct MarkAnswer {
     pub rolls: Vec<i64>,
 }
 
-/// A game's line-up and its aircraft data sheets (R16–R21).
+/// A game's line-up (R16): the sorties declared before play.
 #[async_trait::async_trait]
-pub trait Sheets {
+pub trait Lineups {
     /// Declares a sortie of a game (R16): a player his own crewmen, a referee any.
     async fn declare_sortie(
         &self,
@@ -366,7 +366,12 @@ pub trait Sheets {
         reader: ReadAccess,
         game: GameRef,
     ) -> Result<Vec<SortieView>, crate::Error>;
+}
 
+/// The aircraft data sheets (R17–R21): each the sum of its marks, and the marks
+/// written on them at the table.
+#[async_trait::async_trait]
+pub trait SheetMarks {
     /// A sortie's sheet, for its players and the referees (everyone after the
     /// debrief); 404 for anyone else.
     async fn sheet(&self, reader: ReadAccess, sortie: SortieRef)
@@ -388,7 +393,11 @@ pub trait Sheets {
         mark: MarkRequest,
         if_match: Option<IfMatch>,
     ) -> Result<MarkAnswer, crate::Error>;
+}
 
+/// The sheets' tables rolled with what the campaign knows of the crew (R18–R21, R23).
+#[async_trait::async_trait]
+pub trait SheetRolls {
     /// Rolls one of the sheet's tables and writes its effect on the sheets.
     async fn roll_on_sheet(
         &self,
@@ -398,3 +407,9 @@ pub trait Sheets {
         if_match: Option<IfMatch>,
     ) -> Result<SheetRollAnswer, crate::Error>;
 }
+
+/// A game's line-up and its aircraft data sheets (R16–R21), for a door that uses all
+/// three: the page that shows a game's sheets beside its line-up.
+pub trait Sheets: Lineups + SheetMarks + SheetRolls {}
+
+impl<T: Lineups + SheetMarks + SheetRolls + ?Sized> Sheets for T {}

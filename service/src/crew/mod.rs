@@ -1,7 +1,6 @@
 //! Crew: create (R2, R3), list, read, and ability picks (R6).
 
 mod pages;
-mod port;
 mod view;
 
 use campaign::abilities::Ability;
@@ -23,6 +22,9 @@ use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
 use crate::text::clean_name;
 use crate::unique::is_unique_violation;
+use crate::Service;
+use eagles_office::crew::*;
+use eagles_office::prelude::*;
 
 /// Creates a crewman as `user`, a member of the campaign (R2, R3); the API and the
 /// pages both create crew through here.
@@ -154,58 +156,6 @@ async fn load_view(
     crate::crew::crewman_view(record, week)
 }
 
-/// Picks an ability for a crewman as `user`, his owner or a referee (R6); the API and
-/// the pages both pick through here.
-pub async fn pick(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    campaign_id: i64,
-    crew_id: i64,
-    pick: Ability,
-) -> Result<CrewmanView, ServiceError> {
-    envelope::write(
-        conn,
-        campaign_id,
-        &user,
-        Access::Reader,
-        async |conn, scope, record| {
-            let week = scope.campaign().current_week;
-            // Lock the crewman so concurrent picks see each other's slots.
-            eagles_db::crew::lock(conn, crew_id).await?;
-            let current = load_view(conn, campaign_id, crew_id, week).await?;
-            if !current.owner.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
-                scope.require_member("pick abilities")?;
-                return Err(ServiceError::Forbidden(format!(
-                    "only {}'s player or a referee may pick his abilities",
-                    current.name
-                )));
-            }
-            let xp = Xp(i32::try_from(current.xp).unwrap_or(i32::MAX));
-            let kills = u32::try_from(current.kills).unwrap_or(u32::MAX);
-            status::check_pick(current.role, xp, kills, &current.abilities, pick)?;
-            eagles_db::crew::add_ability(conn, crew_id, pick.code(), week)
-                .await
-                .map_err(|e| {
-                    if is_unique_violation(&e) {
-                        ServiceError::Conflict(format!(
-                            "{} was picked for this crewman at the same moment; reload",
-                            pick.name()
-                        ))
-                    } else {
-                        e.into()
-                    }
-                })?;
-            let change = Change::new(EventKind::Crew, crew_id).audit(
-                "crew.ability",
-                serde_json::json!({ "crew_id": crew_id, "ability": pick }),
-            );
-            let receipt = record.record(conn, change).await?;
-            Ok((load_view(conn, campaign_id, crew_id, week).await?, receipt))
-        },
-    )
-    .await
-}
-
 /// The crewmen of a campaign `caller` may read, narrowed by `query`.
 pub async fn list(
     conn: &mut AsyncPgConnection,
@@ -227,16 +177,121 @@ pub async fn list(
         .collect()
 }
 
-/// One crewman with his awards.
-pub async fn get(
-    conn: &mut AsyncPgConnection,
-    reader: impl Into<ReadAccess>,
-    campaign_id: i64,
-    crew_id: i64,
-) -> Result<CrewmanView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, reader).await?;
-    let mut view = load_view(conn, campaign_id, crew_id, scope.campaign().current_week).await?;
-    let awards = eagles_db::crew::awards(conn, crew_id).await?;
-    view.awards = Some(awards.into_iter().map(xp_entry_view).collect());
-    Ok(view)
+#[async_trait::async_trait]
+impl Crew for Service {
+    async fn create_crewman(
+        &self,
+        user: User,
+        campaign_id: i64,
+        new: NewCrew,
+    ) -> Result<CrewmanView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::create(&mut conn, user, campaign_id, new).await?)
+    }
+    /// Picks an ability for a crewman as `user`, his owner or a referee (R6); the API and
+    /// the pages both pick through here.
+    async fn pick_ability(
+        &self,
+        user: User,
+        CrewRef {
+            campaign_id,
+            crew_id,
+        }: CrewRef,
+        pick: Ability,
+    ) -> Result<CrewmanView, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        envelope::write(
+            conn,
+            campaign_id,
+            &user,
+            Access::Reader,
+            async |conn, scope, record| {
+                let week = scope.campaign().current_week;
+                // Lock the crewman so concurrent picks see each other's slots.
+                eagles_db::crew::lock(conn, crew_id).await?;
+                let current = load_view(conn, campaign_id, crew_id, week).await?;
+                if !current.owner.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
+                    scope.require_member("pick abilities")?;
+                    return Err(ServiceError::Forbidden(format!(
+                        "only {}'s player or a referee may pick his abilities",
+                        current.name
+                    )));
+                }
+                let xp = Xp(i32::try_from(current.xp).unwrap_or(i32::MAX));
+                let kills = u32::try_from(current.kills).unwrap_or(u32::MAX);
+                status::check_pick(current.role, xp, kills, &current.abilities, pick)?;
+                eagles_db::crew::add_ability(conn, crew_id, pick.code(), week)
+                    .await
+                    .map_err(|e| {
+                        if is_unique_violation(&e) {
+                            ServiceError::Conflict(format!(
+                                "{} was picked for this crewman at the same moment; reload",
+                                pick.name()
+                            ))
+                        } else {
+                            e.into()
+                        }
+                    })?;
+                let change = Change::new(EventKind::Crew, crew_id).audit(
+                    "crew.ability",
+                    serde_json::json!({ "crew_id": crew_id, "ability": pick }),
+                );
+                let receipt = record.record(conn, change).await?;
+                Ok((load_view(conn, campaign_id, crew_id, week).await?, receipt))
+            },
+        )
+        .await
+    }
+
+    async fn crew(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        query: CrewQuery,
+    ) -> Result<Vec<CrewmanView>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::list(&mut conn, reader, campaign_id, &query).await?)
+    }
+    /// One crewman with his awards.
+    async fn crewman(
+        &self,
+        reader: ReadAccess,
+        CrewRef {
+            campaign_id,
+            crew_id,
+        }: CrewRef,
+    ) -> Result<CrewmanView, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_campaign(conn, campaign_id, reader).await?;
+        let mut view = load_view(conn, campaign_id, crew_id, scope.campaign().current_week).await?;
+        let awards = eagles_db::crew::awards(conn, crew_id).await?;
+        view.awards = Some(awards.into_iter().map(xp_entry_view).collect());
+        Ok(view)
+    }
+
+    async fn crew_roster(&self, reader: ReadAccess, campaign_id: i64) -> Result<CrewRoster, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::roster(&mut conn, reader.into_caller(), campaign_id).await?)
+    }
+    async fn last_flown(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<std::collections::HashMap<i64, String>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::last_flown(&mut conn, reader, campaign_id).await?)
+    }
+    async fn crewman_detail(
+        &self,
+        reader: ReadAccess,
+        CrewRef {
+            campaign_id,
+            crew_id,
+        }: CrewRef,
+    ) -> Result<CrewmanDetail, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::crew::detail(&mut conn, reader.into_caller(), campaign_id, crew_id).await?)
+    }
 }

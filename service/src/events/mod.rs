@@ -8,7 +8,6 @@
 //! stream lagging behind the broadcast), but never the table: whenever a stream cannot
 //! be sure it saw the next revision, it reads what follows its last one from the log.
 
-mod port;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
@@ -31,7 +30,10 @@ const PAGE: i64 = 200;
 /// behind reads the log instead.
 const BROADCAST_CAPACITY: usize = 1024;
 
+use crate::Service;
+use eagles_office::events::*;
 pub use eagles_office::events::{CampaignEvent, StreamItem as Item};
+use eagles_office::prelude::*;
 
 /// The event of a row of the log.
 fn event_of(e: eagles_db::events::Event) -> CampaignEvent {
@@ -396,6 +398,35 @@ async fn read_log(
     let mut conn = pool.get().await?;
     let events = eagles_db::events::after(&mut conn, campaign_id, last_sent, PAGE).await?;
     Ok(events.into_iter().map(event_of).collect())
+}
+
+#[async_trait::async_trait]
+impl Events for Service {
+    async fn open_events(
+        &self,
+        Subscriber { caller, address }: Subscriber<'_>,
+        campaign_id: i64,
+        last_event_id: Option<i64>,
+    ) -> Result<OpenStream, Error> {
+        let stream = crate::events::open(
+            &self.pool,
+            &self.hub,
+            caller,
+            address,
+            campaign_id,
+            last_event_id,
+        )
+        .await?;
+        let starts_after = stream.last_sent();
+        let items = futures_util::stream::unfold(stream, |mut stream| async move {
+            let item = stream.next().await?;
+            Some((item, stream))
+        });
+        Ok(OpenStream {
+            starts_after,
+            items: Box::pin(items),
+        })
+    }
 }
 
 #[cfg(test)]

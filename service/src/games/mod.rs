@@ -4,7 +4,6 @@
 //! debrief each side's assignment is shown only to that side and the referees (§13.20).
 
 pub(crate) mod assignment;
-mod port;
 mod view;
 
 use campaign::events::EventKind;
@@ -28,6 +27,10 @@ use crate::dice::{record as record_roll, DiceSource, RollContext};
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
 use crate::unique::is_unique_violation;
+use crate::Service;
+use eagles_office::access::ReadAccess;
+use eagles_office::games::*;
+use eagles_office::prelude::*;
 
 fn game_not_found(game_id: i64) -> ServiceError {
     ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
@@ -251,18 +254,6 @@ async fn written_mission(
         .ok_or_else(|| ServiceError::Internal(format!("mission {mission_id} vanished")))
 }
 
-/// One game of a campaign `caller` may read, its assignments as he may see them
-/// (§13.20).
-pub async fn get(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-    game_id: i64,
-) -> Result<GameView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    load_game(conn, &scope, game_id).await
-}
-
 /// The names the game lists give: the campaign's crewmen and every aircraft type.
 /// Two queries, whatever the number of games.
 pub async fn names(conn: &mut AsyncPgConnection, campaign_id: i64) -> Result<Names, ServiceError> {
@@ -301,44 +292,6 @@ pub async fn tonight_of(
         games,
         names,
     })
-}
-
-/// A game of a campaign `caller` may read, as its page draws it: the game as he may
-/// see it (§13.20), the crew as of its week, the aircraft types, and once debriefed
-/// its turns, records and each crewman's rolls.
-pub async fn page(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-    game_id: i64,
-) -> Result<GamePage, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    let game = load_game(conn, &scope, game_id).await?;
-    let crew = eagles_db::crew::list(conn, campaign_id, &Default::default())
-        .await?
-        .into_iter()
-        .map(|r| crate::crew::crewman_view(r, game.week))
-        .collect::<Result<Vec<_>, _>>()?;
-    let aircraft = aircraft_choices(conn).await?;
-    let mut page = GamePage {
-        scope,
-        game,
-        crew,
-        aircraft,
-        voided_week: None,
-        turns_played: None,
-        records: Default::default(),
-        crew_rolls: Vec::new(),
-    };
-    if page.game.debriefed {
-        if let Some(stored) = eagles_db::games::find(conn, campaign_id, game_id).await? {
-            page.voided_week = stored.voided_week;
-            page.turns_played = stored.turns_played;
-        }
-        page.records = crate::debrief::records(conn, &[game_id]).await?;
-        page.crew_rolls = crate::debrief::crew_rolls(conn, game_id).await?;
-    }
-    Ok(page)
 }
 
 /// The first `limit` games of the current week of `scope`'s campaign, as its reader
@@ -385,29 +338,131 @@ pub async fn crew_now(
         .collect()
 }
 
-/// Tonight on the projector (the live page), read once for `caller`.
-pub async fn live_board(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-) -> Result<LiveBoard, ServiceError> {
-    let tonight = tonight(conn, caller, campaign_id).await?;
-    let campaign = tonight.scope.campaign().clone();
-    let crew = crew_now(conn, &campaign).await?;
-    let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week)).await?;
-    let rolls = crate::sheets::secrecy::for_reader(conn, &tonight.scope, rolls)
-        .await?
-        .into_iter()
-        .map(|entry| LoggedRoll {
-            crew_id: entry.roll.roll.crew_id,
-            roll: crate::rolls::roll_view(entry),
+#[async_trait::async_trait]
+impl Games for Service {
+    /// One game of a campaign `caller` may read, its assignments as he may see them
+    /// (§13.20).
+    async fn game(
+        &self,
+        reader: ReadAccess,
+        GameRef {
+            campaign_id,
+            game_id,
+        }: GameRef,
+    ) -> Result<GameView, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        load_game(conn, &scope, game_id).await
+    }
+
+    async fn open_game(
+        &self,
+        user: User,
+        campaign_id: i64,
+        request: NewGameRequest,
+    ) -> Result<GameView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::games::open(&mut conn, user, campaign_id, request).await?)
+    }
+
+    async fn roll_mission(
+        &self,
+        user: User,
+        GameRef {
+            campaign_id,
+            game_id,
+        }: GameRef,
+        request: MissionRequest,
+    ) -> Result<MissionView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::games::roll_side(&mut conn, user, campaign_id, game_id, request).await?)
+    }
+
+    async fn assign_mission(
+        &self,
+        user: User,
+        mission: MissionRef,
+        request: AssignmentRequest,
+    ) -> Result<MissionView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::games::assign(&mut conn, user, mission, request).await?)
+    }
+
+    async fn tonight(&self, reader: ReadAccess, campaign_id: i64) -> Result<Tonight, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::games::tonight(&mut conn, reader.into_caller(), campaign_id).await?)
+    }
+
+    /// A game of a campaign `caller` may read, as its page draws it: the game as he may
+    /// see it (§13.20), the crew as of its week, the aircraft types, and once debriefed
+    /// its turns, records and each crewman's rolls.
+    async fn game_page(
+        &self,
+        reader: ReadAccess,
+        GameRef {
+            campaign_id,
+            game_id,
+        }: GameRef,
+    ) -> Result<GamePage, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let game = load_game(conn, &scope, game_id).await?;
+        let crew = eagles_db::crew::list(conn, campaign_id, &Default::default())
+            .await?
+            .into_iter()
+            .map(|r| crate::crew::crewman_view(r, game.week))
+            .collect::<Result<Vec<_>, _>>()?;
+        let aircraft = aircraft_choices(conn).await?;
+        let mut page = GamePage {
+            scope,
+            game,
+            crew,
+            aircraft,
+            voided_week: None,
+            turns_played: None,
+            records: Default::default(),
+            crew_rolls: Vec::new(),
+        };
+        if page.game.debriefed {
+            if let Some(stored) = eagles_db::games::find(conn, campaign_id, game_id).await? {
+                page.voided_week = stored.voided_week;
+                page.turns_played = stored.turns_played;
+            }
+            page.records = crate::debrief::records(conn, &[game_id]).await?;
+            page.crew_rolls = crate::debrief::crew_rolls(conn, game_id).await?;
+        }
+        Ok(page)
+    }
+
+    /// Tonight on the projector (the live page), read once for `caller`.
+    async fn live_board(&self, reader: ReadAccess, campaign_id: i64) -> Result<LiveBoard, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let tonight = tonight(conn, caller, campaign_id).await?;
+        let campaign = tonight.scope.campaign().clone();
+        let crew = crew_now(conn, &campaign).await?;
+        let rolls =
+            eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week)).await?;
+        let rolls = crate::sheets::secrecy::for_reader(conn, &tonight.scope, rolls)
+            .await?
+            .into_iter()
+            .map(|entry| LoggedRoll {
+                crew_id: entry.roll.roll.crew_id,
+                roll: crate::rolls::roll_view(entry),
+            })
+            .collect();
+        let top_crews =
+            crate::standings::crew_ranking(conn, &campaign, &Default::default()).await?;
+        Ok(LiveBoard {
+            tonight,
+            crew,
+            rolls,
+            top_crews,
         })
-        .collect();
-    let top_crews = crate::standings::crew_ranking(conn, &campaign, &Default::default()).await?;
-    Ok(LiveBoard {
-        tonight,
-        crew,
-        rolls,
-        top_crews,
-    })
+    }
 }

@@ -3,14 +3,12 @@
 //! debriefs, here) lands in the same log; the log is also the audit trail of this
 //! endpoint's writes, so they add no audit entry of their own.
 
-mod port;
 mod tables;
 
 use campaign::calendar;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::roll_log::RollEntry;
 use eagles_db::users::User;
-use eagles_db::window::Window;
 pub use eagles_office::rolls::{RollQuery, RollRequest, RollView};
 use serde_json::Value;
 
@@ -21,7 +19,10 @@ use crate::access::{readable_campaign, ReadAccess};
 use crate::dice::{record as record_roll, DiceSource, RollContext};
 use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
+use crate::Service;
 use campaign::events::EventKind;
+use eagles_office::prelude::*;
+use eagles_office::rolls::*;
 
 /// Rolls on a table for a member of the campaign and logs the roll (R14); the API and
 /// the dice page both roll through here.
@@ -100,19 +101,6 @@ pub async fn roll(
     })
 }
 
-/// The roll log of a campaign `caller` may read: one week's or all, in `window`.
-pub async fn list(
-    conn: &mut AsyncPgConnection,
-    reader: impl Into<ReadAccess>,
-    campaign_id: i64,
-    week: Option<i32>,
-    window: Window,
-) -> Result<Vec<RollView>, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, reader).await?;
-    let rolls = eagles_db::roll_log::list_window(conn, scope.campaign().id, week, window).await?;
-    let rolls = crate::sheets::secrecy::for_reader(conn, &scope, rolls).await?;
-    Ok(rolls.into_iter().map(roll_view).collect())
-}
 /// The doors' view of a stored row.
 pub fn roll_view(entry: RollEntry) -> RollView {
     let (id, rolled_at, r) = (entry.roll.id, entry.roll.rolled_at, entry.roll.roll);
@@ -144,5 +132,34 @@ pub fn roll_view(entry: RollEntry) -> RollView {
         sortie_id: r.sortie_id,
         ground_offensive: None,
         undone: entry.roll.undone,
+    }
+}
+
+#[async_trait::async_trait]
+impl Rolls for Service {
+    async fn roll(
+        &self,
+        user: User,
+        campaign_id: i64,
+        request: RollRequest,
+    ) -> Result<RollView, Error> {
+        let mut conn = self.conn().await?;
+        Ok(crate::rolls::roll(&mut conn, user, campaign_id, request).await?)
+    }
+
+    /// The roll log of a campaign `caller` may read: one week's or all, in `window`.
+    async fn rolls(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        RollFilter { week, window }: RollFilter,
+    ) -> Result<Vec<RollView>, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_campaign(conn, campaign_id, reader).await?;
+        let rolls =
+            eagles_db::roll_log::list_window(conn, scope.campaign().id, week, window).await?;
+        let rolls = crate::sheets::secrecy::for_reader(conn, &scope, rolls).await?;
+        Ok(rolls.into_iter().map(roll_view).collect())
     }
 }
