@@ -168,9 +168,14 @@ impl Campaigns for Service {
         Ok(crate::campaigns::end(&mut conn, user, campaign_id).await?)
     }
 
-    async fn campaign_outcome(&self, scope: CampaignScope) -> Result<CampaignEnd, Error> {
+    async fn campaign_outcome(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<CampaignEnd, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::campaigns::outcome(&mut conn, scope.campaign()).await?)
+        let scope = readable_campaign(&mut conn, campaign_id, reader).await?;
+        outcome(&mut conn, scope.campaign()).await
     }
 
     /// Every campaign `caller` may read, by id: the pages' list, which has no window.
