@@ -127,8 +127,7 @@ fn list_reader(caller: Option<&User>) -> ListedFor {
 #[async_trait::async_trait]
 impl Campaigns for Service {
     async fn create_campaign(&self, user: User, new: NewCampaign) -> Result<CampaignView, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::campaigns::create(&mut conn, &user, new).await?)
+        create(&mut *self.conn().await?, &user, new).await
     }
 
     /// The campaigns `caller` may read, by id, in `window`.
@@ -159,13 +158,11 @@ impl Campaigns for Service {
         reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<CampaignScope, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::access::readable_campaign(&mut conn, campaign_id, reader).await?)
+        crate::access::readable_campaign(&mut *self.conn().await?, campaign_id, reader).await
     }
 
     async fn end_campaign(&self, user: User, campaign_id: i64) -> Result<CampaignEnd, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::campaigns::end(&mut conn, user, campaign_id).await?)
+        end(&mut *self.conn().await?, user, campaign_id).await
     }
 
     async fn campaign_outcome(

@@ -106,8 +106,7 @@ impl Members for Service {
         campaign_id: i64,
         new: NewMember,
     ) -> Result<MemberView, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::members::add(&mut conn, user, campaign_id, new).await?)
+        add(&mut *self.conn().await?, user, campaign_id, new).await
     }
 
     /// Moves the member `username` to `side` as `user`: himself, or anyone as a referee,
@@ -116,12 +115,10 @@ impl Members for Service {
     async fn switch_side(
         &self,
         user: User,
-        MemberRef {
-            campaign_id,
-            username,
-        }: MemberRef,
+        member: MemberRef,
         side: Side,
     ) -> Result<MemberView, Error> {
+        let (campaign_id, username) = (member.campaign_id, member.username);
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
         let is_self = username.eq_ignore_ascii_case(&user.username);
@@ -203,7 +200,6 @@ impl Members for Service {
         reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<MemberRoster, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::members::roster(&mut conn, reader.into_caller(), campaign_id).await?)
+        roster(&mut *self.conn().await?, reader.into_caller(), campaign_id).await
     }
 }

@@ -137,11 +137,9 @@ impl Records for Service {
     async fn service_record(
         &self,
         reader: ReadAccess,
-        CrewRef {
-            campaign_id,
-            crew_id,
-        }: CrewRef,
+        crewman: CrewRef,
     ) -> Result<ServiceRecord, Error> {
+        let (campaign_id, crew_id) = (crewman.campaign_id, crewman.crew_id);
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
         let caller = reader.into_caller();

@@ -51,17 +51,14 @@ pub async fn ability_effects(
 #[async_trait::async_trait]
 impl Reference for Service {
     async fn aircraft(&self, query: AircraftQuery) -> Result<Vec<AircraftView>, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::reference::aircraft(&mut conn, &query).await?)
+        aircraft(&mut *self.conn().await?, &query).await
     }
 
     async fn abilities(&self) -> Result<Vec<AbilityView>, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::reference::abilities(&mut conn).await?)
+        abilities(&mut *self.conn().await?).await
     }
 
     async fn ability_effects(&self) -> Result<HashMap<Ability, String>, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::reference::ability_effects(&mut conn).await?)
+        ability_effects(&mut *self.conn().await?).await
     }
 }

@@ -190,8 +190,7 @@ impl Weeks for Service {
         campaign_id: i64,
         request: CloseWeekRequest,
     ) -> Result<ClosedWeek, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::weeks::close(&mut conn, user, campaign_id, request).await?)
+        close(&mut *self.conn().await?, user, campaign_id, request).await
     }
 
     /// One week of a campaign `caller` may read: its games, their assignments as he may

@@ -185,20 +185,17 @@ impl Crew for Service {
         campaign_id: i64,
         new: NewCrew,
     ) -> Result<CrewmanView, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::crew::create(&mut conn, user, campaign_id, new).await?)
+        create(&mut *self.conn().await?, user, campaign_id, new).await
     }
     /// Picks an ability for a crewman as `user`, his owner or a referee (R6); the API and
     /// the pages both pick through here.
     async fn pick_ability(
         &self,
         user: User,
-        CrewRef {
-            campaign_id,
-            crew_id,
-        }: CrewRef,
+        crewman: CrewRef,
         pick: Ability,
     ) -> Result<CrewmanView, Error> {
+        let (campaign_id, crew_id) = (crewman.campaign_id, crewman.crew_id);
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
         envelope::write(
@@ -250,18 +247,11 @@ impl Crew for Service {
         campaign_id: i64,
         query: CrewQuery,
     ) -> Result<Vec<CrewmanView>, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::crew::list(&mut conn, reader, campaign_id, &query).await?)
+        list(&mut *self.conn().await?, reader, campaign_id, &query).await
     }
     /// One crewman with his awards.
-    async fn crewman(
-        &self,
-        reader: ReadAccess,
-        CrewRef {
-            campaign_id,
-            crew_id,
-        }: CrewRef,
-    ) -> Result<CrewmanView, Error> {
+    async fn crewman(&self, reader: ReadAccess, crewman: CrewRef) -> Result<CrewmanView, Error> {
+        let (campaign_id, crew_id) = (crewman.campaign_id, crewman.crew_id);
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
         let scope = readable_campaign(conn, campaign_id, reader).await?;
@@ -272,26 +262,27 @@ impl Crew for Service {
     }
 
     async fn crew_roster(&self, reader: ReadAccess, campaign_id: i64) -> Result<CrewRoster, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::crew::roster(&mut conn, reader.into_caller(), campaign_id).await?)
+        roster(&mut *self.conn().await?, reader.into_caller(), campaign_id).await
     }
     async fn last_flown(
         &self,
         reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<std::collections::HashMap<i64, String>, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::crew::last_flown(&mut conn, reader, campaign_id).await?)
+        last_flown(&mut *self.conn().await?, reader, campaign_id).await
     }
     async fn crewman_detail(
         &self,
         reader: ReadAccess,
-        CrewRef {
+        crewman: CrewRef,
+    ) -> Result<CrewmanDetail, Error> {
+        let (campaign_id, crew_id) = (crewman.campaign_id, crewman.crew_id);
+        detail(
+            &mut *self.conn().await?,
+            reader.into_caller(),
             campaign_id,
             crew_id,
-        }: CrewRef,
-    ) -> Result<CrewmanDetail, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::crew::detail(&mut conn, reader.into_caller(), campaign_id, crew_id).await?)
+        )
+        .await
     }
 }

@@ -293,14 +293,18 @@ impl Debriefs for Service {
     async fn debrief(
         &self,
         user: User,
-        GameRef {
-            campaign_id,
-            game_id,
-        }: GameRef,
+        game: GameRef,
         request: DebriefRequest,
     ) -> Result<DebriefResult, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::debrief::create(&mut conn, user, campaign_id, game_id, request).await?)
+        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
+        create(
+            &mut *self.conn().await?,
+            user,
+            campaign_id,
+            game_id,
+            request,
+        )
+        .await
     }
 
     /// What a debrief would give each crewman — his outcome and the rolls that decided it
@@ -313,12 +317,10 @@ impl Debriefs for Service {
     async fn preview_debrief(
         &self,
         user: User,
-        GameRef {
-            campaign_id,
-            game_id,
-        }: GameRef,
+        game: GameRef,
         request: DebriefRequest,
     ) -> Result<Vec<CrewRollsView>, Error> {
+        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
         let aircraft_ids = named_aircraft(&request);
@@ -350,26 +352,33 @@ impl Debriefs for Service {
     async fn void_debrief(
         &self,
         user: User,
-        GameRef {
-            campaign_id,
-            game_id,
-        }: GameRef,
+        game: GameRef,
         reason: String,
     ) -> Result<VoidedDebrief, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::debrief::void(&mut conn, user, campaign_id, game_id, &reason).await?)
+        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
+        void(
+            &mut *self.conn().await?,
+            user,
+            campaign_id,
+            game_id,
+            &reason,
+        )
+        .await
     }
 
     async fn debrief_result(
         &self,
         reader: ReadAccess,
-        GameRef {
+        game: GameRef,
+    ) -> Result<DebriefResult, Error> {
+        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
+        result(
+            &mut *self.conn().await?,
+            reader.into_caller(),
             campaign_id,
             game_id,
-        }: GameRef,
-    ) -> Result<DebriefResult, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::debrief::result(&mut conn, reader.into_caller(), campaign_id, game_id).await?)
+        )
+        .await
     }
 
     /// Voids one award with a reversing entry in the current week, as `user`, who must
@@ -377,12 +386,10 @@ impl Debriefs for Service {
     async fn void_award(
         &self,
         user: User,
-        AwardRef {
-            campaign_id,
-            award_id,
-        }: AwardRef,
+        award: AwardRef,
         reason: String,
     ) -> Result<LedgerEntryView, Error> {
+        let (campaign_id, award_id) = (award.campaign_id, award.award_id);
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
         let reason = &reason;

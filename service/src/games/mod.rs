@@ -342,14 +342,8 @@ pub async fn crew_now(
 impl Games for Service {
     /// One game of a campaign `caller` may read, its assignments as he may see them
     /// (§13.20).
-    async fn game(
-        &self,
-        reader: ReadAccess,
-        GameRef {
-            campaign_id,
-            game_id,
-        }: GameRef,
-    ) -> Result<GameView, Error> {
+    async fn game(&self, reader: ReadAccess, game: GameRef) -> Result<GameView, Error> {
+        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
         let caller = reader.into_caller();
@@ -363,21 +357,24 @@ impl Games for Service {
         campaign_id: i64,
         request: NewGameRequest,
     ) -> Result<GameView, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::games::open(&mut conn, user, campaign_id, request).await?)
+        open(&mut *self.conn().await?, user, campaign_id, request).await
     }
 
     async fn roll_mission(
         &self,
         user: User,
-        GameRef {
-            campaign_id,
-            game_id,
-        }: GameRef,
+        game: GameRef,
         request: MissionRequest,
     ) -> Result<MissionView, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::games::roll_side(&mut conn, user, campaign_id, game_id, request).await?)
+        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
+        roll_side(
+            &mut *self.conn().await?,
+            user,
+            campaign_id,
+            game_id,
+            request,
+        )
+        .await
     }
 
     async fn assign_mission(
@@ -386,26 +383,18 @@ impl Games for Service {
         mission: MissionRef,
         request: AssignmentRequest,
     ) -> Result<MissionView, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::games::assign(&mut conn, user, mission, request).await?)
+        assign(&mut *self.conn().await?, user, mission, request).await
     }
 
     async fn tonight(&self, reader: ReadAccess, campaign_id: i64) -> Result<Tonight, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::games::tonight(&mut conn, reader.into_caller(), campaign_id).await?)
+        tonight(&mut *self.conn().await?, reader.into_caller(), campaign_id).await
     }
 
     /// A game of a campaign `caller` may read, as its page draws it: the game as he may
     /// see it (§13.20), the crew as of its week, the aircraft types, and once debriefed
     /// its turns, records and each crewman's rolls.
-    async fn game_page(
-        &self,
-        reader: ReadAccess,
-        GameRef {
-            campaign_id,
-            game_id,
-        }: GameRef,
-    ) -> Result<GamePage, Error> {
+    async fn game_page(&self, reader: ReadAccess, game: GameRef) -> Result<GamePage, Error> {
+        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
         let caller = reader.into_caller();

@@ -143,8 +143,7 @@ impl Rolls for Service {
         campaign_id: i64,
         request: RollRequest,
     ) -> Result<RollView, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::rolls::roll(&mut conn, user, campaign_id, request).await?)
+        roll(&mut *self.conn().await?, user, campaign_id, request).await
     }
 
     /// The roll log of a campaign `caller` may read: one week's or all, in `window`.

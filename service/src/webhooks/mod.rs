@@ -266,8 +266,14 @@ impl Webhooks for Service {
         campaign_id: i64,
         new: NewWebhook,
     ) -> Result<CreatedWebhook, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::webhooks::create(&mut conn, user, campaign_id, new, self.webhooks).await?)
+        create(
+            &mut *self.conn().await?,
+            user,
+            campaign_id,
+            new,
+            self.webhooks,
+        )
+        .await
     }
 
     /// The webhooks of a campaign `caller` referees, each with its latest deliveries and
@@ -286,14 +292,8 @@ impl Webhooks for Service {
     }
 
     /// Deletes a webhook of a campaign `user` referees, and its queued deliveries.
-    async fn delete_webhook(
-        &self,
-        user: User,
-        WebhookRef {
-            campaign_id,
-            webhook_id,
-        }: WebhookRef,
-    ) -> Result<(), Error> {
+    async fn delete_webhook(&self, user: User, webhook: WebhookRef) -> Result<(), Error> {
+        let (campaign_id, webhook_id) = (webhook.campaign_id, webhook.webhook_id);
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
         let id = webhook_id;
