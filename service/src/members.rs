@@ -78,26 +78,6 @@ pub async fn add(
     .await
 }
 
-/// The members page of a campaign `caller` may read: the webhooks only for its referee.
-pub async fn roster(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-) -> Result<eagles_office::members::MemberRoster, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    let members = eagles_db::campaigns::members(conn, campaign_id).await?;
-    let webhooks = if scope.is_referee() {
-        crate::webhooks::views(conn, campaign_id).await?
-    } else {
-        Vec::new()
-    };
-    Ok(eagles_office::members::MemberRoster {
-        scope,
-        members,
-        webhooks,
-    })
-}
-
 #[async_trait::async_trait]
 impl Members for Service {
     async fn add_member(
@@ -195,11 +175,26 @@ impl Members for Service {
         Ok(members.into_iter().map(MemberView::from).collect())
     }
 
+    /// The members page of a campaign `caller` may read: the webhooks only for its referee.
     async fn member_roster(
         &self,
         reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<MemberRoster, Error> {
-        roster(&mut *self.conn().await?, reader.into_caller(), campaign_id).await
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let members = eagles_db::campaigns::members(conn, campaign_id).await?;
+        let webhooks = if scope.is_referee() {
+            crate::webhooks::views(conn, campaign_id).await?
+        } else {
+            Vec::new()
+        };
+        Ok(eagles_office::members::MemberRoster {
+            scope,
+            members,
+            webhooks,
+        })
     }
 }

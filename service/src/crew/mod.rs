@@ -1,10 +1,10 @@
 //! Crew: create (R2, R3), list, read, and ability picks (R6).
 
-mod pages;
 mod view;
 
 use campaign::abilities::Ability;
 use campaign::events::EventKind;
+use campaign::roster::MemberRole;
 use campaign::roster::{self, RosterEntry};
 use campaign::sides::Side;
 use campaign::status;
@@ -13,8 +13,8 @@ use eagles_db::crew::{CrewFilter, NewCrewman};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 pub use eagles_office::crew::{AbilityPick, CrewQuery, NewCrew};
+use eagles_office::crew::{CrewRoster, CrewmanDetail};
 
-pub use pages::{detail, last_flown, roster};
 pub use view::{crewman_view, xp_entry_view, CrewmanView, PendingPicksView, XpEntryView};
 
 use crate::access::{readable_campaign, CampaignScope, ReadAccess};
@@ -261,28 +261,85 @@ impl Crew for Service {
         Ok(view)
     }
 
+    /// The crew page of a campaign `caller` may read: every crewman, and the players.
     async fn crew_roster(&self, reader: ReadAccess, campaign_id: i64) -> Result<CrewRoster, Error> {
-        roster(&mut *self.conn().await?, reader.into_caller(), campaign_id).await
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let players = eagles_db::campaigns::members(conn, campaign_id)
+            .await?
+            .into_iter()
+            .filter(|m| m.role == MemberRole::Player)
+            .map(|m| m.username)
+            .collect();
+        let week = scope.campaign().current_week;
+        let crew = eagles_db::crew::list(conn, campaign_id, &CrewFilter::default())
+            .await?
+            .into_iter()
+            .map(|r| crewman_view(r, week))
+            .collect::<Result<_, _>>()?;
+        Ok(CrewRoster {
+            scope,
+            crew,
+            players,
+        })
     }
+    /// The aircraft type each crewman of a campaign `reader` may read flew last.
     async fn last_flown(
         &self,
         reader: ReadAccess,
         campaign_id: i64,
     ) -> Result<std::collections::HashMap<i64, String>, Error> {
-        last_flown(&mut *self.conn().await?, reader, campaign_id).await
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_campaign(conn, campaign_id, reader).await?;
+        Ok(
+            eagles_db::aircraft_flown::last_flown(conn, scope.campaign().id)
+                .await?
+                .into_iter()
+                .map(|f| (f.crew_id, f.aircraft))
+                .collect(),
+        )
     }
+    /// One crewman's page in a campaign `caller` may read: 404 for a crewman not in it.
     async fn crewman_detail(
         &self,
         reader: ReadAccess,
         crewman: CrewRef,
     ) -> Result<CrewmanDetail, Error> {
         let (campaign_id, crew_id) = (crewman.campaign_id, crewman.crew_id);
-        detail(
-            &mut *self.conn().await?,
-            reader.into_caller(),
-            campaign_id,
-            crew_id,
-        )
-        .await
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let record = eagles_db::crew::find(conn, campaign_id, crew_id)
+            .await?
+            .ok_or_else(|| {
+                ServiceError::NotFound(format!("there is no crewman {crew_id} in this campaign"))
+            })?;
+        let joined_week = record.joined_week;
+        let crewman = crewman_view(record, scope.campaign().current_week)?;
+        let awards = eagles_db::crew::awards(conn, crew_id)
+            .await?
+            .into_iter()
+            .map(xp_entry_view)
+            .collect();
+        let service = crate::record::record_weeks(conn, scope.campaign(), crew_id).await?;
+        let ability_effects = crate::reference::ability_effects(conn).await?;
+        let may_pick = scope.running()
+            && (scope.is_referee()
+                || scope
+                    .caller()
+                    .is_some_and(|u| u.username.eq_ignore_ascii_case(&crewman.owner)));
+        Ok(CrewmanDetail {
+            scope,
+            crewman,
+            joined_week,
+            awards,
+            record: service,
+            ability_effects,
+            may_pick,
+        })
     }
 }

@@ -269,25 +269,6 @@ fn open_for_debrief(game: &DebriefGame, campaign: &Campaign) -> Result<(), Servi
     Ok(())
 }
 
-/// The stored result of a debriefed game of a campaign `caller` may read.
-pub async fn result(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-    game_id: i64,
-) -> Result<DebriefResult, ServiceError> {
-    readable_campaign(conn, campaign_id, caller).await?;
-    let (game, result) = response::load(conn, campaign_id, game_id)
-        .await?
-        .ok_or_else(|| game_not_found(game_id))?;
-    if game.debriefed_at.is_none() {
-        return Err(ServiceError::NotFound(format!(
-            "game {game_id} has not been debriefed yet"
-        )));
-    }
-    Ok(result)
-}
-
 #[async_trait::async_trait]
 impl Debriefs for Service {
     async fn debrief(
@@ -366,19 +347,26 @@ impl Debriefs for Service {
         .await
     }
 
+    /// The stored result of a debriefed game of a campaign `caller` may read.
     async fn debrief_result(
         &self,
         reader: ReadAccess,
         game: GameRef,
     ) -> Result<DebriefResult, Error> {
         let (campaign_id, game_id) = (game.campaign_id, game.game_id);
-        result(
-            &mut *self.conn().await?,
-            reader.into_caller(),
-            campaign_id,
-            game_id,
-        )
-        .await
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        readable_campaign(conn, campaign_id, caller).await?;
+        let (game, result) = response::load(conn, campaign_id, game_id)
+            .await?
+            .ok_or_else(|| game_not_found(game_id))?;
+        if game.debriefed_at.is_none() {
+            return Err(ServiceError::NotFound(format!(
+                "game {game_id} has not been debriefed yet"
+            )));
+        }
+        Ok(result)
     }
 
     /// Voids one award with a reversing entry in the current week, as `user`, who must

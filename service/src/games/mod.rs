@@ -265,17 +265,6 @@ pub async fn names(conn: &mut AsyncPgConnection, campaign_id: i64) -> Result<Nam
     })
 }
 
-/// The games of the current week of a campaign `caller` may read, as he may see
-/// them (§13.20), with their names: the club night's and the live page's.
-pub async fn tonight(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-) -> Result<Tonight, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    tonight_of(conn, scope).await
-}
-
 /// [`tonight`] for a campaign already read.
 pub async fn tonight_of(
     conn: &mut AsyncPgConnection,
@@ -386,8 +375,14 @@ impl Games for Service {
         assign(&mut *self.conn().await?, user, mission, request).await
     }
 
+    /// The games of the current week of a campaign `caller` may read, as he may see
+    /// them (§13.20), with their names: the club night's and the live page's.
     async fn tonight(&self, reader: ReadAccess, campaign_id: i64) -> Result<Tonight, Error> {
-        tonight(&mut *self.conn().await?, reader.into_caller(), campaign_id).await
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        tonight_of(conn, scope).await
     }
 
     /// A game of a campaign `caller` may read, as its page draws it: the game as he may
@@ -432,7 +427,8 @@ impl Games for Service {
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
         let caller = reader.into_caller();
-        let tonight = tonight(conn, caller, campaign_id).await?;
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let tonight = tonight_of(conn, scope).await?;
         let campaign = tonight.scope.campaign().clone();
         let crew = crew_now(conn, &campaign).await?;
         let rolls =

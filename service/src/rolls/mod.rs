@@ -6,7 +6,6 @@
 mod tables;
 
 use campaign::calendar;
-use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::roll_log::RollEntry;
 use eagles_db::users::User;
 pub use eagles_office::rolls::{RollQuery, RollRequest, RollView};
@@ -23,83 +22,6 @@ use crate::Service;
 use campaign::events::EventKind;
 use eagles_office::prelude::*;
 use eagles_office::rolls::*;
-
-/// Rolls on a table for a member of the campaign and logs the roll (R14); the API and
-/// the dice page both roll through here.
-pub async fn roll(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    campaign_id: i64,
-    RollRequest {
-        table,
-        modifiers,
-        dice,
-        game_id,
-        side,
-    }: RollRequest,
-) -> Result<RollView, ServiceError> {
-    let (logged, offensive) = envelope::write(
-        conn,
-        campaign_id,
-        &user,
-        Access::Member("roll dice"),
-        async |conn, scope, record| {
-            let mut source = DiceSource::for_table(table, dice.as_deref())
-                .map_err(|e| e.at(Locus::Field("dice")))?;
-            let campaign = scope.campaign();
-            let game = match game_id {
-                None => None,
-                Some(id) => Some(
-                    eagles_db::games::find(conn, campaign.id, id)
-                        .await?
-                        .ok_or_else(|| {
-                            ServiceError::invalid("the game chosen is no game of this campaign")
-                                .at(Locus::Field("game_id"))
-                        })?,
-                ),
-            };
-            let week = game.as_ref().map_or(campaign.current_week, |g| g.week);
-            let date = campaign.week_date(week);
-            let offensive = game.as_ref().map(|g| g.ground_offensive);
-            let circumstances = tables::Circumstances {
-                date,
-                era: calendar::era_on(date),
-                side,
-                offensive,
-            };
-            // What the table refuses that no other field explains is its modifiers.
-            let rolled = tables::roll_table(table, modifiers, circumstances, &mut source)
-                .map_err(|e| e.at(Locus::Field("modifiers")))?;
-            let context = RollContext {
-                campaign_id: campaign.id,
-                week,
-                game_id,
-                side,
-                rolled_by: Some(user.id),
-            };
-            let logged = record_roll(
-                conn,
-                &context,
-                &rolled.roll,
-                rolled.result,
-                source.entered(),
-            )
-            .await?;
-            let receipt = record
-                .record(conn, Change::new(EventKind::Roll, logged.id))
-                .await?;
-            Ok(((logged, rolled.offensive), receipt))
-        },
-    )
-    .await?;
-    Ok(RollView {
-        ground_offensive: offensive,
-        ..crate::rolls::roll_view(RollEntry {
-            roll: logged,
-            rolled_by: Some(user.username),
-        })
-    })
-}
 
 /// The doors' view of a stored row.
 pub fn roll_view(entry: RollEntry) -> RollView {
@@ -137,13 +59,84 @@ pub fn roll_view(entry: RollEntry) -> RollView {
 
 #[async_trait::async_trait]
 impl Rolls for Service {
+    /// Rolls on a table for a member of the campaign and logs the roll (R14); the API and
+    /// the dice page both roll through here.
     async fn roll(
         &self,
         user: User,
         campaign_id: i64,
         request: RollRequest,
     ) -> Result<RollView, Error> {
-        roll(&mut *self.conn().await?, user, campaign_id, request).await
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let RollRequest {
+            table,
+            modifiers,
+            dice,
+            game_id,
+            side,
+        } = request;
+        let (logged, offensive) = envelope::write(
+            conn,
+            campaign_id,
+            &user,
+            Access::Member("roll dice"),
+            async |conn, scope, record| {
+                let mut source = DiceSource::for_table(table, dice.as_deref())
+                    .map_err(|e| e.at(Locus::Field("dice")))?;
+                let campaign = scope.campaign();
+                let game = match game_id {
+                    None => None,
+                    Some(id) => Some(
+                        eagles_db::games::find(conn, campaign.id, id)
+                            .await?
+                            .ok_or_else(|| {
+                                ServiceError::invalid("the game chosen is no game of this campaign")
+                                    .at(Locus::Field("game_id"))
+                            })?,
+                    ),
+                };
+                let week = game.as_ref().map_or(campaign.current_week, |g| g.week);
+                let date = campaign.week_date(week);
+                let offensive = game.as_ref().map(|g| g.ground_offensive);
+                let circumstances = tables::Circumstances {
+                    date,
+                    era: calendar::era_on(date),
+                    side,
+                    offensive,
+                };
+                // What the table refuses that no other field explains is its modifiers.
+                let rolled = tables::roll_table(table, modifiers, circumstances, &mut source)
+                    .map_err(|e| e.at(Locus::Field("modifiers")))?;
+                let context = RollContext {
+                    campaign_id: campaign.id,
+                    week,
+                    game_id,
+                    side,
+                    rolled_by: Some(user.id),
+                };
+                let logged = record_roll(
+                    conn,
+                    &context,
+                    &rolled.roll,
+                    rolled.result,
+                    source.entered(),
+                )
+                .await?;
+                let receipt = record
+                    .record(conn, Change::new(EventKind::Roll, logged.id))
+                    .await?;
+                Ok(((logged, rolled.offensive), receipt))
+            },
+        )
+        .await?;
+        Ok(RollView {
+            ground_offensive: offensive,
+            ..crate::rolls::roll_view(RollEntry {
+                roll: logged,
+                rolled_by: Some(user.username),
+            })
+        })
     }
 
     /// The roll log of a campaign `caller` may read: one week's or all, in `window`.
