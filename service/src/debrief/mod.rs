@@ -277,15 +277,8 @@ impl Debriefs for Service {
         game: GameRef,
         request: DebriefRequest,
     ) -> Result<DebriefResult, Error> {
-        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
-        create(
-            &mut *self.conn().await?,
-            user,
-            campaign_id,
-            game_id,
-            request,
-        )
-        .await
+        let conn = &mut *self.conn().await?;
+        create(conn, user, game.campaign_id, game.game_id, request).await
     }
 
     /// What a debrief would give each crewman — his outcome and the rolls that decided it
@@ -336,15 +329,8 @@ impl Debriefs for Service {
         game: GameRef,
         reason: String,
     ) -> Result<VoidedDebrief, Error> {
-        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
-        void(
-            &mut *self.conn().await?,
-            user,
-            campaign_id,
-            game_id,
-            &reason,
-        )
-        .await
+        let conn = &mut *self.conn().await?;
+        void(conn, user, game.campaign_id, game.game_id, &reason).await
     }
 
     /// The stored result of a debriefed game of a campaign `caller` may read.

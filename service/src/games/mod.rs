@@ -355,15 +355,8 @@ impl Games for Service {
         game: GameRef,
         request: MissionRequest,
     ) -> Result<MissionView, Error> {
-        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
-        roll_side(
-            &mut *self.conn().await?,
-            user,
-            campaign_id,
-            game_id,
-            request,
-        )
-        .await
+        let conn = &mut *self.conn().await?;
+        roll_side(conn, user, game.campaign_id, game.game_id, request).await
     }
 
     async fn assign_mission(
