@@ -138,8 +138,8 @@ impl Campaigns for Service {
     ) -> Result<Vec<CampaignView>, Error> {
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
-        let caller_owned = reader.into_caller();
-        let caller = caller_owned.as_ref();
+        let caller = reader.into_caller();
+        let caller = caller.as_ref();
         let campaigns =
             eagles_db::campaigns::list_readable_window(conn, list_reader(caller), window).await?;
         Ok(campaigns.into_iter().map(CampaignView::from).collect())
@@ -179,8 +179,8 @@ impl Campaigns for Service {
     async fn readable_campaigns(&self, reader: ReadAccess) -> Result<Vec<Campaign>, Error> {
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
-        let caller_owned = reader.into_caller();
-        let caller = caller_owned.as_ref();
+        let caller = reader.into_caller();
+        let caller = caller.as_ref();
         Ok(eagles_db::campaigns::list_readable(conn, list_reader(caller)).await?)
     }
 
