@@ -191,19 +191,16 @@ pub async fn roll_side(
 }
 
 /// Assigns a mission's aircraft and crew as `user` (the referee or a player of the
-/// mission's side), checked against R9. The
-/// API and the pages both assign through here.
+/// mission's side), checked against R9. The API and the pages both assign through
+/// here.
 pub async fn assign(
     conn: &mut AsyncPgConnection,
     user: User,
     mission: MissionRef,
     request: AssignmentRequest,
 ) -> Result<MissionView, ServiceError> {
-    let MissionRef {
-        campaign_id,
-        game_id,
-        mission_id,
-    } = mission;
+    let (campaign_id, game_id) = (mission.campaign_id, mission.game_id);
+    let mission_id = mission.mission_id;
     envelope::write(
         conn,
         campaign_id,
