@@ -197,9 +197,8 @@ impl Crew for Service {
     ) -> Result<CrewmanView, Error> {
         let (campaign_id, crew_id) = (crewman.campaign_id, crewman.crew_id);
         let mut conn = self.conn().await?;
-        let conn = &mut *conn;
         envelope::write(
-            conn,
+            &mut conn,
             campaign_id,
             &user,
             Access::Reader,

@@ -296,10 +296,9 @@ impl Debriefs for Service {
     ) -> Result<Vec<CrewRollsView>, Error> {
         let (campaign_id, game_id) = (game.campaign_id, game.game_id);
         let mut conn = self.conn().await?;
-        let conn = &mut *conn;
         let aircraft_ids = named_aircraft(&request);
         envelope::write_reading(
-            conn,
+            &mut conn,
             campaign_id,
             &user,
             Access::Referee("preview a debrief"),
@@ -365,11 +364,10 @@ impl Debriefs for Service {
     ) -> Result<LedgerEntryView, Error> {
         let (campaign_id, award_id) = (award.campaign_id, award.award_id);
         let mut conn = self.conn().await?;
-        let conn = &mut *conn;
         let reason = &reason;
         let reason = clean_name("reason", reason, 500)?;
         envelope::write(
-            conn,
+            &mut conn,
             campaign_id,
             &user,
             Access::Referee("void an award"),

@@ -279,13 +279,11 @@ impl Lineups for Service {
     /// Takes back a sortie while its sheet has no mark; its players or a referee.
     async fn withdraw_sortie(&self, user: User, at: SortieRef) -> Result<(), Error> {
         let mut conn = self.conn().await?;
-        let conn = &mut *conn;
-        let access = Access::Member("take back a sortie");
         envelope::write(
-            conn,
+            &mut conn,
             at.campaign_id,
             &user,
-            access,
+            Access::Member("take back a sortie"),
             async |conn, scope, record| {
                 let open = OpenSheet::open(conn, scope, at, "take back this sortie").await?;
                 let sortie = open.sortie();
