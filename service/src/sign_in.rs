@@ -24,8 +24,8 @@ pub async fn session_user(pool: &DbPool, id: &str) -> Result<Option<User>, Servi
 
 #[async_trait::async_trait]
 impl Accounts for Service {
-    /// The account `username` names when `password` is its password; 429 while `attempt`
-    /// is over its limits, 401 otherwise, each failure counted. The connection goes back to
+    /// The account `username` names when `password` is its password; 429 while the
+    /// attempt is over its limits, 401 otherwise, each failure counted. The connection goes back to
     /// the pool while the hash is checked, so sign-ins do not hold the pool's connections.
     async fn sign_in(
         &self,
@@ -34,17 +34,14 @@ impl Accounts for Service {
         password: String,
     ) -> Result<User, Error> {
         let attempt = Attempt::new(address, &username);
-        let pool = &self.pool;
-        let attempt = &attempt;
-        let username = &username;
         let user = {
-            let mut conn = pool.get().await?;
+            let mut conn = self.pool.get().await?;
             attempt.check(&mut conn).await?;
-            eagles_db::users::find_by_username(&mut conn, username).await?
+            eagles_db::users::find_by_username(&mut conn, &username).await?
         };
         let verified =
             verify_password(user.as_ref().map(|u| u.password_hash.clone()), password).await?;
-        let mut conn = pool.get().await?;
+        let mut conn = self.pool.get().await?;
         match user {
             Some(user) if verified => {
                 attempt.succeeded(&mut conn).await?;

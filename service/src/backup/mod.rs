@@ -84,8 +84,7 @@ impl Backups for Service {
     async fn import(&self, user: User, document: CampaignExport) -> Result<CampaignView, Error> {
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
-        let user = &user;
-        let cid = import(conn, Some(user), document).await?;
+        let cid = import(conn, Some(&user), document).await?;
         let campaign = eagles_db::campaigns::find(conn, cid)
             .await?
             .ok_or_else(|| ServiceError::Internal(format!("imported campaign {cid} vanished")))?;

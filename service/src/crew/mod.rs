@@ -187,6 +187,7 @@ impl Crew for Service {
     ) -> Result<CrewmanView, Error> {
         create(&mut *self.conn().await?, user, campaign_id, new).await
     }
+
     /// Picks an ability for a crewman as `user`, his owner or a referee (R6); the API and
     /// the pages both pick through here.
     async fn pick_ability(
@@ -248,6 +249,7 @@ impl Crew for Service {
     ) -> Result<Vec<CrewmanView>, Error> {
         list(&mut *self.conn().await?, reader, campaign_id, &query).await
     }
+
     /// One crewman with his awards.
     async fn crewman(&self, reader: ReadAccess, crewman: CrewRef) -> Result<CrewmanView, Error> {
         let (campaign_id, crew_id) = (crewman.campaign_id, crewman.crew_id);
@@ -284,6 +286,7 @@ impl Crew for Service {
             players,
         })
     }
+
     /// The aircraft type each crewman of a campaign `reader` may read flew last.
     async fn last_flown(
         &self,
@@ -301,6 +304,7 @@ impl Crew for Service {
                 .collect(),
         )
     }
+
     /// One crewman's page in a campaign `caller` may read: 404 for a crewman not in it.
     async fn crewman_detail(
         &self,

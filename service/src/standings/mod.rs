@@ -49,9 +49,8 @@ impl Standings for Service {
     ) -> Result<Vec<LeaderboardRow>, Error> {
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
-        let query = &query;
         let scope = readable_campaign(conn, campaign_id, reader).await?;
-        crew_ranking(conn, scope.campaign(), query).await
+        crew_ranking(conn, scope.campaign(), &query).await
     }
 
     /// The player ranking of R13 in a campaign `caller` may read.
@@ -63,7 +62,6 @@ impl Standings for Service {
     ) -> Result<Vec<PlayerRow>, Error> {
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
-        let query = &query;
         let scope = readable_campaign(conn, campaign_id, reader).await?;
         player_ranking(conn, scope.campaign(), query.as_of_week).await
     }
@@ -77,7 +75,6 @@ impl Standings for Service {
     ) -> Result<SidesView, Error> {
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
-        let query = &query;
         let scope = readable_campaign(conn, campaign_id, reader).await?;
         air_war_totals(conn, scope.campaign(), query.as_of_week).await
     }

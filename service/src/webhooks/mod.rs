@@ -293,10 +293,9 @@ impl Webhooks for Service {
 
     /// Deletes a webhook of a campaign `user` referees, and its queued deliveries.
     async fn delete_webhook(&self, user: User, webhook: WebhookRef) -> Result<(), Error> {
-        let (campaign_id, webhook_id) = (webhook.campaign_id, webhook.webhook_id);
+        let (campaign_id, id) = (webhook.campaign_id, webhook.webhook_id);
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
-        let id = webhook_id;
         let scope = referee_scope(conn, user, campaign_id, "delete webhooks").await?;
         if eagles_db::webhooks::delete(conn, scope.campaign().id, id).await? {
             Ok(())
