@@ -20,8 +20,10 @@ pub fn register(service: Service) -> impl FnOnce(&mut web::ServiceConfig) {
         // The use cases.
         ports!(
             Accounts, Backups, Briefings, Campaigns, Crew, Debriefs, Events, Feeds, Games, Members,
-            Records, Reference, Rolls, Sheets, Standings, Webhooks, Weeks,
+            Records, Reference, Rolls, Lineups, SheetMarks, SheetRolls, Standings, Webhooks, Weeks,
         );
+        // The game's sheets page uses the three sheet ports at once.
+        ports!(Sheets);
         // The infrastructure: page sessions, API tokens, idempotency keys, the health
         // probe.
         ports!(Sessions, Tokens, IdempotencyKeys, Health);

@@ -223,10 +223,13 @@ pub trait Campaigns {
     async fn end_campaign(&self, user: User, campaign_id: i64)
         -> Result<CampaignEnd, crate::Error>;
 
-    /// How the campaign `scope` was checked for came out, or would come out now: its
-    /// winner and final standings. It takes the check, not a campaign, so a door asks
-    /// only about a campaign its reader may read.
-    async fn campaign_outcome(&self, scope: CampaignScope) -> Result<CampaignEnd, crate::Error>;
+    /// How the campaign came out, or would come out now: its winner and final
+    /// standings, for a reader who may read it.
+    async fn campaign_outcome(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<CampaignEnd, crate::Error>;
 
     /// Every campaign `reader` may read, by id, with no window (the pages' list).
     async fn readable_campaigns(&self, reader: ReadAccess) -> Result<Vec<Campaign>, crate::Error>;

@@ -5,7 +5,7 @@ use campaign::events::EventKind;
 use futures_util::stream::BoxStream;
 use serde::{Deserialize, Serialize};
 
-use crate::User;
+use crate::access::ReadAccess;
 
 /// One event, as the stream's `data:` line carries it and the notification's payload
 /// brings it.
@@ -47,11 +47,11 @@ pub enum StreamItem {
     KeepAlive,
 }
 
-/// Who opens an event stream: the caller, none for a visitor, and the address he
+/// Who opens an event stream: the reader, as every read takes him, and the address he
 /// calls from.
 #[derive(Debug, Clone)]
 pub struct Subscriber<'a> {
-    pub caller: Option<User>,
+    pub reader: ReadAccess,
     pub address: &'a str,
 }
 

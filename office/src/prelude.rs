@@ -15,7 +15,7 @@ pub use crate::members::Members;
 pub use crate::record::Records;
 pub use crate::reference::Reference;
 pub use crate::rolls::Rolls;
-pub use crate::sheets::Sheets;
+pub use crate::sheets::{Lineups, SheetMarks, SheetRolls, Sheets};
 pub use crate::standings::Standings;
 pub use crate::webhooks::Webhooks;
 pub use crate::weeks::Weeks;
@@ -26,4 +26,5 @@ pub use crate::idempotency::IdempotencyKeys;
 pub use crate::sessions::Sessions;
 pub use crate::tokens::Tokens;
 
+pub use crate::refs::*;
 pub use crate::{Error, User};

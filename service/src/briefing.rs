@@ -8,7 +8,6 @@
 //! printed briefing reads the same whenever it is printed again; only the ability
 //! picks count those already made in week *n*, which are the point of listing them.
 
-mod port;
 pub use eagles_office::briefing::{
     Briefing, CasualtyLine, CrewmanRef, FlyingCrewman, GroundedCrewman, GroundedPlayer, KillLine,
     MissionResult, OutCrewman, PendingPick, PlayerRoster, SideRoster, StandingLine, Standings,
@@ -30,61 +29,15 @@ use eagles_db::campaigns::Campaign;
 use eagles_db::crew::CrewRecord;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::recent_kills::RecentKill;
-use eagles_db::users::User;
 
 use crate::error::ServiceError;
 use crate::games::reader_of;
 use crate::standings::air_war_totals;
 use crate::weeks::{entering_service, readable_week};
-
-/// The briefing of `week` of a campaign `caller` may read; 404 for a week that has
-/// not begun.
-pub async fn briefing(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-    week: i32,
-) -> Result<Briefing, ServiceError> {
-    let scope = readable_week(conn, campaign_id, caller, week).await?;
-    let campaign = scope.campaign();
-    let crew = eagles_db::briefing::crew_at_week(conn, campaign.id, week).await?;
-    let new_aircraft = entering_service(conn, campaign.start_date, week).await?;
-    let (last_week, standings) = if week > 1 {
-        let last = week - 1;
-        let results = results_of_weeks(conn, campaign, last, last, reader_of(&scope))
-            .await?
-            .remove(&last)
-            .unwrap_or_else(|| WeekResults {
-                week: last,
-                ..WeekResults::default()
-            });
-        let standings = standings(conn, campaign, &crew, last).await?;
-        (Some(results), Some(standings))
-    } else {
-        (None, None)
-    };
-    let date = campaign.week_date(week);
-    let (flying, out, returning, pending_picks) = roster(&crew, week);
-    let grounded = grounded(&crew, week);
-    Ok(Briefing {
-        campaign_id: campaign.id,
-        campaign_name: campaign.name.clone(),
-        public: campaign.public,
-        week,
-        date,
-        era: calendar::era_on(date),
-        current_week: campaign.current_week,
-        ended_week: campaign.ended_week,
-        new_aircraft,
-        flying,
-        grounded,
-        out,
-        returning,
-        pending_picks,
-        last_week,
-        standings,
-    })
-}
+use crate::Service;
+use eagles_office::access::ReadAccess;
+use eagles_office::briefing::*;
+use eagles_office::prelude::*;
 
 fn crewman_ref(c: &CrewRecord) -> CrewmanRef {
     CrewmanRef {
@@ -380,4 +333,59 @@ fn group_results(
         }
     }
     weeks
+}
+
+#[async_trait::async_trait]
+impl Briefings for Service {
+    /// The briefing of `week` of a campaign `caller` may read; 404 for a week that has
+    /// not begun.
+    async fn briefing(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        week: i32,
+    ) -> Result<Briefing, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_week(conn, campaign_id, caller, week).await?;
+        let campaign = scope.campaign();
+        let crew = eagles_db::briefing::crew_at_week(conn, campaign.id, week).await?;
+        let new_aircraft = entering_service(conn, campaign.start_date, week).await?;
+        let (last_week, standings) = if week > 1 {
+            let last = week - 1;
+            let results = results_of_weeks(conn, campaign, last, last, reader_of(&scope))
+                .await?
+                .remove(&last)
+                .unwrap_or_else(|| WeekResults {
+                    week: last,
+                    ..WeekResults::default()
+                });
+            let standings = standings(conn, campaign, &crew, last).await?;
+            (Some(results), Some(standings))
+        } else {
+            (None, None)
+        };
+        let date = campaign.week_date(week);
+        let (flying, out, returning, pending_picks) = roster(&crew, week);
+        let grounded = grounded(&crew, week);
+        Ok(Briefing {
+            campaign_id: campaign.id,
+            campaign_name: campaign.name.clone(),
+            public: campaign.public,
+            week,
+            date,
+            era: calendar::era_on(date),
+            current_week: campaign.current_week,
+            ended_week: campaign.ended_week,
+            new_aircraft,
+            flying,
+            grounded,
+            out,
+            returning,
+            pending_picks,
+            last_week,
+            standings,
+        })
+    }
 }

@@ -1,6 +1,5 @@
 //! Campaigns: create, list, read, end (§13.203).
 
-mod port;
 use crate::access::{readable_campaign, ReadAccess};
 use crate::envelope::{self, Access, Audit, Change};
 use campaign::calendar::{self};
@@ -19,7 +18,11 @@ use crate::error::ServiceError;
 use crate::standings::{air_war_totals, player_ranking, PlayerRow};
 use crate::text::clean_name;
 
+use crate::Service;
+use eagles_office::access::CampaignScope;
 pub use eagles_office::campaigns::week_number;
+use eagles_office::campaigns::*;
+use eagles_office::prelude::*;
 
 /// Creates a campaign refereed by `user` (R1), recording it in the audit log. The API
 /// and the pages both create campaigns through here.
@@ -47,27 +50,6 @@ pub async fn create(
     })
     .await?;
     Ok(CampaignView::from(created))
-}
-
-/// The campaigns `caller` may read, by id, in `window`.
-pub async fn list(
-    conn: &mut AsyncPgConnection,
-    caller: Option<&User>,
-    window: Window,
-) -> Result<Vec<CampaignView>, ServiceError> {
-    let campaigns =
-        eagles_db::campaigns::list_readable_window(conn, list_reader(caller), window).await?;
-    Ok(campaigns.into_iter().map(CampaignView::from).collect())
-}
-
-/// One campaign `caller` may read.
-pub async fn get(
-    conn: &mut AsyncPgConnection,
-    reader: impl Into<ReadAccess>,
-    campaign_id: i64,
-) -> Result<CampaignView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, reader).await?;
-    Ok(CampaignView::from(scope.into_campaign()))
 }
 
 /// Ends a campaign as `user`, who must referee it (§13.203): the campaign keeps its
@@ -142,47 +124,105 @@ fn list_reader(caller: Option<&User>) -> ListedFor {
     }
 }
 
-/// Every campaign `caller` may read, by id: the pages' list, which has no window.
-pub async fn list_all(
-    conn: &mut AsyncPgConnection,
-    caller: Option<&User>,
-) -> Result<Vec<Campaign>, ServiceError> {
-    Ok(eagles_db::campaigns::list_readable(conn, list_reader(caller)).await?)
-}
+#[async_trait::async_trait]
+impl Campaigns for Service {
+    async fn create_campaign(&self, user: User, new: NewCampaign) -> Result<CampaignView, Error> {
+        create(&mut *self.conn().await?, &user, new).await
+    }
 
-/// A campaign's home for `caller`, read once: see [`CampaignHome`].
-pub async fn home(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-    HomeLimits { games, kills }: HomeLimits,
-) -> Result<CampaignHome, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    let campaign = scope.campaign().clone();
-    let members = eagles_db::campaigns::members(conn, campaign.id).await?;
-    let crew = crate::games::crew_now(conn, &campaign).await?;
-    let games = crate::games::first_of_week(conn, &scope, games).await?;
-    let air_war = air_war_totals(conn, &campaign, None).await?;
-    let top_crews = crate::standings::crew_ranking(conn, &campaign, &Default::default()).await?;
-    let kills = eagles_db::recent_kills::recent(conn, campaign.id, kills)
-        .await?
-        .into_iter()
-        .map(Into::into)
-        .collect();
-    let aircraft = crate::games::aircraft_choices(conn).await?;
-    let end = match campaign.ended_week {
-        Some(_) => Some(outcome(conn, &campaign).await?),
-        None => None,
-    };
-    Ok(CampaignHome {
-        scope,
-        members,
-        crew,
-        games,
-        air_war,
-        top_crews,
-        kills,
-        aircraft,
-        end,
-    })
+    /// The campaigns `caller` may read, by id, in `window`.
+    async fn campaigns(
+        &self,
+        reader: ReadAccess,
+        window: Window,
+    ) -> Result<Vec<CampaignView>, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let caller = caller.as_ref();
+        let campaigns =
+            eagles_db::campaigns::list_readable_window(conn, list_reader(caller), window).await?;
+        Ok(campaigns.into_iter().map(CampaignView::from).collect())
+    }
+
+    /// One campaign `caller` may read.
+    async fn campaign(&self, reader: ReadAccess, campaign_id: i64) -> Result<CampaignView, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_campaign(conn, campaign_id, reader).await?;
+        Ok(CampaignView::from(scope.into_campaign()))
+    }
+
+    async fn campaign_scope(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<CampaignScope, Error> {
+        crate::access::readable_campaign(&mut *self.conn().await?, campaign_id, reader).await
+    }
+
+    async fn end_campaign(&self, user: User, campaign_id: i64) -> Result<CampaignEnd, Error> {
+        end(&mut *self.conn().await?, user, campaign_id).await
+    }
+
+    async fn campaign_outcome(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<CampaignEnd, Error> {
+        let mut conn = self.conn().await?;
+        let scope = readable_campaign(&mut conn, campaign_id, reader).await?;
+        outcome(&mut conn, scope.campaign()).await
+    }
+
+    /// Every campaign `caller` may read, by id: the pages' list, which has no window.
+    async fn readable_campaigns(&self, reader: ReadAccess) -> Result<Vec<Campaign>, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let caller = caller.as_ref();
+        Ok(eagles_db::campaigns::list_readable(conn, list_reader(caller)).await?)
+    }
+
+    /// A campaign's home for `caller`, read once: see [`CampaignHome`].
+    async fn campaign_home(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        limits: HomeLimits,
+    ) -> Result<CampaignHome, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let HomeLimits { games, kills } = limits;
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let campaign = scope.campaign().clone();
+        let members = eagles_db::campaigns::members(conn, campaign.id).await?;
+        let crew = crate::games::crew_now(conn, &campaign).await?;
+        let games = crate::games::first_of_week(conn, &scope, games).await?;
+        let air_war = air_war_totals(conn, &campaign, None).await?;
+        let top_crews =
+            crate::standings::crew_ranking(conn, &campaign, &Default::default()).await?;
+        let kills = eagles_db::recent_kills::recent(conn, campaign.id, kills)
+            .await?
+            .into_iter()
+            .map(Into::into)
+            .collect();
+        let aircraft = crate::games::aircraft_choices(conn).await?;
+        let end = match campaign.ended_week {
+            Some(_) => Some(outcome(conn, &campaign).await?),
+            None => None,
+        };
+        Ok(CampaignHome {
+            scope,
+            members,
+            crew,
+            games,
+            air_war,
+            top_crews,
+            kills,
+            aircraft,
+            end,
+        })
+    }
 }

@@ -70,11 +70,7 @@ pub async fn write<T>(
     campaign_id: i64,
     user: &User,
     access: Access<'_>,
-    body: impl AsyncFnOnce(
-        &mut AsyncPgConnection,
-        CampaignScope,
-        Recorder,
-    ) -> Result<(T, Receipt), ServiceError>,
+    body: impl AsyncFnOnce(&mut AsyncPgConnection, CampaignScope, Recorder) -> Written<T>,
 ) -> Result<T, ServiceError> {
     write_reading(
         conn,
@@ -96,12 +92,7 @@ pub async fn write_reading<R, T>(
     user: &User,
     access: Access<'_>,
     reads: impl AsyncFnOnce(&AsyncPgConnection) -> Result<R, ServiceError>,
-    body: impl AsyncFnOnce(
-        &mut AsyncPgConnection,
-        CampaignScope,
-        R,
-        Recorder,
-    ) -> Result<(T, Receipt), ServiceError>,
+    body: impl AsyncFnOnce(&mut AsyncPgConnection, CampaignScope, R, Recorder) -> Written<T>,
 ) -> Result<T, ServiceError> {
     transaction(conn, async |conn| {
         // A write inside a caller's transaction is a savepoint of it: its COMMIT would
@@ -297,6 +288,9 @@ pub struct Recorder {
     /// The write's transaction is its own, not a savepoint of a caller's.
     own_transaction: bool,
 }
+
+/// What a write's body answers: its answer, with the receipt of what it recorded.
+pub type Written<T> = Result<(T, Receipt), ServiceError>;
 
 /// Proof that a write recorded its change, or said it made none; only a [`Recorder`]
 /// issues one.

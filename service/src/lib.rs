@@ -1,6 +1,7 @@
 //! The use cases of the campaign office, between the rules (`campaign`) and the records
-//! (`eagles_db`): [`Service`] implements `eagles_office`'s ports over them (each beside its use cases, in `<area>/port.rs`) for the two
-//! front doors (`eagles_api`, `eagles_web`), and the CLI calls them directly. Each
+//! (`eagles_db`): [`Service`] implements `eagles_office`'s ports for the two front doors
+//! (`eagles_api`, `eagles_web`), each port in the module of its use cases, whose
+//! methods are those use cases; the CLI calls the ones it composes directly. Each
 //! takes typed input and the caller, asks `access` who may do what, runs in one
 //! transaction and returns a typed view or a [`ServiceError`] that keeps its structure:
 //! which rule refused, and which field, sortie or mission it concerns. Every write to a

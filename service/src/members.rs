@@ -1,7 +1,6 @@
 //! Campaign members: the referee adds players and referees; players switch sides
 //! only while the sides stay equal (R2).
 
-mod port;
 use campaign::events::EventKind;
 use campaign::sides::Side;
 use eagles_db::campaigns::Member;
@@ -14,7 +13,11 @@ use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
 use crate::unique::is_unique_violation;
 
+use crate::Service;
 pub use campaign::roster::MemberRole;
+use eagles_office::access::ReadAccess;
+use eagles_office::members::*;
+use eagles_office::prelude::*;
 
 /// Adds a member to a campaign as `user`, who must referee it; the API and the pages
 /// both add members through here.
@@ -75,103 +78,123 @@ pub async fn add(
     .await
 }
 
-/// Moves the member `username` to `side` as `user`: himself, or anyone as a referee,
-/// and only when the sides stay equal (R2). The API and the members page both switch
-/// sides through here.
-pub async fn switch_side(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    campaign_id: i64,
-    username: String,
-    side: Side,
-) -> Result<MemberView, ServiceError> {
-    let is_self = username.eq_ignore_ascii_case(&user.username);
-    // The lock serialises side changes, so two switches cannot both pass the
-    // equal-sides check.
-    envelope::write(
-        conn,
-        campaign_id,
-        &user,
-        Access::Reader,
-        async |conn, scope, record| {
-            if !is_self {
-                scope.require_referee("move another player to the other side")?;
-            }
-            let members = eagles_db::campaigns::members(conn, campaign_id).await?;
-            let member = members
-                .iter()
-                .find(|m| m.username.eq_ignore_ascii_case(&username))
-                .ok_or_else(|| {
-                    ServiceError::NotFound(format!("\"{username}\" is not a member of this campaign"))
-                })?
-                .clone();
-            if member.role != MemberRole::Player {
-                return Err(ServiceError::invalid(
-                    "only players have a side to switch; a referee's side is set when added",
-                ));
-            }
-            if member.side == Some(side) {
-                return Ok((MemberView::from(member), record.unchanged()));
-            }
-            let count = |s: Side, m: &Member| m.role == MemberRole::Player && m.side == Some(s);
-            let on = |s: Side| members.iter().filter(|m| count(s, m)).count();
-            let (mut allied, mut central) = (on(Side::Allied), on(Side::Central));
-            match side {
-                Side::Allied => (allied, central) = (allied + 1, central - 1),
-                Side::Central => (allied, central) = (allied - 1, central + 1),
-            }
-            if allied != central {
-                return Err(ServiceError::Unprocessable {
-                    rule: Some("R2"),
-                    detail: format!(
-                        "§13.01: a player may switch sides only if the sides stay equal in players; after this switch there would be {allied} Allied and {central} Central players"
-                    ),
-                    at: Some(Locus::Field("side")),
-                });
-            }
-            eagles_db::campaigns::set_side(conn, campaign_id, member.user_id, side).await?;
-            let change = Change::new(EventKind::Member, member.user_id).audit(
-                "member.side",
-                serde_json::json!({ "username": member.username, "side": side }),
-            );
-            let receipt = record.record(conn, change).await?;
-            let moved = MemberView {
-                side: Some(side),
-                ..MemberView::from(member)
-            };
-            Ok((moved, receipt))
-        },
-    )
-    .await
-}
+#[async_trait::async_trait]
+impl Members for Service {
+    async fn add_member(
+        &self,
+        user: User,
+        campaign_id: i64,
+        new: NewMember,
+    ) -> Result<MemberView, Error> {
+        add(&mut *self.conn().await?, user, campaign_id, new).await
+    }
 
-/// The members of a campaign `caller` may read.
-pub async fn list(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-) -> Result<Vec<MemberView>, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    let members = eagles_db::campaigns::members(conn, scope.campaign().id).await?;
-    Ok(members.into_iter().map(MemberView::from).collect())
-}
+    /// Moves the member `username` to `side` as `user`: himself, or anyone as a referee,
+    /// and only when the sides stay equal (R2). The API and the members page both switch
+    /// sides through here.
+    async fn switch_side(
+        &self,
+        user: User,
+        member: MemberRef,
+        side: Side,
+    ) -> Result<MemberView, Error> {
+        let (campaign_id, username) = (member.campaign_id, member.username);
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let is_self = username.eq_ignore_ascii_case(&user.username);
+        // The lock serialises side changes, so two switches cannot both pass the
+        // equal-sides check.
+        envelope::write(
+            conn,
+            campaign_id,
+            &user,
+            Access::Reader,
+            async |conn, scope, record| {
+                if !is_self {
+                    scope.require_referee("move another player to the other side")?;
+                }
+                let members = eagles_db::campaigns::members(conn, campaign_id).await?;
+                let member = members
+                    .iter()
+                    .find(|m| m.username.eq_ignore_ascii_case(&username))
+                    .ok_or_else(|| {
+                        ServiceError::NotFound(format!("\"{username}\" is not a member of this campaign"))
+                    })?
+                    .clone();
+                if member.role != MemberRole::Player {
+                    return Err(ServiceError::invalid(
+                        "only players have a side to switch; a referee's side is set when added",
+                    ));
+                }
+                if member.side == Some(side) {
+                    return Ok((MemberView::from(member), record.unchanged()));
+                }
+                let count = |s: Side, m: &Member| m.role == MemberRole::Player && m.side == Some(s);
+                let on = |s: Side| members.iter().filter(|m| count(s, m)).count();
+                let (mut allied, mut central) = (on(Side::Allied), on(Side::Central));
+                match side {
+                    Side::Allied => (allied, central) = (allied + 1, central - 1),
+                    Side::Central => (allied, central) = (allied - 1, central + 1),
+                }
+                if allied != central {
+                    return Err(ServiceError::Unprocessable {
+                        rule: Some("R2"),
+                        detail: format!(
+                            "§13.01: a player may switch sides only if the sides stay equal in players; after this switch there would be {allied} Allied and {central} Central players"
+                        ),
+                        at: Some(Locus::Field("side")),
+                    });
+                }
+                eagles_db::campaigns::set_side(conn, campaign_id, member.user_id, side).await?;
+                let change = Change::new(EventKind::Member, member.user_id).audit(
+                    "member.side",
+                    serde_json::json!({ "username": member.username, "side": side }),
+                );
+                let receipt = record.record(conn, change).await?;
+                let moved = MemberView {
+                    side: Some(side),
+                    ..MemberView::from(member)
+                };
+                Ok((moved, receipt))
+            },
+        )
+        .await
+    }
 
-/// The members page of a campaign `caller` may read: the webhooks only for its referee.
-pub async fn roster(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-) -> Result<eagles_office::members::MemberRoster, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    let members = eagles_db::campaigns::members(conn, campaign_id).await?;
-    let webhooks = if scope.is_referee() {
-        crate::webhooks::views(conn, campaign_id).await?
-    } else {
-        Vec::new()
-    };
-    Ok(eagles_office::members::MemberRoster {
-        scope,
-        members,
-        webhooks,
-    })
+    /// The members of a campaign `caller` may read.
+    async fn members(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<Vec<MemberView>, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let members = eagles_db::campaigns::members(conn, scope.campaign().id).await?;
+        Ok(members.into_iter().map(MemberView::from).collect())
+    }
+
+    /// The members page of a campaign `caller` may read: the webhooks only for its referee.
+    async fn member_roster(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<MemberRoster, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let members = eagles_db::campaigns::members(conn, campaign_id).await?;
+        let webhooks = if scope.is_referee() {
+            crate::webhooks::views(conn, campaign_id).await?
+        } else {
+            Vec::new()
+        };
+        Ok(eagles_office::members::MemberRoster {
+            scope,
+            members,
+            webhooks,
+        })
+    }
 }

@@ -1,9 +1,7 @@
 //! A crewman's service record: his sorties, kills (with victims), awards, injuries and
 //! ability picks, week by week. Each kind of row is read in one query for all weeks.
 
-mod port;
 use crate::access::readable_campaign;
-use eagles_db::users::User;
 pub use eagles_office::record::{
     RecordAward, RecordInjury, RecordKill, RecordSortie, RecordVictim, RecordWeek, ServiceRecord,
 };
@@ -17,6 +15,9 @@ use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::service_record::{AbilityPickRow, CreditedKillRow, FlownSortieRow, InjuryRow};
 
 use crate::error::ServiceError;
+use crate::Service;
+use eagles_office::access::ReadAccess;
+use eagles_office::prelude::*;
 
 /// The weeks of a crewman's service record, oldest first, for a crewman of a campaign
 /// the caller may read (checked by the caller): five queries, one per kind of row.
@@ -130,23 +131,29 @@ fn injury(i: InjuryRow) -> RecordInjury {
     }
 }
 
-/// A crewman's service record, week by week, in a campaign `caller` may read.
-pub async fn service_record(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-    crew_id: i64,
-) -> Result<ServiceRecord, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    let crewman = eagles_db::crew::find(conn, campaign_id, crew_id)
-        .await?
-        .ok_or_else(|| {
-            ServiceError::NotFound(format!("there is no crewman {crew_id} in this campaign"))
-        })?;
-    let weeks = record_weeks(conn, scope.campaign(), crew_id).await?;
-    Ok(ServiceRecord {
-        crew_id,
-        name: crewman.name,
-        weeks,
-    })
+#[async_trait::async_trait]
+impl Records for Service {
+    /// A crewman's service record, week by week, in a campaign `caller` may read.
+    async fn service_record(
+        &self,
+        reader: ReadAccess,
+        crewman: CrewRef,
+    ) -> Result<ServiceRecord, Error> {
+        let (campaign_id, crew_id) = (crewman.campaign_id, crewman.crew_id);
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let crewman = eagles_db::crew::find(conn, campaign_id, crew_id)
+            .await?
+            .ok_or_else(|| {
+                ServiceError::NotFound(format!("there is no crewman {crew_id} in this campaign"))
+            })?;
+        let weeks = record_weeks(conn, scope.campaign(), crew_id).await?;
+        Ok(ServiceRecord {
+            crew_id,
+            name: crewman.name,
+            weeks,
+        })
+    }
 }

@@ -1,14 +1,15 @@
 //! Reference data: `GET /api/v1/aircraft` (appendices A and B) and
 //! `GET /api/v1/abilities` (appendix D).
 
-mod port;
 pub use eagles_office::reference::{AbilityView, AircraftQuery, AircraftView};
 use std::collections::HashMap;
 
 use crate::error::ServiceError;
+use crate::Service;
 use campaign::abilities::Ability;
 use campaign::sides::Side;
 use eagles_db::diesel_async::AsyncPgConnection;
+use eagles_office::prelude::*;
 
 /// The aircraft types, narrowed by `query`.
 pub async fn aircraft(
@@ -45,4 +46,19 @@ pub async fn ability_effects(
             Some((*ability, r.effect))
         })
         .collect())
+}
+
+#[async_trait::async_trait]
+impl Reference for Service {
+    async fn aircraft(&self, query: AircraftQuery) -> Result<Vec<AircraftView>, Error> {
+        aircraft(&mut *self.conn().await?, &query).await
+    }
+
+    async fn abilities(&self) -> Result<Vec<AbilityView>, Error> {
+        abilities(&mut *self.conn().await?).await
+    }
+
+    async fn ability_effects(&self) -> Result<HashMap<Ability, String>, Error> {
+        ability_effects(&mut *self.conn().await?).await
+    }
 }

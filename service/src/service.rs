@@ -1,6 +1,6 @@
 //! The campaign office over its database: one value that implements every port of
-//! `eagles_office` (each port's `impl` sits beside its use cases, in `<area>/port.rs`,
-//! and the infrastructure's in `upkeep`). The binary registers it once per port, and
+//! `eagles_office` (each port's `impl` is its use cases, in their area's module, and
+//! the infrastructure's in `upkeep`). The binary registers it once per port, and
 //! each door handler asks for the port it uses.
 
 use eagles_db::DbPool;

@@ -9,7 +9,6 @@
 //! abandon the open ones (API v1.2): an abandoned game gives no awards and no
 //! casualties, and is never debriefed.
 
-mod port;
 use campaign::calendar::{self};
 use campaign::events::EventKind;
 use campaign::webhooks::WebhookEvent;
@@ -24,6 +23,8 @@ use crate::campaigns::week_number;
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
 use crate::reference::AircraftView;
+use crate::Service;
+use eagles_office::prelude::*;
 
 /// Closes the campaign's current week as `user`, who must referee it (R15). A game of
 /// the week without a debrief refuses the close (409 naming it) unless `request` says
@@ -158,46 +159,6 @@ pub async fn readable_week(
     Ok(scope)
 }
 
-/// One week of a campaign `caller` may read: its games, their assignments as he may
-/// see them (§13.20), and its rolls.
-pub async fn get(
-    conn: &mut AsyncPgConnection,
-    reader: impl Into<ReadAccess>,
-    campaign_id: i64,
-    week: i32,
-) -> Result<WeekView, ServiceError> {
-    let scope = readable_week(conn, campaign_id, reader, week).await?;
-    view(conn, &scope, week).await
-}
-
-/// A week as its page draws it: [`get`]'s week, the names of its crew and aircraft,
-/// what its debriefs recorded, and what its close brought into service (R15).
-pub async fn page(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-    week: i32,
-) -> Result<WeekPage, ServiceError> {
-    let scope = readable_week(conn, campaign_id, caller, week).await?;
-    let view = view(conn, &scope, week).await?;
-    let game_ids: Vec<i64> = view.games.iter().map(|g| g.id).collect();
-    let campaign = scope.into_campaign();
-    let names = crate::games::names(conn, campaign.id).await?;
-    let records = crate::debrief::records(conn, &game_ids).await?;
-    let new_aircraft = if view.closed {
-        entering_service(conn, campaign.start_date, week).await?
-    } else {
-        Vec::new()
-    };
-    Ok(WeekPage {
-        campaign,
-        week: view,
-        names,
-        records,
-        new_aircraft,
-    })
-}
-
 /// The week `week` of `scope`'s campaign as its reader may see it (§13.20).
 async fn view(
     conn: &mut AsyncPgConnection,
@@ -219,4 +180,61 @@ async fn view(
         games: crate::games::game_views(games, missions, scope),
         rolls: rolls.into_iter().map(crate::rolls::roll_view).collect(),
     })
+}
+
+#[async_trait::async_trait]
+impl Weeks for Service {
+    async fn close_week(
+        &self,
+        user: User,
+        campaign_id: i64,
+        request: CloseWeekRequest,
+    ) -> Result<ClosedWeek, Error> {
+        close(&mut *self.conn().await?, user, campaign_id, request).await
+    }
+
+    /// One week of a campaign `caller` may read: its games, their assignments as he may
+    /// see them (§13.20), and its rolls.
+    async fn week(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        week: i32,
+    ) -> Result<WeekView, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_week(conn, campaign_id, reader, week).await?;
+        view(conn, &scope, week).await
+    }
+
+    /// A week as its page draws it: [`get`]'s week, the names of its crew and aircraft,
+    /// what its debriefs recorded, and what its close brought into service (R15).
+    async fn week_page(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        week: i32,
+    ) -> Result<WeekPage, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_week(conn, campaign_id, caller, week).await?;
+        let view = view(conn, &scope, week).await?;
+        let game_ids: Vec<i64> = view.games.iter().map(|g| g.id).collect();
+        let campaign = scope.into_campaign();
+        let names = crate::games::names(conn, campaign.id).await?;
+        let records = crate::debrief::records(conn, &game_ids).await?;
+        let new_aircraft = if view.closed {
+            entering_service(conn, campaign.start_date, week).await?
+        } else {
+            Vec::new()
+        };
+        Ok(WeekPage {
+            campaign,
+            week: view,
+            names,
+            records,
+            new_aircraft,
+        })
+    }
 }

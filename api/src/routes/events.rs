@@ -77,7 +77,7 @@ pub async fn campaign_events(
     let stream = events
         .open_events(
             Subscriber {
-                caller,
+                reader: caller.into(),
                 address: &address,
             },
             path.cid,

@@ -28,7 +28,7 @@ use crate::routes::paths::{GamePath, SortiePath};
 )]
 #[post("/campaigns/{cid}/games/{gid}/sorties")]
 pub async fn declare_sortie(
-    sheets: web::Data<dyn Sheets>,
+    sheets: web::Data<dyn Lineups>,
     SignedIn(user): SignedIn,
     path: web::Path<GamePath>,
     body: Json<DeclareSortie>,
@@ -47,7 +47,7 @@ pub async fn declare_sortie(
 )]
 #[get("/campaigns/{cid}/games/{gid}/sorties")]
 pub async fn lineup(
-    sheets: web::Data<dyn Sheets>,
+    sheets: web::Data<dyn Lineups>,
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
@@ -67,7 +67,7 @@ pub async fn lineup(
 )]
 #[delete("/campaigns/{cid}/games/{gid}/sorties/{sid}")]
 pub async fn withdraw_sortie(
-    sheets: web::Data<dyn Sheets>,
+    sheets: web::Data<dyn Lineups>,
     SignedIn(user): SignedIn,
     path: web::Path<SortiePath>,
 ) -> Result<HttpResponse, ApiError> {
@@ -87,7 +87,7 @@ pub async fn withdraw_sortie(
 )]
 #[get("/campaigns/{cid}/games/{gid}/sorties/{sid}/sheet")]
 pub async fn read_sheet(
-    sheets: web::Data<dyn Sheets>,
+    sheets: web::Data<dyn SheetMarks>,
     Caller(caller): Caller,
     path: web::Path<SortiePath>,
 ) -> Result<HttpResponse, ApiError> {
@@ -112,7 +112,7 @@ pub async fn read_sheet(
 )]
 #[post("/campaigns/{cid}/games/{gid}/sorties/{sid}/marks")]
 pub async fn mark(
-    sheets: web::Data<dyn Sheets>,
+    sheets: web::Data<dyn SheetMarks>,
     SignedIn(user): SignedIn,
     path: web::Path<SortiePath>,
     body: Json<MarkRequest>,
@@ -143,7 +143,7 @@ pub async fn mark(
 )]
 #[post("/campaigns/{cid}/games/{gid}/sorties/{sid}/rolls")]
 pub async fn roll(
-    sheets: web::Data<dyn Sheets>,
+    sheets: web::Data<dyn SheetRolls>,
     SignedIn(user): SignedIn,
     path: web::Path<SortiePath>,
     body: Json<SheetRollRequest>,

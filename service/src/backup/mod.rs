@@ -10,7 +10,6 @@ mod check;
 pub mod document;
 mod export;
 mod import;
-mod port;
 
 use crate::access::readable_campaign;
 use crate::campaigns::CampaignView;
@@ -22,6 +21,9 @@ pub use eagles_office::backup::{parse, MAX_IMPORT_BYTES};
 pub use import::import;
 
 use crate::error::ServiceError;
+use crate::Service;
+use eagles_office::backup::*;
+use eagles_office::prelude::*;
 
 /// The document of campaign `campaign_id`, read as one consistent picture; `None`
 /// when there is no such campaign.
@@ -64,29 +66,28 @@ pub async fn export(
     .transpose()
 }
 
-/// The export document of a campaign `user` referees.
-pub async fn export_as(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    campaign_id: i64,
-) -> Result<CampaignExport, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
-    scope.require_referee("export the campaign")?;
-    let cid = scope.campaign().id;
-    export(conn, cid)
-        .await?
-        .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {cid}")))
-}
+#[async_trait::async_trait]
+impl Backups for Service {
+    /// The export document of a campaign `user` referees.
+    async fn export(&self, user: User, campaign_id: i64) -> Result<CampaignExport, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_campaign(conn, campaign_id, Some(user)).await?;
+        scope.require_referee("export the campaign")?;
+        let cid = scope.campaign().id;
+        export(conn, cid)
+            .await?
+            .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {cid}")))
+    }
 
-/// Imports `document` as a new campaign refereed by `user`.
-pub async fn import_as(
-    conn: &mut AsyncPgConnection,
-    user: &User,
-    document: CampaignExport,
-) -> Result<CampaignView, ServiceError> {
-    let cid = import(conn, Some(user), document).await?;
-    let campaign = eagles_db::campaigns::find(conn, cid)
-        .await?
-        .ok_or_else(|| ServiceError::Internal(format!("imported campaign {cid} vanished")))?;
-    Ok(CampaignView::from(campaign))
+    /// Imports `document` as a new campaign refereed by `user`.
+    async fn import(&self, user: User, document: CampaignExport) -> Result<CampaignView, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let cid = import(conn, Some(&user), document).await?;
+        let campaign = eagles_db::campaigns::find(conn, cid)
+            .await?
+            .ok_or_else(|| ServiceError::Internal(format!("imported campaign {cid} vanished")))?;
+        Ok(CampaignView::from(campaign))
+    }
 }

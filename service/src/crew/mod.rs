@@ -1,11 +1,10 @@
 //! Crew: create (R2, R3), list, read, and ability picks (R6).
 
-mod pages;
-mod port;
 mod view;
 
 use campaign::abilities::Ability;
 use campaign::events::EventKind;
+use campaign::roster::MemberRole;
 use campaign::roster::{self, RosterEntry};
 use campaign::sides::Side;
 use campaign::status;
@@ -14,8 +13,8 @@ use eagles_db::crew::{CrewFilter, NewCrewman};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 pub use eagles_office::crew::{AbilityPick, CrewQuery, NewCrew};
+use eagles_office::crew::{CrewRoster, CrewmanDetail};
 
-pub use pages::{detail, last_flown, roster};
 pub use view::{crewman_view, xp_entry_view, CrewmanView, PendingPicksView, XpEntryView};
 
 use crate::access::{readable_campaign, CampaignScope, ReadAccess};
@@ -23,6 +22,9 @@ use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
 use crate::text::clean_name;
 use crate::unique::is_unique_violation;
+use crate::Service;
+use eagles_office::crew::*;
+use eagles_office::prelude::*;
 
 /// Creates a crewman as `user`, a member of the campaign (R2, R3); the API and the
 /// pages both create crew through here.
@@ -154,58 +156,6 @@ async fn load_view(
     crate::crew::crewman_view(record, week)
 }
 
-/// Picks an ability for a crewman as `user`, his owner or a referee (R6); the API and
-/// the pages both pick through here.
-pub async fn pick(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    campaign_id: i64,
-    crew_id: i64,
-    pick: Ability,
-) -> Result<CrewmanView, ServiceError> {
-    envelope::write(
-        conn,
-        campaign_id,
-        &user,
-        Access::Reader,
-        async |conn, scope, record| {
-            let week = scope.campaign().current_week;
-            // Lock the crewman so concurrent picks see each other's slots.
-            eagles_db::crew::lock(conn, crew_id).await?;
-            let current = load_view(conn, campaign_id, crew_id, week).await?;
-            if !current.owner.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
-                scope.require_member("pick abilities")?;
-                return Err(ServiceError::Forbidden(format!(
-                    "only {}'s player or a referee may pick his abilities",
-                    current.name
-                )));
-            }
-            let xp = Xp(i32::try_from(current.xp).unwrap_or(i32::MAX));
-            let kills = u32::try_from(current.kills).unwrap_or(u32::MAX);
-            status::check_pick(current.role, xp, kills, &current.abilities, pick)?;
-            eagles_db::crew::add_ability(conn, crew_id, pick.code(), week)
-                .await
-                .map_err(|e| {
-                    if is_unique_violation(&e) {
-                        ServiceError::Conflict(format!(
-                            "{} was picked for this crewman at the same moment; reload",
-                            pick.name()
-                        ))
-                    } else {
-                        e.into()
-                    }
-                })?;
-            let change = Change::new(EventKind::Crew, crew_id).audit(
-                "crew.ability",
-                serde_json::json!({ "crew_id": crew_id, "ability": pick }),
-            );
-            let receipt = record.record(conn, change).await?;
-            Ok((load_view(conn, campaign_id, crew_id, week).await?, receipt))
-        },
-    )
-    .await
-}
-
 /// The crewmen of a campaign `caller` may read, narrowed by `query`.
 pub async fn list(
     conn: &mut AsyncPgConnection,
@@ -227,16 +177,172 @@ pub async fn list(
         .collect()
 }
 
-/// One crewman with his awards.
-pub async fn get(
-    conn: &mut AsyncPgConnection,
-    reader: impl Into<ReadAccess>,
-    campaign_id: i64,
-    crew_id: i64,
-) -> Result<CrewmanView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, reader).await?;
-    let mut view = load_view(conn, campaign_id, crew_id, scope.campaign().current_week).await?;
-    let awards = eagles_db::crew::awards(conn, crew_id).await?;
-    view.awards = Some(awards.into_iter().map(xp_entry_view).collect());
-    Ok(view)
+#[async_trait::async_trait]
+impl Crew for Service {
+    async fn create_crewman(
+        &self,
+        user: User,
+        campaign_id: i64,
+        new: NewCrew,
+    ) -> Result<CrewmanView, Error> {
+        create(&mut *self.conn().await?, user, campaign_id, new).await
+    }
+
+    /// Picks an ability for a crewman as `user`, his owner or a referee (R6); the API and
+    /// the pages both pick through here.
+    async fn pick_ability(
+        &self,
+        user: User,
+        crewman: CrewRef,
+        pick: Ability,
+    ) -> Result<CrewmanView, Error> {
+        let (campaign_id, crew_id) = (crewman.campaign_id, crewman.crew_id);
+        let mut conn = self.conn().await?;
+        envelope::write(
+            &mut conn,
+            campaign_id,
+            &user,
+            Access::Reader,
+            async |conn, scope, record| {
+                let week = scope.campaign().current_week;
+                // Lock the crewman so concurrent picks see each other's slots.
+                eagles_db::crew::lock(conn, crew_id).await?;
+                let current = load_view(conn, campaign_id, crew_id, week).await?;
+                if !current.owner.eq_ignore_ascii_case(&user.username) && !scope.is_referee() {
+                    scope.require_member("pick abilities")?;
+                    return Err(ServiceError::Forbidden(format!(
+                        "only {}'s player or a referee may pick his abilities",
+                        current.name
+                    )));
+                }
+                let xp = Xp(i32::try_from(current.xp).unwrap_or(i32::MAX));
+                let kills = u32::try_from(current.kills).unwrap_or(u32::MAX);
+                status::check_pick(current.role, xp, kills, &current.abilities, pick)?;
+                eagles_db::crew::add_ability(conn, crew_id, pick.code(), week)
+                    .await
+                    .map_err(|e| {
+                        if is_unique_violation(&e) {
+                            ServiceError::Conflict(format!(
+                                "{} was picked for this crewman at the same moment; reload",
+                                pick.name()
+                            ))
+                        } else {
+                            e.into()
+                        }
+                    })?;
+                let change = Change::new(EventKind::Crew, crew_id).audit(
+                    "crew.ability",
+                    serde_json::json!({ "crew_id": crew_id, "ability": pick }),
+                );
+                let receipt = record.record(conn, change).await?;
+                Ok((load_view(conn, campaign_id, crew_id, week).await?, receipt))
+            },
+        )
+        .await
+    }
+
+    async fn crew(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        query: CrewQuery,
+    ) -> Result<Vec<CrewmanView>, Error> {
+        list(&mut *self.conn().await?, reader, campaign_id, &query).await
+    }
+
+    /// One crewman with his awards.
+    async fn crewman(&self, reader: ReadAccess, crewman: CrewRef) -> Result<CrewmanView, Error> {
+        let (campaign_id, crew_id) = (crewman.campaign_id, crewman.crew_id);
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_campaign(conn, campaign_id, reader).await?;
+        let mut view = load_view(conn, campaign_id, crew_id, scope.campaign().current_week).await?;
+        let awards = eagles_db::crew::awards(conn, crew_id).await?;
+        view.awards = Some(awards.into_iter().map(xp_entry_view).collect());
+        Ok(view)
+    }
+
+    /// The crew page of a campaign `caller` may read: every crewman, and the players.
+    async fn crew_roster(&self, reader: ReadAccess, campaign_id: i64) -> Result<CrewRoster, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let players = eagles_db::campaigns::members(conn, campaign_id)
+            .await?
+            .into_iter()
+            .filter(|m| m.role == MemberRole::Player)
+            .map(|m| m.username)
+            .collect();
+        let week = scope.campaign().current_week;
+        let crew = eagles_db::crew::list(conn, campaign_id, &CrewFilter::default())
+            .await?
+            .into_iter()
+            .map(|r| crewman_view(r, week))
+            .collect::<Result<_, _>>()?;
+        Ok(CrewRoster {
+            scope,
+            crew,
+            players,
+        })
+    }
+
+    /// The aircraft type each crewman of a campaign `reader` may read flew last.
+    async fn last_flown(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<std::collections::HashMap<i64, String>, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_campaign(conn, campaign_id, reader).await?;
+        Ok(
+            eagles_db::aircraft_flown::last_flown(conn, scope.campaign().id)
+                .await?
+                .into_iter()
+                .map(|f| (f.crew_id, f.aircraft))
+                .collect(),
+        )
+    }
+
+    /// One crewman's page in a campaign `caller` may read: 404 for a crewman not in it.
+    async fn crewman_detail(
+        &self,
+        reader: ReadAccess,
+        crewman: CrewRef,
+    ) -> Result<CrewmanDetail, Error> {
+        let (campaign_id, crew_id) = (crewman.campaign_id, crewman.crew_id);
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let record = eagles_db::crew::find(conn, campaign_id, crew_id)
+            .await?
+            .ok_or_else(|| {
+                ServiceError::NotFound(format!("there is no crewman {crew_id} in this campaign"))
+            })?;
+        let joined_week = record.joined_week;
+        let crewman = crewman_view(record, scope.campaign().current_week)?;
+        let awards = eagles_db::crew::awards(conn, crew_id)
+            .await?
+            .into_iter()
+            .map(xp_entry_view)
+            .collect();
+        let service = crate::record::record_weeks(conn, scope.campaign(), crew_id).await?;
+        let ability_effects = crate::reference::ability_effects(conn).await?;
+        let may_pick = scope.running()
+            && (scope.is_referee()
+                || scope
+                    .caller()
+                    .is_some_and(|u| u.username.eq_ignore_ascii_case(&crewman.owner)));
+        Ok(CrewmanDetail {
+            scope,
+            crewman,
+            joined_week,
+            awards,
+            record: service,
+            ability_effects,
+            may_pick,
+        })
+    }
 }

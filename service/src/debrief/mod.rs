@@ -6,7 +6,6 @@
 pub(crate) mod down;
 mod flown;
 mod lineup;
-mod port;
 mod request;
 mod response;
 mod validate;
@@ -39,6 +38,10 @@ use crate::access::{readable_campaign, CampaignScope};
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
 use crate::text::clean_name;
+use crate::Service;
+use eagles_office::access::ReadAccess;
+use eagles_office::debrief::*;
+use eagles_office::prelude::*;
 
 /// Enters a game's debrief as `user`, who must referee the campaign: the whole report
 /// checked, then written all or nothing. The API and the pages both debrief here.
@@ -66,38 +69,6 @@ pub async fn create(
             let sheets = !facts.lineup.sorties.is_empty();
             let plan = checked(scope, game_id, facts, request, false)?;
             write::write(conn, campaign_id, user.id, (plan, sheets), counts, record).await
-        },
-    )
-    .await
-}
-
-/// What a debrief would give each crewman — his outcome and the rolls that decided it
-/// (R7, R8, R14) — checked as [`create`] checks it, with nothing written and nothing
-/// logged: the debrief page's "Preview the rolls". No die is rolled: a roll whose dice
-/// were not entered is listed with its table and modifiers and no dice (what follows
-/// it is not known yet), and the submit rolls it once (R14). It runs in the envelope
-/// like the debrief it previews (the same lock, the same refusals) and records no
-/// change.
-pub async fn preview(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    campaign_id: i64,
-    game_id: i64,
-    request: DebriefRequest,
-) -> Result<Vec<CrewRollsView>, ServiceError> {
-    let aircraft_ids = named_aircraft(&request);
-    envelope::write_reading(
-        conn,
-        campaign_id,
-        &user,
-        Access::Referee("preview a debrief"),
-        async |conn| facts(conn, campaign_id, game_id, &aircraft_ids).await,
-        async |_conn, scope, facts, record| {
-            let plan = checked(scope, game_id, facts, request, true)?;
-            Ok((
-                write::preview(campaign_id, user.id, plan)?,
-                record.unchanged(),
-            ))
         },
     )
     .await
@@ -298,55 +269,127 @@ fn open_for_debrief(game: &DebriefGame, campaign: &Campaign) -> Result<(), Servi
     Ok(())
 }
 
-/// The stored result of a debriefed game of a campaign `caller` may read.
-pub async fn result(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-    game_id: i64,
-) -> Result<DebriefResult, ServiceError> {
-    readable_campaign(conn, campaign_id, caller).await?;
-    let (game, result) = response::load(conn, campaign_id, game_id)
-        .await?
-        .ok_or_else(|| game_not_found(game_id))?;
-    if game.debriefed_at.is_none() {
-        return Err(ServiceError::NotFound(format!(
-            "game {game_id} has not been debriefed yet"
-        )));
+#[async_trait::async_trait]
+impl Debriefs for Service {
+    async fn debrief(
+        &self,
+        user: User,
+        game: GameRef,
+        request: DebriefRequest,
+    ) -> Result<DebriefResult, Error> {
+        let conn = &mut *self.conn().await?;
+        create(conn, user, game.campaign_id, game.game_id, request).await
     }
-    Ok(result)
-}
 
-/// Voids one award with a reversing entry in the current week, as `user`, who must
-/// referee the campaign.
-pub async fn void_award(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    campaign_id: i64,
-    award_id: i64,
-    reason: &str,
-) -> Result<LedgerEntryView, ServiceError> {
-    let reason = clean_name("reason", reason, 500)?;
-    envelope::write(
-        conn,
-        campaign_id,
-        &user,
-        Access::Referee("void an award"),
-        async |conn, scope, record| {
-            let award = eagles_db::ledger::find(conn, campaign_id, award_id)
-                .await?
-                .ok_or_else(|| {
-                    ServiceError::NotFound(format!("there is no award {award_id} in this campaign"))
-                })?;
-            let reversal =
-                void::reverse_award(conn, &award, scope.campaign().current_week, &reason).await?;
-            let change = Change::new(EventKind::Void, award_id).audit(
-                "award.void",
-                json!({ "award_id": award_id, "reversal_id": reversal.id, "reason": reason }),
-            );
-            let receipt = record.record(conn, change).await?;
-            Ok((void::ledger_entry_view(reversal), receipt))
-        },
-    )
-    .await
+    /// What a debrief would give each crewman — his outcome and the rolls that decided it
+    /// (R7, R8, R14) — checked as [`create`] checks it, with nothing written and nothing
+    /// logged: the debrief page's "Preview the rolls". No die is rolled: a roll whose dice
+    /// were not entered is listed with its table and modifiers and no dice (what follows
+    /// it is not known yet), and the submit rolls it once (R14). It runs in the envelope
+    /// like the debrief it previews (the same lock, the same refusals) and records no
+    /// change.
+    async fn preview_debrief(
+        &self,
+        user: User,
+        game: GameRef,
+        request: DebriefRequest,
+    ) -> Result<Vec<CrewRollsView>, Error> {
+        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
+        let mut conn = self.conn().await?;
+        let aircraft_ids = named_aircraft(&request);
+        envelope::write_reading(
+            &mut conn,
+            campaign_id,
+            &user,
+            Access::Referee("preview a debrief"),
+            async |conn| facts(conn, campaign_id, game_id, &aircraft_ids).await,
+            async |_conn, scope, facts, record| {
+                let plan = checked(scope, game_id, facts, request, true)?;
+                Ok((
+                    write::preview(campaign_id, user.id, plan)?,
+                    record.unchanged(),
+                ))
+            },
+        )
+        .await
+    }
+
+    async fn debrief_draft(
+        &self,
+        reader: eagles_office::access::ReadAccess,
+        game: GameRef,
+    ) -> Result<eagles_office::draft::DebriefDraft, Error> {
+        Ok(crate::sheets::draft::draft(&mut *self.conn().await?, reader, game).await?)
+    }
+
+    async fn void_debrief(
+        &self,
+        user: User,
+        game: GameRef,
+        reason: String,
+    ) -> Result<VoidedDebrief, Error> {
+        let conn = &mut *self.conn().await?;
+        void(conn, user, game.campaign_id, game.game_id, &reason).await
+    }
+
+    /// The stored result of a debriefed game of a campaign `caller` may read.
+    async fn debrief_result(
+        &self,
+        reader: ReadAccess,
+        game: GameRef,
+    ) -> Result<DebriefResult, Error> {
+        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        readable_campaign(conn, campaign_id, caller).await?;
+        let (game, result) = response::load(conn, campaign_id, game_id)
+            .await?
+            .ok_or_else(|| game_not_found(game_id))?;
+        if game.debriefed_at.is_none() {
+            return Err(ServiceError::NotFound(format!(
+                "game {game_id} has not been debriefed yet"
+            )));
+        }
+        Ok(result)
+    }
+
+    /// Voids one award with a reversing entry in the current week, as `user`, who must
+    /// referee the campaign.
+    async fn void_award(
+        &self,
+        user: User,
+        award: AwardRef,
+        reason: String,
+    ) -> Result<LedgerEntryView, Error> {
+        let (campaign_id, award_id) = (award.campaign_id, award.award_id);
+        let mut conn = self.conn().await?;
+        let reason = &reason;
+        let reason = clean_name("reason", reason, 500)?;
+        envelope::write(
+            &mut conn,
+            campaign_id,
+            &user,
+            Access::Referee("void an award"),
+            async |conn, scope, record| {
+                let award = eagles_db::ledger::find(conn, campaign_id, award_id)
+                    .await?
+                    .ok_or_else(|| {
+                        ServiceError::NotFound(format!(
+                            "there is no award {award_id} in this campaign"
+                        ))
+                    })?;
+                let reversal =
+                    void::reverse_award(conn, &award, scope.campaign().current_week, &reason)
+                        .await?;
+                let change = Change::new(EventKind::Void, award_id).audit(
+                    "award.void",
+                    json!({ "award_id": award_id, "reversal_id": reversal.id, "reason": reason }),
+                );
+                let receipt = record.record(conn, change).await?;
+                Ok((void::ledger_entry_view(reversal), receipt))
+            },
+        )
+        .await
+    }
 }

@@ -8,7 +8,6 @@
 //! stream lagging behind the broadcast), but never the table: whenever a stream cannot
 //! be sure it saw the next revision, it reads what follows its last one from the log.
 
-mod port;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
@@ -31,7 +30,10 @@ const PAGE: i64 = 200;
 /// behind reads the log instead.
 const BROADCAST_CAPACITY: usize = 1024;
 
+use crate::Service;
+use eagles_office::events::*;
 pub use eagles_office::events::{CampaignEvent, StreamItem as Item};
+use eagles_office::prelude::*;
 
 /// The event of a row of the log.
 fn event_of(e: eagles_db::events::Event) -> CampaignEvent {
@@ -200,62 +202,6 @@ fn client_key(caller: Option<&User>, address: &str) -> String {
     }
 }
 
-/// Opens `campaign_id`'s event stream for `caller` (from `address`): 404 unless he
-/// may read the campaign, 429 when he holds too many streams already. With
-/// `last_event_id` (the last revision the client saw) it starts with the events after
-/// it, else with the next write.
-pub async fn open(
-    pool: &DbPool,
-    hub: &Hub,
-    caller: Option<User>,
-    address: &str,
-    campaign_id: i64,
-    last_event_id: Option<i64>,
-) -> Result<EventStream, ServiceError> {
-    if last_event_id.is_some_and(|id| id < 0) {
-        return Err(ServiceError::BadRequest(
-            "the last event id is a revision: a number from 0".into(),
-        ));
-    }
-    let client = client_key(caller.as_ref(), address);
-    // Subscribed before the revision is read: whatever commits after the read is
-    // then in the broadcast or, if the listener misses it, announced by a resync.
-    let signals = hub.signals.subscribe();
-    let scope = {
-        let mut conn = pool.get().await?;
-        crate::access::readable_campaign(&mut conn, campaign_id, caller).await?
-    };
-    let revision = scope.campaign().revision;
-    let slot = hub.claim(client)?;
-    // A client's id past the campaign's revision (a database restored from a backup)
-    // would silence the stream until the campaign caught up with it.
-    let last_sent = last_event_id.map_or(revision, |id| id.min(revision));
-    let now = Instant::now();
-    let lifetime = tokio::time::sleep_until(now + hub.settings.lifetime);
-    let hub_closed = hub.clone();
-    Ok(EventStream {
-        pool: pool.clone(),
-        scope,
-        reads: HashMap::new(),
-        campaign_id,
-        last_sent,
-        catch_up: last_sent < revision,
-        pending: VecDeque::new(),
-        signals,
-        closing: hub.closing.subscribe(),
-        ends: Box::pin(async move {
-            tokio::select! {
-                () = hub_closed.closed() => {}
-                () = lifetime => {}
-            }
-        }),
-        quiet: Box::pin(tokio::time::sleep_until(now + hub.settings.heartbeat)),
-        quiet_since: now,
-        heartbeat: hub.settings.heartbeat,
-        _slot: slot,
-    })
-}
-
 /// An open stream: its events in revision order, keep-alives when idle.
 pub struct EventStream {
     pool: DbPool,
@@ -396,6 +342,68 @@ async fn read_log(
     let mut conn = pool.get().await?;
     let events = eagles_db::events::after(&mut conn, campaign_id, last_sent, PAGE).await?;
     Ok(events.into_iter().map(event_of).collect())
+}
+
+#[async_trait::async_trait]
+impl Events for Service {
+    async fn open_events(
+        &self,
+        Subscriber { reader, address }: Subscriber<'_>,
+        campaign_id: i64,
+        last_event_id: Option<i64>,
+    ) -> Result<OpenStream, Error> {
+        if last_event_id.is_some_and(|id| id < 0) {
+            return Err(ServiceError::BadRequest(
+                "the last event id is a revision: a number from 0".into(),
+            ));
+        }
+        let client = client_key(reader.caller(), address);
+        // Subscribed before the revision is read: whatever commits after the read is
+        // then in the broadcast or, if the listener misses it, announced by a resync.
+        let signals = self.hub.signals.subscribe();
+        let scope = {
+            let mut conn = self.pool.get().await?;
+            crate::access::readable_campaign(&mut conn, campaign_id, reader).await?
+        };
+        let revision = scope.campaign().revision;
+        let slot = self.hub.claim(client)?;
+        // A client's id past the campaign's revision (a database restored from a backup)
+        // would silence the stream until the campaign caught up with it.
+        let last_sent = last_event_id.map_or(revision, |id| id.min(revision));
+        let now = Instant::now();
+        let lifetime = tokio::time::sleep_until(now + self.hub.settings.lifetime);
+        let hub_closed = self.hub.clone();
+        let stream = EventStream {
+            pool: self.pool.clone(),
+            scope,
+            reads: HashMap::new(),
+            campaign_id,
+            last_sent,
+            catch_up: last_sent < revision,
+            pending: VecDeque::new(),
+            signals,
+            closing: self.hub.closing.subscribe(),
+            ends: Box::pin(async move {
+                tokio::select! {
+                    () = hub_closed.closed() => {}
+                    () = lifetime => {}
+                }
+            }),
+            quiet: Box::pin(tokio::time::sleep_until(now + self.hub.settings.heartbeat)),
+            quiet_since: now,
+            heartbeat: self.hub.settings.heartbeat,
+            _slot: slot,
+        };
+        let starts_after = stream.last_sent();
+        let items = futures_util::stream::unfold(stream, |mut stream| async move {
+            let item = stream.next().await?;
+            Some((item, stream))
+        });
+        Ok(OpenStream {
+            starts_after,
+            items: Box::pin(items),
+        })
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,6 @@
 //! debrief each side's assignment is shown only to that side and the referees (§13.20).
 
 pub(crate) mod assignment;
-mod port;
 mod view;
 
 use campaign::events::EventKind;
@@ -17,6 +16,7 @@ use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
 use eagles_office::games::{AircraftChoice, GamePage, LiveBoard, LoggedRoll};
 pub use eagles_office::games::{AssignmentRequest, MissionRequest, Names, NewGameRequest, Tonight};
+use eagles_office::refs::MissionRef;
 use eagles_office::secrecy::GameSecrecy;
 
 pub use eagles_office::secrecy::reader_of;
@@ -27,6 +27,10 @@ use crate::dice::{record as record_roll, DiceSource, RollContext};
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
 use crate::unique::is_unique_violation;
+use crate::Service;
+use eagles_office::access::ReadAccess;
+use eagles_office::games::*;
+use eagles_office::prelude::*;
 
 fn game_not_found(game_id: i64) -> ServiceError {
     ServiceError::NotFound(format!("there is no game {game_id} in this campaign"))
@@ -187,15 +191,16 @@ pub async fn roll_side(
 }
 
 /// Assigns a mission's aircraft and crew as `user` (the referee or a player of the
-/// mission's side), checked against R9; `ids` are the campaign, game and mission. The
-/// API and the pages both assign through here.
+/// mission's side), checked against R9. The API and the pages both assign through
+/// here.
 pub async fn assign(
     conn: &mut AsyncPgConnection,
     user: User,
-    ids: (i64, i64, i64),
+    mission: MissionRef,
     request: AssignmentRequest,
 ) -> Result<MissionView, ServiceError> {
-    let (campaign_id, game_id, mission_id) = ids;
+    let (campaign_id, game_id) = (mission.campaign_id, mission.game_id);
+    let mission_id = mission.mission_id;
     envelope::write(
         conn,
         campaign_id,
@@ -246,18 +251,6 @@ async fn written_mission(
         .ok_or_else(|| ServiceError::Internal(format!("mission {mission_id} vanished")))
 }
 
-/// One game of a campaign `caller` may read, its assignments as he may see them
-/// (§13.20).
-pub async fn get(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-    game_id: i64,
-) -> Result<GameView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    load_game(conn, &scope, game_id).await
-}
-
 /// The names the game lists give: the campaign's crewmen and every aircraft type.
 /// Two queries, whatever the number of games.
 pub async fn names(conn: &mut AsyncPgConnection, campaign_id: i64) -> Result<Names, ServiceError> {
@@ -267,17 +260,6 @@ pub async fn names(conn: &mut AsyncPgConnection, campaign_id: i64) -> Result<Nam
         crew: crew.into_iter().map(|c| (c.id, c.name)).collect(),
         aircraft: aircraft.into_iter().map(|a| (a.id, a.name)).collect(),
     })
-}
-
-/// The games of the current week of a campaign `caller` may read, as he may see
-/// them (§13.20), with their names: the club night's and the live page's.
-pub async fn tonight(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-) -> Result<Tonight, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    tonight_of(conn, scope).await
 }
 
 /// [`tonight`] for a campaign already read.
@@ -296,44 +278,6 @@ pub async fn tonight_of(
         games,
         names,
     })
-}
-
-/// A game of a campaign `caller` may read, as its page draws it: the game as he may
-/// see it (§13.20), the crew as of its week, the aircraft types, and once debriefed
-/// its turns, records and each crewman's rolls.
-pub async fn page(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-    game_id: i64,
-) -> Result<GamePage, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    let game = load_game(conn, &scope, game_id).await?;
-    let crew = eagles_db::crew::list(conn, campaign_id, &Default::default())
-        .await?
-        .into_iter()
-        .map(|r| crate::crew::crewman_view(r, game.week))
-        .collect::<Result<Vec<_>, _>>()?;
-    let aircraft = aircraft_choices(conn).await?;
-    let mut page = GamePage {
-        scope,
-        game,
-        crew,
-        aircraft,
-        voided_week: None,
-        turns_played: None,
-        records: Default::default(),
-        crew_rolls: Vec::new(),
-    };
-    if page.game.debriefed {
-        if let Some(stored) = eagles_db::games::find(conn, campaign_id, game_id).await? {
-            page.voided_week = stored.voided_week;
-            page.turns_played = stored.turns_played;
-        }
-        page.records = crate::debrief::records(conn, &[game_id]).await?;
-        page.crew_rolls = crate::debrief::crew_rolls(conn, game_id).await?;
-    }
-    Ok(page)
 }
 
 /// The first `limit` games of the current week of `scope`'s campaign, as its reader
@@ -380,29 +324,120 @@ pub async fn crew_now(
         .collect()
 }
 
-/// Tonight on the projector (the live page), read once for `caller`.
-pub async fn live_board(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-) -> Result<LiveBoard, ServiceError> {
-    let tonight = tonight(conn, caller, campaign_id).await?;
-    let campaign = tonight.scope.campaign().clone();
-    let crew = crew_now(conn, &campaign).await?;
-    let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week)).await?;
-    let rolls = crate::sheets::secrecy::for_reader(conn, &tonight.scope, rolls)
-        .await?
-        .into_iter()
-        .map(|entry| LoggedRoll {
-            crew_id: entry.roll.roll.crew_id,
-            roll: crate::rolls::roll_view(entry),
+#[async_trait::async_trait]
+impl Games for Service {
+    /// One game of a campaign `caller` may read, its assignments as he may see them
+    /// (§13.20).
+    async fn game(&self, reader: ReadAccess, game: GameRef) -> Result<GameView, Error> {
+        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        load_game(conn, &scope, game_id).await
+    }
+
+    async fn open_game(
+        &self,
+        user: User,
+        campaign_id: i64,
+        request: NewGameRequest,
+    ) -> Result<GameView, Error> {
+        open(&mut *self.conn().await?, user, campaign_id, request).await
+    }
+
+    async fn roll_mission(
+        &self,
+        user: User,
+        game: GameRef,
+        request: MissionRequest,
+    ) -> Result<MissionView, Error> {
+        let conn = &mut *self.conn().await?;
+        roll_side(conn, user, game.campaign_id, game.game_id, request).await
+    }
+
+    async fn assign_mission(
+        &self,
+        user: User,
+        mission: MissionRef,
+        request: AssignmentRequest,
+    ) -> Result<MissionView, Error> {
+        assign(&mut *self.conn().await?, user, mission, request).await
+    }
+
+    /// The games of the current week of a campaign `caller` may read, as he may see
+    /// them (§13.20), with their names: the club night's and the live page's.
+    async fn tonight(&self, reader: ReadAccess, campaign_id: i64) -> Result<Tonight, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        tonight_of(conn, scope).await
+    }
+
+    /// A game of a campaign `caller` may read, as its page draws it: the game as he may
+    /// see it (§13.20), the crew as of its week, the aircraft types, and once debriefed
+    /// its turns, records and each crewman's rolls.
+    async fn game_page(&self, reader: ReadAccess, game: GameRef) -> Result<GamePage, Error> {
+        let (campaign_id, game_id) = (game.campaign_id, game.game_id);
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let game = load_game(conn, &scope, game_id).await?;
+        let crew = eagles_db::crew::list(conn, campaign_id, &Default::default())
+            .await?
+            .into_iter()
+            .map(|r| crate::crew::crewman_view(r, game.week))
+            .collect::<Result<Vec<_>, _>>()?;
+        let aircraft = aircraft_choices(conn).await?;
+        let mut page = GamePage {
+            scope,
+            game,
+            crew,
+            aircraft,
+            voided_week: None,
+            turns_played: None,
+            records: Default::default(),
+            crew_rolls: Vec::new(),
+        };
+        if page.game.debriefed {
+            if let Some(stored) = eagles_db::games::find(conn, campaign_id, game_id).await? {
+                page.voided_week = stored.voided_week;
+                page.turns_played = stored.turns_played;
+            }
+            page.records = crate::debrief::records(conn, &[game_id]).await?;
+            page.crew_rolls = crate::debrief::crew_rolls(conn, game_id).await?;
+        }
+        Ok(page)
+    }
+
+    /// Tonight on the projector (the live page), read once for `caller`.
+    async fn live_board(&self, reader: ReadAccess, campaign_id: i64) -> Result<LiveBoard, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        let tonight = tonight_of(conn, scope).await?;
+        let campaign = tonight.scope.campaign().clone();
+        let crew = crew_now(conn, &campaign).await?;
+        let rolls =
+            eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week)).await?;
+        let rolls = crate::sheets::secrecy::for_reader(conn, &tonight.scope, rolls)
+            .await?
+            .into_iter()
+            .map(|entry| LoggedRoll {
+                crew_id: entry.roll.roll.crew_id,
+                roll: crate::rolls::roll_view(entry),
+            })
+            .collect();
+        let top_crews =
+            crate::standings::crew_ranking(conn, &campaign, &Default::default()).await?;
+        Ok(LiveBoard {
+            tonight,
+            crew,
+            rolls,
+            top_crews,
         })
-        .collect();
-    let top_crews = crate::standings::crew_ranking(conn, &campaign, &Default::default()).await?;
-    Ok(LiveBoard {
-        tonight,
-        crew,
-        rolls,
-        top_crews,
-    })
+    }
 }

@@ -3,14 +3,11 @@
 //! debriefs, here) lands in the same log; the log is also the audit trail of this
 //! endpoint's writes, so they add no audit entry of their own.
 
-mod port;
 mod tables;
 
 use campaign::calendar;
-use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::roll_log::RollEntry;
 use eagles_db::users::User;
-use eagles_db::window::Window;
 pub use eagles_office::rolls::{RollQuery, RollRequest, RollView};
 use serde_json::Value;
 
@@ -21,98 +18,11 @@ use crate::access::{readable_campaign, ReadAccess};
 use crate::dice::{record as record_roll, DiceSource, RollContext};
 use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
+use crate::Service;
 use campaign::events::EventKind;
+use eagles_office::prelude::*;
+use eagles_office::rolls::*;
 
-/// Rolls on a table for a member of the campaign and logs the roll (R14); the API and
-/// the dice page both roll through here.
-pub async fn roll(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    campaign_id: i64,
-    RollRequest {
-        table,
-        modifiers,
-        dice,
-        game_id,
-        side,
-    }: RollRequest,
-) -> Result<RollView, ServiceError> {
-    let (logged, offensive) = envelope::write(
-        conn,
-        campaign_id,
-        &user,
-        Access::Member("roll dice"),
-        async |conn, scope, record| {
-            let mut source = DiceSource::for_table(table, dice.as_deref())
-                .map_err(|e| e.at(Locus::Field("dice")))?;
-            let campaign = scope.campaign();
-            let game = match game_id {
-                None => None,
-                Some(id) => Some(
-                    eagles_db::games::find(conn, campaign.id, id)
-                        .await?
-                        .ok_or_else(|| {
-                            ServiceError::invalid("the game chosen is no game of this campaign")
-                                .at(Locus::Field("game_id"))
-                        })?,
-                ),
-            };
-            let week = game.as_ref().map_or(campaign.current_week, |g| g.week);
-            let date = campaign.week_date(week);
-            let offensive = game.as_ref().map(|g| g.ground_offensive);
-            let circumstances = tables::Circumstances {
-                date,
-                era: calendar::era_on(date),
-                side,
-                offensive,
-            };
-            // What the table refuses that no other field explains is its modifiers.
-            let rolled = tables::roll_table(table, modifiers, circumstances, &mut source)
-                .map_err(|e| e.at(Locus::Field("modifiers")))?;
-            let context = RollContext {
-                campaign_id: campaign.id,
-                week,
-                game_id,
-                side,
-                rolled_by: Some(user.id),
-            };
-            let logged = record_roll(
-                conn,
-                &context,
-                &rolled.roll,
-                rolled.result,
-                source.entered(),
-            )
-            .await?;
-            let receipt = record
-                .record(conn, Change::new(EventKind::Roll, logged.id))
-                .await?;
-            Ok(((logged, rolled.offensive), receipt))
-        },
-    )
-    .await?;
-    Ok(RollView {
-        ground_offensive: offensive,
-        ..crate::rolls::roll_view(RollEntry {
-            roll: logged,
-            rolled_by: Some(user.username),
-        })
-    })
-}
-
-/// The roll log of a campaign `caller` may read: one week's or all, in `window`.
-pub async fn list(
-    conn: &mut AsyncPgConnection,
-    reader: impl Into<ReadAccess>,
-    campaign_id: i64,
-    week: Option<i32>,
-    window: Window,
-) -> Result<Vec<RollView>, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, reader).await?;
-    let rolls = eagles_db::roll_log::list_window(conn, scope.campaign().id, week, window).await?;
-    let rolls = crate::sheets::secrecy::for_reader(conn, &scope, rolls).await?;
-    Ok(rolls.into_iter().map(roll_view).collect())
-}
 /// The doors' view of a stored row.
 pub fn roll_view(entry: RollEntry) -> RollView {
     let (id, rolled_at, r) = (entry.roll.id, entry.roll.rolled_at, entry.roll.roll);
@@ -144,5 +54,104 @@ pub fn roll_view(entry: RollEntry) -> RollView {
         sortie_id: r.sortie_id,
         ground_offensive: None,
         undone: entry.roll.undone,
+    }
+}
+
+#[async_trait::async_trait]
+impl Rolls for Service {
+    /// Rolls on a table for a member of the campaign and logs the roll (R14); the API and
+    /// the dice page both roll through here.
+    async fn roll(
+        &self,
+        user: User,
+        campaign_id: i64,
+        request: RollRequest,
+    ) -> Result<RollView, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let RollRequest {
+            table,
+            modifiers,
+            dice,
+            game_id,
+            side,
+        } = request;
+        let (logged, offensive) = envelope::write(
+            conn,
+            campaign_id,
+            &user,
+            Access::Member("roll dice"),
+            async |conn, scope, record| {
+                let mut source = DiceSource::for_table(table, dice.as_deref())
+                    .map_err(|e| e.at(Locus::Field("dice")))?;
+                let campaign = scope.campaign();
+                let game = match game_id {
+                    None => None,
+                    Some(id) => Some(
+                        eagles_db::games::find(conn, campaign.id, id)
+                            .await?
+                            .ok_or_else(|| {
+                                ServiceError::invalid("the game chosen is no game of this campaign")
+                                    .at(Locus::Field("game_id"))
+                            })?,
+                    ),
+                };
+                let week = game.as_ref().map_or(campaign.current_week, |g| g.week);
+                let date = campaign.week_date(week);
+                let offensive = game.as_ref().map(|g| g.ground_offensive);
+                let circumstances = tables::Circumstances {
+                    date,
+                    era: calendar::era_on(date),
+                    side,
+                    offensive,
+                };
+                // What the table refuses that no other field explains is its modifiers.
+                let rolled = tables::roll_table(table, modifiers, circumstances, &mut source)
+                    .map_err(|e| e.at(Locus::Field("modifiers")))?;
+                let context = RollContext {
+                    campaign_id: campaign.id,
+                    week,
+                    game_id,
+                    side,
+                    rolled_by: Some(user.id),
+                };
+                let logged = record_roll(
+                    conn,
+                    &context,
+                    &rolled.roll,
+                    rolled.result,
+                    source.entered(),
+                )
+                .await?;
+                let receipt = record
+                    .record(conn, Change::new(EventKind::Roll, logged.id))
+                    .await?;
+                Ok(((logged, rolled.offensive), receipt))
+            },
+        )
+        .await?;
+        Ok(RollView {
+            ground_offensive: offensive,
+            ..crate::rolls::roll_view(RollEntry {
+                roll: logged,
+                rolled_by: Some(user.username),
+            })
+        })
+    }
+
+    /// The roll log of a campaign `caller` may read: one week's or all, in `window`.
+    async fn rolls(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        RollFilter { week, window }: RollFilter,
+    ) -> Result<Vec<RollView>, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_campaign(conn, campaign_id, reader).await?;
+        let rolls =
+            eagles_db::roll_log::list_window(conn, scope.campaign().id, week, window).await?;
+        let rolls = crate::sheets::secrecy::for_reader(conn, &scope, rolls).await?;
+        Ok(rolls.into_iter().map(roll_view).collect())
     }
 }

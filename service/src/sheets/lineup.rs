@@ -22,6 +22,8 @@ use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
 use crate::games::assignment::{aircraft_facts, crew_facts};
 use crate::games::secrecy_of;
+use crate::Service;
+use eagles_office::prelude::*;
 
 /// The game `game_id` of the campaign, or 404.
 pub(super) async fn game(
@@ -112,68 +114,6 @@ async fn check_crew(
     Ok(aircraft.side)
 }
 
-/// Declares a sortie (R16): a player his own crewmen, a referee any crew.
-pub async fn declare(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    at: GameRef,
-    request: DeclareSortie,
-) -> Result<SortieView, ServiceError> {
-    let access = Access::Member("declare a sortie");
-    envelope::write(
-        conn,
-        at.campaign_id,
-        &user,
-        access,
-        async |conn, scope, record| {
-            let game = game(conn, at.campaign_id, at.game_id).await?;
-            still_in_play(&game, "its line-up can no longer change")?;
-            let crew: Vec<(i64, Role)> = request
-                .crew
-                .iter()
-                .map(|s| (s.crew_id, s.position))
-                .collect();
-            if !scope.is_referee() {
-                require_own_crew(conn, at.campaign_id, &user, &crew).await?;
-            }
-            let side = check_crew(conn, &scope, &game, request.aircraft_id, &crew).await?;
-            let missions = eagles_db::games::missions_of(conn, &[game.id]).await?;
-            let assignment = if missions
-                .iter()
-                .filter(|m| m.side == side)
-                .filter_map(assigned)
-                .any(|a| flies_assignment(&a, request.aircraft_id, &crew))
-            {
-                Assignment::Mission
-            } else {
-                Assignment::Sweep
-            };
-            let sortie = NewSortie {
-                game_id: game.id,
-                side,
-                aircraft_type_id: request.aircraft_id,
-                assignment,
-                declared_by: Some(user.id),
-            };
-            let id = eagles_db::lineup::insert(conn, &sortie, &crew).await?;
-            let seats: Vec<_> = crew
-                .iter()
-                .map(|(c, p)| serde_json::json!({ "crew_id": c, "position": p }))
-                .collect();
-            let details = serde_json::json!({ "game_id": game.id, "sortie_id": id,
-                                          "aircraft_id": request.aircraft_id, "crew": seats });
-            let change = Change::new(EventKind::Sheet, id).audit("sortie.declare", details);
-            let receipt = record.record(conn, change).await?;
-            let sheets = GameSheets::load(conn, game.id).await?;
-            let sortie = sheets.sortie(id)?;
-            let state = sum(&sheets, sortie)?.state;
-            let secrecy = secrecy_of(&scope, &game);
-            Ok((sortie_view(&secrecy, &sheets, sortie, &state), receipt))
-        },
-    )
-    .await
-}
-
 /// 403 unless every crewman of `crew` is `user`'s: a player declares his own.
 async fn require_own_crew(
     conn: &mut AsyncPgConnection,
@@ -191,60 +131,6 @@ async fn require_own_crew(
         }
     }
     Ok(())
-}
-
-/// Takes back a sortie while its sheet has no mark; its players or a referee.
-pub async fn withdraw(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    at: SortieRef,
-) -> Result<(), ServiceError> {
-    let access = Access::Member("take back a sortie");
-    envelope::write(
-        conn,
-        at.campaign_id,
-        &user,
-        access,
-        async |conn, scope, record| {
-            let open = OpenSheet::open(conn, scope, at, "take back this sortie").await?;
-            let sortie = open.sortie();
-            if eagles_db::lineup::marked(conn, sortie.id).await? {
-                return Err(ServiceError::Conflict(format!(
-                "sortie {}'s sheet has marks; a sortie is taken back only before its first mark",
-                sortie.key
-            )));
-            }
-            eagles_db::lineup::delete(conn, sortie.id).await?;
-            let change = Change::new(EventKind::Sheet, sortie.id).audit(
-                "sortie.withdraw",
-                serde_json::json!({ "game_id": at.game_id, "sortie_id": sortie.id }),
-            );
-            Ok(((), record.record(conn, change).await?))
-        },
-    )
-    .await
-}
-
-/// A game's line-up as `reader` may see it (§13.20, R20).
-pub async fn lineup(
-    conn: &mut AsyncPgConnection,
-    reader: impl Into<ReadAccess>,
-    at: GameRef,
-) -> Result<Vec<SortieView>, ServiceError> {
-    let GameRef {
-        campaign_id,
-        game_id,
-    } = at;
-    let scope = readable_campaign(conn, campaign_id, reader).await?;
-    let game = game(conn, campaign_id, game_id).await?;
-    let sheets = GameSheets::load(conn, game_id).await?;
-    let secrecy = secrecy_of(&scope, &game);
-    let mut views = Vec::with_capacity(sheets.sorties.len());
-    for sortie in &sheets.sorties {
-        let state = sum(&sheets, sortie)?.state;
-        views.push(sortie_view(&secrecy, &sheets, sortie, &state));
-    }
-    Ok(views)
 }
 
 /// What `mission` assigns, once its aircraft and pilot are assigned.
@@ -315,4 +201,126 @@ fn crew_words(sheets: &GameSheets, sortie_id: i64) -> String {
         .map(|seat| seat.name.as_str())
         .collect::<Vec<_>>()
         .join(" and ")
+}
+
+/// Declares a sortie (R16): a player his own crewmen, a referee any crew.
+pub async fn declare(
+    conn: &mut AsyncPgConnection,
+    user: User,
+    at: GameRef,
+    request: DeclareSortie,
+) -> Result<SortieView, ServiceError> {
+    let access = Access::Member("declare a sortie");
+    envelope::write(
+        conn,
+        at.campaign_id,
+        &user,
+        access,
+        async |conn, scope, record| {
+            let game = game(conn, at.campaign_id, at.game_id).await?;
+            still_in_play(&game, "its line-up can no longer change")?;
+            let crew: Vec<(i64, Role)> = request
+                .crew
+                .iter()
+                .map(|s| (s.crew_id, s.position))
+                .collect();
+            if !scope.is_referee() {
+                require_own_crew(conn, at.campaign_id, &user, &crew).await?;
+            }
+            let side = check_crew(conn, &scope, &game, request.aircraft_id, &crew).await?;
+            let missions = eagles_db::games::missions_of(conn, &[game.id]).await?;
+            let assignment = if missions
+                .iter()
+                .filter(|m| m.side == side)
+                .filter_map(assigned)
+                .any(|a| flies_assignment(&a, request.aircraft_id, &crew))
+            {
+                Assignment::Mission
+            } else {
+                Assignment::Sweep
+            };
+            let sortie = NewSortie {
+                game_id: game.id,
+                side,
+                aircraft_type_id: request.aircraft_id,
+                assignment,
+                declared_by: Some(user.id),
+            };
+            let id = eagles_db::lineup::insert(conn, &sortie, &crew).await?;
+            let seats: Vec<_> = crew
+                .iter()
+                .map(|(c, p)| serde_json::json!({ "crew_id": c, "position": p }))
+                .collect();
+            let details = serde_json::json!({ "game_id": game.id, "sortie_id": id,
+                                          "aircraft_id": request.aircraft_id, "crew": seats });
+            let change = Change::new(EventKind::Sheet, id).audit("sortie.declare", details);
+            let receipt = record.record(conn, change).await?;
+            let sheets = GameSheets::load(conn, game.id).await?;
+            let sortie = sheets.sortie(id)?;
+            let state = sum(&sheets, sortie)?.state;
+            let secrecy = secrecy_of(&scope, &game);
+            Ok((sortie_view(&secrecy, &sheets, sortie, &state), receipt))
+        },
+    )
+    .await
+}
+
+#[async_trait::async_trait]
+impl Lineups for Service {
+    async fn declare_sortie(
+        &self,
+        user: User,
+        at: GameRef,
+        request: DeclareSortie,
+    ) -> Result<SortieView, Error> {
+        declare(&mut *self.conn().await?, user, at, request).await
+    }
+
+    /// Takes back a sortie while its sheet has no mark; its players or a referee.
+    async fn withdraw_sortie(&self, user: User, at: SortieRef) -> Result<(), Error> {
+        let mut conn = self.conn().await?;
+        envelope::write(
+            &mut conn,
+            at.campaign_id,
+            &user,
+            Access::Member("take back a sortie"),
+            async |conn, scope, record| {
+                let open = OpenSheet::open(conn, scope, at, "take back this sortie").await?;
+                let sortie = open.sortie();
+                if eagles_db::lineup::marked(conn, sortie.id).await? {
+                    return Err(ServiceError::Conflict(format!(
+                    "sortie {}'s sheet has marks; a sortie is taken back only before its first mark",
+                    sortie.key
+                )));
+                }
+                eagles_db::lineup::delete(conn, sortie.id).await?;
+                let change = Change::new(EventKind::Sheet, sortie.id).audit(
+                    "sortie.withdraw",
+                    serde_json::json!({ "game_id": at.game_id, "sortie_id": sortie.id }),
+                );
+                Ok(((), record.record(conn, change).await?))
+            },
+        )
+        .await
+    }
+
+    /// A game's line-up as `reader` may see it (§13.20, R20).
+    async fn lineup(&self, reader: ReadAccess, at: GameRef) -> Result<Vec<SortieView>, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let GameRef {
+            campaign_id,
+            game_id,
+        } = at;
+        let scope = readable_campaign(conn, campaign_id, reader).await?;
+        let game = game(conn, campaign_id, game_id).await?;
+        let sheets = GameSheets::load(conn, game_id).await?;
+        let secrecy = secrecy_of(&scope, &game);
+        let mut views = Vec::with_capacity(sheets.sorties.len());
+        for sortie in &sheets.sorties {
+            let state = sum(&sheets, sortie)?.state;
+            views.push(sortie_view(&secrecy, &sheets, sortie, &state));
+        }
+        Ok(views)
+    }
 }

@@ -21,7 +21,9 @@ use crate::access::{readable_campaign, CampaignScope};
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
 use crate::games::secrecy_of;
+use crate::Service;
 use campaign::secrecy::GameStage;
+use eagles_office::prelude::*;
 use eagles_office::secrecy::GameSecrecy;
 
 /// 403 unless the caller is a referee or owns a crewman of the sortie.
@@ -37,48 +39,6 @@ pub(super) fn require_player(
     Err(ServiceError::Forbidden(format!(
         "only the sortie's players and the referees may {action}"
     )))
-}
-
-/// A sortie's sheet, for its players and the referees; for everyone once the game is
-/// debriefed; 404 for anyone else, as if it were not there (R20).
-pub async fn sheet(
-    conn: &mut AsyncPgConnection,
-    reader: impl Into<ReadAccess>,
-    at: SortieRef,
-) -> Result<SheetView, ServiceError> {
-    let SortieRef {
-        campaign_id,
-        game_id,
-        sortie_id,
-    } = at;
-    let scope = readable_campaign(conn, campaign_id, reader).await?;
-    let game = game(conn, campaign_id, game_id).await?;
-    let sheets = GameSheets::load_sheet(conn, game_id, sortie_id).await?;
-    let sortie = sheets.sortie(sortie_id)?;
-    let secrecy = secrecy_of(&scope, &game);
-    if !sheets.reads_in_full(&secrecy, sortie_id) {
-        return Err(ServiceError::NotFound(format!(
-            "there is no sheet of sortie {sortie_id} you may read until the game's debrief"
-        )));
-    }
-    let crew = seat_crew(conn, campaign_id, &sheets.seats_of(sortie_id)).await?;
-    sheet_view(&secrecy, &sheets, sortie, &crew, game.week)
-}
-
-/// The sheets of a game `reader` reads in full, from one read of its line-up and marks.
-pub async fn game_sheets(
-    conn: &mut AsyncPgConnection,
-    reader: impl Into<ReadAccess>,
-    at: GameRef,
-) -> Result<Vec<SheetView>, ServiceError> {
-    let scope = readable_campaign(conn, at.campaign_id, reader).await?;
-    let game = game(conn, at.campaign_id, at.game_id).await?;
-    let sheets = GameSheets::load(conn, at.game_id).await?;
-    let secrecy = secrecy_of(&scope, &game);
-    views(conn, &secrecy, &game, &sheets, |sortie| {
-        sheets.reads_in_full(&secrecy, sortie.id)
-    })
-    .await
 }
 
 /// The sheets of `game` that `keep` keeps, in full, with one read of their crewmen.
@@ -378,54 +338,98 @@ fn check_turn(
     )?)
 }
 
-/// Writes a mark on a sortie's sheet; its players or a referee, until the debrief. A
-/// `down` rolls the forced landing's tables as it is marked ([`super::down`]).
-pub async fn mark(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    at: SortieRef,
-    mark: MarkRequest,
-    if_match: Option<IfMatch>,
-) -> Result<MarkAnswer, ServiceError> {
-    // A roll's undo writes on every sheet the roll wrote on (R24).
-    if let MarkRequest::Undo {
-        roll: Some(roll),
-        mark: None,
-    } = mark
-    {
-        return super::undo::undo_roll(conn, user, at, roll, if_match.as_ref()).await;
+#[async_trait::async_trait]
+impl SheetMarks for Service {
+    /// A sortie's sheet, for its players and the referees; for everyone once the game is
+    /// debriefed; 404 for anyone else, as if it were not there (R20).
+    async fn sheet(&self, reader: ReadAccess, at: SortieRef) -> Result<SheetView, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let SortieRef {
+            campaign_id,
+            game_id,
+            sortie_id,
+        } = at;
+        let scope = readable_campaign(conn, campaign_id, reader).await?;
+        let game = game(conn, campaign_id, game_id).await?;
+        let sheets = GameSheets::load_sheet(conn, game_id, sortie_id).await?;
+        let sortie = sheets.sortie(sortie_id)?;
+        let secrecy = secrecy_of(&scope, &game);
+        if !sheets.reads_in_full(&secrecy, sortie_id) {
+            return Err(ServiceError::NotFound(format!(
+                "there is no sheet of sortie {sortie_id} you may read until the game's debrief"
+            )));
+        }
+        let crew = seat_crew(conn, campaign_id, &sheets.seats_of(sortie_id)).await?;
+        sheet_view(&secrecy, &sheets, sortie, &crew, game.week)
     }
-    let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
-        check_posted(&open.sheets, open.sortie(), &mark)?;
+
+    /// The sheets of a game `reader` reads in full, from one read of its line-up and marks.
+    async fn game_sheets(&self, reader: ReadAccess, at: GameRef) -> Result<Vec<SheetView>, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_campaign(conn, at.campaign_id, reader).await?;
+        let game = game(conn, at.campaign_id, at.game_id).await?;
+        let sheets = GameSheets::load(conn, at.game_id).await?;
+        let secrecy = secrecy_of(&scope, &game);
+        views(conn, &secrecy, &game, &sheets, |sortie| {
+            sheets.reads_in_full(&secrecy, sortie.id)
+        })
+        .await
+    }
+
+    /// Writes a mark on a sortie's sheet; its players or a referee, until the debrief. A
+    /// `down` rolls the forced landing's tables as it is marked ([`super::down`]).
+    async fn mark(
+        &self,
+        user: User,
+        at: SortieRef,
+        mark: MarkRequest,
+        if_match: Option<IfMatch>,
+    ) -> Result<MarkAnswer, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        // A roll's undo writes on every sheet the roll wrote on (R24).
         if let MarkRequest::Undo {
-            mark: Some(undone), ..
+            roll: Some(roll),
+            mark: None,
         } = mark
         {
-            super::undo::check_mark_undo(conn, open, undone).await?;
+            return super::undo::undo_roll(conn, user, at, roll, if_match.as_ref()).await;
         }
-        // The forced-landing tables are rolled as the aircraft comes down (R8).
-        let (mark, rolls) = match &mark {
-            MarkRequest::Down(down) => {
-                let (played, rolls) = super::down::at_the_table(conn, open, down, user.id).await?;
-                let ids = rolls.iter().map(|r| r.id).collect();
-                (MarkRequest::Down(Box::new(played)), ids)
+        let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
+            check_posted(&open.sheets, open.sortie(), &mark)?;
+            if let MarkRequest::Undo {
+                mark: Some(undone), ..
+            } = mark
+            {
+                super::undo::check_mark_undo(conn, open, undone).await?;
             }
-            other => (other.clone(), Vec::new()),
+            // The forced-landing tables are rolled as the aircraft comes down (R8).
+            let (mark, rolls) = match &mark {
+                MarkRequest::Down(down) => {
+                    let (played, rolls) =
+                        super::down::at_the_table(conn, open, down, user.id).await?;
+                    let ids = rolls.iter().map(|r| r.id).collect();
+                    (MarkRequest::Down(Box::new(played)), ids)
+                }
+                other => (other.clone(), Vec::new()),
+            };
+            check_turn(&open.sheets, open.sortie(), &mark)?;
+            let new = [(mark, None)];
+            Ok((
+                rolls,
+                checked_marks(&open.sheets, open.sortie(), &new, user.id)?,
+            ))
         };
-        check_turn(&open.sheets, open.sortie(), &mark)?;
-        let new = [(mark, None)];
-        Ok((
-            rolls,
-            checked_marks(&open.sheets, open.sortie(), &new, user.id)?,
-        ))
-    };
-    let (rolls, sheet) = write_sheet(
-        conn,
-        &user,
-        (at, Reads::Sheet, if_match.as_ref()),
-        "mark this sheet",
-        write,
-    )
-    .await?;
-    Ok(MarkAnswer { sheet, rolls })
+        let (rolls, sheet) = write_sheet(
+            conn,
+            &user,
+            (at, Reads::Sheet, if_match.as_ref()),
+            "mark this sheet",
+            write,
+        )
+        .await?;
+        Ok(MarkAnswer { sheet, rolls })
+    }
 }

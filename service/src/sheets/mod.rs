@@ -8,7 +8,6 @@ mod down;
 pub mod draft;
 pub mod lineup;
 pub mod marks;
-mod port;
 mod read;
 pub mod rolls;
 pub mod secrecy;

@@ -5,15 +5,15 @@
 
 mod leaderboard;
 mod players;
-mod port;
 mod sides;
 
 use crate::access::{readable_campaign, ReadAccess};
 use eagles_db::campaigns::Campaign;
-use eagles_db::diesel_async::AsyncPgConnection;
 
 use crate::error::ServiceError;
 
+use crate::Service;
+use eagles_office::prelude::*;
 pub use leaderboard::{ranked as crew_ranking, LeaderboardQuery, LeaderboardRow};
 pub use players::{ranked as player_ranking, PlayerRow, PlayersQuery};
 pub use sides::{totals as air_war_totals, SideXpView, SidesQuery, SidesView};
@@ -38,35 +38,44 @@ fn count(value: i64, what: &str, crew_id: i64) -> Result<u32, ServiceError> {
         .map_err(|_| ServiceError::Internal(format!("crewman {crew_id}: {what} is {value}")))
 }
 
-/// The crew leaderboard of a campaign `caller` may read.
-pub async fn leaderboard(
-    conn: &mut AsyncPgConnection,
-    reader: impl Into<ReadAccess>,
-    campaign_id: i64,
-    query: &LeaderboardQuery,
-) -> Result<Vec<LeaderboardRow>, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, reader).await?;
-    crew_ranking(conn, scope.campaign(), query).await
-}
+#[async_trait::async_trait]
+impl Standings for Service {
+    /// The crew leaderboard of a campaign `caller` may read.
+    async fn leaderboard(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        query: LeaderboardQuery,
+    ) -> Result<Vec<LeaderboardRow>, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_campaign(conn, campaign_id, reader).await?;
+        crew_ranking(conn, scope.campaign(), &query).await
+    }
 
-/// The player ranking of R13 in a campaign `caller` may read.
-pub async fn players(
-    conn: &mut AsyncPgConnection,
-    reader: impl Into<ReadAccess>,
-    campaign_id: i64,
-    query: &PlayersQuery,
-) -> Result<Vec<PlayerRow>, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, reader).await?;
-    player_ranking(conn, scope.campaign(), query.as_of_week).await
-}
+    /// The player ranking of R13 in a campaign `caller` may read.
+    async fn players(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        query: PlayersQuery,
+    ) -> Result<Vec<PlayerRow>, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_campaign(conn, campaign_id, reader).await?;
+        player_ranking(conn, scope.campaign(), query.as_of_week).await
+    }
 
-/// The side totals of R12 in a campaign `caller` may read.
-pub async fn sides(
-    conn: &mut AsyncPgConnection,
-    reader: impl Into<ReadAccess>,
-    campaign_id: i64,
-    query: &SidesQuery,
-) -> Result<SidesView, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, reader).await?;
-    air_war_totals(conn, scope.campaign(), query.as_of_week).await
+    /// The side totals of R12 in a campaign `caller` may read.
+    async fn sides(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+        query: SidesQuery,
+    ) -> Result<SidesView, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = readable_campaign(conn, campaign_id, reader).await?;
+        air_war_totals(conn, scope.campaign(), query.as_of_week).await
+    }
 }

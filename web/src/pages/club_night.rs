@@ -108,7 +108,9 @@ impl EndConfirmPage {
             .await?;
         scope.require_referee("end the campaign")?;
         still_running(scope.campaign())?;
-        let outcome = campaigns.campaign_outcome(scope.clone()).await?;
+        let outcome = campaigns
+            .campaign_outcome(scope.reader(), scope.campaign().id)
+            .await?;
         Ok(Self {
             nav: session.nav(),
             id: scope.campaign().id,

@@ -46,7 +46,9 @@ use crate::error::{Locus, ServiceError};
 mod crew;
 mod table;
 
+use crate::Service;
 use crew::{at_controls, chosen, in_seat, man, men, Man};
+use eagles_office::prelude::*;
 use table::roll;
 
 /// The dice of one request: the entered ones in order, or the server's.
@@ -229,126 +231,6 @@ fn stored(
     })
 }
 
-/// Rolls one of the sheet's tables on a sortie's sheet; its players or a referee.
-pub async fn roll_on_sheet(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    at: SortieRef,
-    request: SheetRollRequest,
-    if_match: Option<IfMatch>,
-) -> Result<SheetRollAnswer, ServiceError> {
-    let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
-        let (sheets, sortie, game) = (&open.sheets, open.sortie(), &open.game);
-        let state = sum(sheets, sortie)?.state;
-        let target = match &request {
-            SheetRollRequest::Combat(CombatRoll {
-                target_sortie,
-                unknown,
-                ..
-            }) => {
-                refuse_unknown(unknown)?;
-                Some(target_of(sheets, sortie, *target_sortie)?)
-            }
-            _ => None,
-        };
-        let seats = sheets.seats_of(sortie.id);
-        let men = men(conn, at.campaign_id, &seats, game.week).await?;
-        let mut dice = sheet_dice(&request, rolled_for(&request, &state, &men))?;
-        let date = open.scope.campaign().week_date(game.week);
-        let context = RollContext {
-            campaign_id: at.campaign_id,
-            week: game.week,
-            game_id: Some(game.id),
-            side: Some(sortie.side),
-            rolled_by: Some(user.id),
-        };
-        if let SheetRollRequest::Bomb { .. } = request {
-            check_bomb_run(conn, &open.game, sortie).await?;
-        }
-        let era = calendar::era_on(date);
-        let mut made = roll(&request, &state, &men, era, &context, &mut dice)?;
-        if made.is_empty() {
-            return Err(ServiceError::invalid(
-                "nobody aboard is left to roll for; name the crewmen to roll for",
-            ));
-        }
-        if let (
-            SheetRollRequest::Combat(CombatRoll { shot: declared, .. }),
-            Some(target),
-            Some(shot),
-        ) = (&request, target, made.first_mut())
-        {
-            // The roll as declared at the table names both aircraft, the range and the
-            // burst (R20).
-            shot.entry.result = serde_json::json!({
-                "combat_value": shot.entry.total,
-                "blue": shot.target_marks.iter().map(blue).sum::<u32>(),
-                "red": shot.target_marks.iter().map(red).sum::<u32>(),
-                "shooter_sortie": sortie.key,
-                "target_sortie": target.key,
-                "range": declared.range,
-                "burst": declared.burst.as_str(),
-            })
-            .to_string();
-        }
-        let (entries, effects): (Vec<_>, Vec<_>) = made
-            .into_iter()
-            .map(|mut m| {
-                m.entry.sortie_id = Some(sortie.id);
-                (m.entry, (m.marks, m.target_marks))
-            })
-            .unzip();
-        let records = eagles_db::rolls::insert_all(conn, &entries).await?;
-        let mut logged = Vec::with_capacity(records.len());
-        let mut marks = Vec::new();
-        let mut target_marks = Vec::new();
-        for ((own, theirs), roll) in effects.into_iter().zip(records) {
-            for mark in &own {
-                marks.push((stored(mark, &seats, roll.roll.crew_id)?, Some(roll.id)));
-            }
-            if let Some(target) = target {
-                let target_seats = sheets.seats_of(target.id);
-                for mark in &theirs {
-                    target_marks.push((stored(mark, &target_seats, None)?, Some(roll.id)));
-                }
-            }
-            logged.push(roll);
-        }
-        let mut rows = checked_marks(sheets, sortie, &marks, user.id)?;
-        if let Some(target) = target.filter(|_| !target_marks.is_empty()) {
-            rows.extend(checked_marks(sheets, target, &target_marks, user.id)?);
-        }
-        Ok((logged, rows))
-    };
-    // A combat roll writes the hits on its target's sheet too.
-    let reads = match request {
-        SheetRollRequest::Combat(_) => Reads::Game,
-        _ => Reads::Sheet,
-    };
-    let (logged, sheet) = write_sheet(
-        conn,
-        &user,
-        (at, reads, if_match.as_ref()),
-        "roll on this sheet",
-        write,
-    )
-    .await?;
-    let rolls: Vec<_> = logged
-        .into_iter()
-        .map(|roll| {
-            crate::rolls::roll_view(RollEntry {
-                roll,
-                rolled_by: Some(user.username.clone()),
-            })
-        })
-        .collect();
-    Ok(SheetRollAnswer {
-        roll: rolls[0].clone(),
-        rolls,
-        sheet,
-    })
-}
-
 /// How many crewmen a per-crewman table rolls for: those named, or by default the
 /// living (crew wound) or the conscious (anoxia); one roll otherwise.
 fn rolled_for(request: &SheetRollRequest, state: &SheetState, men: &[Man]) -> usize {
@@ -416,4 +298,129 @@ fn target_of<'a>(
         .at(Locus::Field("target_sortie")));
     }
     Ok(target)
+}
+
+#[async_trait::async_trait]
+impl SheetRolls for Service {
+    /// Rolls one of the sheet's tables on a sortie's sheet; its players or a referee.
+    async fn roll_on_sheet(
+        &self,
+        user: User,
+        at: SortieRef,
+        request: SheetRollRequest,
+        if_match: Option<IfMatch>,
+    ) -> Result<SheetRollAnswer, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let write = async |conn: &mut AsyncPgConnection, open: &OpenSheet| {
+            let (sheets, sortie, game) = (&open.sheets, open.sortie(), &open.game);
+            let state = sum(sheets, sortie)?.state;
+            let target = match &request {
+                SheetRollRequest::Combat(CombatRoll {
+                    target_sortie,
+                    unknown,
+                    ..
+                }) => {
+                    refuse_unknown(unknown)?;
+                    Some(target_of(sheets, sortie, *target_sortie)?)
+                }
+                _ => None,
+            };
+            let seats = sheets.seats_of(sortie.id);
+            let men = men(conn, at.campaign_id, &seats, game.week).await?;
+            let mut dice = sheet_dice(&request, rolled_for(&request, &state, &men))?;
+            let date = open.scope.campaign().week_date(game.week);
+            let context = RollContext {
+                campaign_id: at.campaign_id,
+                week: game.week,
+                game_id: Some(game.id),
+                side: Some(sortie.side),
+                rolled_by: Some(user.id),
+            };
+            if let SheetRollRequest::Bomb { .. } = request {
+                check_bomb_run(conn, &open.game, sortie).await?;
+            }
+            let era = calendar::era_on(date);
+            let mut made = roll(&request, &state, &men, era, &context, &mut dice)?;
+            if made.is_empty() {
+                return Err(ServiceError::invalid(
+                    "nobody aboard is left to roll for; name the crewmen to roll for",
+                ));
+            }
+            if let (
+                SheetRollRequest::Combat(CombatRoll { shot: declared, .. }),
+                Some(target),
+                Some(shot),
+            ) = (&request, target, made.first_mut())
+            {
+                // The roll as declared at the table names both aircraft, the range and the
+                // burst (R20).
+                shot.entry.result = serde_json::json!({
+                    "combat_value": shot.entry.total,
+                    "blue": shot.target_marks.iter().map(blue).sum::<u32>(),
+                    "red": shot.target_marks.iter().map(red).sum::<u32>(),
+                    "shooter_sortie": sortie.key,
+                    "target_sortie": target.key,
+                    "range": declared.range,
+                    "burst": declared.burst.as_str(),
+                })
+                .to_string();
+            }
+            let (entries, effects): (Vec<_>, Vec<_>) = made
+                .into_iter()
+                .map(|mut m| {
+                    m.entry.sortie_id = Some(sortie.id);
+                    (m.entry, (m.marks, m.target_marks))
+                })
+                .unzip();
+            let records = eagles_db::rolls::insert_all(conn, &entries).await?;
+            let mut logged = Vec::with_capacity(records.len());
+            let mut marks = Vec::new();
+            let mut target_marks = Vec::new();
+            for ((own, theirs), roll) in effects.into_iter().zip(records) {
+                for mark in &own {
+                    marks.push((stored(mark, &seats, roll.roll.crew_id)?, Some(roll.id)));
+                }
+                if let Some(target) = target {
+                    let target_seats = sheets.seats_of(target.id);
+                    for mark in &theirs {
+                        target_marks.push((stored(mark, &target_seats, None)?, Some(roll.id)));
+                    }
+                }
+                logged.push(roll);
+            }
+            let mut rows = checked_marks(sheets, sortie, &marks, user.id)?;
+            if let Some(target) = target.filter(|_| !target_marks.is_empty()) {
+                rows.extend(checked_marks(sheets, target, &target_marks, user.id)?);
+            }
+            Ok((logged, rows))
+        };
+        // A combat roll writes the hits on its target's sheet too.
+        let reads = match request {
+            SheetRollRequest::Combat(_) => Reads::Game,
+            _ => Reads::Sheet,
+        };
+        let (logged, sheet) = write_sheet(
+            conn,
+            &user,
+            (at, reads, if_match.as_ref()),
+            "roll on this sheet",
+            write,
+        )
+        .await?;
+        let rolls: Vec<_> = logged
+            .into_iter()
+            .map(|roll| {
+                crate::rolls::roll_view(RollEntry {
+                    roll,
+                    rolled_by: Some(user.username.clone()),
+                })
+            })
+            .collect();
+        Ok(SheetRollAnswer {
+            roll: rolls[0].clone(),
+            rolls,
+            sheet,
+        })
+    }
 }

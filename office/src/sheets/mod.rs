@@ -26,21 +26,8 @@ mod version;
 
 pub use roll::*;
 pub use version::IfMatch;
-
-/// A game of a campaign, as its path names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameRef {
-    pub campaign_id: i64,
-    pub game_id: i64,
-}
-
-/// A sortie of a game of a campaign, as its path names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SortieRef {
-    pub campaign_id: i64,
-    pub game_id: i64,
-    pub sortie_id: i64,
-}
+// The line-up's and the sheets' doors name games and sorties so.
+pub use crate::refs::{GameRef, SortieRef};
 
 /// A crewman in a seat of a sortie to declare.
 #[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
@@ -359,9 +346,9 @@ pub struct MarkAnswer {
     pub rolls: Vec<i64>,
 }
 
-/// A game's line-up and its aircraft data sheets (R16–R21).
+/// A game's line-up (R16): the sorties declared before play.
 #[async_trait::async_trait]
-pub trait Sheets {
+pub trait Lineups {
     /// Declares a sortie of a game (R16): a player his own crewmen, a referee any.
     async fn declare_sortie(
         &self,
@@ -379,7 +366,12 @@ pub trait Sheets {
         reader: ReadAccess,
         game: GameRef,
     ) -> Result<Vec<SortieView>, crate::Error>;
+}
 
+/// The aircraft data sheets (R17–R21): each the sum of its marks, and the marks
+/// written on them at the table.
+#[async_trait::async_trait]
+pub trait SheetMarks {
     /// A sortie's sheet, for its players and the referees (everyone after the
     /// debrief); 404 for anyone else.
     async fn sheet(&self, reader: ReadAccess, sortie: SortieRef)
@@ -401,7 +393,11 @@ pub trait Sheets {
         mark: MarkRequest,
         if_match: Option<IfMatch>,
     ) -> Result<MarkAnswer, crate::Error>;
+}
 
+/// The sheets' tables rolled with what the campaign knows of the crew (R18–R21, R23).
+#[async_trait::async_trait]
+pub trait SheetRolls {
     /// Rolls one of the sheet's tables and writes its effect on the sheets.
     async fn roll_on_sheet(
         &self,
@@ -411,3 +407,9 @@ pub trait Sheets {
         if_match: Option<IfMatch>,
     ) -> Result<SheetRollAnswer, crate::Error>;
 }
+
+/// A game's line-up and its aircraft data sheets (R16–R21), for a door that uses all
+/// three: the page that shows a game's sheets beside its line-up.
+pub trait Sheets: Lineups + SheetMarks + SheetRolls {}
+
+impl<T: Lineups + SheetMarks + SheetRolls + ?Sized> Sheets for T {}

@@ -8,13 +8,11 @@
 //! every try, since a name may change what it resolves to), unless the operator allows
 //! private ones ([`AddressPolicy`]).
 
-mod port;
 pub use eagles_office::webhooks::{
     AddressPolicy, AddressRefusal, AttemptView, CreatedWebhook, DeliveryView, NewWebhook,
     WebhookView,
 };
 use std::collections::HashMap;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::Duration;
 
 use campaign::webhooks::{DeliveryStatus, WebhookEvent};
@@ -24,6 +22,12 @@ use rand::RngCore;
 
 use crate::access::{readable_campaign, still_running, CampaignScope};
 use crate::error::{one_of, Locus, ServiceError};
+use crate::Service;
+
+mod address;
+pub use address::{check_address, check_addresses, non_public, resolve};
+use eagles_office::access::ReadAccess;
+use eagles_office::prelude::*;
 
 /// How long a host's name may take to resolve.
 pub const RESOLVE_TIMEOUT: Duration = Duration::from_secs(5);
@@ -81,18 +85,6 @@ pub async fn create(
     })
 }
 
-/// The webhooks of a campaign `caller` referees, each with its latest deliveries and
-/// their tries. Their URLs may carry tokens (Discord's do): only referees see them.
-pub async fn list(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-) -> Result<Vec<WebhookView>, ServiceError> {
-    let scope = readable_campaign(conn, campaign_id, caller).await?;
-    scope.require_referee("see the webhooks")?;
-    views(conn, scope.campaign().id).await
-}
-
 /// [`list`] for a caller already known to referee the campaign.
 pub async fn views(
     conn: &mut AsyncPgConnection,
@@ -140,23 +132,6 @@ pub async fn views(
         });
     }
     Ok(views)
-}
-
-/// Deletes a webhook of a campaign `user` referees, and its queued deliveries.
-pub async fn delete(
-    conn: &mut AsyncPgConnection,
-    user: User,
-    campaign_id: i64,
-    id: i64,
-) -> Result<(), ServiceError> {
-    let scope = referee_scope(conn, user, campaign_id, "delete webhooks").await?;
-    if eagles_db::webhooks::delete(conn, scope.campaign().id, id).await? {
-        Ok(())
-    } else {
-        Err(ServiceError::NotFound(format!(
-            "campaign {campaign_id} has no webhook {id}"
-        )))
-    }
 }
 
 /// The campaign as its referee sees it; 409 once it has ended (§13.203), like every
@@ -269,107 +244,6 @@ fn generate_secret() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Resolves the URL's host and checks every address it resolves to against `policy`;
-/// returns the addresses, for the sender to connect to exactly those.
-pub async fn check_address(
-    url: &url::Url,
-    policy: AddressPolicy,
-) -> Result<Vec<SocketAddr>, AddressRefusal> {
-    let host = url.host_str().unwrap_or_default().to_owned();
-    let port = url.port_or_known_default().unwrap_or(80);
-    let addresses: Vec<SocketAddr> = match url.host() {
-        Some(url::Host::Ipv4(ip)) => vec![SocketAddr::new(IpAddr::V4(ip), port)],
-        Some(url::Host::Ipv6(ip)) => vec![SocketAddr::new(IpAddr::V6(ip), port)],
-        _ => resolve(&host, port).await?,
-    };
-    check_addresses(&host, &addresses, policy)?;
-    Ok(addresses)
-}
-
-/// Resolves `host`, bounded by [`RESOLVE_TIMEOUT`].
-pub async fn resolve(host: &str, port: u16) -> Result<Vec<SocketAddr>, AddressRefusal> {
-    let unresolved = |why: String| AddressRefusal::Unresolved {
-        host: host.to_owned(),
-        why,
-    };
-    let found = tokio::time::timeout(RESOLVE_TIMEOUT, tokio::net::lookup_host((host, port)))
-        .await
-        .map_err(|_| unresolved(format!("no answer within {} s", RESOLVE_TIMEOUT.as_secs())))?
-        .map_err(|e| unresolved(e.to_string()))?;
-    let addresses: Vec<SocketAddr> = found.collect();
-    if addresses.is_empty() {
-        return Err(unresolved("it has no address".into()));
-    }
-    Ok(addresses)
-}
-
-/// Refuses the first address that `policy` does not allow.
-pub fn check_addresses(
-    host: &str,
-    addresses: &[SocketAddr],
-    policy: AddressPolicy,
-) -> Result<(), AddressRefusal> {
-    if policy.allow_private {
-        return Ok(());
-    }
-    for address in addresses {
-        if let Some(kind) = non_public(address.ip()) {
-            return Err(AddressRefusal::Private {
-                host: host.to_owned(),
-                address: address.ip(),
-                kind,
-            });
-        }
-    }
-    Ok(())
-}
-
-/// What kind of non-public address `ip` is, or `None` for a public one.
-pub fn non_public(ip: IpAddr) -> Option<&'static str> {
-    match ip {
-        IpAddr::V4(v4) => non_public_v4(v4),
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => non_public_v4(v4),
-            None => non_public_v6(v6),
-        },
-    }
-}
-
-fn non_public_v4(ip: Ipv4Addr) -> Option<&'static str> {
-    let [a, b, ..] = ip.octets();
-    if ip.is_loopback() {
-        Some("loopback")
-    } else if ip.is_unspecified() || a == 0 {
-        Some("unspecified")
-    } else if ip.is_private() {
-        Some("private")
-    } else if a == 100 && (64..128).contains(&b) {
-        // Carrier-grade NAT (RFC 6598): another network's private space.
-        Some("private")
-    } else if ip.is_link_local() {
-        Some("link-local")
-    } else if ip.is_broadcast() {
-        Some("broadcast")
-    } else {
-        None
-    }
-}
-
-fn non_public_v6(ip: Ipv6Addr) -> Option<&'static str> {
-    let first = ip.segments()[0];
-    if ip.is_loopback() {
-        Some("loopback")
-    } else if ip.is_unspecified() {
-        Some("unspecified")
-    } else if first & 0xfe00 == 0xfc00 {
-        Some("unique-local")
-    } else if first & 0xffc0 == 0xfe80 {
-        Some("link-local")
-    } else {
-        None
-    }
-}
-
 /// The delay before try `attempt + 1` after `attempt` failed ones: `base` doubled per
 /// failure, at most an hour, less up to a quarter at random (`jitter` in 0..1) so the
 /// retries of many deliveries spread out.
@@ -383,6 +257,55 @@ pub fn retry_delay(attempt: u32, base: Duration, jitter: f64) -> Duration {
 
 /// How long after its event a delivery is tried before it is given up.
 pub const GIVE_UP_AFTER: Duration = Duration::from_secs(24 * 3600);
+
+#[async_trait::async_trait]
+impl Webhooks for Service {
+    async fn create_webhook(
+        &self,
+        user: User,
+        campaign_id: i64,
+        new: NewWebhook,
+    ) -> Result<CreatedWebhook, Error> {
+        create(
+            &mut *self.conn().await?,
+            user,
+            campaign_id,
+            new,
+            self.webhooks,
+        )
+        .await
+    }
+
+    /// The webhooks of a campaign `caller` referees, each with its latest deliveries and
+    /// their tries. Their URLs may carry tokens (Discord's do): only referees see them.
+    async fn webhooks(
+        &self,
+        reader: ReadAccess,
+        campaign_id: i64,
+    ) -> Result<Vec<WebhookView>, Error> {
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let caller = reader.into_caller();
+        let scope = readable_campaign(conn, campaign_id, caller).await?;
+        scope.require_referee("see the webhooks")?;
+        views(conn, scope.campaign().id).await
+    }
+
+    /// Deletes a webhook of a campaign `user` referees, and its queued deliveries.
+    async fn delete_webhook(&self, user: User, webhook: WebhookRef) -> Result<(), Error> {
+        let (campaign_id, id) = (webhook.campaign_id, webhook.webhook_id);
+        let mut conn = self.conn().await?;
+        let conn = &mut *conn;
+        let scope = referee_scope(conn, user, campaign_id, "delete webhooks").await?;
+        if eagles_db::webhooks::delete(conn, scope.campaign().id, id).await? {
+            Ok(())
+        } else {
+            Err(ServiceError::NotFound(format!(
+                "campaign {campaign_id} has no webhook {id}"
+            )))
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
