@@ -157,6 +157,21 @@ impl Demo {
         Ok((game, ids))
     }
 
+    /// A closed week of one game: opened with `offensive` and both missions, debriefed
+    /// as `debrief` reports it from the mission ids, then the week closed.
+    async fn play_week(
+        &self,
+        conn: &mut AsyncPgConnection,
+        offensive: [u32; 2],
+        missions: [DemoMission<'_>; 2],
+        debrief: impl FnOnce(&[i64]) -> Result<DebriefRequest, String>,
+    ) -> Result<(), String> {
+        let (game, missions) = self.game(conn, offensive, missions).await?;
+        let request = debrief(&missions)?;
+        self.debrief(conn, game, request).await?;
+        self.close_week(conn).await
+    }
+
     /// Declares a sortie of `game` into its line-up as the referee (R16).
     async fn declare(
         &self,
