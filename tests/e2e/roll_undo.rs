@@ -7,21 +7,9 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::sheets::Night;
+use crate::sheets::{mccudden_at, red_marker_on_the_wings, Night};
 use crate::support::body;
 use crate::support::form_client::Visitor;
-
-/// McCudden (SPAD XIII, stability B) at Voss: range 1, medium burst, tailed last turn,
-/// target lower: 5 + 2 + 1 + 2 + 1 = 11; die 5 → B3R (R17, the combat tables).
-fn mccudden_at(mccudden: i64, c1: i64, dice: Option<[u32; 1]>) -> Value {
-    let mut shot = json!({ "table": "combat", "shooter": mccudden, "target_sortie": c1,
-                           "range": 1, "burst": "medium", "weapon": "rigid",
-                           "tailed_last_turn": true, "target_altitude": "lower" });
-    if let Some(dice) = dice {
-        shot["dice"] = json!(dice);
-    }
-    shot
-}
 
 /// McCudden's shot from a2 at c1 on a night with four sorties declared, as rolled.
 struct Shot {
@@ -193,13 +181,7 @@ async fn a_roll_whose_markers_were_drawn_is_not_undone_until_they_are() {
         ..
     } = Shot::fired(Some([5])).await;
     // Kurt draws a red marker of the B3R onto the wings (§3.541).
-    let drawn = night
-        .mark(
-            "kurt",
-            c1,
-            json!({ "kind": "damage", "section": "wings", "boxes": 3, "marker": "red" }),
-        )
-        .await;
+    let drawn = night.mark("kurt", c1, red_marker_on_the_wings()).await;
     let damage = drawn["marks"].as_array().unwrap().last().unwrap()["id"].clone();
 
     let undo = json!({ "kind": "undo", "roll": roll });

@@ -271,6 +271,23 @@ impl Night {
     }
 }
 
+/// McCudden (SPAD XIII, stability B) at Voss: range 1, medium burst, tailed last turn,
+/// target lower: 5 + 2 + 1 + 2 + 1 = 11; die 5 → B3R (R17, the combat tables).
+pub(crate) fn mccudden_at(mccudden: i64, c1: i64, dice: Option<[u32; 1]>) -> Value {
+    let mut shot = json!({ "table": "combat", "shooter": mccudden, "target_sortie": c1,
+                           "range": 1, "burst": "medium", "weapon": "rigid",
+                           "tailed_last_turn": true, "target_altitude": "lower" });
+    if let Some(dice) = dice {
+        shot["dice"] = json!(dice);
+    }
+    shot
+}
+
+/// The B3R's red marker (§3.541), drawn onto the wings.
+pub(crate) fn red_marker_on_the_wings() -> Value {
+    json!({ "kind": "damage", "section": "wings", "boxes": 3, "marker": "red" })
+}
+
 #[tokio::test]
 async fn a_line_up_of_four_sorties_follows_r16() {
     let night = Night::new().await;
@@ -446,11 +463,8 @@ async fn a_combat_roll_uses_the_sheets_and_counts_its_hits_on_both() {
     let [_, _, mccudden, voss, _, _] = night.crew;
     let [_, a2, c1, _] = night.four_sorties().await;
 
-    // McCudden, SPAD XIII (stability B), at Voss: range 1, medium burst, tailed last
-    // turn, target lower: 5 + 2 + 1 + 2 + 1 = 11; die 5 → B3R (R17, combat tables).
-    let shot = json!({ "table": "combat", "shooter": mccudden, "target_sortie": c1,
-                       "range": 1, "burst": "medium", "weapon": "rigid",
-                       "tailed_last_turn": true, "target_altitude": "lower", "dice": [5] });
+    // McCudden at Voss, die 5 → B3R (R17, combat tables).
+    let shot = mccudden_at(mccudden, c1, Some([5]));
     // A misspelt flag is refused by name, not fired without it.
     let mut misspelt = shot.clone();
     misspelt["tailed_last_trun"] = json!(true);
@@ -476,13 +490,7 @@ async fn a_combat_roll_uses_the_sheets_and_counts_its_hits_on_both() {
     assert_eq!(target["to_draw"], json!({ "blue": 1, "red": 3 }));
     assert_eq!(target["due"], json!(["draw"]));
     // A red marker drawn onto the wings clears one red and makes a spin test due (§3.603).
-    let drawn = night
-        .mark(
-            "kurt",
-            c1,
-            json!({ "kind": "damage", "section": "wings", "boxes": 3, "marker": "red" }),
-        )
-        .await;
+    let drawn = night.mark("kurt", c1, red_marker_on_the_wings()).await;
     assert_eq!(drawn["to_draw"], json!({ "blue": 1, "red": 2 }));
     assert_eq!(drawn["due"], json!(["draw", "spin"]));
 
