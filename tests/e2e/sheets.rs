@@ -67,6 +67,16 @@ impl Night {
         )
     }
 
+    /// A request to the game's `rest` as `who`, to finish and send.
+    pub(crate) fn request(
+        &self,
+        method: reqwest::Method,
+        who: &str,
+        rest: &str,
+    ) -> reqwest::RequestBuilder {
+        self.app.request(method, &self.path(rest), self.token(who))
+    }
+
     pub(crate) async fn post(&self, who: &str, rest: &str, body: Value) -> reqwest::Response {
         self.app
             .post(&self.path(rest), self.token(who), &body)
@@ -205,13 +215,9 @@ impl Night {
         let aircraft_id = aircraft_id(&self.app, aircraft).await;
         let assignment =
             json!({ "aircraft_id": aircraft_id, "pilot_id": pilot, "observer_id": observer });
+        let path = format!("/missions/{mission}/assignment");
         let assigned = self
-            .app
-            .request(
-                reqwest::Method::PUT,
-                &self.path(&format!("/missions/{mission}/assignment")),
-                self.token("rita"),
-            )
+            .request(reqwest::Method::PUT, "rita", &path)
             .json(&assignment)
             .send()
             .await
@@ -356,12 +362,7 @@ async fn a_line_up_of_four_sorties_follows_r16() {
         .mark("ada", a1, json!({ "kind": "turn", "turn": 1 }))
         .await;
     let withdraw = night
-        .app
-        .request(
-            reqwest::Method::DELETE,
-            &night.path(&format!("/sorties/{a1}")),
-            night.token("ada"),
-        )
+        .request(reqwest::Method::DELETE, "ada", &format!("/sorties/{a1}"))
         .send()
         .await
         .unwrap();

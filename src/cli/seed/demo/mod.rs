@@ -157,21 +157,6 @@ impl Demo {
         Ok((game, ids))
     }
 
-    /// A closed week of one game: opened with `offensive` and both missions, debriefed
-    /// as `debrief` reports it from the mission ids, then the week closed.
-    async fn play_week(
-        &self,
-        conn: &mut AsyncPgConnection,
-        offensive: [u32; 2],
-        missions: [DemoMission<'_>; 2],
-        debrief: impl FnOnce(&[i64]) -> Result<DebriefRequest, String>,
-    ) -> Result<(), String> {
-        let (game, missions) = self.game(conn, offensive, missions).await?;
-        let request = debrief(&missions)?;
-        self.debrief(conn, game, request).await?;
-        self.close_week(conn).await
-    }
-
     /// Declares a sortie of `game` into its line-up as the referee (R16).
     async fn declare(
         &self,
@@ -259,7 +244,8 @@ impl Demo {
         }
     }
 
-    async fn debrief(
+    /// Debriefs the week's one game as `request` reports it, then closes the week.
+    async fn close_night(
         &self,
         conn: &mut AsyncPgConnection,
         game: i64,
@@ -267,11 +253,7 @@ impl Demo {
     ) -> Result<(), String> {
         eagles_service::debrief::create(conn, self.referee.clone(), self.campaign, game, request)
             .await
-            .map(drop)
-            .map_err(refused("debrief a game"))
-    }
-
-    async fn close_week(&self, conn: &mut AsyncPgConnection) -> Result<(), String> {
+            .map_err(refused("debrief a game"))?;
         // Every game of a demo week is debriefed: none is left to abandon.
         let request = eagles_service::weeks::CloseWeekRequest::default();
         eagles_service::weeks::close(conn, self.referee.clone(), self.campaign, request)
