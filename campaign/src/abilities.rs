@@ -8,13 +8,13 @@ wire_enum! {
     /// The family of an ability (appendix D): it decides who may choose it (R6).
     pub enum AbilityKind {
         /// Pilots only.
-        Pilot = "pilot",
+        Pilot,
         /// Pilots and observers.
-        Gunnery = "gunnery",
+        Gunnery,
         /// Observers only.
-        Observer = "observer",
+        Observer,
         /// Chosen only from ace slots (five kills each).
-        Ace = "ace",
+        Ace,
     }
 }
 
@@ -36,33 +36,33 @@ wire_enum! {
     /// A special ability of appendix D.
     pub enum Ability {
         /// May not be tailed except by an ace.
-        CannotBeTailed = "cannot_be_tailed",
+        CannotBeTailed,
         /// Restricted maneuvers count as unrestricted.
-        Maneuver = "maneuver",
+        Maneuver,
         /// May spin on purpose; needs 250 XP.
-        SpinSkill = "spin_skill",
+        SpinSkill,
         /// +1 to spin recovery per 250 XP; needs 250 XP.
-        SpinRecovery = "spin_recovery",
+        SpinRecovery,
         /// Tails from 4 hexes.
-        Tailing = "tailing",
+        Tailing,
         /// Combat stability one class better.
-        Stability = "stability",
+        Stability,
         /// +1 to the combat roll.
-        DieRollAdd = "die_roll_add",
+        DieRollAdd,
         /// Unjams on 3–6.
-        Unjamming = "unjamming",
+        Unjamming,
         /// Ignores deflection.
-        Deflection = "deflection",
+        Deflection,
         /// Observes from higher or from an adjacent hex.
-        Observing = "observing",
+        Observing,
         /// +1 to bombing rolls.
-        Bombardier = "bombardier",
+        Bombardier,
         /// Concentrated fire at range 0–1 (ace).
-        ConcentratedFire = "concentrated_fire",
+        ConcentratedFire,
         /// Combat table one line up (ace).
-        FireValue = "fire_value",
+        FireValue,
         /// Fires as if one hex closer (ace).
-        Range = "range",
+        Range,
     }
 }
 

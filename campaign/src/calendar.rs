@@ -44,9 +44,9 @@ wire_enum! {
     /// anti-aircraft modifier (R1, §7.02).
     pub enum Era {
         /// Before 1917-01-01.
-        Early = "early",
+        Early,
         /// From 1917-01-01.
-        Late = "late",
+        Late,
     }
 }
 

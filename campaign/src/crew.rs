@@ -21,9 +21,9 @@ wire_enum! {
     /// What a crewman is (R3); also the seat he sits in.
     pub enum Role {
         /// Flies the aircraft.
-        Pilot = "pilot",
+        Pilot,
         /// Observes, bombs and mans the rear gun of a two-seater.
-        Observer = "observer",
+        Observer,
     }
 }
 
@@ -31,15 +31,15 @@ wire_enum! {
     /// Where a crewman stands in the war.
     pub enum CrewStatus {
         /// Fit to fly.
-        Active = "active",
+        Active,
         /// Out of service until his `out_until_week` (R7).
-        Wounded = "wounded",
+        Wounded,
         /// A prisoner: out for good, or for the weeks of an escape (R8).
-        Captured = "captured",
+        Captured,
         /// Dead.
-        Killed = "killed",
+        Killed,
         /// Sent home after a serious injury on a triple (R7).
-        SentHome = "sent_home" as "sent home",
+        SentHome as "sent home",
     }
 }
 

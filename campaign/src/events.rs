@@ -7,26 +7,26 @@ wire_enum! {
     /// The kind of write an event reports; also the `event:` name of the stream.
     pub enum EventKind {
         /// A roll on a table (R14).
-        Roll = "roll",
+        Roll,
         /// A game opened, with its ground offensive.
-        Game = "game",
+        Game,
         /// A side's mission rolled.
-        Mission = "mission",
+        Mission,
         /// A mission's aircraft and crew assigned (R9).
-        Assignment = "assignment",
+        Assignment,
         /// A game debriefed.
-        Debrief = "debrief",
+        Debrief,
         /// A debrief or an award voided.
-        Void = "void",
+        Void,
         /// A week closed (R15).
-        Week = "week",
+        Week,
         /// A crewman created, or an ability picked.
-        Crew = "crew",
+        Crew,
         /// A member added, or a player's side switched.
-        Member = "member",
+        Member,
         /// The campaign ended (§13.203).
-        End = "end",
+        End,
         /// A sortie declared or taken back, or a mark or roll on its sheet (R16–R21).
-        Sheet = "sheet",
+        Sheet,
     }
 }

@@ -212,34 +212,38 @@ mod tests {
         assert_eq!(seed().commitment(), COMMITMENT);
     }
 
-    #[test]
-    fn seq_1_with_a_nonce_rolls_two_d6_from_the_commitment() {
-        let mut dice = seed().dice_for(1, COMMITMENT, "abc");
-        let rolled = [dice.roll(6), dice.roll(6)];
-        assert_eq!(rolled, [2, 3]);
+    /// A server roll of the worked example: the dice `throw` reads from the stream of
+    /// roll `seq` after `prev`, and the roll's link.
+    fn served(
+        (seq, prev, nonce): (u64, &str, &str),
+        table: &str,
+        throw: impl FnOnce(&mut SeededDice) -> Vec<u32>,
+    ) -> (Vec<u32>, String) {
+        let rolled = throw(&mut seed().dice_for(seq, prev, nonce));
         let roll = ChainedRoll {
-            seq: 1,
-            table: "2d6",
+            seq,
+            table,
             source: DiceSource::Server,
             dice: &rolled,
-            nonce: "abc",
+            nonce,
         };
-        assert_eq!(roll.link(COMMITMENT), CHAIN_1);
+        let link = roll.link(prev);
+        (rolled, link)
+    }
+
+    #[test]
+    fn seq_1_with_a_nonce_rolls_two_d6_from_the_commitment() {
+        let two_d6 = |dice: &mut SeededDice| vec![dice.roll(6), dice.roll(6)];
+        let (rolled, link) = served((1, COMMITMENT, "abc"), "2d6", two_d6);
+        assert_eq!(rolled, [2, 3]);
+        assert_eq!(link, CHAIN_1);
     }
 
     #[test]
     fn seq_2_without_a_nonce_rolls_a_d100() {
-        let mut dice = seed().dice_for(2, CHAIN_1, "");
-        let rolled = [dice.roll(100)];
+        let (rolled, link) = served((2, CHAIN_1, ""), "d100", |dice| vec![dice.roll(100)]);
         assert_eq!(rolled, [1]);
-        let roll = ChainedRoll {
-            seq: 2,
-            table: "d100",
-            source: DiceSource::Server,
-            dice: &rolled,
-            nonce: "",
-        };
-        assert_eq!(roll.link(CHAIN_1), CHAIN_2);
+        assert_eq!(link, CHAIN_2);
     }
 
     #[test]
@@ -270,17 +274,9 @@ mod tests {
         let seed = seed();
         let mut bytes = seed.dice_for(4, CHAIN_3, "n364");
         assert_eq!(bytes.next_byte(), 255);
-        let mut dice = seed.dice_for(4, CHAIN_3, "n364");
-        let rolled = [dice.roll(6)];
+        let (rolled, link) = served((4, CHAIN_3, "n364"), "d6", |dice| vec![dice.roll(6)]);
         assert_eq!(rolled, [1]);
-        let roll = ChainedRoll {
-            seq: 4,
-            table: "d6",
-            source: DiceSource::Server,
-            dice: &rolled,
-            nonce: "n364",
-        };
-        assert_eq!(roll.link(CHAIN_3), CHAIN_4);
+        assert_eq!(link, CHAIN_4);
     }
 
     #[test]

@@ -16,9 +16,9 @@ wire_enum! {
     #[derive(PartialOrd, Ord)]
     pub enum Severity {
         /// Out 1d6−1 weeks, at least 1.
-        Minor = "minor",
+        Minor,
         /// Out 3d6 weeks; sent home on a triple.
-        Serious = "serious",
+        Serious,
     }
 }
 
@@ -29,13 +29,13 @@ wire_enum! {
     #[derive(PartialOrd, Ord)]
     pub enum Harm {
         /// No injury.
-        Unharmed = "unharmed",
+        Unharmed,
         /// A minor injury.
-        MinorInjury = "minor_injury" as "minor injury",
+        MinorInjury as "minor injury",
         /// A serious injury.
-        SeriousInjury = "serious_injury" as "serious injury",
+        SeriousInjury as "serious injury",
         /// Dead.
-        Killed = "killed",
+        Killed,
     }
 }
 
@@ -70,17 +70,17 @@ wire_enum! {
     /// A crewman's outcome of a game as the debrief reports it.
     pub enum Outcome {
         /// Came home unhurt (his wounds, if any, still count).
-        Unharmed = "unharmed",
+        Unharmed,
         /// A minor injury from a crash, landing or bail-out.
-        MinorInjury = "minor_injury" as "minor injury",
+        MinorInjury as "minor injury",
         /// A serious injury from a crash, landing or bail-out.
-        SeriousInjury = "serious_injury" as "serious injury",
+        SeriousInjury as "serious injury",
         /// Killed.
-        Killed = "killed",
+        Killed,
         /// Captured after coming down (the capture roll follows, R8).
-        Captured = "captured",
+        Captured,
         /// Came down and evaded capture (his injuries still count).
-        Evaded = "evaded",
+        Evaded,
     }
 }
 
@@ -117,15 +117,15 @@ wire_enum! {
     /// results — and capture (R8).
     pub enum FateKind {
         /// Fit for next week.
-        Unharmed = "unharmed",
+        Unharmed,
         /// A minor injury.
-        MinorInjury = "minor_injury" as "minor injury",
+        MinorInjury as "minor injury",
         /// A serious injury.
-        SeriousInjury = "serious_injury" as "serious injury",
+        SeriousInjury as "serious injury",
         /// Dead.
-        Killed = "killed",
+        Killed,
         /// Taken prisoner (the capture roll says for how long, R8).
-        Captured = "captured",
+        Captured,
     }
 }
 
@@ -146,13 +146,13 @@ wire_enum! {
     /// What a casualty of a game was, as the record keeps it (R7, R8).
     pub enum CasualtyKind {
         /// Injured: out for the weeks his injury roll gave.
-        MinorInjury = "minor_injury" as "minor injury",
+        MinorInjury as "minor injury",
         /// Injured: out for the weeks his injury roll gave, or sent home.
-        SeriousInjury = "serious_injury" as "serious injury",
+        SeriousInjury as "serious injury",
         /// Captured: a prisoner, or out until his escape (R8).
-        Captured = "captured",
+        Captured,
         /// Dead.
-        Killed = "killed",
+        Killed,
     }
 }
 

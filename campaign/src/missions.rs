@@ -9,25 +9,25 @@ wire_enum! {
     /// A mission of the mission table (appendix E), in the table's order (1–10).
     pub enum MissionType {
         /// 1: observe the enemy airfield.
-        ObserveAirfield = "observe_airfield" as "observe enemy airfield",
+        ObserveAirfield as "observe enemy airfield",
         /// 2: observe the enemy HQ.
-        ObserveHq = "observe_hq" as "observe enemy HQ",
+        ObserveHq as "observe enemy HQ",
         /// 3: observe enemy troop concentrations.
-        ObserveTroops = "observe_troops" as "observe enemy troop concentrations",
+        ObserveTroops as "observe enemy troop concentrations",
         /// 4: bomb the enemy airfield.
-        BombAirfield = "bomb_airfield" as "bomb enemy airfield",
+        BombAirfield as "bomb enemy airfield",
         /// 5: bomb the enemy HQ.
-        BombHq = "bomb_hq" as "bomb enemy HQ",
+        BombHq as "bomb enemy HQ",
         /// 6: direct artillery fire.
-        DirectArtillery = "direct_artillery" as "directing artillery fire",
+        DirectArtillery as "directing artillery fire",
         /// 7: strafe the enemy trenchline.
-        StrafeTrenches = "strafe_trenches" as "trench strafing",
+        StrafeTrenches as "trench strafing",
         /// 8: balloon busting.
-        BalloonBusting = "balloon_busting" as "balloon busting",
+        BalloonBusting as "balloon busting",
         /// 9: fighter sweep.
-        FighterSweep = "fighter_sweep" as "fighter sweep",
+        FighterSweep as "fighter sweep",
         /// 10: scramble.
-        Scramble = "scramble",
+        Scramble,
     }
 }
 
@@ -79,11 +79,11 @@ wire_enum! {
     /// What a mission needs of the aircraft flying it (R9, R11).
     pub enum AircraftRequirement {
         /// Observation, bombing, artillery: an aircraft with an observer's weapon.
-        TwoSeater = "two_seater" as "a two-seater",
+        TwoSeater as "a two-seater",
         /// Fighter sweep, scramble: a single-seat pursuit aircraft.
-        SingleSeater = "single_seater" as "a single-seat pursuit aircraft",
+        SingleSeater as "a single-seat pursuit aircraft",
         /// Strafing, balloon busting: any type.
-        Either = "either" as "any aircraft",
+        Either as "any aircraft",
     }
 }
 
@@ -102,9 +102,9 @@ wire_enum! {
     /// What a sortie flies: its side's rolled mission, or fighter sweep (R4, R9).
     pub enum Assignment {
         /// The side's mission aircraft.
-        Mission = "mission",
+        Mission,
         /// Any other aircraft: it flies fighter sweep.
-        Sweep = "sweep",
+        Sweep,
     }
 }
 

@@ -9,9 +9,9 @@ wire_enum! {
     /// A member's part in a campaign.
     pub enum MemberRole {
         /// Runs the campaign: opens games, enters debriefs, closes weeks.
-        Referee = "referee",
+        Referee,
         /// Plays one side with his crew (R2, R3).
-        Player = "player",
+        Player,
     }
 }
 

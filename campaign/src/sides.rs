@@ -6,9 +6,9 @@ wire_enum! {
     /// A side of the war (R2).
     pub enum Side {
         /// The Entente and its allies.
-        Allied = "allied" as "Allied",
+        Allied as "Allied",
         /// The Central Powers.
-        Central = "central" as "Central",
+        Central as "Central",
     }
 }
 
@@ -35,27 +35,27 @@ wire_enum! {
     /// A crewman's nationality; it fixes his side for the whole war (R2).
     pub enum Nationality {
         /// French.
-        French = "french" as "French",
+        French as "French",
         /// American.
-        American = "american" as "American",
+        American as "American",
         /// Italian.
-        Italian = "italian" as "Italian",
+        Italian as "Italian",
         /// Belgian.
-        Belgian = "belgian" as "Belgian",
+        Belgian as "Belgian",
         /// Russian.
-        Russian = "russian" as "Russian",
+        Russian as "Russian",
         /// Japanese.
-        Japanese = "japanese" as "Japanese",
+        Japanese as "Japanese",
         /// British.
-        British = "british" as "British",
+        British as "British",
         /// Commonwealth (Canada, Australia, …).
-        Commonwealth = "commonwealth" as "Commonwealth",
+        Commonwealth as "Commonwealth",
         /// German.
-        German = "german" as "German",
+        German as "German",
         /// Austro-Hungarian.
-        AustroHungarian = "austro_hungarian" as "Austro-Hungarian",
+        AustroHungarian as "Austro-Hungarian",
         /// Turkish.
-        Turkish = "turkish" as "Turkish",
+        Turkish as "Turkish",
     }
 }
 

@@ -51,11 +51,11 @@ wire_enum! {
     /// Which side is winning the air war.
     pub enum Leader {
         /// The Allies lead.
-        Allied = "allied",
+        Allied,
         /// The Central Powers lead.
-        Central = "central",
+        Central,
         /// Level.
-        Tied = "tied",
+        Tied,
     }
 }
 

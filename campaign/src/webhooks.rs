@@ -8,11 +8,11 @@ wire_enum! {
     /// An event of a campaign that webhooks are told of.
     pub enum WebhookEvent {
         /// The referee closed a week (R15).
-        WeekClosed = "week_closed" as "week closed",
+        WeekClosed as "week closed",
         /// A game's debrief was entered.
-        Debrief = "debrief",
+        Debrief,
         /// The referee ended the campaign (§13.203).
-        CampaignEnded = "campaign_ended" as "campaign ended",
+        CampaignEnded as "campaign ended",
     }
 }
 
@@ -20,11 +20,11 @@ wire_enum! {
     /// Where one delivery of an event to one webhook stands.
     pub enum DeliveryStatus {
         /// Not yet answered with a 2xx: waiting for its next try.
-        Pending = "pending",
+        Pending,
         /// The receiver answered a try with a 2xx.
-        Delivered = "delivered",
+        Delivered,
         /// No try succeeded within a day of the event: given up.
-        Failed = "failed",
+        Failed,
     }
 }
 

@@ -61,39 +61,92 @@ macro_rules! text_column {
     };
 }
 
-/// Declares a wire enum: each variant with its snake_case name and, where the name is
-/// not how a person writes it, the label pages show (`AustroHungarian =
-/// "austro_hungarian" as "Austro-Hungarian"`); without one the label is the name.
+/// The snake_case name serde's `rename_all = "snake_case"` gives a variant
+/// (`RedHits` → `red_hits`, `D100` → `d100`): a `_` before each capital but the first,
+/// all in lower case. This is its length, for the array [`snake_case`] fills.
+pub const fn snake_case_len(variant: &str) -> usize {
+    let bytes = variant.as_bytes();
+    let mut len = bytes.len();
+    let mut i = 1;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_uppercase() {
+            len += 1;
+        }
+        i += 1;
+    }
+    len
+}
+
+/// The snake_case name of `variant` (see [`snake_case_len`]), as bytes.
+pub const fn snake_case<const N: usize>(variant: &str) -> [u8; N] {
+    let bytes = variant.as_bytes();
+    let mut name = [0; N];
+    let (mut i, mut at) = (0, 0);
+    while i < bytes.len() {
+        if i > 0 && bytes[i].is_ascii_uppercase() {
+            name[at] = b'_';
+            at += 1;
+        }
+        name[at] = bytes[i].to_ascii_lowercase();
+        at += 1;
+        i += 1;
+    }
+    name
+}
+
+/// A wire enum variant's name: the one given, or else the variant's in snake_case,
+/// computed at compile time.
+macro_rules! wire_name {
+    ($variant:ident = $text:literal) => {
+        $text
+    };
+    ($variant:ident) => {{
+        const BYTES: [u8; $crate::wire::snake_case_len(stringify!($variant))] =
+            $crate::wire::snake_case(stringify!($variant));
+        const NAME: &str = match ::core::str::from_utf8(&BYTES) {
+            Ok(name) => name,
+            Err(_) => panic!("a variant's name is ASCII"),
+        };
+        NAME
+    }};
+}
+
+/// Declares a wire enum: each variant with, where the label pages show is not its name,
+/// that label (`AustroHungarian as "Austro-Hungarian"`). Its snake_case name follows
+/// from the variant as serde's `rename_all = "snake_case"` writes it (`RedHits` is
+/// `red_hits`); only a name that does not is given (`TwoD6 = "2d6"`), so a name is
+/// never written twice and cannot be mistyped against its variant.
 ///
-/// The per-variant `serde(rename)` makes serde use exactly the listed name, so the
-/// names that do not follow the variant (`2d6`) need no special case. The OpenAPI
-/// schema is written from [`Self::NAMES`] too: utoipa's derive does not see a rename
-/// given through a macro's literal.
+/// `rename_all` and the per-variant `serde(rename)` make serde use exactly these names;
+/// `as_str`, `FromStr` and [`Self::NAMES`] read the same. The OpenAPI schema is written
+/// from [`Self::NAMES`] too: utoipa's derive does not see a rename given through a
+/// macro's literal.
 macro_rules! wire_enum {
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {
-            $( $(#[$vmeta:meta])* $variant:ident = $text:literal $(as $label:literal)? ),+ $(,)?
+            $( $(#[$vmeta:meta])* $variant:ident $(= $text:literal)? $(as $label:literal)? ),+ $(,)?
         }
     ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        #[serde(rename_all = "snake_case")]
         #[cfg_attr(feature = "diesel", derive(diesel::AsExpression, diesel::FromSqlRow))]
         #[cfg_attr(feature = "diesel", diesel(sql_type = diesel::sql_types::Text))]
         $vis enum $name {
-            $( $(#[$vmeta])* #[serde(rename = $text)] $variant ),+
+            $( $(#[$vmeta])* $(#[serde(rename = $text)])? $variant ),+
         }
 
         impl $name {
             /// Every value, in the rulebook's order.
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
             /// The snake_case names of [`Self::ALL`], in the same order.
-            pub const NAMES: &'static [&'static str] = &[$($text),+];
+            pub const NAMES: &'static [&'static str] = &[$($name::$variant.as_str()),+];
 
             /// The snake_case name used on the wire.
             pub const fn as_str(self) -> &'static str {
                 match self {
-                    $($name::$variant => $text),+
+                    $($name::$variant => $crate::wire::wire_name!($variant $(= $text)?)),+
                 }
             }
 
@@ -102,7 +155,7 @@ macro_rules! wire_enum {
             pub const fn label(self) -> &'static str {
                 match self {
                     $($name::$variant => {
-                        let names: &[&str] = &[$text $(, $label)?];
+                        let names: &[&str] = &[$name::$variant.as_str() $(, $label)?];
                         names[names.len() - 1]
                     }),+
                 }
@@ -134,14 +187,15 @@ macro_rules! wire_enum {
             type Err = $crate::wire::ParseEnumError;
 
             fn from_str(s: &str) -> Result<Self, Self::Err> {
-                match s {
-                    $($text => Ok($name::$variant),)+
-                    _ => Err($crate::wire::ParseEnumError {
+                Self::ALL
+                    .iter()
+                    .copied()
+                    .find(|value| value.as_str() == s)
+                    .ok_or_else(|| $crate::wire::ParseEnumError {
                         kind: stringify!($name),
                         value: s.to_owned(),
                         allowed: Self::NAMES,
-                    }),
-                }
+                    })
             }
         }
     };
@@ -149,6 +203,7 @@ macro_rules! wire_enum {
 
 pub(crate) use text_column;
 pub(crate) use wire_enum;
+pub(crate) use wire_name;
 
 #[cfg(test)]
 pub(crate) mod testing {
@@ -177,11 +232,27 @@ pub(crate) mod testing {
 #[cfg(test)]
 mod tests {
     use crate::crew::{CrewStatus, Role};
+    use crate::experience::AwardKind;
     use crate::injuries::Outcome;
     use crate::missions::{AircraftRequirement, MissionType};
     use crate::sides::{Nationality, Side};
     use crate::tables::ground_offensive::GroundOffensive;
     use crate::tables::Table;
+
+    #[test]
+    fn a_name_not_given_is_the_variants_in_snake_case_as_serde_writes_it() {
+        assert_eq!(AwardKind::RedHits.as_str(), "red_hits");
+        assert_eq!(MissionType::ObserveHq.as_str(), "observe_hq");
+        assert_eq!(Table::D100.as_str(), "d100");
+        assert_eq!(
+            serde_json::to_value(AwardKind::RedHits).unwrap(),
+            "red_hits"
+        );
+        assert_eq!("red_hits".parse::<AwardKind>(), Ok(AwardKind::RedHits));
+        // Given where it departs from the variant.
+        assert_eq!(Table::TwoD6.as_str(), "2d6");
+        assert_eq!(serde_json::to_value(Table::TwoD6).unwrap(), "2d6");
+    }
 
     #[test]
     fn pages_show_names_as_people_write_them() {

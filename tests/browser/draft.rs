@@ -51,15 +51,7 @@ impl Night {
         let app = TestApp::spawn().await;
         app.add_users(&["rita", "paul", "carl"]).await;
         let rita = Api::as_user(&app, "rita").await;
-        let campaign = rita
-            .write(
-                Method::POST,
-                "/api/v1/campaigns",
-                json!({ "name": "Bloody April", "start_date": "1917-04-23", "public": true }),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
+        let campaign = rita.bloody_april().await;
         let api = |rest: &str| format!("/api/v1/campaigns/{campaign}{rest}");
         for (username, side) in [("paul", "allied"), ("carl", "central")] {
             rita.write(

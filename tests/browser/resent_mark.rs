@@ -26,15 +26,7 @@ const ARRIVAL: Duration = Duration::from_secs(30);
 async fn paul_in_the_air(app: &TestApp) -> (String, i64) {
     app.add_users(&["rita", "paul"]).await;
     let rita = Api::as_user(app, "rita").await;
-    let campaign = rita
-        .write(
-            Method::POST,
-            "/api/v1/campaigns",
-            json!({ "name": "Bloody April", "start_date": "1917-04-23", "public": true }),
-        )
-        .await["id"]
-        .as_i64()
-        .unwrap();
+    let campaign = rita.bloody_april().await;
     let api = |rest: &str| format!("/api/v1/campaigns/{campaign}{rest}");
     rita.write(
         Method::POST,

@@ -11,11 +11,6 @@ use crate::sheets::Night;
 use crate::support::{aircraft_id, body, problem};
 
 impl Night {
-    async fn roll(&self, who: &str, sortie: i64, roll: Value) -> Value {
-        self.made(who, &format!("/sorties/{sortie}/rolls"), roll)
-            .await
-    }
-
     async fn turns(&self, who: &str, sortie: i64, turns: std::ops::RangeInclusive<u32>) {
         for turn in turns {
             self.mark(who, sortie, json!({ "kind": "turn", "turn": turn }))
@@ -98,25 +93,9 @@ async fn a_game_played_on_its_sheets_drafts_a_debrief_confirmed_unchanged() {
     let night = Night::new().await;
     let [ball, hooper, mccudden, voss, wolff, weber] = night.crew;
     let c1 = night.bombing_mission().await;
-    let a1 = night
-        .declare(
-            "ada",
-            "Bristol F2b",
-            &[(ball, "pilot"), (hooper, "observer")],
-        )
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    let a2 = night
-        .declare("bea", "SPAD XIII", &[(mccudden, "pilot")])
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    let c2 = night
-        .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
-        .await["id"]
-        .as_i64()
-        .unwrap();
+    let a1 = night.balls_bristol().await["id"].as_i64().unwrap();
+    let a2 = night.mccuddens_spad().await["id"].as_i64().unwrap();
+    let c2 = night.voss_albatros().await["id"].as_i64().unwrap();
 
     for (who, sortie) in [("ada", a1), ("bea", a2), ("karl", c1), ("kurt", c2)] {
         night.turns(who, sortie, 1..=1).await;
@@ -520,10 +499,7 @@ async fn each_conflict_of_the_sheets_stands_beside_its_sortie() {
 #[tokio::test]
 async fn the_draft_is_the_referees_and_the_games_players() {
     let night = Night::new().await;
-    let [_, _, mccudden, _, _, _] = night.crew;
-    night
-        .declare("bea", "SPAD XIII", &[(mccudden, "pilot")])
-        .await;
+    night.mccuddens_spad().await;
     // kurt flies nothing in this game; the anonymous reader is nobody.
     let refused = problem(night.draft("kurt").await, StatusCode::FORBIDDEN).await;
     assert!(

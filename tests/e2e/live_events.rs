@@ -741,21 +741,9 @@ async fn a_page_session_opens_the_stream_of_a_private_campaign_its_member_reads(
 async fn a_quiet_sheet_event_names_its_sortie_only_to_the_sheets_readers() {
     let night = crate::sheets::Night::new().await;
     let campaign = night.world.campaign;
-    let [ball, hooper, _, voss, _, _] = night.crew;
-    let c1 = night
-        .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    let a1 = night
-        .declare(
-            "ada",
-            "Bristol F2b",
-            &[(ball, "pilot"), (hooper, "observer")],
-        )
-        .await["id"]
-        .as_i64()
-        .unwrap();
+    let voss = night.crew[3];
+    let c1 = night.voss_albatros().await["id"].as_i64().unwrap();
+    let a1 = night.balls_bristol().await["id"].as_i64().unwrap();
     let before = revision(&night.app, campaign, night.token("rita").unwrap()).await;
     // A turn changes no open fact; smoke is seen by the whole table.
     night

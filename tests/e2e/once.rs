@@ -107,12 +107,7 @@ fn sheets_path(night: &Night) -> String {
 #[tokio::test]
 async fn a_sheet_mark_sent_again_or_twice_at_once_is_marked_once() {
     let night = Night::new().await;
-    let mccudden = night.crew[2];
-    let sortie = night
-        .declare("bea", "SPAD XIII", &[(mccudden, "pilot")])
-        .await["id"]
-        .as_i64()
-        .unwrap();
+    let sortie = night.mccuddens_spad().await["id"].as_i64().unwrap();
     let bea = Browser::of(&night, "bea").await;
     let html = bea.page(&sheets_path(&night)).await;
     let wing = PageForm::read(&html, &format!("damage-{sortie}"))
@@ -207,10 +202,7 @@ async fn a_server_roll_sent_again_or_twice_at_once_is_rolled_once() {
 #[tokio::test]
 async fn the_debrief_submitted_twice_at_once_is_debriefed_once() {
     let night = Night::new().await;
-    let mccudden = night.crew[2];
-    night
-        .declare("bea", "SPAD XIII", &[(mccudden, "pilot")])
-        .await;
+    night.mccuddens_spad().await;
     for side in ["allied", "central"] {
         night
             .made("rita", "/missions", json!({ "side": side, "dice": [9] }))
@@ -252,12 +244,7 @@ async fn the_debrief_submitted_twice_at_once_is_debriefed_once() {
 #[tokio::test]
 async fn a_form_without_its_key_is_refused_and_a_refused_form_keeps_its_key() {
     let night = Night::new().await;
-    let mccudden = night.crew[2];
-    let sortie = night
-        .declare("bea", "SPAD XIII", &[(mccudden, "pilot")])
-        .await["id"]
-        .as_i64()
-        .unwrap();
+    let sortie = night.mccuddens_spad().await["id"].as_i64().unwrap();
     let bea = Browser::of(&night, "bea").await;
     let html = bea.page(&sheets_path(&night)).await;
     let wing = PageForm::read(&html, &format!("damage-{sortie}")).with("section", "wings");

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::sheets::Night;
 use crate::support::form_client::Visitor;
-use crate::support::{aircraft_id, body, problem};
+use crate::support::{body, problem};
 
 /// Rolls both missions and assigns the Central one to Voss's Albatros D-III.
 async fn assigned(night: &Night) {
@@ -26,38 +26,18 @@ async fn assigned(night: &Night) {
             .await;
         central = rolled["id"].as_i64().unwrap();
     }
-    let albatros = aircraft_id(&night.app, "Albatros D-III").await;
-    let response = night
-        .app
-        .request(
-            reqwest::Method::PUT,
-            &night.path(&format!("/missions/{central}/assignment")),
-            night.token("rita"),
-        )
-        .json(&json!({ "aircraft_id": albatros, "pilot_id": voss, "observer_id": null }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
+    night.assign(central, "Albatros D-III", voss, None).await;
 }
 
 /// The line-up of the night: Wolff's sweep declared first (c1), then the mission
 /// aircraft as assigned (c2), then ada's Bristol (a1). Gives (c1, c2, a1).
 async fn declared(night: &Night) -> (Value, Value, Value) {
-    let [ball, hooper, _, voss, wolff, _] = night.crew;
+    let wolff = night.crew[4];
     let c1 = night
         .declare("karl", "Albatros D-III", &[(wolff, "pilot")])
         .await;
-    let c2 = night
-        .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
-        .await;
-    let a1 = night
-        .declare(
-            "ada",
-            "Bristol F2b",
-            &[(ball, "pilot"), (hooper, "observer")],
-        )
-        .await;
+    let c2 = night.voss_albatros().await;
+    let a1 = night.balls_bristol().await;
     // The mission sortie takes the next key in the order declared (R16).
     assert_eq!([&c1["key"], &c2["key"], &a1["key"]], ["c1", "c2", "a1"]);
     assert_eq!(c1["assignment"], "sweep");
@@ -252,9 +232,7 @@ async fn a_debrief_names_the_mission_aircraft_left_out_of_the_line_up() {
     assert!(sheets.contains("id=\"declare-assigned\""), "{sheets}");
     let pilot = format!("<option value=\"{voss}\" selected=\"selected\">Werner Voss</option>");
     assert!(sheets.contains(&pilot), "{sheets}");
-    let c2 = night
-        .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
-        .await;
+    let c2 = night.voss_albatros().await;
     let answer = night.post("rita", "/debrief", debrief(vec![c1, c2])).await;
     let status = answer.status();
     assert_eq!(status, StatusCode::CREATED, "{}", body(answer).await);

@@ -7,21 +7,9 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::sheets::Night;
+use crate::sheets::{mccudden_at, red_marker_on_the_wings, Night};
+use crate::support::body;
 use crate::support::form_client::Visitor;
-use crate::support::{body, problem};
-
-/// McCudden (SPAD XIII, stability B) at Voss: range 1, medium burst, tailed last turn,
-/// target lower: 5 + 2 + 1 + 2 + 1 = 11; die 5 → B3R (R17, the combat tables).
-fn mccudden_at(mccudden: i64, c1: i64, dice: Option<[u32; 1]>) -> Value {
-    let mut shot = json!({ "table": "combat", "shooter": mccudden, "target_sortie": c1,
-                           "range": 1, "burst": "medium", "weapon": "rigid",
-                           "tailed_last_turn": true, "target_altitude": "lower" });
-    if let Some(dice) = dice {
-        shot["dice"] = json!(dice);
-    }
-    shot
-}
 
 /// McCudden's shot from a2 at c1 on a night with four sorties declared, as rolled.
 struct Shot {
@@ -40,13 +28,7 @@ impl Shot {
         let night = Night::new().await;
         let [_, _, mccudden, _, _, _] = night.crew;
         let [_, a2, c1, _] = night.four_sorties().await;
-        let shot = night
-            .made(
-                "bea",
-                &format!("/sorties/{a2}/rolls"),
-                mccudden_at(mccudden, c1, dice),
-            )
-            .await;
+        let shot = night.roll("bea", a2, mccudden_at(mccudden, c1, dice)).await;
         let roll = shot["roll"]["id"].as_i64().unwrap();
         Shot {
             night,
@@ -94,14 +76,8 @@ async fn the_targets_player_cannot_undo_a_rolls_markers_and_the_rolls_undo_resto
     // The target's player may not take the markers off his own sheet: they are the
     // roll's, and the refusal names it and who rolled it, in words.
     let hit = marks_of(&target, "hit")[0]["id"].clone();
-    let refused = night
-        .post(
-            "kurt",
-            &format!("/sorties/{c1}/marks"),
-            json!({ "kind": "undo", "mark": hit }),
-        )
-        .await;
-    let detail = problem(refused, StatusCode::CONFLICT).await;
+    let undo = json!({ "kind": "undo", "mark": hit });
+    let detail = night.refusal("kurt", c1, undo, StatusCode::CONFLICT).await;
     for words in ["combat roll", "James McCudden", "bea", "a2's sheet"] {
         assert!(detail.contains(words), "{words}: {detail}");
     }
@@ -112,28 +88,16 @@ async fn the_targets_player_cannot_undo_a_rolls_markers_and_the_rolls_undo_resto
         "nothing written"
     );
     // Nor is the roll undone from the target's sheet.
-    let elsewhere = night
-        .post(
-            "kurt",
-            &format!("/sorties/{c1}/marks"),
-            json!({ "kind": "undo", "roll": roll }),
-        )
-        .await;
-    let detail = problem(elsewhere, StatusCode::CONFLICT).await;
+    let undo = json!({ "kind": "undo", "roll": roll });
+    let detail = night.refusal("kurt", c1, undo, StatusCode::CONFLICT).await;
     assert!(detail.contains("made on a2's sheet"), "{detail}");
 
     // Nor may the shooter's player keep the roll and drop one of its marks on his own
     // sheet (his red hits): a roll's marks go with the roll, whole (R24).
     let shooter = body(night.sheet("bea", a2).await).await;
     let red_hits = marks_of(&shooter, "red_hits")[0]["id"].clone();
-    let alone = night
-        .post(
-            "bea",
-            &format!("/sorties/{a2}/marks"),
-            json!({ "kind": "undo", "mark": red_hits }),
-        )
-        .await;
-    let detail = problem(alone, StatusCode::CONFLICT).await;
+    let undo = json!({ "kind": "undo", "mark": red_hits });
+    let detail = night.refusal("bea", a2, undo, StatusCode::CONFLICT).await;
     assert!(detail.contains("undo the roll itself"), "{detail}");
     let kept = body(night.sheet("bea", a2).await).await;
     assert_eq!(kept["red_hits"][mccudden.to_string()], 3, "nothing written");
@@ -153,23 +117,15 @@ async fn the_targets_player_cannot_undo_a_rolls_markers_and_the_rolls_undo_resto
         (&json!(true), &json!(3))
     );
     // Once is enough.
-    let again = night
-        .post(
-            "bea",
-            &format!("/sorties/{a2}/marks"),
-            json!({ "kind": "undo", "roll": roll }),
-        )
-        .await;
-    let detail = problem(again, StatusCode::CONFLICT).await;
+    let undo = json!({ "kind": "undo", "roll": roll });
+    let detail = night.refusal("bea", a2, undo, StatusCode::CONFLICT).await;
     assert!(detail.contains("undone already"), "{detail}");
 
     // A long burst's jam test is its roll's: Voss at a2, range 1, long burst: 5 + 3 + 1
     // = 9, the jam die 5 jams (R19); undoing the shot unjams him and undoes both rolls.
     let burst = json!({ "table": "combat", "shooter": voss, "target_sortie": a2, "range": 1,
                         "burst": "long", "weapon": "rigid", "dice": [2, 5] });
-    let long = night
-        .made("kurt", &format!("/sorties/{c1}/rolls"), burst)
-        .await;
+    let long = night.roll("kurt", c1, burst).await;
     assert_eq!(long["sheet"]["state"]["jammed"]["pilot"], true);
     let shot = long["rolls"][0]["id"].as_i64().unwrap();
     let jam = long["rolls"][1]["id"].as_i64().unwrap();
@@ -195,14 +151,8 @@ async fn a_server_roll_is_undone_by_a_referee_only() {
     let before = body(night.sheet("bea", a2).await).await;
 
     // No fishing for a better die: the shooter's player may not undo the server's dice.
-    let refused = night
-        .post(
-            "bea",
-            &format!("/sorties/{a2}/marks"),
-            json!({ "kind": "undo", "roll": roll }),
-        )
-        .await;
-    let detail = problem(refused, StatusCode::FORBIDDEN).await;
+    let undo = json!({ "kind": "undo", "roll": roll });
+    let detail = night.refusal("bea", a2, undo, StatusCode::FORBIDDEN).await;
     assert!(detail.contains("only a referee"), "{detail}");
     let after = body(night.sheet("bea", a2).await).await;
     assert_eq!(after["marks"], before["marks"], "nothing written");
@@ -231,23 +181,11 @@ async fn a_roll_whose_markers_were_drawn_is_not_undone_until_they_are() {
         ..
     } = Shot::fired(Some([5])).await;
     // Kurt draws a red marker of the B3R onto the wings (§3.541).
-    let drawn = night
-        .mark(
-            "kurt",
-            c1,
-            json!({ "kind": "damage", "section": "wings", "boxes": 3, "marker": "red" }),
-        )
-        .await;
+    let drawn = night.mark("kurt", c1, red_marker_on_the_wings()).await;
     let damage = drawn["marks"].as_array().unwrap().last().unwrap()["id"].clone();
 
-    let refused = night
-        .post(
-            "rita",
-            &format!("/sorties/{a2}/marks"),
-            json!({ "kind": "undo", "roll": roll }),
-        )
-        .await;
-    let detail = problem(refused, StatusCode::CONFLICT).await;
+    let undo = json!({ "kind": "undo", "roll": roll });
+    let detail = night.refusal("rita", a2, undo, StatusCode::CONFLICT).await;
     assert!(
         detail.contains("c1: 3 boxes on the wings (a red marker), marked by kurt"),
         "the drawn mark named: {detail}"

@@ -67,6 +67,16 @@ impl Night {
         )
     }
 
+    /// A request to the game's `rest` as `who`, to finish and send.
+    pub(crate) fn request(
+        &self,
+        method: reqwest::Method,
+        who: &str,
+        rest: &str,
+    ) -> reqwest::RequestBuilder {
+        self.app.request(method, &self.path(rest), self.token(who))
+    }
+
     pub(crate) async fn post(&self, who: &str, rest: &str, body: Value) -> reqwest::Response {
         self.app
             .post(&self.path(rest), self.token(who), &body)
@@ -96,9 +106,51 @@ impl Night {
         .await
     }
 
+    /// ada's Bristol F2b (dual controls): Ball the pilot, Hooper the observer; the
+    /// declared sortie.
+    pub(crate) async fn balls_bristol(&self) -> Value {
+        let [ball, hooper, ..] = self.crew;
+        let crew = [(ball, "pilot"), (hooper, "observer")];
+        self.declare("ada", "Bristol F2b", &crew).await
+    }
+
+    /// bea's SPAD XIII: McCudden the pilot; the declared sortie.
+    pub(crate) async fn mccuddens_spad(&self) -> Value {
+        let mccudden = self.crew[2];
+        self.declare("bea", "SPAD XIII", &[(mccudden, "pilot")])
+            .await
+    }
+
+    /// kurt's Albatros D-III: Voss the pilot; the declared sortie.
+    pub(crate) async fn voss_albatros(&self) -> Value {
+        let voss = self.crew[3];
+        self.declare("kurt", "Albatros D-III", &[(voss, "pilot")])
+            .await
+    }
+
     pub(crate) async fn mark(&self, who: &str, sortie: i64, mark: Value) -> Value {
         self.made(who, &format!("/sorties/{sortie}/marks"), mark)
             .await
+    }
+
+    /// Rolls on `sortie`'s sheet and expects a 201; the answer.
+    pub(crate) async fn roll(&self, who: &str, sortie: i64, roll: Value) -> Value {
+        self.made(who, &format!("/sorties/{sortie}/rolls"), roll)
+            .await
+    }
+
+    /// POSTs a mark that is refused with `status`; the refusal's words.
+    pub(crate) async fn refusal(
+        &self,
+        who: &str,
+        sortie: i64,
+        mark: Value,
+        status: StatusCode,
+    ) -> String {
+        let response = self
+            .post(who, &format!("/sorties/{sortie}/marks"), mark)
+            .await;
+        problem(response, status).await
     }
 
     pub(crate) async fn sheet(&self, who: &str, sortie: i64) -> reqwest::Response {
@@ -151,6 +203,28 @@ impl Night {
         self.made("rita", "/debrief", debrief).await;
     }
 
+    /// Assigns `mission` to an aircraft of the type `aircraft` and its crew, as the
+    /// referee (R9).
+    pub(crate) async fn assign(
+        &self,
+        mission: i64,
+        aircraft: &str,
+        pilot: i64,
+        observer: Option<i64>,
+    ) {
+        let aircraft_id = aircraft_id(&self.app, aircraft).await;
+        let assignment =
+            json!({ "aircraft_id": aircraft_id, "pilot_id": pilot, "observer_id": observer });
+        let path = format!("/missions/{mission}/assignment");
+        let assigned = self
+            .request(reqwest::Method::PUT, "rita", &path)
+            .json(&assignment)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(assigned.status(), StatusCode::OK);
+    }
+
     /// Rolls the missions (Allied 9: fighter sweep; Central 4: bomb the enemy
     /// airfield, appendix E), assigns the Central one to Wolff and Weber's Albatros
     /// C-III and declares that aircraft into the line-up as karl (R16: the assignment
@@ -165,19 +239,8 @@ impl Night {
             assert_eq!(rolled["side"], side, "{rolled}");
             central = rolled["id"].as_i64().unwrap();
         }
-        let two_seater = aircraft_id(&self.app, "Albatros C-III").await;
-        let assigned = self
-            .app
-            .request(
-                reqwest::Method::PUT,
-                &self.path(&format!("/missions/{central}/assignment")),
-                self.token("rita"),
-            )
-            .json(&json!({ "aircraft_id": two_seater, "pilot_id": wolff, "observer_id": weber }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(assigned.status(), StatusCode::OK);
+        self.assign(central, "Albatros C-III", wolff, Some(weber))
+            .await;
         let declared = self
             .declare(
                 "karl",
@@ -193,20 +256,10 @@ impl Night {
     /// controls), a2 McCudden in a SPAD XIII, c1 Voss in an Albatros D-III, c2 Wolff
     /// and Weber in an Albatros C-III (no dual controls).
     pub(crate) async fn four_sorties(&self) -> [i64; 4] {
-        let [ball, hooper, mccudden, voss, wolff, weber] = self.crew;
-        let a1 = self
-            .declare(
-                "ada",
-                "Bristol F2b",
-                &[(ball, "pilot"), (hooper, "observer")],
-            )
-            .await;
-        let a2 = self
-            .declare("bea", "SPAD XIII", &[(mccudden, "pilot")])
-            .await;
-        let c1 = self
-            .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
-            .await;
+        let [_, _, _, _, wolff, weber] = self.crew;
+        let a1 = self.balls_bristol().await;
+        let a2 = self.mccuddens_spad().await;
+        let c1 = self.voss_albatros().await;
         let c2 = self
             .declare(
                 "rita",
@@ -222,6 +275,23 @@ impl Night {
         );
         [a1, a2, c1, c2].map(|s| s["id"].as_i64().unwrap())
     }
+}
+
+/// McCudden (SPAD XIII, stability B) at Voss: range 1, medium burst, tailed last turn,
+/// target lower: 5 + 2 + 1 + 2 + 1 = 11; die 5 → B3R (R17, the combat tables).
+pub(crate) fn mccudden_at(mccudden: i64, c1: i64, dice: Option<[u32; 1]>) -> Value {
+    let mut shot = json!({ "table": "combat", "shooter": mccudden, "target_sortie": c1,
+                           "range": 1, "burst": "medium", "weapon": "rigid",
+                           "tailed_last_turn": true, "target_altitude": "lower" });
+    if let Some(dice) = dice {
+        shot["dice"] = json!(dice);
+    }
+    shot
+}
+
+/// The B3R's red marker (§3.541), drawn onto the wings.
+pub(crate) fn red_marker_on_the_wings() -> Value {
+    json!({ "kind": "damage", "section": "wings", "boxes": 3, "marker": "red" })
 }
 
 #[tokio::test]
@@ -292,12 +362,7 @@ async fn a_line_up_of_four_sorties_follows_r16() {
         .mark("ada", a1, json!({ "kind": "turn", "turn": 1 }))
         .await;
     let withdraw = night
-        .app
-        .request(
-            reqwest::Method::DELETE,
-            &night.path(&format!("/sorties/{a1}")),
-            night.token("ada"),
-        )
+        .request(reqwest::Method::DELETE, "ada", &format!("/sorties/{a1}"))
         .send()
         .await
         .unwrap();
@@ -399,11 +464,8 @@ async fn a_combat_roll_uses_the_sheets_and_counts_its_hits_on_both() {
     let [_, _, mccudden, voss, _, _] = night.crew;
     let [_, a2, c1, _] = night.four_sorties().await;
 
-    // McCudden, SPAD XIII (stability B), at Voss: range 1, medium burst, tailed last
-    // turn, target lower: 5 + 2 + 1 + 2 + 1 = 11; die 5 → B3R (R17, combat tables).
-    let shot = json!({ "table": "combat", "shooter": mccudden, "target_sortie": c1,
-                       "range": 1, "burst": "medium", "weapon": "rigid",
-                       "tailed_last_turn": true, "target_altitude": "lower", "dice": [5] });
+    // McCudden at Voss, die 5 → B3R (R17, combat tables).
+    let shot = mccudden_at(mccudden, c1, Some([5]));
     // A misspelt flag is refused by name, not fired without it.
     let mut misspelt = shot.clone();
     misspelt["tailed_last_trun"] = json!(true);
@@ -415,9 +477,7 @@ async fn a_combat_roll_uses_the_sheets_and_counts_its_hits_on_both() {
         detail.contains("\"tailed_last_trun\" is no modifier of the Combat Values Table"),
         "{detail}"
     );
-    let answer = night
-        .made("bea", &format!("/sorties/{a2}/rolls"), shot)
-        .await;
+    let answer = night.roll("bea", a2, shot).await;
     let result = &answer["roll"]["result"];
     assert_eq!(
         (&result["combat_value"], &result["blue"], &result["red"]),
@@ -431,24 +491,14 @@ async fn a_combat_roll_uses_the_sheets_and_counts_its_hits_on_both() {
     assert_eq!(target["to_draw"], json!({ "blue": 1, "red": 3 }));
     assert_eq!(target["due"], json!(["draw"]));
     // A red marker drawn onto the wings clears one red and makes a spin test due (§3.603).
-    let drawn = night
-        .mark(
-            "kurt",
-            c1,
-            json!({ "kind": "damage", "section": "wings", "boxes": 3, "marker": "red" }),
-        )
-        .await;
+    let drawn = night.mark("kurt", c1, red_marker_on_the_wings()).await;
     assert_eq!(drawn["to_draw"], json!({ "blue": 1, "red": 2 }));
     assert_eq!(drawn["due"], json!(["draw", "spin"]));
 
     // Voss, no novice (his 50 starting XP, R3, R6), in stability B: 2d6 3 + 2 + 0 = 5
     // spins (2–5, R19).
     let spin = night
-        .made(
-            "kurt",
-            &format!("/sorties/{c1}/rolls"),
-            json!({ "table": "spin", "dice": [3, 2] }),
-        )
+        .roll("kurt", c1, json!({ "table": "spin", "dice": [3, 2] }))
         .await;
     assert_eq!(spin["roll"]["result"], "spins");
     assert_eq!(spin["roll"]["total"], 5);
@@ -467,9 +517,9 @@ async fn a_combat_roll_uses_the_sheets_and_counts_its_hits_on_both() {
     assert!(detail.contains("3.812"), "{detail}");
     // Recovery: 6 + 4 + 0 = 10, 7–12 recovers (R19).
     let recovery = night
-        .made(
+        .roll(
             "kurt",
-            &format!("/sorties/{c1}/rolls"),
+            c1,
             json!({ "table": "spin_recovery", "dice": [6, 4] }),
         )
         .await;
@@ -480,9 +530,7 @@ async fn a_combat_roll_uses_the_sheets_and_counts_its_hits_on_both() {
     // range 1: 5 + 3 (long burst) + 1 (stability B) = 9; the jam die 5 jams (5–6, R19).
     let burst = json!({ "table": "combat", "shooter": voss, "target_sortie": a2, "range": 1,
                         "burst": "long", "weapon": "rigid", "dice": [2, 5] });
-    let long = night
-        .made("kurt", &format!("/sorties/{c1}/rolls"), burst)
-        .await;
+    let long = night.roll("kurt", c1, burst).await;
     assert_eq!(long["roll"]["result"]["combat_value"], 9);
     assert_eq!(long["rolls"][1]["table"], "jam");
     assert_eq!(long["rolls"][1]["result"], "jammed");
@@ -493,9 +541,7 @@ async fn a_combat_roll_uses_the_sheets_and_counts_its_hits_on_both() {
         .mark("kurt", c1, json!({ "kind": "turn", "turn": 1 }))
         .await;
     let unjam = json!({ "table": "unjam", "position": "pilot", "dice": [3] });
-    let still = night
-        .made("kurt", &format!("/sorties/{c1}/rolls"), unjam)
-        .await;
+    let still = night.roll("kurt", c1, unjam).await;
     assert_eq!(still["roll"]["result"], "still_jammed");
     assert_eq!(still["sheet"]["state"]["jammed"]["pilot"], true);
 }
@@ -535,9 +581,9 @@ async fn a_sheet_is_its_players_and_the_referees_until_the_debrief() {
     let [a1, a2, _, c2] = night.four_sorties().await;
     // Karl's C-III: a crew wound roll (secret) and a combat roll at a2 (declared).
     let wound = night
-        .made(
+        .roll(
             "karl",
-            &format!("/sorties/{c2}/rolls"),
+            c2,
             json!({ "table": "crew_wound", "crew_ids": [wolff], "dice": [4] }),
         )
         .await;
@@ -547,9 +593,7 @@ async fn a_sheet_is_its_players_and_the_referees_until_the_debrief() {
     );
     let shot = json!({ "table": "combat", "shooter": wolff, "target_sortie": a2, "range": 2,
                        "burst": "short", "weapon": "rigid", "dice": [3] });
-    night
-        .made("karl", &format!("/sorties/{c2}/rolls"), shot)
-        .await;
+    night.roll("karl", c2, shot).await;
 
     for (who, status) in [
         ("karl", StatusCode::OK),
@@ -669,9 +713,7 @@ async fn the_mission_sortie_follows_the_assignment_and_keeps_its_secret() {
     let c1 = night
         .declare("karl", "Albatros D-III", &[(wolff, "pilot")])
         .await;
-    let c2 = night
-        .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
-        .await;
+    let c2 = night.voss_albatros().await;
     assert_eq!(
         (&c1["key"], &c1["assignment"]),
         (&json!("c1"), &json!("sweep"))
@@ -730,11 +772,8 @@ async fn the_mission_sortie_follows_the_assignment_and_keeps_its_secret() {
 #[tokio::test]
 async fn the_mission_aircraft_rolls_its_bomb_runs_on_its_sheet() {
     let night = Night::new().await;
-    let [_, _, _, voss, _, _] = night.crew;
     let bomber = night.bombing_mission().await;
-    let sweep = night
-        .declare("kurt", "Albatros D-III", &[(voss, "pilot")])
-        .await;
+    let sweep = night.voss_albatros().await;
     let sweep = sweep["id"].as_i64().unwrap();
 
     let run =

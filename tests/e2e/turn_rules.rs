@@ -77,11 +77,7 @@ async fn r23_fire_jams_and_recovery_follow_the_turn() {
     // McCudden fires once in turn 1; a second shot waits for turn 2.
     turn(&night, "bea", a2, 1).await;
     night
-        .made(
-            "bea",
-            &format!("/sorties/{a2}/rolls"),
-            shot(mccudden, c1, "short", &[1]),
-        )
+        .roll("bea", a2, shot(mccudden, c1, "short", &[1]))
         .await;
     let again = shot(mccudden, c1, "short", &[6]);
     refused(
@@ -94,19 +90,19 @@ async fn r23_fire_jams_and_recovery_follow_the_turn() {
     )
     .await;
     turn(&night, "bea", a2, 2).await;
-    night
-        .made("bea", &format!("/sorties/{a2}/rolls"), again)
-        .await;
+    night.roll("bea", a2, again).await;
+
+    // Voss's short burst at a2, refused while he is jammed and in the turn he unjams.
+    let voss_fires_refused = || {
+        let fire = shot(voss, a2, "short", &[6]);
+        refused(&night, "kurt", rolls(c1), fire, "§3.701", "Werner Voss")
+    };
 
     // Voss fires a long burst in turn 1 and jams (die 5, §3.801): he is not unjammed
     // before turn 2, nor fires jammed.
     turn(&night, "kurt", c1, 1).await;
     let long = night
-        .made(
-            "kurt",
-            &format!("/sorties/{c1}/rolls"),
-            shot(voss, a2, "long", &[2, 5]),
-        )
+        .roll("kurt", c1, shot(voss, a2, "long", &[2, 5]))
         .await;
     assert_eq!(long["sheet"]["state"]["jammed"]["pilot"], true);
     refused(
@@ -121,19 +117,9 @@ async fn r23_fire_jams_and_recovery_follow_the_turn() {
     let off = json!({ "kind": "effect", "name": "jammed_pilot", "on": false });
     refused(&night, "kurt", (c1, "marks"), off, "§3.80", "Werner Voss").await;
     turn(&night, "kurt", c1, 2).await;
-    refused(
-        &night,
-        "kurt",
-        rolls(c1),
-        shot(voss, a2, "short", &[6]),
-        "§3.701",
-        "Werner Voss",
-    )
-    .await;
+    voss_fires_refused().await;
     // Turn 2: one attempt, and a 3 leaves it jammed (R19); no second this turn.
-    let still = night
-        .made("kurt", &format!("/sorties/{c1}/rolls"), unjam("pilot", 3))
-        .await;
+    let still = night.roll("kurt", c1, unjam("pilot", 3)).await;
     assert_eq!(still["roll"]["result"], "still_jammed");
     refused(
         &night,
@@ -146,26 +132,10 @@ async fn r23_fire_jams_and_recovery_follow_the_turn() {
     .await;
     // Turn 3: unjammed on a 6, but not used before turn 4.
     turn(&night, "kurt", c1, 3).await;
-    night
-        .made("kurt", &format!("/sorties/{c1}/rolls"), unjam("pilot", 6))
-        .await;
-    refused(
-        &night,
-        "kurt",
-        rolls(c1),
-        shot(voss, a2, "short", &[6]),
-        "§3.701",
-        "Werner Voss",
-    )
-    .await;
+    night.roll("kurt", c1, unjam("pilot", 6)).await;
+    voss_fires_refused().await;
     turn(&night, "kurt", c1, 4).await;
-    night
-        .made(
-            "kurt",
-            &format!("/sorties/{c1}/rolls"),
-            shot(voss, a2, "short", &[1]),
-        )
-        .await;
+    night.roll("kurt", c1, shot(voss, a2, "short", &[1])).await;
 }
 
 // §3.70: an observer makes one unjam a turn, as a pilot does.
@@ -176,9 +146,7 @@ async fn r23_an_observer_makes_one_unjam_a_turn() {
     let jam = json!({ "kind": "effect", "name": "jammed_observer", "on": true });
     night.mark("ada", a1, jam).await;
     turn(&night, "ada", a1, 1).await;
-    night
-        .made("ada", &format!("/sorties/{a1}/rolls"), unjam("observer", 2))
-        .await;
+    night.roll("ada", a1, unjam("observer", 2)).await;
     refused(
         &night,
         "ada",

@@ -2,7 +2,7 @@
 //! sheets (API v1.2, R16–R21).
 
 use actix_web::http::header;
-use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
+use actix_web::{delete, get, post, web, HttpRequest, HttpResponse, HttpResponseBuilder};
 use eagles_office::prelude::*;
 use eagles_office::sheets::{
     DeclareSortie, IfMatch, MarkRequest, SheetRollAnswer, SheetRollRequest, SheetView, SortieView,
@@ -92,9 +92,7 @@ pub async fn read_sheet(
     path: web::Path<SortiePath>,
 ) -> Result<HttpResponse, ApiError> {
     let view = sheets.sheet(caller.into(), path.sortie()).await?;
-    Ok(HttpResponse::Ok()
-        .insert_header((header::ETAG, view.etag()))
-        .json(view))
+    Ok(versioned(HttpResponse::Ok(), &view, &view))
 }
 
 /// Writes a mark on a sheet; its players and the referees, until the debrief.
@@ -122,9 +120,7 @@ pub async fn mark(
         .mark(user, path.sortie(), body.into_inner(), if_match(&req))
         .await?
         .sheet;
-    Ok(HttpResponse::Created()
-        .insert_header((header::ETAG, view.etag()))
-        .json(view))
+    Ok(versioned(HttpResponse::Created(), &view, &view))
 }
 
 /// Rolls one of the sheet's tables with what the campaign knows of the crew; the
@@ -152,9 +148,19 @@ pub async fn roll(
     let answer = sheets
         .roll_on_sheet(user, path.sortie(), body.into_inner(), if_match(&req))
         .await?;
-    Ok(HttpResponse::Created()
-        .insert_header((header::ETAG, answer.sheet.etag()))
-        .json(answer))
+    Ok(versioned(HttpResponse::Created(), &answer.sheet, &answer))
+}
+
+/// The answer `body` with the version of `sheet` as its strong ETag (RFC 9110): what a
+/// later write names in `If-Match`.
+fn versioned(
+    mut answer: HttpResponseBuilder,
+    sheet: &SheetView,
+    body: &impl serde::Serialize,
+) -> HttpResponse {
+    answer
+        .insert_header((header::ETAG, sheet.etag()))
+        .json(body)
 }
 
 /// The sheet versions a write names in `If-Match` (RFC 9110), if it names any; a

@@ -45,15 +45,15 @@ wire_enum! {
     /// How an aircraft came down (API v1.1 "Forced landings in the debrief").
     pub enum How {
         /// Tried to land: the landing table, a failure goes on to the crash table.
-        Landed = "landed",
+        Landed,
         /// Shot down: the crash table for each crewman.
-        ShotDown = "shot_down" as "shot down",
+        ShotDown as "shot down",
         /// Exploded: every crewman killed, no roll.
-        Exploded = "exploded",
+        Exploded,
         /// The crew bailed out: the bail-out table for each crewman (§13.03).
-        BailedOut = "bailed_out" as "bailed out",
+        BailedOut as "bailed out",
         /// Came down off the board: no roll.
-        OffBoard = "off_board" as "off the board",
+        OffBoard as "off the board",
     }
 }
 

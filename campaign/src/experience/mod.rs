@@ -29,17 +29,17 @@ wire_enum! {
     /// Why an award was given; R12 doubles the mission awards earned in a two-seater.
     pub enum AwardKind {
         /// Turns on the board (pilots).
-        Turns = "turns",
+        Turns,
         /// A kill or a share of one.
-        Kill = "kill",
+        Kill,
         /// Red hits on fighter sweep or scramble.
-        RedHits = "red_hits",
+        RedHits,
         /// A sortie flown (observers).
-        Sortie = "sortie",
+        Sortie,
         /// A successful mission.
-        MissionSuccess = "mission_success",
+        MissionSuccess,
         /// Per-unit mission points: hexes observed, artillery trips, hexes strafed.
-        MissionUnits = "mission_units",
+        MissionUnits,
     }
 }
 

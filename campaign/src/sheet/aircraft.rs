@@ -43,13 +43,13 @@ wire_enum! {
     pub enum Section {
         /// Engine boxes: past them the engine is destroyed and the aircraft glides
         /// (§3.602).
-        Engine = "engine",
+        Engine,
         /// Wing boxes.
-        Wings = "wings",
+        Wings,
         /// Fuselage boxes.
-        Fuselage = "fuselage",
+        Fuselage,
         /// Tail boxes.
-        Tail = "tail",
+        Tail,
     }
 }
 

@@ -64,11 +64,11 @@ wire_enum! {
     /// burst (§6.07).
     pub enum Burst {
         /// +0.
-        Short = "short",
+        Short,
         /// Longer bursts add more at closer range.
-        Medium = "medium",
+        Medium,
         /// Tested for jamming after firing (R19).
-        Long = "long",
+        Long,
     }
 }
 
@@ -76,9 +76,9 @@ wire_enum! {
     /// The weapon's mounting class (§3.514); wing mounting changes nothing.
     pub enum Weapon {
         /// Fixed, aimed with the aircraft.
-        Rigid = "rigid",
+        Rigid,
         /// On a swivel: a wider arc, less accurate.
-        Flexible = "flexible",
+        Flexible,
     }
 }
 
@@ -87,12 +87,12 @@ wire_enum! {
     #[derive(Default)]
     pub enum TargetAltitude {
         /// One level below the shooter.
-        Lower = "lower",
+        Lower,
         /// The shooter's level.
         #[default]
-        Same = "same",
+        Same,
         /// One level above the shooter.
-        Higher = "higher",
+        Higher,
     }
 }
 

@@ -15,9 +15,9 @@ wire_enum! {
     /// A damage marker's side (§3.541).
     pub enum Marker {
         /// Blue.
-        Blue = "blue",
+        Blue,
         /// Red: on the wings or tail it calls for a spin test (§3.603).
-        Red = "red",
+        Red,
     }
 }
 
@@ -25,31 +25,31 @@ wire_enum! {
     /// An effect switched on or off on the sheet.
     pub enum Effect {
         /// Issuing smoke (open, §4.00).
-        Smoke = "smoke",
+        Smoke,
         /// On fire (open).
-        Fire = "fire",
+        Fire,
         /// Spinning (open).
-        Spinning = "spinning",
+        Spinning,
         /// Gliding: out of fuel or engine gone (secret).
-        Gliding = "gliding",
+        Gliding,
         /// The engine seized after critical damage: it glides.
-        EngineSeized = "engine_seized" as "engine seized",
+        EngineSeized as "engine seized",
         /// The pilot's weapon jammed.
-        JammedPilot = "jammed_pilot" as "pilot's weapon jammed",
+        JammedPilot as "pilot's weapon jammed",
         /// The observer's weapon jammed.
-        JammedObserver = "jammed_observer" as "observer's weapon jammed",
+        JammedObserver as "observer's weapon jammed",
         /// The pilot passed out from anoxia: the aircraft spins (R19).
-        PassedOutPilot = "passed_out_pilot" as "pilot passed out",
+        PassedOutPilot as "pilot passed out",
         /// The observer passed out from anoxia.
-        PassedOutObserver = "passed_out_observer" as "observer passed out",
+        PassedOutObserver as "observer passed out",
         /// A "Pilot Killed" marker (§3.607).
-        PilotKilled = "pilot_killed" as "pilot killed",
+        PilotKilled as "pilot killed",
         /// An "Observer Killed" marker (§3.607).
-        ObserverKilled = "observer_killed" as "observer killed",
+        ObserverKilled as "observer killed",
         /// A fuel tank exploded: destroyed (§3.607).
-        Exploded = "exploded",
+        Exploded,
         /// A section broke apart on a critical damage roll: destroyed (R19).
-        BrokenUp = "broken_up" as "broken up",
+        BrokenUp as "broken up",
     }
 }
 

@@ -45,31 +45,31 @@ wire_enum! {
     /// A table of the aircraft data sheet (R14, R17–R19), with its name on the wire.
     pub enum SheetTable {
         /// 1d6 on the Combat Result Table's column (R17).
-        Combat = "combat",
+        Combat,
         /// 1d6 a crewman (R18).
-        CrewWound = "crew_wound" as "crew wound",
+        CrewWound as "crew wound",
         /// 1d6 after a long burst (R19).
-        Jam = "jam",
+        Jam,
         /// 1d6 (R19).
-        Unjam = "unjam",
+        Unjam,
         /// 2d6 (R19).
-        Spin = "spin",
+        Spin,
         /// 2d6 (R19).
-        SpinRecovery = "spin_recovery" as "spin recovery",
+        SpinRecovery as "spin recovery",
         /// 1d6 for a critically damaged section (R19).
-        Critical = "critical",
+        Critical,
         /// 1d6 after the engine seized (R19).
-        EngineFire = "engine_fire" as "engine fire",
+        EngineFire as "engine fire",
         /// 1d6 (R19).
-        ExtinguishFire = "extinguish_fire" as "extinguish fire",
+        ExtinguishFire as "extinguish fire",
         /// 1d6 (R19).
-        ExtinguishSmoke = "extinguish_smoke" as "extinguish smoke",
+        ExtinguishSmoke as "extinguish smoke",
         /// 1d6 a crewman (R19).
-        Anoxia = "anoxia",
+        Anoxia,
         /// 1d6 on the clock column (R19, appendix D).
-        ConcentratedFire = "concentrated_fire" as "concentrated fire",
+        ConcentratedFire as "concentrated fire",
         /// 1d6 (§7.05).
-        FriendlyFire = "friendly_fire" as "friendly fire",
+        FriendlyFire as "friendly fire",
     }
 }
 

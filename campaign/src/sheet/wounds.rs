@@ -42,11 +42,11 @@ wire_enum! {
     /// The crew wound table's result (R18).
     pub enum CrewWound {
         /// 1–3.
-        NoEffect = "no_effect" as "no effect",
+        NoEffect as "no effect",
         /// 4–5: one box.
-        Light = "light",
+        Light,
         /// 6: two boxes.
-        Serious = "serious",
+        Serious,
     }
 }
 

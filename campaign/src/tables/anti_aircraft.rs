@@ -11,11 +11,11 @@ wire_enum! {
         /// 1: none.
         NoMarkers = "none",
         /// 2–3: one light marker.
-        OneLight = "one_light",
+        OneLight,
         /// 4–5: one light and one heavy.
-        OneLightOneHeavy = "one_light_one_heavy",
+        OneLightOneHeavy,
         /// 6+: one light and two heavy.
-        OneLightTwoHeavy = "one_light_two_heavy",
+        OneLightTwoHeavy,
     }
 }
 

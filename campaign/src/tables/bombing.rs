@@ -35,9 +35,9 @@ wire_enum! {
     /// A bomb run's result.
     pub enum BombResult {
         /// The target is destroyed.
-        Hit = "hit",
+        Hit,
         /// A miss.
-        Miss = "miss",
+        Miss,
     }
 }
 

@@ -14,11 +14,11 @@ wire_enum! {
     /// Where a crewman came down relative to the trenchlines.
     pub enum SideOfLines {
         /// Behind his own trenchlines: +7.
-        Own = "own",
+        Own,
         /// In no-man's land.
-        NoMansLand = "no_mans_land",
+        NoMansLand,
         /// Behind the enemy's trenchlines: −5.
-        Enemy = "enemy",
+        Enemy,
     }
 }
 
@@ -53,11 +53,11 @@ wire_enum! {
     #[derive(PartialOrd, Ord)]
     pub enum EvadeResult {
         /// Killed evading capture: 2 or less.
-        Killed = "killed",
+        Killed,
         /// Captured: 3–6; roll the capture table.
-        Captured = "captured",
+        Captured,
         /// Back to his own lines: 7 or more.
-        Evaded = "evaded",
+        Evaded,
     }
 }
 

@@ -11,15 +11,15 @@ wire_enum! {
     #[derive(PartialOrd, Ord)]
     pub enum GroundOffensive {
         /// 2: major Central attack in progress.
-        MajorCentral = "major_central" as "Major Central attack",
+        MajorCentral as "Major Central attack",
         /// 3: minor Central attack in progress.
-        MinorCentral = "minor_central" as "Minor Central attack",
+        MinorCentral as "Minor Central attack",
         /// 4–10: all is quiet on the front.
-        Quiet = "quiet" as "all quiet",
+        Quiet as "all quiet",
         /// 11: minor Allied attack in progress.
-        MinorAllied = "minor_allied" as "Minor Allied attack",
+        MinorAllied as "Minor Allied attack",
         /// 12: major Allied attack in progress.
-        MajorAllied = "major_allied" as "Major Allied attack",
+        MajorAllied as "Major Allied attack",
     }
 }
 

@@ -11,23 +11,23 @@ wire_enum! {
     /// Terrain of a hex, for landing and crashing (appendix C).
     pub enum Terrain {
         /// An airfield.
-        Airfield = "airfield",
+        Airfield,
         /// Clear ground.
-        Clear = "clear",
+        Clear,
         /// A river.
-        River = "river",
+        River,
         /// A railway.
-        Railway = "railway",
+        Railway,
         /// A marsh.
-        Marsh = "marsh",
+        Marsh,
         /// Woods.
-        Woods = "woods",
+        Woods,
         /// A trench line.
-        TrenchLine = "trench_line",
+        TrenchLine,
         /// Shell holes.
-        ShellHoles = "shell_holes",
+        ShellHoles,
         /// A village.
-        Village = "village",
+        Village,
     }
 }
 
@@ -140,9 +140,9 @@ wire_enum! {
     /// Whether the aircraft landed.
     pub enum LandingResult {
         /// Down safely.
-        Landed = "landed",
+        Landed,
         /// Crashed: roll the crash-result table for each crewman.
-        Crashed = "crashed",
+        Crashed,
     }
 }
 

@@ -25,37 +25,37 @@ wire_enum! {
     /// A table the dice are rolled on (R14), with its name on the wire.
     pub enum Table {
         /// 1d10, appendix E (plus 1d6 of trips when it gives directing artillery, R9).
-        Mission = "mission",
+        Mission,
         /// 2d6, appendix E.
-        GroundOffensive = "ground_offensive" as "ground offensive",
+        GroundOffensive as "ground offensive",
         /// 1d6, §7.02.
-        AntiAircraft = "anti_aircraft" as "anti-aircraft",
+        AntiAircraft as "anti-aircraft",
         /// 2d6, appendix C.
-        Landing = "landing",
+        Landing,
         /// 2d6, appendix C.
-        Crash = "crash",
+        Crash,
         /// 2d6, appendix C.
-        BailOut = "bail_out" as "bail out",
+        BailOut as "bail out",
         /// 2d6, appendix C.
-        Evade = "evade",
+        Evade,
         /// 2d6, then 1d100 of weeks on a 2 (R8).
-        Capture = "capture",
+        Capture,
         /// 1d6, appendix C injuries.
-        MinorInjury = "minor_injury" as "minor injury",
+        MinorInjury as "minor injury",
         /// 3d6, appendix C injuries.
-        SeriousInjury = "serious_injury" as "serious injury",
+        SeriousInjury as "serious injury",
         /// 1d6, appendix E directing artillery.
-        ArtilleryTrips = "artillery_trips" as "artillery trips",
+        ArtilleryTrips as "artillery trips",
         /// 1d6 per bomb run, appendix E.
-        Bomb = "bomb",
+        Bomb,
         /// A plain d6.
-        D6 = "d6",
+        D6,
         /// Plain 2d6.
         TwoD6 = "2d6",
         /// A plain d10.
-        D10 = "d10",
+        D10,
         /// A plain d100.
-        D100 = "d100",
+        D100,
     }
 }
 

@@ -34,6 +34,17 @@ impl Api {
         }
     }
 
+    /// Creates the tests' public campaign "Bloody April" (from 1917-04-23), with this
+    /// account its referee; its id.
+    pub async fn bloody_april(&self) -> i64 {
+        let campaign =
+            json!({ "name": "Bloody April", "start_date": "1917-04-23", "public": true });
+        self.write(Method::POST, "/api/v1/campaigns", campaign)
+            .await["id"]
+            .as_i64()
+            .unwrap()
+    }
+
     /// A write; it must succeed. Returns the answer.
     pub async fn write(&self, method: Method, path: &str, body: Value) -> Value {
         let response = self

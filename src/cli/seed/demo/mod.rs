@@ -250,7 +250,8 @@ impl Demo {
         }
     }
 
-    async fn debrief(
+    /// Debriefs the week's one game as `request` reports it, then closes the week.
+    async fn close_night(
         &self,
         conn: &mut AsyncPgConnection,
         game: i64,
@@ -258,11 +259,7 @@ impl Demo {
     ) -> Result<(), String> {
         eagles_service::debrief::create(conn, self.referee.clone(), self.campaign, game, request)
             .await
-            .map(drop)
-            .map_err(refused("debrief a game"))
-    }
-
-    async fn close_week(&self, conn: &mut AsyncPgConnection) -> Result<(), String> {
+            .map_err(refused("debrief a game"))?;
         // Every game of a demo week is debriefed: none is left to abandon.
         let request = eagles_service::weeks::CloseWeekRequest::default();
         eagles_service::weeks::close(conn, self.referee.clone(), self.campaign, request)

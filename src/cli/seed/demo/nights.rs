@@ -1,4 +1,5 @@
-//! The demo's three club nights and the open fourth week, played move by move with\nevery die entered.
+//! The demo's three club nights and the open fourth week, played move by move with
+//! every die entered.
 
 use super::*;
 
@@ -78,8 +79,7 @@ pub(super) async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), S
             ..MissionFacts::default()
         }],
     };
-    d.debrief(conn, game, request).await?;
-    d.close_week(conn).await?;
+    d.close_night(conn, game, request).await?;
 
     // Week 2: a major Allied attack; the Allies scramble, the Central side strafes.
     let (game, missions) = d
@@ -166,8 +166,7 @@ pub(super) async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), S
             ..MissionFacts::default()
         }],
     };
-    d.debrief(conn, game, request).await?;
-    d.close_week(conn).await?;
+    d.close_night(conn, game, request).await?;
 
     // Week 3: a major Central attack; artillery spotting against a sweep.
     let (game, missions) = d
@@ -238,8 +237,7 @@ pub(super) async fn play(d: &Demo, conn: &mut AsyncPgConnection) -> Result<(), S
             ..MissionFacts::default()
         }],
     };
-    d.debrief(conn, game, request).await?;
-    d.close_week(conn).await?;
+    d.close_night(conn, game, request).await?;
 
     // Week 4 stays open: tonight's game is rolled and its mission aircraft declared
     // into the line-up as assigned (R16: the assignment alone makes no sortie),
