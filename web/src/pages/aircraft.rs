@@ -16,7 +16,7 @@ use crate::session::Session;
 
 /// The filters, as typed: kept as text so a wrong one comes back to be fixed.
 #[derive(Debug, Default, Deserialize)]
-pub struct Filters {
+pub struct AircraftFilters {
     #[serde(default)]
     pub side: String,
     #[serde(default)]
@@ -29,7 +29,7 @@ pub struct Filters {
 pub struct AircraftPage {
     pub nav: Nav,
     pub aircraft: Vec<AircraftView>,
-    pub form: Filters,
+    pub form: AircraftFilters,
     pub errors: FieldErrors,
 }
 
@@ -37,7 +37,7 @@ pub struct AircraftPage {
 pub async fn show(
     reference: web::Data<dyn Reference>,
     session: Session,
-    query: web::Query<Filters>,
+    query: web::Query<AircraftFilters>,
 ) -> Result<HttpResponse, PageError> {
     let form = query.into_inner();
     let mut errors = FieldErrors::default();

@@ -39,7 +39,7 @@ pub struct AircraftLine {
 }
 
 /// One player's crew fit to fly, as one line.
-pub struct PlayerLine {
+pub struct FlyingLine {
     pub owner: String,
     pub crew: String,
 }
@@ -47,7 +47,7 @@ pub struct PlayerLine {
 /// One side's crew fit to fly.
 pub struct SideLine {
     pub side: &'static str,
-    pub players: Vec<PlayerLine>,
+    pub players: Vec<FlyingLine>,
 }
 
 /// A player none of whose crew can fly this week, and what he may do.
@@ -334,7 +334,7 @@ impl BriefingPage {
                 players: s
                     .players
                     .into_iter()
-                    .map(|p| PlayerLine {
+                    .map(|p| FlyingLine {
                         owner: p.owner,
                         crew: p
                             .crew

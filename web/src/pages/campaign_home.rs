@@ -40,7 +40,7 @@ pub struct SideCrew {
 
 /// A side's mission in a game of this week (R9).
 #[derive(Serialize)]
-pub struct MissionLine {
+pub struct HomeMission {
     pub side: &'static str,
     pub mission_type: &'static str,
     pub aircraft: Option<String>,
@@ -53,13 +53,13 @@ pub struct MissionLine {
 
 /// A game of this week with its ground offensive (R8) and missions.
 #[derive(Serialize)]
-pub struct GameLine {
+pub struct HomeGame {
     pub id: i64,
     pub ground_offensive: &'static str,
     pub offensive_dice: String,
     pub debriefed: bool,
     pub voided: bool,
-    pub missions: Vec<MissionLine>,
+    pub missions: Vec<HomeMission>,
 }
 
 /// An aircraft type that enters service this week.
@@ -80,7 +80,7 @@ pub struct HomePage {
     pub name: String,
     pub public: bool,
     pub week: WeekLine,
-    pub games: Vec<GameLine>,
+    pub games: Vec<HomeGame>,
     /// The week holds more games than `games` shows.
     pub more_games: bool,
     pub air_war: SidesView,
@@ -171,7 +171,7 @@ impl HomePage {
             aircraft.iter().map(|a| (a.id, a.name.as_str())).collect();
         let games = games
             .into_iter()
-            .map(|g| GameLine {
+            .map(|g| HomeGame {
                 id: g.id,
                 ground_offensive: g.ground_offensive.result.label(),
                 offensive_dice: g
@@ -186,7 +186,7 @@ impl HomePage {
                 missions: g
                     .missions
                     .iter()
-                    .map(|m| MissionLine {
+                    .map(|m| HomeMission {
                         side: m.side.label(),
                         mission_type: m.mission_type.label(),
                         aircraft: m

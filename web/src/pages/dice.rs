@@ -23,7 +23,7 @@ use crate::session::Session;
 
 /// What the roll form holds.
 #[derive(Debug, Default, Deserialize)]
-pub struct RollForm {
+pub struct DiceForm {
     #[serde(default)]
     pub csrf: String,
     #[serde(default)]
@@ -50,14 +50,14 @@ pub struct LogQuery {
 }
 
 /// A roll as the log shows it.
-pub struct RollLine {
+pub struct DiceLogLine {
     pub view: RollView,
     pub dice: String,
     pub modifiers: String,
     pub result: String,
 }
 
-impl From<RollView> for RollLine {
+impl From<RollView> for DiceLogLine {
     fn from(view: RollView) -> Self {
         let dice = view
             .dice
@@ -97,12 +97,12 @@ pub struct DicePage {
     /// The log's week filter as typed.
     pub week: String,
     pub tables: &'static [Table],
-    pub rolls: Vec<RollLine>,
+    pub rolls: Vec<DiceLogLine>,
     /// The roll just made, shown big.
-    pub last: Option<RollLine>,
+    pub last: Option<DiceLogLine>,
     /// Members roll while the campaign runs.
     pub may_roll: bool,
-    pub form: RollForm,
+    pub form: DiceForm,
     pub errors: FieldErrors,
     /// The base template offers a reload once the campaign moves past it.
     pub revision: i64,
@@ -112,20 +112,20 @@ impl FormPage for DicePage {
     type Ports = (web::Data<dyn Campaigns>, web::Data<dyn Rolls>);
     /// The campaign, and the log's week and the roll just made.
     type Key = (i64, LogQuery);
-    type Form = RollForm;
+    type Form = DiceForm;
 
     async fn load(
         ports: &Self::Ports,
         session: &Session,
         (campaign_id, query): (i64, LogQuery),
-        form: RollForm,
+        form: DiceForm,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
         let (campaigns, rolls) = ports;
         let scope = campaign_scope(campaigns.get_ref(), session, campaign_id).await?;
         let campaign = scope.campaign();
         let week = errors.week("week", query.week.trim(), campaign.current_week);
-        let rolls: Vec<RollLine> = rolls
+        let rolls: Vec<DiceLogLine> = rolls
             .rolls(
                 scope.reader(),
                 campaign_id,
@@ -136,12 +136,12 @@ impl FormPage for DicePage {
             )
             .await?
             .into_iter()
-            .map(RollLine::from)
+            .map(DiceLogLine::from)
             .collect();
         let last_id = query.roll.parse::<i64>().ok();
         let last = last_id
             .and_then(|id| rolls.iter().find(|r| r.view.id == id))
-            .map(|r| RollLine::from(r.view.clone()));
+            .map(|r| DiceLogLine::from(r.view.clone()));
         Ok(Self {
             revision: campaign.revision,
             nav: session.nav(),
@@ -171,9 +171,9 @@ pub async fn show(
     path: web::Path<i64>,
     query: web::Query<LogQuery>,
 ) -> Result<HttpResponse, PageError> {
-    let form = RollForm {
+    let form = DiceForm {
         table: Table::TwoD6.as_str().to_owned(),
-        ..RollForm::default()
+        ..DiceForm::default()
     };
     let key = (path.into_inner(), query.into_inner());
     form_page::show::<DicePage>(&(campaigns, rolls), &session, key, form).await
@@ -192,7 +192,7 @@ fn modifier_value(text: &str) -> Value {
 }
 
 /// Reads the form into the API's roll request, or notes what is wrong with it.
-fn request(form: &RollForm, errors: &mut FieldErrors) -> Option<RollRequest> {
+fn request(form: &DiceForm, errors: &mut FieldErrors) -> Option<RollRequest> {
     let table = form
         .table
         .parse::<Table>()
@@ -265,7 +265,7 @@ pub async fn roll(
     rolls: web::Data<dyn Rolls>,
     session: Session,
     path: web::Path<i64>,
-    form: web::Form<RollForm>,
+    form: web::Form<DiceForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
     let campaign_id = path.into_inner();

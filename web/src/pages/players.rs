@@ -16,7 +16,7 @@ use crate::error::PageError;
 use crate::session::Session;
 
 /// A player's line: his place and his best crewman's name.
-pub struct PlayerLine {
+pub struct PlayerPlace {
     pub row: PlayerRow,
     pub best_name: String,
 }
@@ -29,7 +29,7 @@ pub struct PlayersPage {
     pub id: i64,
     pub name: String,
     pub week: WeekLine,
-    pub players: Vec<PlayerLine>,
+    pub players: Vec<PlayerPlace>,
     /// The base template offers a reload once the campaign moves past it.
     pub revision: i64,
 }
@@ -63,7 +63,7 @@ pub async fn show(
         .collect();
     let players = rows
         .into_iter()
-        .map(|row| PlayerLine {
+        .map(|row| PlayerPlace {
             best_name: names.remove(&row.best_crew_id).unwrap_or_default(),
             row,
         })

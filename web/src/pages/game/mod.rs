@@ -359,7 +359,7 @@ pub async fn show(
 
 /// What the roll-mission form holds.
 #[derive(Debug, Default, Deserialize)]
-pub struct RollForm {
+pub struct MissionRollForm {
     #[serde(default)]
     pub csrf: String,
     #[serde(default)]
@@ -373,7 +373,7 @@ pub async fn roll(
     ports: Ports,
     session: Session,
     path: web::Path<(i64, i64)>,
-    form: web::Form<RollForm>,
+    form: web::Form<MissionRollForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
     let (campaign_id, game_id) = path.into_inner();
