@@ -2,11 +2,13 @@
 //! out or as the address gives it, and again with the input as typed and the reasons
 //! next to their fields when it is refused. A page's data comes from the office's ports it names.
 
+use actix_web::{web, FromRequest, HttpResponse, Resource};
+use serde::de::DeserializeOwned;
+
 use super::render;
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
-use actix_web::HttpResponse;
 
 pub trait FormPage: askama::Template + Sized {
     /// The office's ports the page reads: a tuple of `web::Data<dyn Port>`, which its
@@ -37,6 +39,24 @@ pub async fn show<P: FormPage>(
     form: P::Form,
 ) -> Result<HttpResponse, PageError> {
     again::<P>(ports, session, key, form, FieldErrors::default()).await
+}
+
+/// A campaign's page filtered by a GET form (`/campaigns/{cid}/…?side=…`), so that a
+/// filtered page is a link: the page `P` as the address's query asks, at `path`.
+pub fn filtered<P>(path: &str) -> Resource
+where
+    P: FormPage<Key = i64> + 'static,
+    P::Ports: FromRequest + 'static,
+    P::Form: DeserializeOwned + 'static,
+{
+    web::resource(path).route(web::get().to(
+        |ports: P::Ports,
+         session: Session,
+         campaign: web::Path<i64>,
+         query: web::Query<P::Form>| async move {
+            show::<P>(&ports, &session, campaign.into_inner(), query.into_inner()).await
+        },
+    ))
 }
 
 /// The page again with what was sent: 422 when a field was refused.

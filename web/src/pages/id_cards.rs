@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use actix_web::{get, web, HttpResponse};
+use actix_web::web;
 use askama::Template;
 use campaign::abilities::Ability;
 use campaign::sides::Side;
@@ -23,7 +23,7 @@ use crate::session::Session;
 
 /// The filters, as typed.
 #[derive(Debug, Default, Deserialize)]
-pub struct Filters {
+pub struct IdCardFilters {
     #[serde(default)]
     pub side: String,
     #[serde(default)]
@@ -77,7 +77,7 @@ pub struct IdCardsPage {
     pub cards: Vec<IdCard>,
     /// The players owning crew, for the filter.
     pub players: Vec<String>,
-    pub form: Filters,
+    pub form: IdCardFilters,
     pub errors: FieldErrors,
 }
 
@@ -88,13 +88,13 @@ impl FormPage for IdCardsPage {
         web::Data<dyn Reference>,
     );
     type Key = i64;
-    type Form = Filters;
+    type Form = IdCardFilters;
 
     async fn load(
         ports: &Self::Ports,
         session: &Session,
         campaign_id: i64,
-        form: Filters,
+        form: IdCardFilters,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
         let (campaigns, roster, reference) = ports;
@@ -156,20 +156,7 @@ impl FormPage for IdCardsPage {
     }
 }
 
-#[get("/campaigns/{cid}/id-cards")]
-pub async fn show(
-    campaigns: web::Data<dyn Campaigns>,
-    crew: web::Data<dyn Crew>,
-    reference: web::Data<dyn Reference>,
-    session: Session,
-    path: web::Path<i64>,
-    query: web::Query<Filters>,
-) -> Result<HttpResponse, PageError> {
-    form_page::show::<IdCardsPage>(
-        &(campaigns, crew, reference),
-        &session,
-        path.into_inner(),
-        query.into_inner(),
-    )
-    .await
+/// The page, filtered as its address's query says.
+pub fn show() -> actix_web::Resource {
+    form_page::filtered::<IdCardsPage>("/campaigns/{cid}/id-cards")
 }

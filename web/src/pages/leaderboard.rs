@@ -3,7 +3,7 @@
 //! is a link), with a link to the same board as CSV. The API's ranking; two queries
 //! after the session's: the campaign with the caller's membership, the board.
 
-use actix_web::{get, web, HttpResponse};
+use actix_web::web;
 use askama::Template;
 use eagles_office::prelude::*;
 use eagles_office::standings::{LeaderboardQuery, LeaderboardRow};
@@ -17,7 +17,7 @@ use crate::session::Session;
 
 /// The filters, as typed: kept as text so a wrong one comes back to be fixed.
 #[derive(Debug, Default, Deserialize)]
-pub struct Filters {
+pub struct LeaderboardFilters {
     #[serde(default)]
     pub side: String,
     #[serde(default)]
@@ -26,7 +26,7 @@ pub struct Filters {
     pub as_of_week: String,
 }
 
-impl Filters {
+impl LeaderboardFilters {
     /// The filters as the API reads them, or the reasons they cannot be read.
     fn parse(&self, current_week: i32, errors: &mut FieldErrors) -> LeaderboardQuery {
         LeaderboardQuery {
@@ -65,7 +65,7 @@ pub struct LeaderboardPage {
     /// Weeks 1 to the current one, for the as-of picker.
     pub weeks: Vec<i32>,
     pub rows: Vec<LeaderboardRow>,
-    pub form: Filters,
+    pub form: LeaderboardFilters,
     pub errors: FieldErrors,
     /// The CSV link's query.
     pub csv_query: String,
@@ -76,13 +76,13 @@ pub struct LeaderboardPage {
 impl FormPage for LeaderboardPage {
     type Ports = (web::Data<dyn Campaigns>, web::Data<dyn Standings>);
     type Key = i64;
-    type Form = Filters;
+    type Form = LeaderboardFilters;
 
     async fn load(
         ports: &Self::Ports,
         session: &Session,
         campaign_id: i64,
-        form: Filters,
+        form: LeaderboardFilters,
         mut errors: FieldErrors,
     ) -> Result<Self, PageError> {
         let (campaigns, standings) = ports;
@@ -118,19 +118,7 @@ impl FormPage for LeaderboardPage {
     }
 }
 
-#[get("/campaigns/{cid}/leaderboard")]
-pub async fn show(
-    campaigns: web::Data<dyn Campaigns>,
-    standings: web::Data<dyn Standings>,
-    session: Session,
-    path: web::Path<i64>,
-    query: web::Query<Filters>,
-) -> Result<HttpResponse, PageError> {
-    form_page::show::<LeaderboardPage>(
-        &(campaigns, standings),
-        &session,
-        path.into_inner(),
-        query.into_inner(),
-    )
-    .await
+/// The page, filtered as its address's query says.
+pub fn show() -> actix_web::Resource {
+    form_page::filtered::<LeaderboardPage>("/campaigns/{cid}/leaderboard")
 }
