@@ -10,11 +10,11 @@
 //! the close is refused, and the page lists the open games and asks whether to abandon
 //! them; a second submit with that box ticked closes the week and abandons them.
 
+mod view;
+
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
-use askama::Template;
 use eagles_office::access::still_running;
-use eagles_office::campaigns::CampaignEnd;
 use eagles_office::games::NewGameRequest;
 use eagles_office::prelude::*;
 use eagles_office::weeks::CloseWeekRequest;
@@ -22,11 +22,12 @@ use serde::Deserialize;
 
 use super::form_page::{self, FormPage};
 use super::game::parse_dice;
-use super::week::{tonight, GameLine};
-use super::{and_list, render, see_other, Nav, WeekLine};
+use super::week::tonight;
+use super::{and_list, render, see_other, WeekLine};
 use crate::error::PageError;
 use crate::form::{ticked, FieldErrors};
 use crate::session::Session;
+pub use view::{ClubNightPage, EndConfirmPage};
 
 /// What the club-night forms hold: `action` says which form was sent.
 #[derive(Debug, Default, Deserialize)]
@@ -49,74 +50,11 @@ pub struct ClubNightForm {
 /// asking whether to abandon them; it is shown nowhere itself.
 const OPEN_GAMES: &str = "open_games";
 
-/// The club-night page.
-#[derive(Template)]
-#[template(path = "club_night/page.html")]
-pub struct ClubNightPage {
-    pub nav: Nav,
-    pub id: i64,
-    pub name: String,
-    pub week: WeekLine,
-    pub games: Vec<GameLine>,
-    /// Whether to ask the referee to abandon the open games of the week he is
-    /// closing: his close was refused because of them.
-    pub ask_abandon: bool,
-    /// The games without a debrief, in words: "game 3", "games 3 and 4".
-    pub open_games: String,
-    /// How many they are.
-    pub open_count: usize,
-    pub is_referee: bool,
-    /// The week the campaign ended in; it then takes no more writes (§13.203).
-    pub ended_week: Option<i32>,
-    pub form: ClubNightForm,
-    pub errors: FieldErrors,
-    /// The base template offers a reload once the campaign moves past it.
-    pub revision: i64,
-}
-
 /// The address of the club-night page: `?end=confirm` asks to confirm the end.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClubNightQuery {
     pub end: Option<String>,
-}
-
-/// "End the campaign? This cannot be undone": the second step of ending a campaign,
-/// with the standings it would end on (R12, R13).
-#[derive(Template)]
-#[template(path = "club_night/end.html")]
-pub struct EndConfirmPage {
-    pub nav: Nav,
-    pub id: i64,
-    pub name: String,
-    pub week: WeekLine,
-    pub outcome: CampaignEnd,
-}
-
-impl EndConfirmPage {
-    /// Only a referee of a running campaign is asked; anyone else learns why not.
-    async fn load(
-        campaigns: &dyn Campaigns,
-        session: &Session,
-        campaign_id: i64,
-    ) -> Result<Self, PageError> {
-        let user = session.user.clone().ok_or_else(|| {
-            Error::Unauthorized("sign in as the campaign's referee to end it".into())
-        })?;
-        let scope = campaigns
-            .campaign_scope(Some(user).into(), campaign_id)
-            .await?;
-        scope.require_referee("end the campaign")?;
-        still_running(scope.campaign())?;
-        let outcome = campaigns.campaign_outcome(scope.clone()).await?;
-        Ok(Self {
-            nav: session.nav(),
-            id: scope.campaign().id,
-            name: scope.campaign().name.clone(),
-            week: WeekLine::of(scope.campaign()),
-            outcome,
-        })
-    }
 }
 
 impl FormPage for ClubNightPage {
@@ -281,4 +219,30 @@ pub async fn act(
         }
     }
     form_page::again::<ClubNightPage>(&games, &session, campaign_id, form, errors).await
+}
+
+impl EndConfirmPage {
+    /// Only a referee of a running campaign is asked; anyone else learns why not.
+    async fn load(
+        campaigns: &dyn Campaigns,
+        session: &Session,
+        campaign_id: i64,
+    ) -> Result<Self, PageError> {
+        let user = session.user.clone().ok_or_else(|| {
+            Error::Unauthorized("sign in as the campaign's referee to end it".into())
+        })?;
+        let scope = campaigns
+            .campaign_scope(Some(user).into(), campaign_id)
+            .await?;
+        scope.require_referee("end the campaign")?;
+        still_running(scope.campaign())?;
+        let outcome = campaigns.campaign_outcome(scope.clone()).await?;
+        Ok(Self {
+            nav: session.nav(),
+            id: scope.campaign().id,
+            name: scope.campaign().name.clone(),
+            week: WeekLine::of(scope.campaign()),
+            outcome,
+        })
+    }
 }

@@ -3,17 +3,20 @@
 //! is a link), with a link to the same board as CSV. The API's ranking; two queries
 //! after the session's: the campaign with the caller's membership, the board.
 
+mod view;
+
 use actix_web::web;
-use askama::Template;
 use eagles_office::prelude::*;
-use eagles_office::standings::{LeaderboardQuery, LeaderboardRow};
+use eagles_office::standings::LeaderboardQuery;
 use serde::Deserialize;
 
+use super::campaign_scope;
 use super::form_page::{self, FormPage};
-use super::{campaign_scope, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
+use view::query_string;
+pub use view::LeaderboardPage;
 
 /// The filters, as typed: kept as text so a wrong one comes back to be fixed.
 #[derive(Debug, Default, Deserialize)]
@@ -35,42 +38,6 @@ impl LeaderboardFilters {
             as_of_week: errors.week("as_of_week", self.as_of_week.trim(), current_week),
         }
     }
-}
-
-/// The board's filters as a query string, for the CSV link: built from the parsed
-/// filters, so only names and numbers reach it.
-fn query_string(query: &LeaderboardQuery) -> String {
-    let side = query.side.map(|s| format!("side={}", s.as_str()));
-    let role = query.role.map(|r| format!("role={}", r.as_str()));
-    let week = query.as_of_week.map(|w| format!("as_of_week={w}"));
-    [side, role, week]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join("&")
-}
-
-/// The leaderboard page.
-#[derive(Template)]
-#[template(path = "standings/leaderboard.html")]
-pub struct LeaderboardPage {
-    pub nav: Nav,
-    pub id: i64,
-    pub name: String,
-    /// The week the board stands at.
-    pub week: i32,
-    /// Whether that week is closed: the board then stands "at the close of week N",
-    /// else "so far in week N".
-    pub closed: bool,
-    /// Weeks 1 to the current one, for the as-of picker.
-    pub weeks: Vec<i32>,
-    pub rows: Vec<LeaderboardRow>,
-    pub form: LeaderboardFilters,
-    pub errors: FieldErrors,
-    /// The CSV link's query.
-    pub csv_query: String,
-    /// The base template offers a reload once the campaign moves past it.
-    pub revision: i64,
 }
 
 impl FormPage for LeaderboardPage {

@@ -5,21 +5,24 @@
 //! several cards fit an A4 page (the print rules of the stylesheet). The campaign as the
 //! caller sees it, its crew, the aircraft each flew last, the abilities' effects.
 
+mod view;
+
 use std::collections::HashMap;
 
 use actix_web::web;
-use askama::Template;
 use campaign::abilities::Ability;
 use campaign::sides::Side;
-use eagles_office::crew::{CrewQuery, CrewmanView};
+use eagles_office::crew::CrewQuery;
 use eagles_office::prelude::*;
 use serde::Deserialize;
 
+use super::campaign_scope;
 use super::form_page::{self, FormPage};
-use super::{campaign_scope, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
+use view::brief;
+pub use view::{IdCard, IdCardsPage, Skill};
 
 /// The filters, as typed.
 #[derive(Debug, Default, Deserialize)]
@@ -28,57 +31,6 @@ pub struct IdCardFilters {
     pub side: String,
     #[serde(default)]
     pub player: String,
-}
-
-/// One ID card.
-pub struct IdCard {
-    pub crewman: CrewmanView,
-    pub role: &'static str,
-    pub nationality: &'static str,
-    pub status: &'static str,
-    /// The type of his latest sortie, if he has flown.
-    pub aircraft: Option<String>,
-    /// His abilities, as the card shows them.
-    pub skills: Vec<Skill>,
-}
-
-impl IdCard {
-    /// His time out of service in the words every page uses, if he is coming back.
-    pub fn absence(&self) -> Option<String> {
-        self.crewman.out_until_week.map(super::crew_list::absence)
-    }
-}
-
-/// An ability on a card: its name and what it does, briefly.
-pub struct Skill {
-    pub name: &'static str,
-    /// Spin Recovery's +1 per 250 XP (R6), derived from his XP now.
-    pub bonus: Option<i64>,
-    pub brief: String,
-}
-
-/// The first sentence of an ability's effect: the cards are small, and the seed puts
-/// what matters at the table first.
-fn brief(effect: &str) -> String {
-    match effect.find(". ") {
-        Some(end) => effect[..=end].to_owned(),
-        None => effect.to_owned(),
-    }
-}
-
-/// The ID cards page.
-#[derive(Template)]
-#[template(path = "id_cards/page.html")]
-pub struct IdCardsPage {
-    pub nav: Nav,
-    pub id: i64,
-    pub name: String,
-    pub week: i32,
-    pub cards: Vec<IdCard>,
-    /// The players owning crew, for the filter.
-    pub players: Vec<String>,
-    pub form: IdCardFilters,
-    pub errors: FieldErrors,
 }
 
 impl FormPage for IdCardsPage {

@@ -4,22 +4,24 @@
 //! log follows, filtered by week (R14). Two queries after the session's for the page:
 //! the campaign with the caller's membership, the log.
 
+mod view;
+
 use actix_web::{get, post, web, HttpResponse};
-use askama::Template;
 use campaign::sides::Side;
 use campaign::tables::Table;
 use eagles_office::prelude::*;
-use eagles_office::rolls::{RollFilter, RollRequest, RollView};
+use eagles_office::rolls::{RollFilter, RollRequest};
 use eagles_office::window::Window;
 use eagles_office::Locus;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::form_page::{self, FormPage};
-use super::{campaign_scope, see_other, Nav};
+use super::{campaign_scope, see_other};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
+pub use view::{DiceLogLine, DicePage};
 
 /// What the roll form holds.
 #[derive(Debug, Default, Deserialize)]
@@ -47,65 +49,6 @@ pub struct LogQuery {
     pub week: String,
     #[serde(default)]
     pub roll: String,
-}
-
-/// A roll as the log shows it.
-pub struct DiceLogLine {
-    pub view: RollView,
-    pub dice: String,
-    pub modifiers: String,
-    pub result: String,
-}
-
-impl From<RollView> for DiceLogLine {
-    fn from(view: RollView) -> Self {
-        let dice = view
-            .dice
-            .iter()
-            .map(i32::to_string)
-            .collect::<Vec<_>>()
-            .join(" ");
-        let modifiers = match &view.modifiers {
-            Value::Object(m) if !m.is_empty() => m
-                .iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            _ => String::new(),
-        };
-        let result = match &view.result {
-            Value::String(s) => s.replace('_', " "),
-            other => other.to_string(),
-        };
-        Self {
-            view,
-            dice,
-            modifiers,
-            result,
-        }
-    }
-}
-
-/// The dice page.
-#[derive(Template)]
-#[template(path = "dice/page.html")]
-pub struct DicePage {
-    pub nav: Nav,
-    pub id: i64,
-    pub name: String,
-    pub weeks: Vec<i32>,
-    /// The log's week filter as typed.
-    pub week: String,
-    pub tables: &'static [Table],
-    pub rolls: Vec<DiceLogLine>,
-    /// The roll just made, shown big.
-    pub last: Option<DiceLogLine>,
-    /// Members roll while the campaign runs.
-    pub may_roll: bool,
-    pub form: DiceForm,
-    pub errors: FieldErrors,
-    /// The base template offers a reload once the campaign moves past it.
-    pub revision: i64,
 }
 
 impl FormPage for DicePage {

@@ -1,28 +1,20 @@
 //! `/`: the campaigns the visitor may read, and for a signed-in user the form that
 //! creates one (`POST /campaigns`, the creator becomes its referee).
 
+mod view;
+
 use actix_web::{get, post, web, HttpResponse};
-use askama::Template;
 use chrono::NaiveDate;
 use eagles_office::campaigns::{Campaign, NewCampaign};
 use eagles_office::prelude::*;
 use serde::Deserialize;
 
 use super::form_page::{self, FormPage};
-use super::{see_other, Nav, WeekLine};
+use super::{see_other, WeekLine};
 use crate::error::PageError;
 use crate::form::{refusal_rule, ticked, FieldErrors};
 use crate::session::Session;
-
-/// A campaign line of the list.
-pub struct CampaignLine {
-    pub id: i64,
-    pub name: String,
-    pub public: bool,
-    pub week: WeekLine,
-    /// The week it ended in (§13.203), when it has.
-    pub ended_week: Option<i32>,
-}
+pub use view::{CampaignLine, ListPage};
 
 /// What the new-campaign form holds (the user's input, kept when refused).
 #[derive(Debug, Default, Deserialize)]
@@ -34,17 +26,6 @@ pub struct CampaignForm {
     #[serde(default)]
     pub start_date: String,
     pub public: Option<String>,
-}
-
-/// The campaigns list.
-#[derive(Template)]
-#[template(path = "campaigns/list.html")]
-pub struct ListPage {
-    pub nav: Nav,
-    pub campaigns: Vec<CampaignLine>,
-    pub signed_in: bool,
-    pub form: CampaignForm,
-    pub errors: FieldErrors,
 }
 
 impl FormPage for ListPage {
