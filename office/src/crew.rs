@@ -2,6 +2,7 @@
 //! the requests that enlist one and pick his abilities, and the pages' rosters.
 
 use crate::access::ReadAccess;
+use crate::refs::CrewRef;
 use crate::User;
 use campaign::abilities::Ability;
 use campaign::crew::{CrewStatus, Role};
@@ -131,12 +132,11 @@ pub trait Crew {
         new: NewCrew,
     ) -> Result<CrewmanView, crate::Error>;
 
-    /// Takes a special ability the crewman has earned (R6); `ids` are the campaign's and
-    /// the crewman's.
+    /// Takes a special ability the crewman has earned (R6).
     async fn pick_ability(
         &self,
         user: User,
-        ids: (i64, i64),
+        crewman: CrewRef,
         pick: Ability,
     ) -> Result<CrewmanView, crate::Error>;
 
@@ -152,8 +152,7 @@ pub trait Crew {
     async fn crewman(
         &self,
         reader: ReadAccess,
-        campaign_id: i64,
-        crew_id: i64,
+        crewman: CrewRef,
     ) -> Result<CrewmanView, crate::Error>;
 
     /// The crew page of a campaign `reader` may read.
@@ -175,7 +174,6 @@ pub trait Crew {
     async fn crewman_detail(
         &self,
         reader: ReadAccess,
-        campaign_id: i64,
-        crew_id: i64,
+        crewman: CrewRef,
     ) -> Result<CrewmanDetail, crate::Error>;
 }

@@ -2,6 +2,7 @@
 //! answers and stores, and what the pages read of it.
 
 use crate::access::ReadAccess;
+use crate::refs::{AwardRef, GameRef};
 use crate::User;
 use campaign::crew::Role;
 use campaign::down::{Down, How};
@@ -317,12 +318,11 @@ pub struct VoidRequest {
 /// A game's debrief and its corrections (R4, R5, R7, R10).
 #[async_trait::async_trait]
 pub trait Debriefs {
-    /// Records a game's debrief: referee only. `ids` are the campaign's and the game's,
-    /// here and below.
+    /// Records a game's debrief: referee only.
     async fn debrief(
         &self,
         user: User,
-        ids: (i64, i64),
+        game: GameRef,
         request: DebriefRequest,
     ) -> Result<DebriefResult, crate::Error>;
 
@@ -330,7 +330,7 @@ pub trait Debriefs {
     async fn preview_debrief(
         &self,
         user: User,
-        ids: (i64, i64),
+        game: GameRef,
         request: DebriefRequest,
     ) -> Result<Vec<CrewRollsView>, crate::Error>;
 
@@ -339,14 +339,14 @@ pub trait Debriefs {
     async fn debrief_draft(
         &self,
         reader: crate::access::ReadAccess,
-        ids: (i64, i64),
+        game: GameRef,
     ) -> Result<crate::draft::DebriefDraft, crate::Error>;
 
     /// Voids a game's debrief, reversing its awards.
     async fn void_debrief(
         &self,
         user: User,
-        ids: (i64, i64),
+        game: GameRef,
         reason: String,
     ) -> Result<VoidedDebrief, crate::Error>;
 
@@ -354,15 +354,14 @@ pub trait Debriefs {
     async fn debrief_result(
         &self,
         reader: ReadAccess,
-        campaign_id: i64,
-        game_id: i64,
+        game: GameRef,
     ) -> Result<DebriefResult, crate::Error>;
 
-    /// Reverses one award with a reason; `ids` are the campaign's and the award's.
+    /// Reverses one award with a reason.
     async fn void_award(
         &self,
         user: User,
-        ids: (i64, i64),
+        award: AwardRef,
         reason: String,
     ) -> Result<LedgerEntryView, crate::Error>;
 }

@@ -8,6 +8,7 @@ use crate::access::CampaignScope;
 use crate::access::ReadAccess;
 use crate::crew::CrewmanView;
 use crate::debrief::{CrewRollsView, GameRecords};
+use crate::refs::{GameRef, MissionRef};
 use crate::User;
 use campaign::missions::MissionType;
 use campaign::sides::Side;
@@ -193,12 +194,7 @@ pub struct LiveBoard {
 #[async_trait::async_trait]
 pub trait Games {
     /// A game with its ground offensive and missions, as `reader` may see it (§13.20).
-    async fn game(
-        &self,
-        reader: ReadAccess,
-        campaign_id: i64,
-        game_id: i64,
-    ) -> Result<GameView, crate::Error>;
+    async fn game(&self, reader: ReadAccess, game: GameRef) -> Result<GameView, crate::Error>;
 
     /// Opens a game of the current week and rolls its ground offensive (appendix E).
     async fn open_game(
@@ -208,20 +204,19 @@ pub trait Games {
         request: NewGameRequest,
     ) -> Result<GameView, crate::Error>;
 
-    /// Rolls a side's mission for a game (appendix E, R9); `ids` are the campaign's and
-    /// the game's.
+    /// Rolls a side's mission for a game (appendix E, R9).
     async fn roll_mission(
         &self,
         user: User,
-        ids: (i64, i64),
+        game: GameRef,
         request: MissionRequest,
     ) -> Result<MissionView, crate::Error>;
 
-    /// Assigns the mission's aircraft and crew (R9); `ids` are the campaign's, the game's and the mission's.
+    /// Assigns the mission's aircraft and crew (R9).
     async fn assign_mission(
         &self,
         user: User,
-        ids: (i64, i64, i64),
+        mission: MissionRef,
         request: AssignmentRequest,
     ) -> Result<MissionView, crate::Error>;
 
@@ -230,12 +225,7 @@ pub trait Games {
 
     /// A game as its page draws it (§13.20 applied), with its crew, aircraft types
     /// and, once debriefed, its records.
-    async fn game_page(
-        &self,
-        reader: ReadAccess,
-        campaign_id: i64,
-        game_id: i64,
-    ) -> Result<GamePage, crate::Error>;
+    async fn game_page(&self, reader: ReadAccess, game: GameRef) -> Result<GamePage, crate::Error>;
 
     /// Tonight on the projector: the week's games, crew, rolls and ranking.
     async fn live_board(

@@ -30,6 +30,7 @@ pub mod members;
 pub mod prelude;
 pub mod record;
 pub mod reference;
+pub mod refs;
 pub mod rolls;
 pub mod secrecy;
 pub mod sessions;

@@ -2,6 +2,7 @@
 
 use crate::access::ReadAccess;
 use crate::campaigns::Member;
+use crate::refs::MemberRef;
 use crate::User;
 use campaign::roster::MemberRole;
 use campaign::sides::Side;
@@ -64,12 +65,11 @@ pub trait Members {
         new: NewMember,
     ) -> Result<MemberView, crate::Error>;
 
-    /// Moves a player to the other side (R2): referee only. `member` is the campaign's id
-    /// and the player's username.
+    /// Moves a player to the other side (R2): referee only.
     async fn switch_side(
         &self,
         user: User,
-        member: (i64, String),
+        member: MemberRef,
         side: Side,
     ) -> Result<MemberView, crate::Error>;
 

@@ -26,4 +26,5 @@ pub use crate::idempotency::IdempotencyKeys;
 pub use crate::sessions::Sessions;
 pub use crate::tokens::Tokens;
 
+pub use crate::refs::*;
 pub use crate::{Error, User};

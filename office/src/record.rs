@@ -1,6 +1,7 @@
 //! A crewman's service record, week by week and sortie by sortie.
 
 use crate::access::ReadAccess;
+use crate::refs::CrewRef;
 use campaign::injuries::FateKind;
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -118,7 +119,6 @@ pub trait Records {
     async fn service_record(
         &self,
         reader: ReadAccess,
-        campaign_id: i64,
-        crew_id: i64,
+        crewman: CrewRef,
     ) -> Result<ServiceRecord, crate::Error>;
 }

@@ -26,21 +26,8 @@ mod version;
 
 pub use roll::*;
 pub use version::IfMatch;
-
-/// A game of a campaign, as its path names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameRef {
-    pub campaign_id: i64,
-    pub game_id: i64,
-}
-
-/// A sortie of a game of a campaign, as its path names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SortieRef {
-    pub campaign_id: i64,
-    pub game_id: i64,
-    pub sortie_id: i64,
-}
+// The line-up's and the sheets' doors name games and sorties so.
+pub use crate::refs::{GameRef, SortieRef};
 
 /// A crewman in a seat of a sortie to declare.
 #[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]

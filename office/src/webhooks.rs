@@ -2,6 +2,7 @@
 //! their recent deliveries.
 
 use crate::access::ReadAccess;
+use crate::refs::WebhookRef;
 use crate::User;
 use campaign::webhooks::{DeliveryStatus, WebhookEvent};
 use chrono::{DateTime, Utc};
@@ -124,10 +125,5 @@ pub trait Webhooks {
     ) -> Result<Vec<WebhookView>, crate::Error>;
 
     /// Removes a webhook: referee only.
-    async fn delete_webhook(
-        &self,
-        user: User,
-        campaign_id: i64,
-        id: i64,
-    ) -> Result<(), crate::Error>;
+    async fn delete_webhook(&self, user: User, webhook: WebhookRef) -> Result<(), crate::Error>;
 }

@@ -62,7 +62,7 @@ pub async fn get_crewman(
     Reading(reader): Reading,
     path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = crew.crewman(reader, path.cid, path.id).await?;
+    let view = crew.crewman(reader, path.crewman()).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -86,7 +86,7 @@ pub async fn pick_ability(
     body: Json<AbilityPick>,
 ) -> Result<HttpResponse, ApiError> {
     let view = crew
-        .pick_ability(user, (path.cid, path.id), body.ability)
+        .pick_ability(user, path.crewman(), body.ability)
         .await?;
     Ok(HttpResponse::Created().json(view))
 }

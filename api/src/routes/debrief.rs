@@ -48,7 +48,7 @@ pub async fn create_debrief(
     body: Json<DebriefRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let result = debriefs
-        .debrief(user, (path.cid, path.gid), body.into_inner())
+        .debrief(user, path.game(), body.into_inner())
         .await?;
     Ok(HttpResponse::Created().json(result))
 }
@@ -69,9 +69,7 @@ pub async fn get_debrief(
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = debriefs
-        .debrief_result(caller.into(), path.cid, path.gid)
-        .await?;
+    let view = debriefs.debrief_result(caller.into(), path.game()).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -95,9 +93,7 @@ pub async fn get_draft(
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let draft = debriefs
-        .debrief_draft(caller.into(), (path.cid, path.gid))
-        .await?;
+    let draft = debriefs.debrief_draft(caller.into(), path.game()).await?;
     Ok(HttpResponse::Ok().json(draft))
 }
 
@@ -123,7 +119,7 @@ pub async fn void_debrief(
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let voided = debriefs
-        .void_debrief(user, (path.cid, path.gid), body.into_inner().reason)
+        .void_debrief(user, path.game(), body.into_inner().reason)
         .await?;
     Ok(HttpResponse::Ok().json(voided))
 }
@@ -149,7 +145,7 @@ pub async fn void_award(
     body: Json<VoidRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let entry = debriefs
-        .void_award(user, (path.cid, path.aid), body.into_inner().reason)
+        .void_award(user, path.award(), body.into_inner().reason)
         .await?;
     Ok(HttpResponse::Ok().json(entry))
 }

@@ -56,7 +56,7 @@ pub async fn get_game(
     Caller(caller): Caller,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = games.game(caller.into(), path.cid, path.gid).await?;
+    let view = games.game(caller.into(), path.game()).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -81,7 +81,7 @@ pub async fn roll_side_mission(
     body: Json<MissionRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let view = games
-        .roll_mission(user, (path.cid, path.gid), body.into_inner())
+        .roll_mission(user, path.game(), body.into_inner())
         .await?;
     Ok(HttpResponse::Created().json(view))
 }
@@ -107,7 +107,7 @@ pub async fn assign_mission(
     body: Json<AssignmentRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let view = games
-        .assign_mission(user, (path.cid, path.gid, path.mid), body.into_inner())
+        .assign_mission(user, path.mission(), body.into_inner())
         .await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -74,7 +74,14 @@ pub async fn change_side(
         username,
     } = path.into_inner();
     let view = members
-        .switch_side(user, (campaign_id, username), body.side)
+        .switch_side(
+            user,
+            MemberRef {
+                campaign_id,
+                username,
+            },
+            body.side,
+        )
         .await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -1,6 +1,7 @@
 //! The path parameters of the endpoints, described once for the OpenAPI document:
 //! the handlers extract them as tuples, in the order the route names them.
 
+use eagles_office::refs::{AwardRef, CrewRef, GameRef, MissionRef, SortieRef};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -24,8 +25,8 @@ pub struct GamePath {
 
 impl GamePath {
     /// The game the path names.
-    pub fn game(&self) -> eagles_office::sheets::GameRef {
-        eagles_office::sheets::GameRef {
+    pub fn game(&self) -> GameRef {
+        GameRef {
             campaign_id: self.cid,
             game_id: self.gid,
         }
@@ -44,6 +45,17 @@ pub struct MissionPath {
     pub mid: i64,
 }
 
+impl MissionPath {
+    /// The mission the path names.
+    pub fn mission(&self) -> MissionRef {
+        MissionRef {
+            campaign_id: self.cid,
+            game_id: self.gid,
+            mission_id: self.mid,
+        }
+    }
+}
+
 /// `/campaigns/{cid}/crew/{id}`.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
@@ -54,6 +66,16 @@ pub struct CrewmanPath {
     pub id: i64,
 }
 
+impl CrewmanPath {
+    /// The crewman the path names.
+    pub fn crewman(&self) -> CrewRef {
+        CrewRef {
+            campaign_id: self.cid,
+            crew_id: self.id,
+        }
+    }
+}
+
 /// `/campaigns/{cid}/awards/{aid}`.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
@@ -62,6 +84,16 @@ pub struct AwardPath {
     pub cid: i64,
     /// Award (ledger entry) id
     pub aid: i64,
+}
+
+impl AwardPath {
+    /// The award the path names.
+    pub fn award(&self) -> AwardRef {
+        AwardRef {
+            campaign_id: self.cid,
+            award_id: self.aid,
+        }
+    }
 }
 
 /// `/campaigns/{cid}/members/{username}`.
@@ -97,8 +129,8 @@ pub struct SortiePath {
 
 impl SortiePath {
     /// The sortie the path names.
-    pub fn sortie(&self) -> eagles_office::sheets::SortieRef {
-        eagles_office::sheets::SortieRef {
+    pub fn sortie(&self) -> SortieRef {
+        SortieRef {
             campaign_id: self.cid,
             game_id: self.gid,
             sortie_id: self.sid,

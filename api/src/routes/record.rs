@@ -29,7 +29,7 @@ pub async fn service_record(
     path: web::Path<CrewmanPath>,
 ) -> Result<HttpResponse, ApiError> {
     let record = records
-        .service_record(caller.into(), path.cid, path.id)
+        .service_record(caller.into(), path.crewman())
         .await?;
     Ok(HttpResponse::Ok().json(record))
 }

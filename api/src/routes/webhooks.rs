@@ -85,7 +85,11 @@ pub async fn delete_webhook(
     SignedIn(user): SignedIn,
     path: web::Path<WebhookPath>,
 ) -> Result<HttpResponse, ApiError> {
-    webhooks.delete_webhook(user, path.cid, path.id).await?;
+    let webhook = WebhookRef {
+        campaign_id: path.cid,
+        webhook_id: path.id,
+    };
+    webhooks.delete_webhook(user, webhook).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

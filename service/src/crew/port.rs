@@ -20,7 +20,10 @@ impl Crew for Service {
     async fn pick_ability(
         &self,
         user: User,
-        (campaign_id, crew_id): (i64, i64),
+        CrewRef {
+            campaign_id,
+            crew_id,
+        }: CrewRef,
         pick: Ability,
     ) -> Result<CrewmanView, Error> {
         let mut conn = self.conn().await?;
@@ -40,8 +43,10 @@ impl Crew for Service {
     async fn crewman(
         &self,
         reader: ReadAccess,
-        campaign_id: i64,
-        crew_id: i64,
+        CrewRef {
+            campaign_id,
+            crew_id,
+        }: CrewRef,
     ) -> Result<CrewmanView, Error> {
         let mut conn = self.conn().await?;
         Ok(crate::crew::get(&mut conn, reader, campaign_id, crew_id).await?)
@@ -64,8 +69,10 @@ impl Crew for Service {
     async fn crewman_detail(
         &self,
         reader: ReadAccess,
-        campaign_id: i64,
-        crew_id: i64,
+        CrewRef {
+            campaign_id,
+            crew_id,
+        }: CrewRef,
     ) -> Result<CrewmanDetail, Error> {
         let mut conn = self.conn().await?;
         Ok(crate::crew::detail(&mut conn, reader.into_caller(), campaign_id, crew_id).await?)

@@ -9,7 +9,10 @@ impl Debriefs for Service {
     async fn debrief(
         &self,
         user: User,
-        (campaign_id, game_id): (i64, i64),
+        GameRef {
+            campaign_id,
+            game_id,
+        }: GameRef,
         request: DebriefRequest,
     ) -> Result<DebriefResult, Error> {
         let mut conn = self.conn().await?;
@@ -19,7 +22,10 @@ impl Debriefs for Service {
     async fn preview_debrief(
         &self,
         user: User,
-        (campaign_id, game_id): (i64, i64),
+        GameRef {
+            campaign_id,
+            game_id,
+        }: GameRef,
         request: DebriefRequest,
     ) -> Result<Vec<CrewRollsView>, Error> {
         let mut conn = self.conn().await?;
@@ -29,19 +35,18 @@ impl Debriefs for Service {
     async fn debrief_draft(
         &self,
         reader: eagles_office::access::ReadAccess,
-        (campaign_id, game_id): (i64, i64),
+        game: GameRef,
     ) -> Result<eagles_office::draft::DebriefDraft, Error> {
-        let at = eagles_office::sheets::GameRef {
-            campaign_id,
-            game_id,
-        };
-        Ok(crate::sheets::draft::draft(&mut *self.conn().await?, reader, at).await?)
+        Ok(crate::sheets::draft::draft(&mut *self.conn().await?, reader, game).await?)
     }
 
     async fn void_debrief(
         &self,
         user: User,
-        (campaign_id, game_id): (i64, i64),
+        GameRef {
+            campaign_id,
+            game_id,
+        }: GameRef,
         reason: String,
     ) -> Result<VoidedDebrief, Error> {
         let mut conn = self.conn().await?;
@@ -51,8 +56,10 @@ impl Debriefs for Service {
     async fn debrief_result(
         &self,
         reader: ReadAccess,
-        campaign_id: i64,
-        game_id: i64,
+        GameRef {
+            campaign_id,
+            game_id,
+        }: GameRef,
     ) -> Result<DebriefResult, Error> {
         let mut conn = self.conn().await?;
         Ok(crate::debrief::result(&mut conn, reader.into_caller(), campaign_id, game_id).await?)
@@ -61,7 +68,10 @@ impl Debriefs for Service {
     async fn void_award(
         &self,
         user: User,
-        (campaign_id, award_id): (i64, i64),
+        AwardRef {
+            campaign_id,
+            award_id,
+        }: AwardRef,
         reason: String,
     ) -> Result<LedgerEntryView, Error> {
         let mut conn = self.conn().await?;

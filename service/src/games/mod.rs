@@ -17,6 +17,7 @@ use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
 use eagles_office::games::{AircraftChoice, GamePage, LiveBoard, LoggedRoll};
 pub use eagles_office::games::{AssignmentRequest, MissionRequest, Names, NewGameRequest, Tonight};
+use eagles_office::refs::MissionRef;
 use eagles_office::secrecy::GameSecrecy;
 
 pub use eagles_office::secrecy::reader_of;
@@ -187,15 +188,19 @@ pub async fn roll_side(
 }
 
 /// Assigns a mission's aircraft and crew as `user` (the referee or a player of the
-/// mission's side), checked against R9; `ids` are the campaign, game and mission. The
+/// mission's side), checked against R9. The
 /// API and the pages both assign through here.
 pub async fn assign(
     conn: &mut AsyncPgConnection,
     user: User,
-    ids: (i64, i64, i64),
+    mission: MissionRef,
     request: AssignmentRequest,
 ) -> Result<MissionView, ServiceError> {
-    let (campaign_id, game_id, mission_id) = ids;
+    let MissionRef {
+        campaign_id,
+        game_id,
+        mission_id,
+    } = mission;
     envelope::write(
         conn,
         campaign_id,

@@ -9,8 +9,10 @@ impl Games for Service {
     async fn game(
         &self,
         reader: ReadAccess,
-        campaign_id: i64,
-        game_id: i64,
+        GameRef {
+            campaign_id,
+            game_id,
+        }: GameRef,
     ) -> Result<GameView, Error> {
         let mut conn = self.conn().await?;
         Ok(crate::games::get(&mut conn, reader.into_caller(), campaign_id, game_id).await?)
@@ -29,7 +31,10 @@ impl Games for Service {
     async fn roll_mission(
         &self,
         user: User,
-        (campaign_id, game_id): (i64, i64),
+        GameRef {
+            campaign_id,
+            game_id,
+        }: GameRef,
         request: MissionRequest,
     ) -> Result<MissionView, Error> {
         let mut conn = self.conn().await?;
@@ -39,11 +44,11 @@ impl Games for Service {
     async fn assign_mission(
         &self,
         user: User,
-        ids: (i64, i64, i64),
+        mission: MissionRef,
         request: AssignmentRequest,
     ) -> Result<MissionView, Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::games::assign(&mut conn, user, ids, request).await?)
+        Ok(crate::games::assign(&mut conn, user, mission, request).await?)
     }
 
     async fn tonight(&self, reader: ReadAccess, campaign_id: i64) -> Result<Tonight, Error> {
@@ -54,8 +59,10 @@ impl Games for Service {
     async fn game_page(
         &self,
         reader: ReadAccess,
-        campaign_id: i64,
-        game_id: i64,
+        GameRef {
+            campaign_id,
+            game_id,
+        }: GameRef,
     ) -> Result<GamePage, Error> {
         let mut conn = self.conn().await?;
         Ok(crate::games::page(&mut conn, reader.into_caller(), campaign_id, game_id).await?)

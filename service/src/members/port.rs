@@ -20,7 +20,10 @@ impl Members for Service {
     async fn switch_side(
         &self,
         user: User,
-        (campaign_id, username): (i64, String),
+        MemberRef {
+            campaign_id,
+            username,
+        }: MemberRef,
         side: Side,
     ) -> Result<MemberView, Error> {
         let mut conn = self.conn().await?;

@@ -9,8 +9,10 @@ impl Records for Service {
     async fn service_record(
         &self,
         reader: ReadAccess,
-        campaign_id: i64,
-        crew_id: i64,
+        CrewRef {
+            campaign_id,
+            crew_id,
+        }: CrewRef,
     ) -> Result<ServiceRecord, Error> {
         let mut conn = self.conn().await?;
         Ok(

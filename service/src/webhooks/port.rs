@@ -25,8 +25,15 @@ impl Webhooks for Service {
         Ok(crate::webhooks::list(&mut conn, reader.into_caller(), campaign_id).await?)
     }
 
-    async fn delete_webhook(&self, user: User, campaign_id: i64, id: i64) -> Result<(), Error> {
+    async fn delete_webhook(
+        &self,
+        user: User,
+        WebhookRef {
+            campaign_id,
+            webhook_id,
+        }: WebhookRef,
+    ) -> Result<(), Error> {
         let mut conn = self.conn().await?;
-        Ok(crate::webhooks::delete(&mut conn, user, campaign_id, id).await?)
+        Ok(crate::webhooks::delete(&mut conn, user, campaign_id, webhook_id).await?)
     }
 }

@@ -109,8 +109,12 @@ impl Referee {
             pilot_id: crew.pilot,
             observer_id: crew.observer,
         };
-        let ids = (self.campaign, game, mission);
-        eagles_service::games::assign(&mut conn, self.user.clone(), ids, request)
+        let at = eagles_office::refs::MissionRef {
+            campaign_id: self.campaign,
+            game_id: game,
+            mission_id: mission,
+        };
+        eagles_service::games::assign(&mut conn, self.user.clone(), at, request)
             .await
             .unwrap_or_else(|e| panic!("assign mission {mission}: {e}"));
     }

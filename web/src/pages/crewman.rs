@@ -134,7 +134,13 @@ impl FormPage for CrewmanPage {
         errors: FieldErrors,
     ) -> Result<Self, PageError> {
         let detail = crew
-            .crewman_detail(session.reader(), campaign_id, crew_id)
+            .crewman_detail(
+                session.reader(),
+                CrewRef {
+                    campaign_id,
+                    crew_id,
+                },
+            )
             .await?;
         let (scope, crewman, joined_week, awards) = (
             detail.scope,
@@ -222,7 +228,14 @@ pub async fn pick(
         Err(_) => errors.add("ability", "choose an ability from the list"),
         Ok(ability) => {
             match crew
-                .pick_ability(user, (campaign_id, crew_id), ability)
+                .pick_ability(
+                    user,
+                    CrewRef {
+                        campaign_id,
+                        crew_id,
+                    },
+                    ability,
+                )
                 .await
             {
                 Ok(_) => {

@@ -15,7 +15,8 @@ use chrono::NaiveDate;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
 use eagles_db::DbPool;
-use eagles_office::sheets::{DeclareSortie, GameRef, SeatRequest};
+use eagles_office::refs::{GameRef, MissionRef};
+use eagles_office::sheets::{DeclareSortie, SeatRequest};
 use eagles_service::campaigns::NewCampaign;
 use eagles_service::crew::NewCrew;
 use eagles_service::debrief::{
@@ -149,7 +150,12 @@ impl Demo {
                 observer_id: observer.map(|o| self.crew[o]),
             };
             let referee = self.referee.clone();
-            games::assign(conn, referee, (self.campaign, game, mission), request)
+            let at = MissionRef {
+                campaign_id: self.campaign,
+                game_id: game,
+                mission_id: mission,
+            };
+            games::assign(conn, referee, at, request)
                 .await
                 .map_err(refused("assign a mission"))?;
             ids.push(mission);

@@ -177,7 +177,13 @@ impl GamePage {
     ) -> Result<Self, PageError> {
         let (debriefs, games, rolls, sheets) = ports;
         let read = games
-            .game_page(session.reader(), campaign_id, game_id)
+            .game_page(
+                session.reader(),
+                GameRef {
+                    campaign_id,
+                    game_id,
+                },
+            )
             .await?;
         let (scope, game) = (read.scope, read.game);
         let campaign = scope.campaign();
@@ -221,7 +227,13 @@ impl GamePage {
             let reader = scope.reader();
             Some(
                 debriefs
-                    .debrief_draft(reader, (campaign_id, game_id))
+                    .debrief_draft(
+                        reader,
+                        GameRef {
+                            campaign_id,
+                            game_id,
+                        },
+                    )
                     .await?,
             )
         } else {
@@ -384,7 +396,14 @@ pub async fn roll(
         .map_err(|_| PageError::new(StatusCode::BAD_REQUEST, "the side is allied or central"))?;
     let outcome = match parse_dice(&form.dice) {
         Ok(dice) => games
-            .roll_mission(user, (campaign_id, game_id), MissionRequest { side, dice })
+            .roll_mission(
+                user,
+                GameRef {
+                    campaign_id,
+                    game_id,
+                },
+                MissionRequest { side, dice },
+            )
             .await
             .map(drop),
         Err(reason) => Err(Error::invalid(reason)),
@@ -444,7 +463,15 @@ pub async fn assign(
     })();
     let outcome = match request {
         Ok(request) => games
-            .assign_mission(user, (campaign_id, game_id, mission_id), request)
+            .assign_mission(
+                user,
+                MissionRef {
+                    campaign_id,
+                    game_id,
+                    mission_id,
+                },
+                request,
+            )
             .await
             .map(drop),
         Err(e) => Err(e),
@@ -494,7 +521,14 @@ pub async fn debrief(
             Err(unreadable) => return Ok(unreadable),
         };
     match debriefs
-        .debrief(user, (campaign_id, game_id), request)
+        .debrief(
+            user,
+            GameRef {
+                campaign_id,
+                game_id,
+            },
+            request,
+        )
         .await
     {
         Ok(_) => Ok(see_other(&game_url(campaign_id, game_id))),
@@ -528,7 +562,14 @@ pub async fn preview_debrief(
             Err(unreadable) => return Ok(unreadable),
         };
     match debriefs
-        .preview_debrief(user, (campaign_id, game_id), request)
+        .preview_debrief(
+            user,
+            GameRef {
+                campaign_id,
+                game_id,
+            },
+            request,
+        )
         .await
     {
         Ok(crew) => {
@@ -594,7 +635,14 @@ pub async fn void(
     let (debriefs, ..) = &ports;
     let outcome = if ticked(&form.confirm) {
         debriefs
-            .void_debrief(user, (campaign_id, game_id), form.reason.clone())
+            .void_debrief(
+                user,
+                GameRef {
+                    campaign_id,
+                    game_id,
+                },
+                form.reason.clone(),
+            )
             .await
             .map(drop)
     } else {

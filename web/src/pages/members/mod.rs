@@ -147,7 +147,14 @@ pub async fn switch_side(
         Err(_) => "choose allied or central".to_owned(),
         Ok(side) => {
             match members
-                .switch_side(user, (campaign_id, username.clone()), side)
+                .switch_side(
+                    user,
+                    MemberRef {
+                        campaign_id,
+                        username: username.clone(),
+                    },
+                    side,
+                )
                 .await
             {
                 Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),

@@ -420,7 +420,13 @@ impl SheetsPage {
         let (games, rolls, sheets) = ports;
         let user = session.require_user()?.clone();
         let read = games
-            .game_page(Some(user.clone()).into(), campaign_id, game_id)
+            .game_page(
+                Some(user.clone()).into(),
+                GameRef {
+                    campaign_id,
+                    game_id,
+                },
+            )
             .await?;
         let (scope, game) = (read.scope, read.game);
         let campaign = scope.campaign();
