@@ -8,6 +8,7 @@ mod choice;
 mod combat_log;
 mod debrief_form;
 mod debrief_posts;
+mod debrief_rows;
 mod down_fields;
 mod drafted;
 mod lineup;
