@@ -190,13 +190,14 @@ pub(super) fn place(
 mod tests {
     use super::*;
 
-    // API v1.2: the page refuses in its own words. A `down` the forced-landing tables
-    // cannot play out (§11.01: a landing reads the hex's terrain) comes back from the
-    // service with the debrief's field paths; the phone says it with its labels.
+    // API v1.2, v1.3 "Words": the page refuses in its own words. A `down` the
+    // forced-landing tables cannot play out (§11.01: a landing reads the hex's terrain)
+    // comes back from the service in words, its sortie by key; the phone says it as
+    // the debrief form does.
     #[test]
     fn a_refused_landing_is_said_with_the_forms_labels() {
         let error = Error::Unprocessable {
-            detail: "sortie \"c1\" (landed): §11.01: a landing is rolled against the hex's terrain; give down.terrain (airfield, clear, river, railway, marsh, woods, trench_line, shell_holes or village)".to_owned(),
+            detail: "aircraft c1 (landed): §11.01: a landing is rolled against the hex's terrain; give the terrain of the hex (airfield, clear, river, railway, marsh, woods, trench line, shell holes or village)".to_owned(),
             rule: Some("§11.01"),
             at: Some(Locus::SortiePart {
                 key: "c1".to_owned(),
