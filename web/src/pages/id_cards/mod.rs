@@ -33,6 +33,11 @@ pub struct IdCardFilters {
     pub player: String,
 }
 
+/// The page, filtered as its address's query says.
+pub fn show() -> actix_web::Resource {
+    form_page::filtered::<IdCardsPage>("/campaigns/{cid}/id-cards")
+}
+
 impl FormPage for IdCardsPage {
     type Ports = (
         web::Data<dyn Campaigns>,
@@ -106,9 +111,4 @@ impl FormPage for IdCardsPage {
     fn errors(&self) -> &FieldErrors {
         &self.errors
     }
-}
-
-/// The page, filtered as its address's query says.
-pub fn show() -> actix_web::Resource {
-    form_page::filtered::<IdCardsPage>("/campaigns/{cid}/id-cards")
 }

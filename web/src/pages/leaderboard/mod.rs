@@ -40,6 +40,11 @@ impl LeaderboardFilters {
     }
 }
 
+/// The page, filtered as its address's query says.
+pub fn show() -> actix_web::Resource {
+    form_page::filtered::<LeaderboardPage>("/campaigns/{cid}/leaderboard")
+}
+
 impl FormPage for LeaderboardPage {
     type Ports = (web::Data<dyn Campaigns>, web::Data<dyn Standings>);
     type Key = i64;
@@ -83,9 +88,4 @@ impl FormPage for LeaderboardPage {
     fn errors(&self) -> &FieldErrors {
         &self.errors
     }
-}
-
-/// The page, filtered as its address's query says.
-pub fn show() -> actix_web::Resource {
-    form_page::filtered::<LeaderboardPage>("/campaigns/{cid}/leaderboard")
 }
