@@ -2,8 +2,7 @@
 //! out or as the address gives it, and again with the input as typed and the reasons
 //! next to their fields when it is refused. A page's data comes from the office's ports it names.
 
-use actix_web::{web, FromRequest, HttpResponse, Resource};
-use serde::de::DeserializeOwned;
+use actix_web::{web, HttpResponse};
 
 use super::render;
 use crate::error::PageError;
@@ -41,22 +40,16 @@ pub async fn show<P: FormPage>(
     again::<P>(ports, session, key, form, FieldErrors::default()).await
 }
 
-/// A campaign's page filtered by a GET form (`/campaigns/{cid}/…?side=…`), so that a
-/// filtered page is a link: the page `P` as the address's query asks, at `path`.
-pub fn filtered<P>(path: &str) -> Resource
-where
-    P: FormPage<Key = i64> + 'static,
-    P::Ports: FromRequest + 'static,
-    P::Form: DeserializeOwned + 'static,
-{
-    web::resource(path).route(web::get().to(
-        |ports: P::Ports,
-         session: Session,
-         campaign: web::Path<i64>,
-         query: web::Query<P::Form>| async move {
-            show::<P>(&ports, &session, campaign.into_inner(), query.into_inner()).await
-        },
-    ))
+/// What a campaign's page filtered by a GET form (`/campaigns/{cid}/…?side=…`, so that a
+/// filtered page is a link) is asked with: the session, the campaign, the filters.
+pub type Filtered<F> = (Session, web::Path<i64>, web::Query<F>);
+
+/// The filter page `P` as its address asks.
+pub async fn filtered<P: FormPage<Key = i64>>(
+    ports: &P::Ports,
+    (session, campaign, filters): Filtered<P::Form>,
+) -> Result<HttpResponse, PageError> {
+    show::<P>(ports, &session, campaign.into_inner(), filters.into_inner()).await
 }
 
 /// The page again with what was sent: 422 when a field was refused.

@@ -9,7 +9,7 @@ mod view;
 
 use std::collections::HashMap;
 
-use actix_web::web;
+use actix_web::{get, web, HttpResponse};
 use campaign::abilities::Ability;
 use campaign::sides::Side;
 use eagles_office::crew::CrewQuery;
@@ -17,7 +17,7 @@ use eagles_office::prelude::*;
 use serde::Deserialize;
 
 use super::campaign_scope;
-use super::form_page::{self, FormPage};
+use super::form_page::{self, Filtered, FormPage};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
@@ -33,17 +33,20 @@ pub struct IdCardFilters {
     pub player: String,
 }
 
-/// The page, filtered as its address's query says.
-pub fn show() -> actix_web::Resource {
-    form_page::filtered::<IdCardsPage>("/campaigns/{cid}/id-cards")
+/// The office's ports the page reads.
+type Ports = (
+    web::Data<dyn Campaigns>,
+    web::Data<dyn Crew>,
+    web::Data<dyn Reference>,
+);
+
+#[get("/campaigns/{cid}/id-cards")]
+pub async fn show(ports: Ports, asked: Filtered<IdCardFilters>) -> Result<HttpResponse, PageError> {
+    form_page::filtered::<IdCardsPage>(&ports, asked).await
 }
 
 impl FormPage for IdCardsPage {
-    type Ports = (
-        web::Data<dyn Campaigns>,
-        web::Data<dyn Crew>,
-        web::Data<dyn Reference>,
-    );
+    type Ports = Ports;
     type Key = i64;
     type Form = IdCardFilters;
 

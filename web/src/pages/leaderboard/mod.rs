@@ -5,13 +5,13 @@
 
 mod view;
 
-use actix_web::web;
+use actix_web::{get, web, HttpResponse};
 use eagles_office::prelude::*;
 use eagles_office::standings::LeaderboardQuery;
 use serde::Deserialize;
 
 use super::campaign_scope;
-use super::form_page::{self, FormPage};
+use super::form_page::{self, Filtered, FormPage};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
@@ -40,13 +40,19 @@ impl LeaderboardFilters {
     }
 }
 
-/// The page, filtered as its address's query says.
-pub fn show() -> actix_web::Resource {
-    form_page::filtered::<LeaderboardPage>("/campaigns/{cid}/leaderboard")
+/// The office's ports the page reads.
+type Ports = (web::Data<dyn Campaigns>, web::Data<dyn Standings>);
+
+#[get("/campaigns/{cid}/leaderboard")]
+pub async fn show(
+    ports: Ports,
+    asked: Filtered<LeaderboardFilters>,
+) -> Result<HttpResponse, PageError> {
+    form_page::filtered::<LeaderboardPage>(&ports, asked).await
 }
 
 impl FormPage for LeaderboardPage {
-    type Ports = (web::Data<dyn Campaigns>, web::Data<dyn Standings>);
+    type Ports = Ports;
     type Key = i64;
     type Form = LeaderboardFilters;
 
