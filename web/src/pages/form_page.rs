@@ -9,6 +9,15 @@ use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
 
+/// What a form page is loaded around: who asks, what its address names, the form as
+/// typed and the reasons it was refused.
+pub struct Asked<'a, P: FormPage> {
+    pub session: &'a Session,
+    pub key: P::Key,
+    pub form: P::Form,
+    pub errors: FieldErrors,
+}
+
 pub trait FormPage: askama::Template + Sized {
     /// The office's ports the page reads: a tuple of `web::Data<dyn Port>`, which its
     /// handlers take as they are.
@@ -18,14 +27,8 @@ pub trait FormPage: askama::Template + Sized {
     /// The form as typed.
     type Form;
 
-    /// The page around `form` and the reasons it was refused.
-    async fn load(
-        ports: &Self::Ports,
-        session: &Session,
-        key: Self::Key,
-        form: Self::Form,
-        errors: FieldErrors,
-    ) -> Result<Self, PageError>;
+    /// The page around the form as `asked` holds it and the reasons it was refused.
+    async fn load(ports: &Self::Ports, asked: Asked<'_, Self>) -> Result<Self, PageError>;
 
     fn errors(&self) -> &FieldErrors;
 }
@@ -60,7 +63,13 @@ pub async fn again<P: FormPage>(
     form: P::Form,
     errors: FieldErrors,
 ) -> Result<HttpResponse, PageError> {
-    let page = P::load(ports, session, key, form, errors).await?;
+    let asked = Asked {
+        session,
+        key,
+        form,
+        errors,
+    };
+    let page = P::load(ports, asked).await?;
     Ok(render(&page, page.errors().status()))
 }
 

@@ -9,7 +9,7 @@ use eagles_office::campaigns::{Campaign, NewCampaign};
 use eagles_office::prelude::*;
 use serde::Deserialize;
 
-use super::form_page::{self, FormPage};
+use super::form_page::{self, Asked, FormPage};
 use super::{see_other, WeekLine};
 use crate::error::PageError;
 use crate::form::{refusal_rule, ticked, FieldErrors};
@@ -35,15 +35,9 @@ impl FormPage for ListPage {
     type Form = CampaignForm;
 
     /// Loads the list around a form.
-    async fn load(
-        campaigns: &Self::Ports,
-        session: &Session,
-        _: (),
-        form: CampaignForm,
-        errors: FieldErrors,
-    ) -> Result<Self, PageError> {
+    async fn load(campaigns: &Self::Ports, asked: Asked<'_, Self>) -> Result<Self, PageError> {
         let campaigns = campaigns
-            .readable_campaigns(session.reader())
+            .readable_campaigns(asked.session.reader())
             .await?
             .iter()
             .map(|c: &Campaign| CampaignLine {
@@ -55,11 +49,11 @@ impl FormPage for ListPage {
             })
             .collect();
         Ok(Self {
-            nav: session.nav(),
+            nav: asked.session.nav(),
             campaigns,
-            signed_in: session.user.is_some(),
-            form,
-            errors,
+            signed_in: asked.session.user.is_some(),
+            form: asked.form,
+            errors: asked.errors,
         })
     }
 

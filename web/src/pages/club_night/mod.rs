@@ -20,7 +20,7 @@ use eagles_office::prelude::*;
 use eagles_office::weeks::CloseWeekRequest;
 use serde::Deserialize;
 
-use super::form_page::{self, FormPage};
+use super::form_page::{self, Asked, FormPage};
 use super::game::parse_dice;
 use super::week::tonight;
 use super::{and_list, render, see_other, WeekLine};
@@ -64,14 +64,8 @@ impl FormPage for ClubNightPage {
 
     /// The campaign and membership, the week's games and their missions, the crew and
     /// the aircraft types: six queries, whatever the number of games.
-    async fn load(
-        games: &Self::Ports,
-        session: &Session,
-        campaign_id: i64,
-        form: ClubNightForm,
-        errors: FieldErrors,
-    ) -> Result<Self, PageError> {
-        let night = games.tonight(session.reader(), campaign_id).await?;
+    async fn load(games: &Self::Ports, asked: Asked<'_, Self>) -> Result<Self, PageError> {
+        let night = games.tonight(asked.session.reader(), asked.key).await?;
         let scope = night.scope.clone();
         let campaign = scope.campaign();
         let games = tonight(night);
@@ -81,7 +75,7 @@ impl FormPage for ClubNightPage {
             .map(|g| g.id.to_string())
             .collect();
         let refused_for_open_games =
-            errors.get(OPEN_GAMES).is_some() || errors.get("abandon").is_some();
+            asked.errors.get(OPEN_GAMES).is_some() || asked.errors.get("abandon").is_some();
         let ask_abandon = refused_for_open_games && !open.is_empty();
         let open_count = open.len();
         let open_games = match open.len() {
@@ -89,7 +83,7 @@ impl FormPage for ClubNightPage {
             _ => format!("games {}", and_list(&open)),
         };
         Ok(Self {
-            nav: session.nav(),
+            nav: asked.session.nav(),
             id: campaign.id,
             name: campaign.name.clone(),
             week: WeekLine::of(campaign),
@@ -99,8 +93,8 @@ impl FormPage for ClubNightPage {
             open_count,
             is_referee: scope.is_referee(),
             ended_week: campaign.ended_week,
-            form,
-            errors,
+            form: asked.form,
+            errors: asked.errors,
             revision: campaign.revision,
         })
     }

@@ -11,7 +11,7 @@ use eagles_office::prelude::*;
 use eagles_office::Locus;
 use serde::Deserialize;
 
-use super::form_page::{self, FormPage};
+use super::form_page::{self, Asked, FormPage};
 use super::see_other;
 use crate::error::PageError;
 use crate::form::{ticked, FieldErrors};
@@ -39,23 +39,17 @@ impl FormPage for CrewListPage {
     type Key = i64;
     type Form = CrewForm;
 
-    async fn load(
-        crew: &Self::Ports,
-        session: &Session,
-        campaign_id: i64,
-        form: CrewForm,
-        errors: FieldErrors,
-    ) -> Result<Self, PageError> {
-        let roster = crew.crew_roster(session.reader(), campaign_id).await?;
+    async fn load(crew: &Self::Ports, asked: Asked<'_, Self>) -> Result<Self, PageError> {
+        let roster = crew.crew_roster(asked.session.reader(), asked.key).await?;
         let scope = roster.scope;
         let crew = roster
             .crew
             .into_iter()
-            .map(|v| CrewLine::new(campaign_id, v))
+            .map(|v| CrewLine::new(asked.key, v))
             .collect();
         Ok(Self {
             revision: scope.campaign().revision,
-            nav: session.nav(),
+            nav: asked.session.nav(),
             id: scope.campaign().id,
             name: scope.campaign().name.clone(),
             crew,
@@ -64,8 +58,8 @@ impl FormPage for CrewListPage {
             players: roster.players,
             roles: Role::ALL,
             nationalities: Nationality::ALL,
-            form,
-            errors,
+            form: asked.form,
+            errors: asked.errors,
         })
     }
 

@@ -16,7 +16,7 @@ use eagles_office::prelude::*;
 use serde::Deserialize;
 
 use super::crew_list::absence;
-use super::form_page::{self, FormPage};
+use super::form_page::{self, Asked, FormPage};
 use super::see_other;
 use crate::error::PageError;
 use crate::form::FieldErrors;
@@ -39,16 +39,11 @@ impl FormPage for CrewmanPage {
     type Key = (i64, i64);
     type Form = PickForm;
 
-    async fn load(
-        crew: &Self::Ports,
-        session: &Session,
-        (campaign_id, crew_id): (i64, i64),
-        form: PickForm,
-        errors: FieldErrors,
-    ) -> Result<Self, PageError> {
+    async fn load(crew: &Self::Ports, asked: Asked<'_, Self>) -> Result<Self, PageError> {
+        let (campaign_id, crew_id) = asked.key;
         let detail = crew
             .crewman_detail(
-                session.reader(),
+                asked.session.reader(),
                 CrewRef {
                     campaign_id,
                     crew_id,
@@ -83,7 +78,7 @@ impl FormPage for CrewmanPage {
         let may_pick = detail.may_pick;
         Ok(Self {
             revision: scope.campaign().revision,
-            nav: session.nav(),
+            nav: asked.session.nav(),
             campaign_id,
             campaign_name: scope.campaign().name.clone(),
             role: crewman.role.label(),
@@ -104,8 +99,8 @@ impl FormPage for CrewmanPage {
             ended_week: scope.campaign().ended_week,
             allowed,
             crewman,
-            form,
-            errors,
+            form: asked.form,
+            errors: asked.errors,
             record: service,
             xp_chart,
             xp_by_week: xp_points,

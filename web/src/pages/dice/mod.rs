@@ -16,7 +16,7 @@ use eagles_office::Locus;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::form_page::{self, FormPage};
+use super::form_page::{self, Asked, FormPage};
 use super::{campaign_scope, see_other};
 use crate::error::PageError;
 use crate::form::FieldErrors;
@@ -57,17 +57,14 @@ impl FormPage for DicePage {
     type Key = (i64, LogQuery);
     type Form = DiceForm;
 
-    async fn load(
-        ports: &Self::Ports,
-        session: &Session,
-        (campaign_id, query): (i64, LogQuery),
-        form: DiceForm,
-        mut errors: FieldErrors,
-    ) -> Result<Self, PageError> {
+    async fn load(ports: &Self::Ports, mut asked: Asked<'_, Self>) -> Result<Self, PageError> {
+        let (campaign_id, query) = asked.key;
         let (campaigns, rolls) = ports;
-        let scope = campaign_scope(campaigns.get_ref(), session, campaign_id).await?;
+        let scope = campaign_scope(campaigns.get_ref(), asked.session, campaign_id).await?;
         let campaign = scope.campaign();
-        let week = errors.week("week", query.week.trim(), campaign.current_week);
+        let week = asked
+            .errors
+            .week("week", query.week.trim(), campaign.current_week);
         let rolls: Vec<DiceLogLine> = rolls
             .rolls(
                 scope.reader(),
@@ -87,7 +84,7 @@ impl FormPage for DicePage {
             .map(|r| DiceLogLine::from(r.view.clone()));
         Ok(Self {
             revision: campaign.revision,
-            nav: session.nav(),
+            nav: asked.session.nav(),
             id: campaign.id,
             name: campaign.name.clone(),
             weeks: (1..=campaign.current_week).collect(),
@@ -96,8 +93,8 @@ impl FormPage for DicePage {
             rolls,
             last,
             may_roll: scope.is_member() && scope.running(),
-            form,
-            errors,
+            form: asked.form,
+            errors: asked.errors,
         })
     }
 

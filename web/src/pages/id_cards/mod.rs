@@ -17,10 +17,9 @@ use eagles_office::prelude::*;
 use serde::Deserialize;
 
 use super::campaign_scope;
-use super::form_page::{self, Filtered, FormPage};
+use super::form_page::{self, Asked, Filtered, FormPage};
 use crate::error::PageError;
 use crate::form::FieldErrors;
-use crate::session::Session;
 use view::brief;
 pub use view::{IdCard, IdCardsPage, Skill};
 
@@ -50,18 +49,15 @@ impl FormPage for IdCardsPage {
     type Key = i64;
     type Form = IdCardFilters;
 
-    async fn load(
-        ports: &Self::Ports,
-        session: &Session,
-        campaign_id: i64,
-        form: IdCardFilters,
-        mut errors: FieldErrors,
-    ) -> Result<Self, PageError> {
+    async fn load(ports: &Self::Ports, mut asked: Asked<'_, Self>) -> Result<Self, PageError> {
         let (campaigns, roster, reference) = ports;
-        let scope = campaign_scope(campaigns.get_ref(), session, campaign_id).await?;
+        let scope = campaign_scope(campaigns.get_ref(), asked.session, asked.key).await?;
         let campaign = scope.campaign();
-        let side =
-            errors.optional::<Side>("side", &form.side, "choose allied, central or both sides");
+        let side = asked.errors.optional::<Side>(
+            "side",
+            &asked.form.side,
+            "choose allied, central or both sides",
+        );
         let query = CrewQuery { side, role: None };
         let crew = roster.crew(scope.reader(), campaign.id, query).await?;
         let effects = reference.ability_effects().await?;
@@ -70,12 +66,12 @@ impl FormPage for IdCardsPage {
         let mut players: Vec<String> = crew.iter().map(|c| c.owner.clone()).collect();
         players.sort_by_key(|p| p.to_lowercase());
         players.dedup();
-        let player = form.player.trim();
+        let player = asked.form.player.trim();
         if !player.is_empty() && !players.iter().any(|p| p.eq_ignore_ascii_case(player)) {
-            errors.add("player", "choose a player who has crew");
+            asked.errors.add("player", "choose a player who has crew");
         }
         let mut cards = Vec::new();
-        if errors.is_empty() {
+        if asked.errors.is_empty() {
             for crewman in crew {
                 if !player.is_empty() && !crewman.owner.eq_ignore_ascii_case(player) {
                     continue;
@@ -100,14 +96,14 @@ impl FormPage for IdCardsPage {
             }
         }
         Ok(Self {
-            nav: session.nav(),
+            nav: asked.session.nav(),
             id: campaign.id,
             name: campaign.name.clone(),
             week: campaign.current_week,
             cards,
             players,
-            form,
-            errors,
+            form: asked.form,
+            errors: asked.errors,
         })
     }
 

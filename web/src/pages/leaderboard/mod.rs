@@ -11,10 +11,9 @@ use eagles_office::standings::LeaderboardQuery;
 use serde::Deserialize;
 
 use super::campaign_scope;
-use super::form_page::{self, Filtered, FormPage};
+use super::form_page::{self, Asked, Filtered, FormPage};
 use crate::error::PageError;
 use crate::form::FieldErrors;
-use crate::session::Session;
 use view::query_string;
 pub use view::LeaderboardPage;
 
@@ -56,28 +55,22 @@ impl FormPage for LeaderboardPage {
     type Key = i64;
     type Form = LeaderboardFilters;
 
-    async fn load(
-        ports: &Self::Ports,
-        session: &Session,
-        campaign_id: i64,
-        form: LeaderboardFilters,
-        mut errors: FieldErrors,
-    ) -> Result<Self, PageError> {
+    async fn load(ports: &Self::Ports, mut asked: Asked<'_, Self>) -> Result<Self, PageError> {
         let (campaigns, standings) = ports;
-        let scope = campaign_scope(campaigns.get_ref(), session, campaign_id).await?;
+        let scope = campaign_scope(campaigns.get_ref(), asked.session, asked.key).await?;
         let campaign = scope.campaign();
-        let filters = form.parse(campaign.current_week, &mut errors);
+        let filters = asked.form.parse(campaign.current_week, &mut asked.errors);
         let week = filters.as_of_week.unwrap_or(campaign.current_week);
         let csv_query = query_string(&filters);
-        let rows = if errors.is_empty() {
+        let rows = if asked.errors.is_empty() {
             standings
-                .leaderboard(scope.reader(), campaign_id, filters)
+                .leaderboard(scope.reader(), asked.key, filters)
                 .await?
         } else {
             Vec::new()
         };
         Ok(Self {
-            nav: session.nav(),
+            nav: asked.session.nav(),
             id: campaign.id,
             name: campaign.name.clone(),
             week,
@@ -86,8 +79,8 @@ impl FormPage for LeaderboardPage {
             rows,
             csv_query,
             revision: campaign.revision,
-            form,
-            errors,
+            form: asked.form,
+            errors: asked.errors,
         })
     }
 

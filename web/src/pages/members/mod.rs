@@ -14,7 +14,7 @@ use eagles_office::prelude::*;
 use eagles_office::Locus;
 use serde::Deserialize;
 
-use super::form_page::{self, FormPage};
+use super::form_page::{self, Asked, FormPage};
 use super::{render, see_other};
 use crate::error::PageError;
 use crate::form::FieldErrors;
@@ -58,26 +58,22 @@ impl FormPage for MembersPage {
     type Key = i64;
     type Form = MemberForm;
 
-    async fn load(
-        members: &Self::Ports,
-        session: &Session,
-        campaign_id: i64,
-        form: MemberForm,
-        errors: FieldErrors,
-    ) -> Result<Self, PageError> {
-        let roster = members.member_roster(session.reader(), campaign_id).await?;
+    async fn load(members: &Self::Ports, asked: Asked<'_, Self>) -> Result<Self, PageError> {
+        let roster = members
+            .member_roster(asked.session.reader(), asked.key)
+            .await?;
         let (scope, members, webhooks) = (roster.scope, roster.members, roster.webhooks);
         Ok(Self {
             revision: scope.campaign().revision,
-            nav: session.nav(),
+            nav: asked.session.nav(),
             id: scope.campaign().id,
             name: scope.campaign().name.clone(),
             members: members.into_iter().map(MemberLine::from).collect(),
             is_referee: scope.is_referee(),
             running: scope.running(),
-            form,
-            errors,
-            me: session.user.as_ref().map(|u| u.username.clone()),
+            form: asked.form,
+            errors: asked.errors,
+            me: asked.session.user.as_ref().map(|u| u.username.clone()),
             switch_error: None,
             webhooks: webhooks.into_iter().map(WebhookLine::from).collect(),
         })
@@ -165,14 +161,13 @@ pub async fn switch_side(
             }
         }
     };
-    let mut page = MembersPage::load(
-        &members,
-        &session,
-        campaign_id,
-        MemberForm::blank(),
-        FieldErrors::default(),
-    )
-    .await?;
+    let asked = Asked {
+        session: &session,
+        key: campaign_id,
+        form: MemberForm::blank(),
+        errors: FieldErrors::default(),
+    };
+    let mut page = MembersPage::load(&members, asked).await?;
     page.switch_error = Some((username, reason));
     Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY))
 }
