@@ -12,13 +12,13 @@
 //! Requests without a working token pass straight through (the handler answers 401),
 //! as does `POST /tokens`, whose response is a secret that must not be stored.
 
-use actix_web::body::{self, BoxBody, MessageBody};
+use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::{header, Method};
+use actix_web::http::{header, Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes, BytesMut};
 use actix_web::HttpMessage;
-use eagles_office::idempotency::{Claim, Completed, NewClaim, StoredKey};
+use eagles_office::idempotency::{Claim, NewClaim, StoredKey};
 use eagles_office::prelude::*;
 use sha2::{Digest, Sha256};
 
@@ -29,7 +29,7 @@ use crate::error::ApiError;
 pub const HEADER: &str = "idempotency-key";
 
 /// The response header marking a replayed response.
-pub const REPLAYED: &str = "idempotency-replayed";
+pub use eagles_once::REPLAYED;
 
 /// The longest key accepted.
 pub const MAX_KEY_LENGTH: usize = 255;
@@ -71,10 +71,7 @@ pub async fn middleware(
     };
     req.set_payload(actix_web::dev::Payload::from(body.clone()));
     let digest = Sha256::digest(&body);
-    let path = req
-        .uri()
-        .path_and_query()
-        .map_or_else(|| req.path().to_owned(), |p| p.as_str().to_owned());
+    let path = eagles_once::claimed_path(&req);
     let method = req.method().as_str().to_owned();
     let claim = NewClaim {
         user_id,
@@ -93,54 +90,8 @@ pub async fn middleware(
             Err(e) => req.error_response(e),
         });
     }
-
-    let response = match next.call(req).await {
-        Ok(response) => response,
-        Err(e) => {
-            release(&**keys, user_id, &key).await;
-            return Err(e);
-        }
-    };
-    if !response.status().is_success() {
-        release(&**keys, user_id, &key).await;
-        return Ok(response.map_into_boxed_body());
-    }
-    let (request, response) = response.into_parts();
-    let (head, body) = response.into_parts();
-    let bytes = match body::to_bytes(body).await {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            release(&**keys, user_id, &key).await;
-            let e = ApiError(Error::Internal(format!(
-                "reading a response to store it: {}",
-                e.into()
-            )));
-            return Ok(ServiceResponse::from_err(e, request));
-        }
-    };
-    let text = |name: header::HeaderName| {
-        head.headers()
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned)
-    };
-    let content_type = text(header::CONTENT_TYPE);
-    let location = text(header::LOCATION);
-    let completed = Completed {
-        status: head.status().as_u16() as i16,
-        content_type: content_type.as_deref(),
-        location: location.as_deref(),
-        body: &bytes,
-    };
-    if let Err(e) = store(&**keys, user_id, &key, &completed).await {
-        // The write itself succeeded; answering it matters more than remembering it.
-        tracing::warn!(error = %e, "an idempotency key could not be completed");
-        release(&**keys, user_id, &key).await;
-    }
-    Ok(ServiceResponse::new(
-        request,
-        head.set_body(BoxBody::new(bytes)),
-    ))
+    let spends = |status: StatusCode| status.is_success();
+    eagles_once::run_claimed::<_, ApiError>(req, next, &**keys, (user_id, &key), spends).await
 }
 
 fn valid_key(value: &header::HeaderValue) -> Result<String, ApiError> {
@@ -202,22 +153,6 @@ async fn claim_key(keys: &dyn IdempotencyKeys, claim: &NewClaim<'_>) -> Result<C
     Ok(keys.claim_key(claim).await?)
 }
 
-async fn store(
-    keys: &dyn IdempotencyKeys,
-    user_id: i64,
-    key: &str,
-    completed: &Completed<'_>,
-) -> Result<(), ApiError> {
-    Ok(keys.complete_key(user_id, key, completed).await?)
-}
-
-async fn release(keys: &dyn IdempotencyKeys, user_id: i64, key: &str) {
-    if let Err(e) = keys.release_key(user_id, key).await {
-        // The claim is taken over once it counts as abandoned.
-        tracing::warn!(error = %e, "an idempotency key could not be released");
-    }
-}
-
 /// The answer to a key used before: the stored response, or why not.
 fn replay(claim: &NewClaim<'_>, stored: StoredKey) -> Result<actix_web::HttpResponse, ApiError> {
     if stored.method != claim.method || stored.path != claim.path {
@@ -234,22 +169,11 @@ fn replay(claim: &NewClaim<'_>, stored: StoredKey) -> Result<actix_web::HttpResp
             stored.method, stored.path
         ))));
     }
-    let (Some(status), Some(body)) = (stored.status, stored.body) else {
-        // Only after the wait (`IdempotencyKeys::claim_key`): the first request is stuck.
-        return Err(ApiError(Error::TooManyRequests {
+    // Only after the wait (`IdempotencyKeys::claim_key`): the first request is stuck.
+    eagles_once::replay(stored)?.ok_or_else(|| {
+        ApiError(Error::TooManyRequests {
             detail: "the first request with this Idempotency-Key has run for over a minute and has not ended; send the request again later to get its response".into(),
             retry_after: 60,
-        }));
-    };
-    let status = actix_web::http::StatusCode::from_u16(status as u16)
-        .map_err(|e| ApiError(Error::Internal(format!("a stored status: {e}"))))?;
-    let mut response = actix_web::HttpResponse::build(status);
-    response.insert_header((REPLAYED, "true"));
-    if let Some(content_type) = stored.content_type {
-        response.insert_header((header::CONTENT_TYPE, content_type));
-    }
-    if let Some(location) = stored.location {
-        response.insert_header((header::LOCATION, location));
-    }
-    Ok(response.body(body))
+        })
+    })
 }

@@ -41,6 +41,7 @@ pub mod tokens;
 pub mod webhooks;
 pub mod weeks;
 pub mod window;
+pub mod words;
 
 pub use error::{Error, Locus};
 pub use identity::User;

@@ -16,6 +16,7 @@
 //! }
 //! ```
 
+mod chart;
 mod error;
 mod form;
 mod once;
@@ -102,4 +103,3 @@ pub fn security_headers() -> DefaultHeaders {
         .add((header::X_FRAME_OPTIONS, "DENY"))
         .add((header::REFERRER_POLICY, "same-origin"))
 }
-mod chart;

@@ -14,13 +14,13 @@
 //! cache with the keys it had: the same page, none of whose forms was sent since (a
 //! form sent and written raises the revision, and the page read after it is new).
 
-use actix_web::body::{self, BoxBody, MessageBody};
+use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes};
 use actix_web::{HttpMessage, HttpResponse};
-use eagles_office::idempotency::{Claim, Completed, NewClaim, StoredKey};
+use eagles_office::idempotency::{Claim, NewClaim, StoredKey};
 use eagles_office::prelude::*;
 use sha2::{Digest, Sha256};
 
@@ -29,9 +29,6 @@ use crate::session::Session;
 
 /// The form field holding the key.
 pub const FIELD: &str = "form_key";
-
-/// The response header marking an answer given again, as the API's.
-const REPLAYED: &str = "idempotency-replayed";
 
 /// The longest key accepted (those minted are 43 characters).
 const MAX_KEY_LENGTH: usize = 64;
@@ -70,10 +67,7 @@ pub async fn middleware(
         Err(e) => return Ok(req.error_response(e)),
     };
     let digest = Sha256::digest(&form);
-    let path = req
-        .uri()
-        .path_and_query()
-        .map_or_else(|| req.path().to_owned(), |p| p.as_str().to_owned());
+    let path = eagles_once::claimed_path(&req);
     let claim = NewClaim {
         user_id,
         key: &key,
@@ -91,51 +85,9 @@ pub async fn middleware(
         }
         Err(e) => return Ok(req.error_response(PageError::from(e))),
     }
-
-    let response = match next.call(req).await {
-        Ok(response) => response,
-        Err(e) => {
-            release(&**keys, user_id, &key).await;
-            return Err(e);
-        }
-    };
-    if !(response.status().is_success() || response.status().is_redirection()) {
-        release(&**keys, user_id, &key).await;
-        return Ok(response.map_into_boxed_body());
-    }
-    let (request, response) = response.into_parts();
-    let (head, answer) = response.into_parts();
-    let bytes = match body::to_bytes(answer).await {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            release(&**keys, user_id, &key).await;
-            let e = PageError::internal(format!("reading an answer to keep it: {}", e.into()));
-            return Ok(ServiceResponse::from_err(e, request));
-        }
-    };
-    let text = |name: header::HeaderName| {
-        head.headers()
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned)
-    };
-    let content_type = text(header::CONTENT_TYPE);
-    let location = text(header::LOCATION);
-    let completed = Completed {
-        status: head.status().as_u16() as i16,
-        content_type: content_type.as_deref(),
-        location: location.as_deref(),
-        body: &bytes,
-    };
-    if let Err(e) = keys.complete_key(user_id, &key, &completed).await {
-        // The write itself succeeded; answering it matters more than remembering it.
-        tracing::warn!(error = %e, "a form's one-time key could not be completed");
-        release(&**keys, user_id, &key).await;
-    }
-    Ok(ServiceResponse::new(
-        request,
-        head.set_body(BoxBody::new(bytes)),
-    ))
+    // A redirect is a form's answer as much as a page is.
+    let spends = |status: StatusCode| status.is_success() || status.is_redirection();
+    eagles_once::run_claimed::<_, PageError>(req, next, &**keys, (user_id, &key), spends).await
 }
 
 /// Whether the request is a form post that must carry a key.
@@ -191,13 +143,6 @@ fn stored_key(session_id: &[u8], key: &str) -> String {
     format!("page {session} {key}")
 }
 
-async fn release(idempotency_keys: &dyn IdempotencyKeys, user_id: i64, key: &str) {
-    if let Err(e) = idempotency_keys.release_key(user_id, key).await {
-        // The claim is taken over once it counts as abandoned.
-        tracing::warn!(error = %e, "a form's one-time key could not be released");
-    }
-}
-
 /// The answer to a form sent again: the first answer, or why not.
 fn replay(claim: &NewClaim<'_>, stored: StoredKey) -> Result<HttpResponse, PageError> {
     if !stored.is_for(claim) {
@@ -206,23 +151,12 @@ fn replay(claim: &NewClaim<'_>, stored: StoredKey) -> Result<HttpResponse, PageE
             "this form was sent already, with other entries: reload the page to send it again",
         ));
     }
-    let (Some(status), Some(body)) = (stored.status, stored.body) else {
-        return Err(PageError::new(
+    eagles_once::replay(stored)?.ok_or_else(|| {
+        PageError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "this form was sent a minute ago and its answer is not ready yet: open the page again in a while to see whether it was written",
-        ));
-    };
-    let status = StatusCode::from_u16(status as u16)
-        .map_err(|e| PageError::internal(format!("a kept status: {e}")))?;
-    let mut response = HttpResponse::build(status);
-    response.insert_header((REPLAYED, "true"));
-    if let Some(content_type) = stored.content_type {
-        response.insert_header((header::CONTENT_TYPE, content_type));
-    }
-    if let Some(location) = stored.location {
-        response.insert_header((header::LOCATION, location));
-    }
-    Ok(response.body(body))
+        )
+    })
 }
 
 #[cfg(test)]

@@ -2,11 +2,21 @@
 //! out or as the address gives it, and again with the input as typed and the reasons
 //! next to their fields when it is refused. A page's data comes from the office's ports it names.
 
+use actix_web::{web, HttpResponse};
+
 use super::render;
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
-use actix_web::HttpResponse;
+
+/// What a form page is loaded around: who asks, what its address names, the form as
+/// typed and the reasons it was refused.
+pub struct Asked<'a, P: FormPage> {
+    pub session: &'a Session,
+    pub key: P::Key,
+    pub form: P::Form,
+    pub errors: FieldErrors,
+}
 
 pub trait FormPage: askama::Template + Sized {
     /// The office's ports the page reads: a tuple of `web::Data<dyn Port>`, which its
@@ -17,14 +27,8 @@ pub trait FormPage: askama::Template + Sized {
     /// The form as typed.
     type Form;
 
-    /// The page around `form` and the reasons it was refused.
-    async fn load(
-        ports: &Self::Ports,
-        session: &Session,
-        key: Self::Key,
-        form: Self::Form,
-        errors: FieldErrors,
-    ) -> Result<Self, PageError>;
+    /// The page around the form as `asked` holds it and the reasons it was refused.
+    async fn load(ports: &Self::Ports, asked: Asked<'_, Self>) -> Result<Self, PageError>;
 
     fn errors(&self) -> &FieldErrors;
 }
@@ -39,6 +43,18 @@ pub async fn show<P: FormPage>(
     again::<P>(ports, session, key, form, FieldErrors::default()).await
 }
 
+/// What a campaign's page filtered by a GET form (`/campaigns/{cid}/…?side=…`, so that a
+/// filtered page is a link) is asked with: the session, the campaign, the filters.
+pub type Filtered<F> = (Session, web::Path<i64>, web::Query<F>);
+
+/// The filter page `P` as its address asks.
+pub async fn filtered<P: FormPage<Key = i64>>(
+    ports: &P::Ports,
+    (session, campaign, filters): Filtered<P::Form>,
+) -> Result<HttpResponse, PageError> {
+    show::<P>(ports, &session, campaign.into_inner(), filters.into_inner()).await
+}
+
 /// The page again with what was sent: 422 when a field was refused.
 pub async fn again<P: FormPage>(
     ports: &P::Ports,
@@ -47,7 +63,13 @@ pub async fn again<P: FormPage>(
     form: P::Form,
     errors: FieldErrors,
 ) -> Result<HttpResponse, PageError> {
-    let page = P::load(ports, session, key, form, errors).await?;
+    let asked = Asked {
+        session,
+        key,
+        form,
+        errors,
+    };
+    let page = P::load(ports, asked).await?;
     Ok(render(&page, page.errors().status()))
 }
 

@@ -1,5 +1,10 @@
 //! One module per page; each page is a struct whose template mirrors the module
 //! (`campaigns::list` → `templates/campaigns/list.html`) and that renders itself.
+//!
+//! A page is a directory, `pages/<page>/`: its `mod.rs` holds the handlers (read the
+//! request, call the office's port, pick the response) and `view.rs` the template
+//! structs and the mapping of the office's read model to their lines; a large page
+//! splits either side further in the same directory (`game/debrief_form.rs`, …).
 
 pub mod aircraft;
 pub mod assets;
@@ -9,11 +14,15 @@ pub mod campaigns;
 pub mod club_night;
 pub mod crew_list;
 pub mod crewman;
+pub mod dice;
 pub mod feed;
 pub mod form_page;
 pub mod game;
+pub mod id_cards;
+pub mod leaderboard;
 pub mod live;
 pub mod members;
+pub mod players;
 pub mod sheets;
 pub mod sign_in;
 pub mod week;
@@ -118,7 +127,3 @@ impl WeekLine {
         }
     }
 }
-pub mod dice;
-pub mod id_cards;
-pub mod leaderboard;
-pub mod players;

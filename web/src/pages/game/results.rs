@@ -51,7 +51,7 @@ pub struct GameResults {
     /// The game's id, for the ids of the page's elements.
     pub game_id: i64,
     /// Each aircraft that flew, with its crew and their fates.
-    pub sorties: Vec<SortieLine>,
+    pub sorties: Vec<SortieResult>,
     /// Who shot down whom: "Georges Guynemer (Spad VII, a1) shot down c2 (Albatros
     /// D.III, Max Immelmann)".
     pub kills: Vec<String>,
@@ -66,7 +66,7 @@ pub struct GameResults {
 
 /// An aircraft that flew in the game.
 #[derive(Debug, Clone)]
-pub struct SortieLine {
+pub struct SortieResult {
     /// `a1`, `c2`, …
     pub key: String,
     /// "Allied" or "Central".
@@ -200,8 +200,8 @@ fn name_of(names: &HashMap<i64, String>, id: i64) -> String {
         .unwrap_or_else(|| format!("crewman {id}"))
 }
 
-fn sortie_line(s: &FlownSortie, names: &HashMap<i64, String>) -> SortieLine {
-    SortieLine {
+fn sortie_line(s: &FlownSortie, names: &HashMap<i64, String>) -> SortieResult {
+    SortieResult {
         key: s.key.clone(),
         side: s.side.label(),
         aircraft: s.aircraft.clone(),

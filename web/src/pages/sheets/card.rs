@@ -67,7 +67,7 @@ impl From<&SortieView> for SortieLine {
 }
 
 /// A crewman on the sheet.
-pub struct CrewLine {
+pub struct SheetCrewman {
     pub id: i64,
     pub name: String,
     pub position: &'static str,
@@ -132,7 +132,7 @@ pub struct SheetCard {
     pub turn: u32,
     pub next_turn: u32,
     pub open: Vec<&'static str>,
-    pub crew: Vec<CrewLine>,
+    pub crew: Vec<SheetCrewman>,
     pub sections: Vec<SectionLine>,
     pub fuel: String,
     /// The effects on the aircraft, in words.
@@ -198,7 +198,7 @@ fn due_words(due: Due) -> (&'static str, Option<&'static str>) {
 }
 
 /// A mark in words, for the undo button: "2 wings boxes", "turn 3".
-pub fn mark_words(mark: &MarkRequest, crew: &[CrewLine]) -> String {
+pub fn mark_words(mark: &MarkRequest, crew: &[SheetCrewman]) -> String {
     let name = |id: i64| {
         crew.iter()
             .find(|c| c.id == id)
@@ -298,10 +298,10 @@ impl SheetCard {
     /// The sheet drawn, the sorties its claims name found in `lineup`.
     pub fn new(sheet: &SheetView, lineup: &[SortieView]) -> Self {
         let state = &sheet.state;
-        let crew: Vec<CrewLine> = sheet
+        let crew: Vec<SheetCrewman> = sheet
             .crew
             .iter()
-            .map(|c| CrewLine {
+            .map(|c| SheetCrewman {
                 id: c.crew_id,
                 name: c.name.clone(),
                 position: c.position.label(),
@@ -423,7 +423,7 @@ impl SheetCard {
 /// What this sheet's undo button reverses: the last standing mark that is no undo, or
 /// the roll made on this sheet that wrote it; a mark of another sheet's roll is passed
 /// over, as only that roll's undo takes it back (R24).
-fn last_undo(sheet: &SheetView, crew: &[CrewLine]) -> Option<(&'static str, i64, String)> {
+fn last_undo(sheet: &SheetView, crew: &[SheetCrewman]) -> Option<(&'static str, i64, String)> {
     let own_roll = |roll: i64| {
         sheet.marks.iter().find_map(|m| match m.mark {
             MarkRequest::Rolled { table, .. } if m.roll_id == Some(roll) => Some(table),

@@ -4,26 +4,28 @@
 //! log follows, filtered by week (R14). Two queries after the session's for the page:
 //! the campaign with the caller's membership, the log.
 
+mod view;
+
 use actix_web::{get, post, web, HttpResponse};
-use askama::Template;
 use campaign::sides::Side;
 use campaign::tables::Table;
 use eagles_office::prelude::*;
-use eagles_office::rolls::{RollFilter, RollRequest, RollView};
+use eagles_office::rolls::{RollFilter, RollRequest};
 use eagles_office::window::Window;
 use eagles_office::Locus;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::form_page::{self, FormPage};
-use super::{campaign_scope, see_other, Nav};
+use super::form_page::{self, Asked, FormPage};
+use super::{campaign_scope, see_other};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
+pub use view::{DiceLogLine, DicePage};
 
 /// What the roll form holds.
 #[derive(Debug, Default, Deserialize)]
-pub struct RollForm {
+pub struct DiceForm {
     #[serde(default)]
     pub csrf: String,
     #[serde(default)]
@@ -49,83 +51,21 @@ pub struct LogQuery {
     pub roll: String,
 }
 
-/// A roll as the log shows it.
-pub struct RollLine {
-    pub view: RollView,
-    pub dice: String,
-    pub modifiers: String,
-    pub result: String,
-}
-
-impl From<RollView> for RollLine {
-    fn from(view: RollView) -> Self {
-        let dice = view
-            .dice
-            .iter()
-            .map(i32::to_string)
-            .collect::<Vec<_>>()
-            .join(" ");
-        let modifiers = match &view.modifiers {
-            Value::Object(m) if !m.is_empty() => m
-                .iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            _ => String::new(),
-        };
-        let result = match &view.result {
-            Value::String(s) => s.replace('_', " "),
-            other => other.to_string(),
-        };
-        Self {
-            view,
-            dice,
-            modifiers,
-            result,
-        }
-    }
-}
-
-/// The dice page.
-#[derive(Template)]
-#[template(path = "dice/page.html")]
-pub struct DicePage {
-    pub nav: Nav,
-    pub id: i64,
-    pub name: String,
-    pub weeks: Vec<i32>,
-    /// The log's week filter as typed.
-    pub week: String,
-    pub tables: &'static [Table],
-    pub rolls: Vec<RollLine>,
-    /// The roll just made, shown big.
-    pub last: Option<RollLine>,
-    /// Members roll while the campaign runs.
-    pub may_roll: bool,
-    pub form: RollForm,
-    pub errors: FieldErrors,
-    /// The base template offers a reload once the campaign moves past it.
-    pub revision: i64,
-}
-
 impl FormPage for DicePage {
     type Ports = (web::Data<dyn Campaigns>, web::Data<dyn Rolls>);
     /// The campaign, and the log's week and the roll just made.
     type Key = (i64, LogQuery);
-    type Form = RollForm;
+    type Form = DiceForm;
 
-    async fn load(
-        ports: &Self::Ports,
-        session: &Session,
-        (campaign_id, query): (i64, LogQuery),
-        form: RollForm,
-        mut errors: FieldErrors,
-    ) -> Result<Self, PageError> {
+    async fn load(ports: &Self::Ports, mut asked: Asked<'_, Self>) -> Result<Self, PageError> {
+        let (campaign_id, query) = asked.key;
         let (campaigns, rolls) = ports;
-        let scope = campaign_scope(campaigns.get_ref(), session, campaign_id).await?;
+        let scope = campaign_scope(campaigns.get_ref(), asked.session, campaign_id).await?;
         let campaign = scope.campaign();
-        let week = errors.week("week", query.week.trim(), campaign.current_week);
-        let rolls: Vec<RollLine> = rolls
+        let week = asked
+            .errors
+            .week("week", query.week.trim(), campaign.current_week);
+        let rolls: Vec<DiceLogLine> = rolls
             .rolls(
                 scope.reader(),
                 campaign_id,
@@ -136,15 +76,15 @@ impl FormPage for DicePage {
             )
             .await?
             .into_iter()
-            .map(RollLine::from)
+            .map(DiceLogLine::from)
             .collect();
         let last_id = query.roll.parse::<i64>().ok();
         let last = last_id
             .and_then(|id| rolls.iter().find(|r| r.view.id == id))
-            .map(|r| RollLine::from(r.view.clone()));
+            .map(|r| DiceLogLine::from(r.view.clone()));
         Ok(Self {
             revision: campaign.revision,
-            nav: session.nav(),
+            nav: asked.session.nav(),
             id: campaign.id,
             name: campaign.name.clone(),
             weeks: (1..=campaign.current_week).collect(),
@@ -153,8 +93,8 @@ impl FormPage for DicePage {
             rolls,
             last,
             may_roll: scope.is_member() && scope.running(),
-            form,
-            errors,
+            form: asked.form,
+            errors: asked.errors,
         })
     }
 
@@ -171,9 +111,9 @@ pub async fn show(
     path: web::Path<i64>,
     query: web::Query<LogQuery>,
 ) -> Result<HttpResponse, PageError> {
-    let form = RollForm {
+    let form = DiceForm {
         table: Table::TwoD6.as_str().to_owned(),
-        ..RollForm::default()
+        ..DiceForm::default()
     };
     let key = (path.into_inner(), query.into_inner());
     form_page::show::<DicePage>(&(campaigns, rolls), &session, key, form).await
@@ -192,7 +132,7 @@ fn modifier_value(text: &str) -> Value {
 }
 
 /// Reads the form into the API's roll request, or notes what is wrong with it.
-fn request(form: &RollForm, errors: &mut FieldErrors) -> Option<RollRequest> {
+fn request(form: &DiceForm, errors: &mut FieldErrors) -> Option<RollRequest> {
     let table = form
         .table
         .parse::<Table>()
@@ -265,7 +205,7 @@ pub async fn roll(
     rolls: web::Data<dyn Rolls>,
     session: Session,
     path: web::Path<i64>,
-    form: web::Form<RollForm>,
+    form: web::Form<DiceForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
     let campaign_id = path.into_inner();

@@ -3,47 +3,23 @@
 //! per player (`POST …/members/{username}/side`, the API's switch: a player himself or
 //! the referee, only while the sides stay equal, R2).
 
+mod view;
+
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
-use askama::Template;
 use campaign::roster::MemberRole;
 use campaign::sides::Side;
-use eagles_office::campaigns::Member;
 use eagles_office::members::NewMember;
 use eagles_office::prelude::*;
-use eagles_office::webhooks::WebhookView;
 use eagles_office::Locus;
 use serde::Deserialize;
 
-use super::form_page::{self, FormPage};
-use super::{render, see_other, Nav};
+use super::form_page::{self, Asked, FormPage};
+use super::{render, see_other};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
-
-/// A member as the tables show him.
-#[derive(serde::Serialize)]
-pub struct MemberLine {
-    pub username: String,
-    pub player: bool,
-    pub role: &'static str,
-    /// The side as shown; "—" for a neutral referee.
-    pub side: &'static str,
-    /// The side's code, for the switch form; empty for none.
-    pub side_code: &'static str,
-}
-
-impl From<Member> for MemberLine {
-    fn from(m: Member) -> Self {
-        Self {
-            username: m.username,
-            player: m.role == MemberRole::Player,
-            role: m.role.label(),
-            side: m.side.map_or("—", Side::label),
-            side_code: m.side.map_or("", Side::as_str),
-        }
-    }
-}
+pub use view::{MemberLine, MembersPage, WebhookLine};
 
 /// What the add-member form holds.
 #[derive(Debug, Default, Deserialize)]
@@ -68,89 +44,6 @@ impl MemberForm {
     }
 }
 
-/// The members page.
-#[derive(Template)]
-#[template(path = "members/page.html")]
-pub struct MembersPage {
-    pub nav: Nav,
-    pub id: i64,
-    pub name: String,
-    pub members: Vec<MemberLine>,
-    pub is_referee: bool,
-    /// The campaign still runs (§13.203): its side switch and member forms are shown.
-    pub running: bool,
-    pub form: MemberForm,
-    pub errors: FieldErrors,
-    /// The signed-in user's name: a player may switch his own side.
-    pub me: Option<String>,
-    /// A refused side switch: the player's name and the reason.
-    pub switch_error: Option<(String, String)>,
-    /// The campaign's webhooks and their latest deliveries: referees only.
-    pub webhooks: Vec<WebhookLine>,
-    /// The base template offers a reload once the campaign moves past it.
-    pub revision: i64,
-}
-
-/// A webhook as the referee's table shows it.
-pub struct WebhookLine {
-    pub id: i64,
-    pub url: String,
-    pub events: String,
-    pub deliveries: Vec<DeliveryLine>,
-}
-
-/// One delivery of a webhook, with its tries.
-pub struct DeliveryLine {
-    pub delivery_id: String,
-    pub content: String,
-    pub status: &'static str,
-    /// When it was queued, in UTC.
-    pub created: String,
-    /// When it is tried next, for a delivery still pending.
-    pub next: Option<String>,
-    /// Each try: its time and what came of it.
-    pub attempts: Vec<(String, String)>,
-}
-
-impl From<WebhookView> for WebhookLine {
-    fn from(w: WebhookView) -> Self {
-        let time = |t: chrono::DateTime<chrono::Utc>| t.format("%Y-%m-%d %H:%M:%S UTC").to_string();
-        Self {
-            id: w.id,
-            url: w.url,
-            events: w
-                .events
-                .iter()
-                .map(|e| e.label())
-                .collect::<Vec<_>>()
-                .join(", "),
-            deliveries: w
-                .deliveries
-                .into_iter()
-                .map(|d| DeliveryLine {
-                    delivery_id: d.delivery_id,
-                    content: d.content,
-                    status: d.status.label(),
-                    created: time(d.created_at),
-                    next: d.next_attempt_at.map(time),
-                    attempts: d
-                        .attempts
-                        .into_iter()
-                        .map(|a| {
-                            let result = match (a.http_status, a.error) {
-                                (_, Some(error)) => error,
-                                (Some(status), None) => format!("answered {status}"),
-                                (None, None) => String::new(),
-                            };
-                            (time(a.at), result)
-                        })
-                        .collect(),
-                })
-                .collect(),
-        }
-    }
-}
-
 /// What the side-switch form sends.
 #[derive(Debug, Default, Deserialize)]
 pub struct SideForm {
@@ -165,26 +58,22 @@ impl FormPage for MembersPage {
     type Key = i64;
     type Form = MemberForm;
 
-    async fn load(
-        members: &Self::Ports,
-        session: &Session,
-        campaign_id: i64,
-        form: MemberForm,
-        errors: FieldErrors,
-    ) -> Result<Self, PageError> {
-        let roster = members.member_roster(session.reader(), campaign_id).await?;
+    async fn load(members: &Self::Ports, asked: Asked<'_, Self>) -> Result<Self, PageError> {
+        let roster = members
+            .member_roster(asked.session.reader(), asked.key)
+            .await?;
         let (scope, members, webhooks) = (roster.scope, roster.members, roster.webhooks);
         Ok(Self {
             revision: scope.campaign().revision,
-            nav: session.nav(),
+            nav: asked.session.nav(),
             id: scope.campaign().id,
             name: scope.campaign().name.clone(),
             members: members.into_iter().map(MemberLine::from).collect(),
             is_referee: scope.is_referee(),
             running: scope.running(),
-            form,
-            errors,
-            me: session.user.as_ref().map(|u| u.username.clone()),
+            form: asked.form,
+            errors: asked.errors,
+            me: asked.session.user.as_ref().map(|u| u.username.clone()),
             switch_error: None,
             webhooks: webhooks.into_iter().map(WebhookLine::from).collect(),
         })
@@ -272,14 +161,13 @@ pub async fn switch_side(
             }
         }
     };
-    let mut page = MembersPage::load(
-        &members,
-        &session,
-        campaign_id,
-        MemberForm::blank(),
-        FieldErrors::default(),
-    )
-    .await?;
+    let asked = Asked {
+        session: &session,
+        key: campaign_id,
+        form: MemberForm::blank(),
+        errors: FieldErrors::default(),
+    };
+    let mut page = MembersPage::load(&members, asked).await?;
     page.switch_error = Some((username, reason));
     Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY))
 }

@@ -7,98 +7,31 @@
 //! members, the crew, the week's games, their missions, the side totals, the
 //! leaderboard, the recent kills and the aircraft catalogue.
 
+mod view;
+
 use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
-use askama::Template;
 use campaign::sides::Side;
-use eagles_office::campaigns::{CampaignEnd, HomeLimits, RecentKill};
+use eagles_office::campaigns::HomeLimits;
 use eagles_office::prelude::*;
-use eagles_office::standings::{LeaderboardRow, SidesView};
-use serde::Serialize;
 
 use super::crew_list::CrewLine;
 use super::members::MemberLine;
-use super::{render, Nav, WeekLine};
+use super::{render, WeekLine};
 use crate::error::PageError;
 use crate::session::Session;
+pub use view::{HomeGame, HomeMission, HomePage, NewAircraft, SideCrew};
 
 /// How many crews the home page names as the top ones.
 const TOP_CREWS: usize = 5;
+
 /// How many of the latest kills the home page lists.
 const RECENT_KILLS: i64 = 10;
+
 /// How many of this week's games the home page shows; the week page lists them all.
 const WEEK_GAMES: usize = 12;
-
-/// One side's crew.
-#[derive(Serialize)]
-pub struct SideCrew {
-    pub side: &'static str,
-    pub crew: Vec<CrewLine>,
-}
-
-/// A side's mission in a game of this week (R9).
-#[derive(Serialize)]
-pub struct MissionLine {
-    pub side: &'static str,
-    pub mission_type: &'static str,
-    pub aircraft: Option<String>,
-    pub pilot: Option<String>,
-    pub observer: Option<String>,
-    /// The aircraft and crew are kept from this reader until the debrief (§13.20).
-    pub hidden: bool,
-    pub success: Option<bool>,
-}
-
-/// A game of this week with its ground offensive (R8) and missions.
-#[derive(Serialize)]
-pub struct GameLine {
-    pub id: i64,
-    pub ground_offensive: &'static str,
-    pub offensive_dice: String,
-    pub debriefed: bool,
-    pub voided: bool,
-    pub missions: Vec<MissionLine>,
-}
-
-/// An aircraft type that enters service this week.
-#[derive(Serialize)]
-pub struct NewAircraft {
-    pub name: String,
-    pub side: &'static str,
-    pub service_start: String,
-}
-
-/// The campaign home page.
-#[derive(Template, Serialize)]
-#[template(path = "campaigns/home.html")]
-pub struct HomePage {
-    #[serde(skip)]
-    pub nav: Nav,
-    pub id: i64,
-    pub name: String,
-    pub public: bool,
-    pub week: WeekLine,
-    pub games: Vec<GameLine>,
-    /// The week holds more games than `games` shows.
-    pub more_games: bool,
-    pub air_war: SidesView,
-    pub top_crews: Vec<LeaderboardRow>,
-    pub kills: Vec<RecentKill>,
-    pub out: Vec<CrewLine>,
-    pub new_aircraft: Vec<NewAircraft>,
-    pub members: Vec<MemberLine>,
-    pub sides: Vec<SideCrew>,
-    pub is_referee: bool,
-    pub is_member: bool,
-    /// How it ended (§13.203); `None` while it runs.
-    pub end: Option<CampaignEnd>,
-    /// The name of the winner's best crewman.
-    pub winner_crewman: Option<String>,
-    /// The base template offers a reload once the campaign moves past it.
-    pub revision: i64,
-}
 
 #[get("/campaigns/{cid}")]
 pub async fn show(
@@ -171,7 +104,7 @@ impl HomePage {
             aircraft.iter().map(|a| (a.id, a.name.as_str())).collect();
         let games = games
             .into_iter()
-            .map(|g| GameLine {
+            .map(|g| HomeGame {
                 id: g.id,
                 ground_offensive: g.ground_offensive.result.label(),
                 offensive_dice: g
@@ -186,7 +119,7 @@ impl HomePage {
                 missions: g
                     .missions
                     .iter()
-                    .map(|m| MissionLine {
+                    .map(|m| HomeMission {
                         side: m.side.label(),
                         mission_type: m.mission_type.label(),
                         aircraft: m

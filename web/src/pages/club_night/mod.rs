@@ -10,23 +10,24 @@
 //! the close is refused, and the page lists the open games and asks whether to abandon
 //! them; a second submit with that box ticked closes the week and abandons them.
 
+mod view;
+
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
-use askama::Template;
 use eagles_office::access::still_running;
-use eagles_office::campaigns::CampaignEnd;
 use eagles_office::games::NewGameRequest;
 use eagles_office::prelude::*;
 use eagles_office::weeks::CloseWeekRequest;
 use serde::Deserialize;
 
-use super::form_page::{self, FormPage};
+use super::form_page::{self, Asked, FormPage};
 use super::game::parse_dice;
-use super::week::{tonight, GameLine};
-use super::{and_list, render, see_other, Nav, WeekLine};
+use super::week::tonight;
+use super::{and_list, render, see_other, WeekLine};
 use crate::error::PageError;
 use crate::form::{ticked, FieldErrors};
 use crate::session::Session;
+pub use view::{ClubNightPage, EndConfirmPage};
 
 /// What the club-night forms hold: `action` says which form was sent.
 #[derive(Debug, Default, Deserialize)]
@@ -49,76 +50,11 @@ pub struct ClubNightForm {
 /// asking whether to abandon them; it is shown nowhere itself.
 const OPEN_GAMES: &str = "open_games";
 
-/// The club-night page.
-#[derive(Template)]
-#[template(path = "club_night/page.html")]
-pub struct ClubNightPage {
-    pub nav: Nav,
-    pub id: i64,
-    pub name: String,
-    pub week: WeekLine,
-    pub games: Vec<GameLine>,
-    /// Whether to ask the referee to abandon the open games of the week he is
-    /// closing: his close was refused because of them.
-    pub ask_abandon: bool,
-    /// The games without a debrief, in words: "game 3", "games 3 and 4".
-    pub open_games: String,
-    /// How many they are.
-    pub open_count: usize,
-    pub is_referee: bool,
-    /// The week the campaign ended in; it then takes no more writes (§13.203).
-    pub ended_week: Option<i32>,
-    pub form: ClubNightForm,
-    pub errors: FieldErrors,
-    /// The base template offers a reload once the campaign moves past it.
-    pub revision: i64,
-}
-
 /// The address of the club-night page: `?end=confirm` asks to confirm the end.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClubNightQuery {
     pub end: Option<String>,
-}
-
-/// "End the campaign? This cannot be undone": the second step of ending a campaign,
-/// with the standings it would end on (R12, R13).
-#[derive(Template)]
-#[template(path = "club_night/end.html")]
-pub struct EndConfirmPage {
-    pub nav: Nav,
-    pub id: i64,
-    pub name: String,
-    pub week: WeekLine,
-    pub outcome: CampaignEnd,
-}
-
-impl EndConfirmPage {
-    /// Only a referee of a running campaign is asked; anyone else learns why not.
-    async fn load(
-        campaigns: &dyn Campaigns,
-        session: &Session,
-        campaign_id: i64,
-    ) -> Result<Self, PageError> {
-        let user = session.user.clone().ok_or_else(|| {
-            Error::Unauthorized("sign in as the campaign's referee to end it".into())
-        })?;
-        let scope = campaigns
-            .campaign_scope(Some(user).into(), campaign_id)
-            .await?;
-        scope.require_referee("end the campaign")?;
-        still_running(scope.campaign())?;
-        let outcome = campaigns
-            .campaign_outcome(scope.reader(), scope.campaign().id)
-            .await?;
-        Ok(Self {
-            nav: session.nav(),
-            id: scope.campaign().id,
-            name: scope.campaign().name.clone(),
-            week: WeekLine::of(scope.campaign()),
-            outcome,
-        })
-    }
 }
 
 impl FormPage for ClubNightPage {
@@ -128,14 +64,8 @@ impl FormPage for ClubNightPage {
 
     /// The campaign and membership, the week's games and their missions, the crew and
     /// the aircraft types: six queries, whatever the number of games.
-    async fn load(
-        games: &Self::Ports,
-        session: &Session,
-        campaign_id: i64,
-        form: ClubNightForm,
-        errors: FieldErrors,
-    ) -> Result<Self, PageError> {
-        let night = games.tonight(session.reader(), campaign_id).await?;
+    async fn load(games: &Self::Ports, asked: Asked<'_, Self>) -> Result<Self, PageError> {
+        let night = games.tonight(asked.session.reader(), asked.key).await?;
         let scope = night.scope.clone();
         let campaign = scope.campaign();
         let games = tonight(night);
@@ -145,7 +75,7 @@ impl FormPage for ClubNightPage {
             .map(|g| g.id.to_string())
             .collect();
         let refused_for_open_games =
-            errors.get(OPEN_GAMES).is_some() || errors.get("abandon").is_some();
+            asked.errors.get(OPEN_GAMES).is_some() || asked.errors.get("abandon").is_some();
         let ask_abandon = refused_for_open_games && !open.is_empty();
         let open_count = open.len();
         let open_games = match open.len() {
@@ -153,7 +83,7 @@ impl FormPage for ClubNightPage {
             _ => format!("games {}", and_list(&open)),
         };
         Ok(Self {
-            nav: session.nav(),
+            nav: asked.session.nav(),
             id: campaign.id,
             name: campaign.name.clone(),
             week: WeekLine::of(campaign),
@@ -163,8 +93,8 @@ impl FormPage for ClubNightPage {
             open_count,
             is_referee: scope.is_referee(),
             ended_week: campaign.ended_week,
-            form,
-            errors,
+            form: asked.form,
+            errors: asked.errors,
             revision: campaign.revision,
         })
     }
@@ -283,4 +213,32 @@ pub async fn act(
         }
     }
     form_page::again::<ClubNightPage>(&games, &session, campaign_id, form, errors).await
+}
+
+impl EndConfirmPage {
+    /// Only a referee of a running campaign is asked; anyone else learns why not.
+    async fn load(
+        campaigns: &dyn Campaigns,
+        session: &Session,
+        campaign_id: i64,
+    ) -> Result<Self, PageError> {
+        let user = session.user.clone().ok_or_else(|| {
+            Error::Unauthorized("sign in as the campaign's referee to end it".into())
+        })?;
+        let scope = campaigns
+            .campaign_scope(Some(user).into(), campaign_id)
+            .await?;
+        scope.require_referee("end the campaign")?;
+        still_running(scope.campaign())?;
+        let outcome = campaigns
+            .campaign_outcome(scope.reader(), scope.campaign().id)
+            .await?;
+        Ok(Self {
+            nav: session.nav(),
+            id: scope.campaign().id,
+            name: scope.campaign().name.clone(),
+            week: WeekLine::of(scope.campaign()),
+            outcome,
+        })
+    }
 }

@@ -5,103 +5,59 @@
 //! several cards fit an A4 page (the print rules of the stylesheet). The campaign as the
 //! caller sees it, its crew, the aircraft each flew last, the abilities' effects.
 
+mod view;
+
 use std::collections::HashMap;
 
 use actix_web::{get, web, HttpResponse};
-use askama::Template;
 use campaign::abilities::Ability;
 use campaign::sides::Side;
-use eagles_office::crew::{CrewQuery, CrewmanView};
+use eagles_office::crew::CrewQuery;
 use eagles_office::prelude::*;
 use serde::Deserialize;
 
-use super::form_page::{self, FormPage};
-use super::{campaign_scope, Nav};
+use super::campaign_scope;
+use super::form_page::{self, Asked, Filtered, FormPage};
 use crate::error::PageError;
 use crate::form::FieldErrors;
-use crate::session::Session;
+use view::brief;
+pub use view::{IdCard, IdCardsPage, Skill};
 
 /// The filters, as typed.
 #[derive(Debug, Default, Deserialize)]
-pub struct Filters {
+pub struct IdCardFilters {
     #[serde(default)]
     pub side: String,
     #[serde(default)]
     pub player: String,
 }
 
-/// One ID card.
-pub struct IdCard {
-    pub crewman: CrewmanView,
-    pub role: &'static str,
-    pub nationality: &'static str,
-    pub status: &'static str,
-    /// The type of his latest sortie, if he has flown.
-    pub aircraft: Option<String>,
-    /// His abilities, as the card shows them.
-    pub skills: Vec<Skill>,
-}
+/// The office's ports the page reads.
+type Ports = (
+    web::Data<dyn Campaigns>,
+    web::Data<dyn Crew>,
+    web::Data<dyn Reference>,
+);
 
-impl IdCard {
-    /// His time out of service in the words every page uses, if he is coming back.
-    pub fn absence(&self) -> Option<String> {
-        self.crewman.out_until_week.map(super::crew_list::absence)
-    }
-}
-
-/// An ability on a card: its name and what it does, briefly.
-pub struct Skill {
-    pub name: &'static str,
-    /// Spin Recovery's +1 per 250 XP (R6), derived from his XP now.
-    pub bonus: Option<i64>,
-    pub brief: String,
-}
-
-/// The first sentence of an ability's effect: the cards are small, and the seed puts
-/// what matters at the table first.
-fn brief(effect: &str) -> String {
-    match effect.find(". ") {
-        Some(end) => effect[..=end].to_owned(),
-        None => effect.to_owned(),
-    }
-}
-
-/// The ID cards page.
-#[derive(Template)]
-#[template(path = "id_cards/page.html")]
-pub struct IdCardsPage {
-    pub nav: Nav,
-    pub id: i64,
-    pub name: String,
-    pub week: i32,
-    pub cards: Vec<IdCard>,
-    /// The players owning crew, for the filter.
-    pub players: Vec<String>,
-    pub form: Filters,
-    pub errors: FieldErrors,
+#[get("/campaigns/{cid}/id-cards")]
+pub async fn show(ports: Ports, asked: Filtered<IdCardFilters>) -> Result<HttpResponse, PageError> {
+    form_page::filtered::<IdCardsPage>(&ports, asked).await
 }
 
 impl FormPage for IdCardsPage {
-    type Ports = (
-        web::Data<dyn Campaigns>,
-        web::Data<dyn Crew>,
-        web::Data<dyn Reference>,
-    );
+    type Ports = Ports;
     type Key = i64;
-    type Form = Filters;
+    type Form = IdCardFilters;
 
-    async fn load(
-        ports: &Self::Ports,
-        session: &Session,
-        campaign_id: i64,
-        form: Filters,
-        mut errors: FieldErrors,
-    ) -> Result<Self, PageError> {
+    async fn load(ports: &Self::Ports, mut asked: Asked<'_, Self>) -> Result<Self, PageError> {
         let (campaigns, roster, reference) = ports;
-        let scope = campaign_scope(campaigns.get_ref(), session, campaign_id).await?;
+        let scope = campaign_scope(campaigns.get_ref(), asked.session, asked.key).await?;
         let campaign = scope.campaign();
-        let side =
-            errors.optional::<Side>("side", &form.side, "choose allied, central or both sides");
+        let side = asked.errors.optional::<Side>(
+            "side",
+            &asked.form.side,
+            "choose allied, central or both sides",
+        );
         let query = CrewQuery { side, role: None };
         let crew = roster.crew(scope.reader(), campaign.id, query).await?;
         let effects = reference.ability_effects().await?;
@@ -110,12 +66,12 @@ impl FormPage for IdCardsPage {
         let mut players: Vec<String> = crew.iter().map(|c| c.owner.clone()).collect();
         players.sort_by_key(|p| p.to_lowercase());
         players.dedup();
-        let player = form.player.trim();
+        let player = asked.form.player.trim();
         if !player.is_empty() && !players.iter().any(|p| p.eq_ignore_ascii_case(player)) {
-            errors.add("player", "choose a player who has crew");
+            asked.errors.add("player", "choose a player who has crew");
         }
         let mut cards = Vec::new();
-        if errors.is_empty() {
+        if asked.errors.is_empty() {
             for crewman in crew {
                 if !player.is_empty() && !crewman.owner.eq_ignore_ascii_case(player) {
                     continue;
@@ -140,36 +96,18 @@ impl FormPage for IdCardsPage {
             }
         }
         Ok(Self {
-            nav: session.nav(),
+            nav: asked.session.nav(),
             id: campaign.id,
             name: campaign.name.clone(),
             week: campaign.current_week,
             cards,
             players,
-            form,
-            errors,
+            form: asked.form,
+            errors: asked.errors,
         })
     }
 
     fn errors(&self) -> &FieldErrors {
         &self.errors
     }
-}
-
-#[get("/campaigns/{cid}/id-cards")]
-pub async fn show(
-    campaigns: web::Data<dyn Campaigns>,
-    crew: web::Data<dyn Crew>,
-    reference: web::Data<dyn Reference>,
-    session: Session,
-    path: web::Path<i64>,
-    query: web::Query<Filters>,
-) -> Result<HttpResponse, PageError> {
-    form_page::show::<IdCardsPage>(
-        &(campaigns, crew, reference),
-        &session,
-        path.into_inner(),
-        query.into_inner(),
-    )
-    .await
 }

@@ -1,28 +1,20 @@
 //! `/`: the campaigns the visitor may read, and for a signed-in user the form that
 //! creates one (`POST /campaigns`, the creator becomes its referee).
 
+mod view;
+
 use actix_web::{get, post, web, HttpResponse};
-use askama::Template;
 use chrono::NaiveDate;
 use eagles_office::campaigns::{Campaign, NewCampaign};
 use eagles_office::prelude::*;
 use serde::Deserialize;
 
-use super::form_page::{self, FormPage};
-use super::{see_other, Nav, WeekLine};
+use super::form_page::{self, Asked, FormPage};
+use super::{see_other, WeekLine};
 use crate::error::PageError;
 use crate::form::{refusal_rule, ticked, FieldErrors};
 use crate::session::Session;
-
-/// A campaign line of the list.
-pub struct CampaignLine {
-    pub id: i64,
-    pub name: String,
-    pub public: bool,
-    pub week: WeekLine,
-    /// The week it ended in (§13.203), when it has.
-    pub ended_week: Option<i32>,
-}
+pub use view::{CampaignLine, ListPage};
 
 /// What the new-campaign form holds (the user's input, kept when refused).
 #[derive(Debug, Default, Deserialize)]
@@ -36,17 +28,6 @@ pub struct CampaignForm {
     pub public: Option<String>,
 }
 
-/// The campaigns list.
-#[derive(Template)]
-#[template(path = "campaigns/list.html")]
-pub struct ListPage {
-    pub nav: Nav,
-    pub campaigns: Vec<CampaignLine>,
-    pub signed_in: bool,
-    pub form: CampaignForm,
-    pub errors: FieldErrors,
-}
-
 impl FormPage for ListPage {
     type Ports = web::Data<dyn Campaigns>;
     /// The list is the site's, not a campaign's.
@@ -54,15 +35,9 @@ impl FormPage for ListPage {
     type Form = CampaignForm;
 
     /// Loads the list around a form.
-    async fn load(
-        campaigns: &Self::Ports,
-        session: &Session,
-        _: (),
-        form: CampaignForm,
-        errors: FieldErrors,
-    ) -> Result<Self, PageError> {
+    async fn load(campaigns: &Self::Ports, asked: Asked<'_, Self>) -> Result<Self, PageError> {
         let campaigns = campaigns
-            .readable_campaigns(session.reader())
+            .readable_campaigns(asked.session.reader())
             .await?
             .iter()
             .map(|c: &Campaign| CampaignLine {
@@ -74,11 +49,11 @@ impl FormPage for ListPage {
             })
             .collect();
         Ok(Self {
-            nav: session.nav(),
+            nav: asked.session.nav(),
             campaigns,
-            signed_in: session.user.is_some(),
-            form,
-            errors,
+            signed_in: asked.session.user.is_some(),
+            form: asked.form,
+            errors: asked.errors,
         })
     }
 

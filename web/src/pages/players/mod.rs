@@ -2,37 +2,20 @@
 //! top: each player by his best crewman, then kills, then fewer weeks out. The API's
 //! ranking, and the crew for the best crewmen's names.
 
+mod view;
+
 use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
-use askama::Template;
 use eagles_office::crew::CrewQuery;
 use eagles_office::prelude::*;
-use eagles_office::standings::{PlayerRow, PlayersQuery};
+use eagles_office::standings::PlayersQuery;
 
-use super::{campaign_scope, render, Nav, WeekLine};
+use super::{campaign_scope, render, WeekLine};
 use crate::error::PageError;
 use crate::session::Session;
-
-/// A player's line: his place and his best crewman's name.
-pub struct PlayerLine {
-    pub row: PlayerRow,
-    pub best_name: String,
-}
-
-/// The player standings page.
-#[derive(Template)]
-#[template(path = "standings/players.html")]
-pub struct PlayersPage {
-    pub nav: Nav,
-    pub id: i64,
-    pub name: String,
-    pub week: WeekLine,
-    pub players: Vec<PlayerLine>,
-    /// The base template offers a reload once the campaign moves past it.
-    pub revision: i64,
-}
+pub use view::{PlayerPlace, PlayersPage};
 
 #[get("/campaigns/{cid}/players")]
 pub async fn show(
@@ -63,7 +46,7 @@ pub async fn show(
         .collect();
     let players = rows
         .into_iter()
-        .map(|row| PlayerLine {
+        .map(|row| PlayerPlace {
             best_name: names.remove(&row.best_crew_id).unwrap_or_default(),
             row,
         })

@@ -1,35 +1,15 @@
-//! `/campaigns/{cid}/weeks/{n}/briefing`: the weekly briefing, one printed A4 sheet
-//! (and a page a phone reads): the week's date and era, the aircraft entering service,
-//! who flies, who is out until when, who is back, the ability picks to make, the week
-//! before's results and the standings with their change (`eagles_office::Briefings`).
-//! Same access as the campaign's other pages.
+//! The briefing's view: the page and its lines, made from the office's briefing.
 
-use actix_web::http::{header, StatusCode};
-use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::crew::CrewStatus;
 use campaign::sides::Side;
 use eagles_office::briefing::{
     Briefing, CasualtyLine, CrewmanRef, GroundedPlayer, KillLine, MissionResult, StandingLine,
 };
-use eagles_office::prelude::*;
 use eagles_office::standings::SidesView;
 
-use super::crew_list::absence;
-use super::{and_list, render, Nav};
-use crate::error::PageError;
-use crate::session::Session;
-
-const STYLESHEET: &str = include_str!("../../static/briefing.css");
-
-/// The briefing's own print layout, beside the site's stylesheet.
-#[get("/static/briefing.css")]
-pub async fn stylesheet() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/css; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(STYLESHEET)
-}
+use crate::pages::crew_list::absence;
+use crate::pages::{and_list, Nav};
 
 /// An aircraft type entering service.
 pub struct AircraftLine {
@@ -39,7 +19,7 @@ pub struct AircraftLine {
 }
 
 /// One player's crew fit to fly, as one line.
-pub struct PlayerLine {
+pub struct FlyingLine {
     pub owner: String,
     pub crew: String,
 }
@@ -47,7 +27,7 @@ pub struct PlayerLine {
 /// One side's crew fit to fly.
 pub struct SideLine {
     pub side: &'static str,
-    pub players: Vec<PlayerLine>,
+    pub players: Vec<FlyingLine>,
 }
 
 /// A player none of whose crew can fly this week, and what he may do.
@@ -154,23 +134,7 @@ pub struct BriefingPage {
     pub standings: Option<StandingsLines>,
 }
 
-#[get("/campaigns/{cid}/weeks/{n}/briefing")]
-pub async fn show(
-    briefings: web::Data<dyn Briefings>,
-    session: Session,
-    path: web::Path<(i64, i32)>,
-) -> Result<HttpResponse, PageError> {
-    let (campaign_id, week) = path.into_inner();
-    let briefing = briefings
-        .briefing(session.reader(), campaign_id, week)
-        .await?;
-    Ok(render(
-        &BriefingPage::new(session.nav(), briefing),
-        StatusCode::OK,
-    ))
-}
-
-fn signed(n: i64) -> String {
+pub(super) fn signed(n: i64) -> String {
     match n {
         0 => "=".to_owned(),
         n if n > 0 => format!("+{n}"),
@@ -178,14 +142,14 @@ fn signed(n: i64) -> String {
     }
 }
 
-fn side_label(wire: &str) -> &'static str {
+pub(super) fn side_label(wire: &str) -> &'static str {
     Side::ALL
         .iter()
         .find(|s| s.as_str() == wire)
         .map_or("", |s| s.label())
 }
 
-fn kill_line(k: &KillLine) -> String {
+pub(super) fn kill_line(k: &KillLine) -> String {
     let crew = if k.victim_crew.is_empty() {
         String::new()
     } else {
@@ -199,7 +163,7 @@ fn kill_line(k: &KillLine) -> String {
     )
 }
 
-fn casualty_line(c: &CasualtyLine) -> String {
+pub(super) fn casualty_line(c: &CasualtyLine) -> String {
     let fate = match (c.out_until_week, c.sent_home) {
         (_, true) => " — sent home".to_owned(),
         (Some(w), false) => format!(" — {}", absence(w)),
@@ -208,7 +172,7 @@ fn casualty_line(c: &CasualtyLine) -> String {
     format!("{} ({}, {}){fate}", c.name, c.side.label(), c.owner)
 }
 
-fn mission_line(m: &MissionResult) -> String {
+pub(super) fn mission_line(m: &MissionResult) -> String {
     let result = match m.success {
         Some(true) => "succeeded",
         Some(false) => "failed",
@@ -227,7 +191,7 @@ fn mission_line(m: &MissionResult) -> String {
     )
 }
 
-fn rank_line(l: &StandingLine) -> RankLine {
+pub(super) fn rank_line(l: &StandingLine) -> RankLine {
     let CrewmanRef {
         id,
         name,
@@ -249,7 +213,7 @@ fn rank_line(l: &StandingLine) -> RankLine {
     }
 }
 
-fn side_totals(now: &SidesView, before: Option<&SidesView>) -> Vec<SideTotal> {
+pub(super) fn side_totals(now: &SidesView, before: Option<&SidesView>) -> Vec<SideTotal> {
     let line = |side: Side, total: i64, before: Option<i64>| SideTotal {
         side: side.label(),
         total,
@@ -271,7 +235,7 @@ fn side_totals(now: &SidesView, before: Option<&SidesView>) -> Vec<SideTotal> {
 
 /// A grounded player's line: his crew with why each cannot fly, and the replacements
 /// R3 lets him create (one per role none of his crew can fill this week).
-fn grounded_line(g: GroundedPlayer) -> GroundedLine {
+pub(super) fn grounded_line(g: GroundedPlayer) -> GroundedLine {
     let why = g
         .crew
         .iter()
@@ -307,7 +271,7 @@ fn grounded_line(g: GroundedPlayer) -> GroundedLine {
     }
 }
 
-fn status_label(status: CrewStatus, until: Option<i32>) -> &'static str {
+pub(super) fn status_label(status: CrewStatus, until: Option<i32>) -> &'static str {
     match (status, until) {
         (CrewStatus::Captured, None) => "prisoner",
         (CrewStatus::Captured, Some(_)) => "captured, escaping",
@@ -316,7 +280,7 @@ fn status_label(status: CrewStatus, until: Option<i32>) -> &'static str {
 }
 
 impl BriefingPage {
-    fn new(nav: Nav, b: Briefing) -> Self {
+    pub fn new(nav: Nav, b: Briefing) -> Self {
         let new_aircraft = b
             .new_aircraft
             .into_iter()
@@ -334,7 +298,7 @@ impl BriefingPage {
                 players: s
                     .players
                     .into_iter()
-                    .map(|p| PlayerLine {
+                    .map(|p| FlyingLine {
                         owner: p.owner,
                         crew: p
                             .crew

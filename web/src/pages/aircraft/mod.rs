@@ -1,43 +1,35 @@
 //! `/aircraft`: the aircraft catalogue of appendices A and B, filtered by side and by
 //! the date they are in service (a GET form, so a filtered list is a link).
 
+mod view;
+
 use actix_web::{get, web, HttpResponse};
-use askama::Template;
 use campaign::sides::Side;
 use chrono::NaiveDate;
 use eagles_office::prelude::*;
-use eagles_office::reference::{AircraftQuery, AircraftView};
+use eagles_office::reference::AircraftQuery;
 use serde::Deserialize;
 
-use super::{render, Nav};
+use super::render;
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
+pub use view::AircraftPage;
 
 /// The filters, as typed: kept as text so a wrong one comes back to be fixed.
 #[derive(Debug, Default, Deserialize)]
-pub struct Filters {
+pub struct AircraftFilters {
     #[serde(default)]
     pub side: String,
     #[serde(default)]
     pub in_service_on: String,
 }
 
-/// The catalogue page.
-#[derive(Template)]
-#[template(path = "aircraft/list.html")]
-pub struct AircraftPage {
-    pub nav: Nav,
-    pub aircraft: Vec<AircraftView>,
-    pub form: Filters,
-    pub errors: FieldErrors,
-}
-
 #[get("/aircraft")]
 pub async fn show(
     reference: web::Data<dyn Reference>,
     session: Session,
-    query: web::Query<Filters>,
+    query: web::Query<AircraftFilters>,
 ) -> Result<HttpResponse, PageError> {
     let form = query.into_inner();
     let mut errors = FieldErrors::default();

@@ -1,22 +1,15 @@
-//! `/campaigns/{cid}/weeks/{n}`: a week of the campaign — its games with their
-//! ground offensive and missions, each debrief's awards and casualties, what closing
-//! the week brought into service, and the week's roll log (R14). Anyone who may read
-//! the campaign sees it; a week after the current one does not exist yet.
+//! The week page's view: the page, a game with its missions and a roll of the log as
+//! lines; the club night's and the live page's games are the same lines.
 
 use std::collections::HashMap;
 
-use actix_web::http::StatusCode;
-use actix_web::{get, web, HttpResponse};
 use askama::Template;
 use campaign::sides::Side;
 use eagles_office::games::{GameState, GameView, Names, Tonight};
 use eagles_office::rolls::RollView;
-use eagles_office::weeks::Weeks;
 
-use super::game::results::{self, GameResults, KIND_LABELS};
-use super::{render, Nav};
-use crate::error::PageError;
-use crate::session::Session;
+use crate::pages::game::results::GameResults;
+use crate::pages::Nav;
 
 /// A side's mission as the lists show it.
 pub struct MissionLine {
@@ -43,7 +36,7 @@ pub struct GameLine {
     pub results: GameResults,
 }
 
-fn joined(dice: &[i32], by: &str) -> String {
+pub(super) fn joined(dice: &[i32], by: &str) -> String {
     dice.iter().map(i32::to_string).collect::<Vec<_>>().join(by)
 }
 
@@ -144,35 +137,4 @@ pub struct WeekPage {
     /// Types that entered service when this week closed (R15).
     pub new_aircraft: Vec<String>,
     pub rolls: Vec<RollLine>,
-}
-
-#[get("/campaigns/{cid}/weeks/{n}")]
-pub async fn show(
-    weeks: web::Data<dyn Weeks>,
-    session: Session,
-    path: web::Path<(i64, i32)>,
-) -> Result<HttpResponse, PageError> {
-    let (campaign_id, week) = path.into_inner();
-    let page = weeks.week_page(session.reader(), campaign_id, week).await?;
-    let campaign = &page.campaign;
-    let mut by_game = results::of(&page.records, &page.names.crew);
-    let mut games = game_lines(page.week.games, &page.names);
-    for game in &mut games {
-        game.results = by_game.remove(&game.id).unwrap_or_default();
-    }
-    let page = WeekPage {
-        nav: session.nav(),
-        id: campaign.id,
-        name: campaign.name.clone(),
-        week,
-        date: page.week.date.format("%-d %B %Y").to_string(),
-        era: page.week.era.as_str(),
-        closed: page.week.closed,
-        current_week: campaign.current_week,
-        games,
-        kinds: KIND_LABELS,
-        new_aircraft: page.new_aircraft.into_iter().map(|a| a.name).collect(),
-        rolls: page.week.rolls.into_iter().map(RollLine::from).collect(),
-    };
-    Ok(render(&page, StatusCode::OK))
 }

@@ -3,9 +3,10 @@
 //! visitor's session with a new one, so a session id known before sign-in is worthless
 //! after it. Signing out deletes the session.
 
+mod view;
+
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use askama::Template;
 use eagles_office::credentials::client_address;
 use eagles_office::prelude::*;
 use serde::Deserialize;
@@ -14,16 +15,7 @@ use super::{render, see_other, Nav};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::{self, Session};
-
-/// The sign-in form.
-#[derive(Template)]
-#[template(path = "auth/sign_in.html")]
-pub struct SignInPage {
-    pub nav: Nav,
-    pub csrf: String,
-    pub username: String,
-    pub errors: FieldErrors,
-}
+pub use view::SignInPage;
 
 /// What the sign-in form sends.
 #[derive(Debug, Deserialize)]
