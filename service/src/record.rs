@@ -122,7 +122,7 @@ fn injury(i: InjuryRow) -> RecordInjury {
     let c = i.casualty;
     RecordInjury {
         game_id: c.game_id,
-        kind: c.kind.as_str().to_owned(),
+        kind: c.kind,
         weeks_out: c.weeks_out,
         out_until_week: c.out_until_week,
         sent_home: c.sent_home,
