@@ -19,8 +19,8 @@ pub fn register(service: Service) -> impl FnOnce(&mut web::ServiceConfig) {
         }
         // The use cases.
         ports!(
-            Accounts, Backups, Briefings, Campaigns, Crew, Debriefs, Events, Feeds, Games, Members,
-            Records, Reference, Rolls, Sheets, Standings, Webhooks, Weeks,
+            Accounts, Backups, Briefings, Campaigns, Crew, Debriefs, Events, Feeds, Games,
+            LiveBoard, Members, Records, Reference, Rolls, Sheets, Standings, Webhooks, Weeks,
         );
         // The infrastructure: page sessions, API tokens, idempotency keys, the health
         // probe.

@@ -60,27 +60,31 @@ macro_rules! sortie_columns {
     };
 }
 
-/// The sorties of a game in the order declared, each side's keys in order.
-pub async fn sorties(mut conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Vec<LineupSortie>> {
+/// The sorties of the games `game_ids` in the order declared, each side's keys in
+/// order: one statement however many games.
+pub async fn sorties(
+    mut conn: &AsyncPgConnection,
+    game_ids: &[i64],
+) -> QueryResult<Vec<LineupSortie>> {
     lineup_sorties::table
         .inner_join(aircraft_types::table)
-        .filter(lineup_sorties::game_id.eq(game_id))
+        .filter(lineup_sorties::game_id.eq_any(game_ids))
         .order(lineup_sorties::id)
         .select(sortie_columns!())
         .load(&mut conn)
         .await
 }
 
-/// The aircraft types a game's sorties fly.
+/// The aircraft types the sorties of the games `game_ids` fly.
 pub async fn aircraft(
     mut conn: &AsyncPgConnection,
-    game_id: i64,
+    game_ids: &[i64],
 ) -> QueryResult<Vec<AircraftType>> {
     aircraft_types::table
         .filter(
             aircraft_types::id.eq_any(
                 lineup_sorties::table
-                    .filter(lineup_sorties::game_id.eq(game_id))
+                    .filter(lineup_sorties::game_id.eq_any(game_ids))
                     .select(lineup_sorties::aircraft_type_id),
             ),
         )
@@ -105,11 +109,11 @@ pub async fn sortie(
         .optional()
 }
 
-/// The seats of a game's sorties, pilots first.
-pub async fn seats(mut conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Vec<LineupSeat>> {
+/// The seats of the sorties of the games `game_ids`, each sortie's pilot first.
+pub async fn seats(mut conn: &AsyncPgConnection, game_ids: &[i64]) -> QueryResult<Vec<LineupSeat>> {
     lineup_crew::table
         .inner_join(crew::table)
-        .filter(lineup_crew::game_id.eq(game_id))
+        .filter(lineup_crew::game_id.eq_any(game_ids))
         .order((lineup_crew::sortie_id, lineup_crew::position.desc()))
         .select((
             lineup_crew::sortie_id,
@@ -236,14 +240,14 @@ pub struct NewMark {
     pub marked_by: Option<i64>,
 }
 
-/// The marks of a game's sheets, each sheet's in order.
-pub async fn marks(mut conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Vec<MarkRow>> {
+/// The marks of the sheets of the games `game_ids`, each sheet's in order.
+pub async fn marks(mut conn: &AsyncPgConnection, game_ids: &[i64]) -> QueryResult<Vec<MarkRow>> {
     sheet_marks::table
         .left_join(users::table)
         .filter(
             sheet_marks::sortie_id.eq_any(
                 lineup_sorties::table
-                    .filter(lineup_sorties::game_id.eq(game_id))
+                    .filter(lineup_sorties::game_id.eq_any(game_ids))
                     .select(lineup_sorties::id),
             ),
         )

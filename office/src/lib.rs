@@ -26,6 +26,7 @@ pub mod games;
 pub mod health;
 pub mod idempotency;
 pub mod identity;
+pub mod live;
 pub mod members;
 pub mod prelude;
 pub mod record;

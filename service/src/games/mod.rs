@@ -15,7 +15,7 @@ use campaign::tables::Table;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
-use eagles_office::games::{AircraftChoice, GamePage, LiveBoard, LoggedRoll};
+use eagles_office::games::{AircraftChoice, GamePage};
 pub use eagles_office::games::{AssignmentRequest, MissionRequest, Names, NewGameRequest, Tonight};
 use eagles_office::secrecy::GameSecrecy;
 
@@ -378,31 +378,4 @@ pub async fn crew_now(
         .into_iter()
         .map(|r| crate::crew::crewman_view(r, campaign.current_week))
         .collect()
-}
-
-/// Tonight on the projector (the live page), read once for `caller`.
-pub async fn live_board(
-    conn: &mut AsyncPgConnection,
-    caller: Option<User>,
-    campaign_id: i64,
-) -> Result<LiveBoard, ServiceError> {
-    let tonight = tonight(conn, caller, campaign_id).await?;
-    let campaign = tonight.scope.campaign().clone();
-    let crew = crew_now(conn, &campaign).await?;
-    let rolls = eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week)).await?;
-    let rolls = crate::sheets::secrecy::for_reader(conn, &tonight.scope, rolls)
-        .await?
-        .into_iter()
-        .map(|entry| LoggedRoll {
-            crew_id: entry.roll.roll.crew_id,
-            roll: crate::rolls::roll_view(entry),
-        })
-        .collect();
-    let top_crews = crate::standings::crew_ranking(conn, &campaign, &Default::default()).await?;
-    Ok(LiveBoard {
-        tonight,
-        crew,
-        rolls,
-        top_crews,
-    })
 }

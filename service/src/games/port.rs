@@ -60,9 +60,4 @@ impl Games for Service {
         let mut conn = self.conn().await?;
         Ok(crate::games::page(&mut conn, reader.into_caller(), campaign_id, game_id).await?)
     }
-
-    async fn live_board(&self, reader: ReadAccess, campaign_id: i64) -> Result<LiveBoard, Error> {
-        let mut conn = self.conn().await?;
-        Ok(crate::games::live_board(&mut conn, reader.into_caller(), campaign_id).await?)
-    }
 }

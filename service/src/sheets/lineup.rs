@@ -13,6 +13,7 @@ use eagles_db::games::{GameRecord, MissionCrew, MissionRecord};
 use eagles_db::lineup::NewSortie;
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
+use eagles_office::secrecy::GameSecrecy;
 use eagles_office::sheets::{DeclareSortie, GameRef, SortieRef, SortieView};
 
 use super::marks::OpenSheet;
@@ -238,11 +239,18 @@ pub async fn lineup(
     let scope = readable_campaign(conn, campaign_id, reader).await?;
     let game = game(conn, campaign_id, game_id).await?;
     let sheets = GameSheets::load(conn, game_id).await?;
-    let secrecy = secrecy_of(&scope, &game);
+    sortie_views(&secrecy_of(&scope, &game), &sheets)
+}
+
+/// Every sortie of a game's `sheets` as `secrecy` lets its reader see it (§13.20, R20).
+pub(crate) fn sortie_views(
+    secrecy: &GameSecrecy,
+    sheets: &GameSheets,
+) -> Result<Vec<SortieView>, ServiceError> {
     let mut views = Vec::with_capacity(sheets.sorties.len());
     for sortie in &sheets.sorties {
-        let state = sum(&sheets, sortie)?.state;
-        views.push(sortie_view(&secrecy, &sheets, sortie, &state));
+        let state = sum(sheets, sortie)?.state;
+        views.push(sortie_view(secrecy, sheets, sortie, &state));
     }
     Ok(views)
 }

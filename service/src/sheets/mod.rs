@@ -9,7 +9,7 @@ pub mod draft;
 pub mod lineup;
 pub mod marks;
 mod port;
-mod read;
+pub(crate) mod read;
 pub mod rolls;
 pub mod secrecy;
 mod undo;

@@ -60,27 +60,65 @@ impl GameSheets {
         let marks = async {
             match of {
                 Some(sortie_id) => eagles_db::lineup::sortie_marks(conn, sortie_id).await,
-                None => eagles_db::lineup::marks(conn, game_id).await,
+                None => eagles_db::lineup::marks(conn, &[game_id]).await,
             }
         };
         let (sorties, seats, marks, aircraft) = try_join4(
-            eagles_db::lineup::sorties(conn, game_id),
-            eagles_db::lineup::seats(conn, game_id),
+            eagles_db::lineup::sorties(conn, &[game_id]),
+            eagles_db::lineup::seats(conn, &[game_id]),
             marks,
-            eagles_db::lineup::aircraft(conn, game_id),
+            eagles_db::lineup::aircraft(conn, &[game_id]),
         )
         .await?;
-        let aircraft = aircraft
-            .into_iter()
-            .map(|row| Ok((row.id, sheet_aircraft(row)?)))
-            .collect::<Result<_, ServiceError>>()?;
         Ok(Self {
             sorties,
             seats,
             marks: read_back(marks)?,
             marks_read_of: of,
-            aircraft,
+            aircraft: sheet_aircraft_by_id(aircraft)?,
         })
+    }
+
+    /// The sheets of each of the games `game_ids`, in their order, read with four
+    /// statements however many games: the live page's whole night.
+    pub async fn load_games(
+        conn: &AsyncPgConnection,
+        game_ids: &[i64],
+    ) -> Result<Vec<(i64, Self)>, ServiceError> {
+        let (sorties, seats, marks, aircraft) = try_join4(
+            eagles_db::lineup::sorties(conn, game_ids),
+            eagles_db::lineup::seats(conn, game_ids),
+            eagles_db::lineup::marks(conn, game_ids),
+            eagles_db::lineup::aircraft(conn, game_ids),
+        )
+        .await?;
+        let aircraft = sheet_aircraft_by_id(aircraft)?;
+        let mut marks = read_back(marks)?;
+        let mut seats = seats;
+        let mut sorties = sorties;
+        let mut games = Vec::with_capacity(game_ids.len());
+        for &game_id in game_ids {
+            let (own, rest): (Vec<_>, Vec<_>) =
+                sorties.into_iter().partition(|s| s.game_id == game_id);
+            sorties = rest;
+            let of_game = |sortie_id: i64| own.iter().any(|s| s.id == sortie_id);
+            let (own_seats, rest): (Vec<_>, Vec<_>) =
+                seats.into_iter().partition(|s| of_game(s.sortie_id));
+            seats = rest;
+            let (own_marks, rest): (Vec<_>, Vec<_>) = marks
+                .into_iter()
+                .partition(|(row, _)| of_game(row.sortie_id));
+            marks = rest;
+            let sheets = Self {
+                sorties: own,
+                seats: own_seats,
+                marks: own_marks,
+                marks_read_of: None,
+                aircraft: aircraft.clone(),
+            };
+            games.push((game_id, sheets));
+        }
+        Ok(games)
     }
 
     /// With `written` after the marks of their sheets.
@@ -184,6 +222,15 @@ fn read_back(rows: Vec<MarkRow>) -> Result<Vec<(MarkRow, MarkRequest)>, ServiceE
 }
 
 /// An aircraft type as the sheet's rules read it: appendix A/B's row (R17).
+/// The aircraft types read, as the rules read them, by id.
+fn sheet_aircraft_by_id(
+    rows: Vec<AircraftType>,
+) -> Result<BTreeMap<i64, SheetAircraft>, ServiceError> {
+    rows.into_iter()
+        .map(|row| Ok((row.id, sheet_aircraft(row)?)))
+        .collect()
+}
+
 fn sheet_aircraft(row: AircraftType) -> Result<SheetAircraft, ServiceError> {
     let stability = row
         .stability
