@@ -80,7 +80,19 @@ pub async fn sorties(
     conn: &mut AsyncPgConnection,
     crew_id: i64,
 ) -> QueryResult<Vec<FlownSortieRow>> {
-    prepared(SORTIES).bind::<Int8, _>(crew_id).load(conn).await
+    of_crewman(conn, SORTIES, crew_id).await
+}
+
+/// The rows of `query`, whose one parameter is the crewman's id.
+async fn of_crewman<T>(
+    conn: &mut AsyncPgConnection,
+    query: &'static str,
+    crew_id: i64,
+) -> QueryResult<Vec<T>>
+where
+    T: QueryableByName<diesel::pg::Pg> + Send + 'static,
+{
+    prepared(query).bind::<Int8, _>(crew_id).load(conn).await
 }
 
 /// A kill the crewman was credited with, alone or shared.
@@ -124,7 +136,7 @@ pub async fn kills(
     conn: &mut AsyncPgConnection,
     crew_id: i64,
 ) -> QueryResult<Vec<CreditedKillRow>> {
-    prepared(KILLS).bind::<Int8, _>(crew_id).load(conn).await
+    of_crewman(conn, KILLS, crew_id).await
 }
 
 /// A casualty of the crewman, with the week its game was voided, if it was.
