@@ -75,26 +75,6 @@ LEFT JOIN lineup_sorties ls ON ls.game_id = s.game_id AND ls.key = s.key
 WHERE sc.crew_id = $1
 ORDER BY g.week, g.id";
 
-/// The crewman's sorties, oldest first.
-pub async fn sorties(
-    conn: &mut AsyncPgConnection,
-    crew_id: i64,
-) -> QueryResult<Vec<FlownSortieRow>> {
-    of_crewman(conn, SORTIES, crew_id).await
-}
-
-/// The rows of `query`, whose one parameter is the crewman's id.
-async fn of_crewman<T>(
-    conn: &mut AsyncPgConnection,
-    query: &'static str,
-    crew_id: i64,
-) -> QueryResult<Vec<T>>
-where
-    T: QueryableByName<diesel::pg::Pg> + Send + 'static,
-{
-    prepared(query).bind::<Int8, _>(crew_id).load(conn).await
-}
-
 /// A kill the crewman was credited with, alone or shared.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct CreditedKillRow {
@@ -131,12 +111,14 @@ JOIN aircraft_types t ON t.id = v.aircraft_type_id
 WHERE ks.crew_id = $1
 ORDER BY g.week, kl.id";
 
-/// The crewman's kills, oldest first.
-pub async fn kills(
+/// The crewman's sorties and the kills he was credited with, each oldest first.
+pub async fn flown(
     conn: &mut AsyncPgConnection,
     crew_id: i64,
-) -> QueryResult<Vec<CreditedKillRow>> {
-    of_crewman(conn, KILLS, crew_id).await
+) -> QueryResult<(Vec<FlownSortieRow>, Vec<CreditedKillRow>)> {
+    let sorties = prepared(SORTIES).bind::<Int8, _>(crew_id).load(conn).await?;
+    let kills = prepared(KILLS).bind::<Int8, _>(crew_id).load(conn).await?;
+    Ok((sorties, kills))
 }
 
 /// A casualty of the crewman, with the week its game was voided, if it was.

@@ -27,8 +27,7 @@ pub async fn record_weeks(
     crew_id: i64,
 ) -> Result<Vec<RecordWeek>, ServiceError> {
     use eagles_db::service_record as q;
-    let sorties = q::sorties(conn, crew_id).await?;
-    let kills = q::kills(conn, crew_id).await?;
+    let (sorties, kills) = q::flown(conn, crew_id).await?;
     let awards = eagles_db::crew::awards(conn, crew_id).await?;
     let injuries = q::injuries(conn, crew_id).await?;
     let abilities = q::abilities(conn, crew_id).await?;
