@@ -116,7 +116,10 @@ pub async fn flown(
     conn: &mut AsyncPgConnection,
     crew_id: i64,
 ) -> QueryResult<(Vec<FlownSortieRow>, Vec<CreditedKillRow>)> {
-    let sorties = prepared(SORTIES).bind::<Int8, _>(crew_id).load(conn).await?;
+    let sorties = prepared(SORTIES)
+        .bind::<Int8, _>(crew_id)
+        .load(conn)
+        .await?;
     let kills = prepared(KILLS).bind::<Int8, _>(crew_id).load(conn).await?;
     Ok((sorties, kills))
 }
