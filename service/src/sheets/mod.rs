@@ -7,6 +7,7 @@
 mod down;
 pub mod draft;
 pub mod lineup;
+mod load;
 pub mod marks;
 mod port;
 pub(crate) mod read;
