@@ -12,6 +12,7 @@ use futures_util::future::try_join_all;
 use crate::aircraft::AircraftType;
 use crate::prepared::prepared;
 use crate::schema::{aircraft_types, crew, lineup_crew, lineup_sorties, sheet_marks, users};
+use crate::QueryResult;
 
 /// A declared sortie with its aircraft type's name.
 #[derive(Debug, Clone, Queryable)]
@@ -73,6 +74,7 @@ pub async fn sorties(
         .select(sortie_columns!())
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// The aircraft types the sorties of the games `game_ids` fly.
@@ -80,7 +82,7 @@ pub async fn aircraft(
     mut conn: &AsyncPgConnection,
     game_ids: &[i64],
 ) -> QueryResult<Vec<AircraftType>> {
-    aircraft_types::table
+    let rows = aircraft_types::table
         .filter(
             aircraft_types::id.eq_any(
                 lineup_sorties::table
@@ -90,7 +92,8 @@ pub async fn aircraft(
         )
         .select(aircraft_types::all_columns)
         .load(&mut conn)
-        .await
+        .await;
+    crate::aircraft::aircraft_types(rows)
 }
 
 /// One sortie of a game.
@@ -107,6 +110,7 @@ pub async fn sortie(
         .first(conn)
         .await
         .optional()
+        .map_err(crate::Error::from)
 }
 
 /// The seats of the sorties of the games `game_ids`, each sortie's pilot first.
@@ -124,6 +128,7 @@ pub async fn seats(mut conn: &AsyncPgConnection, game_ids: &[i64]) -> QueryResul
         ))
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Declares a sortie with the side's next key (`a3` after `a2`, whether or not `a1`
@@ -184,6 +189,7 @@ async fn seat(
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// Makes `mission` (or none) the mission sortie of `side` in game `game_id`, every
@@ -218,6 +224,7 @@ pub async fn delete(conn: &mut AsyncPgConnection, sortie_id: i64) -> QueryResult
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// A mark as stored, with who marked it.
@@ -255,6 +262,7 @@ pub async fn marks(mut conn: &AsyncPgConnection, game_ids: &[i64]) -> QueryResul
         .select(mark_columns())
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// The marks of one sheet, in order: all a write on it needs, however long the game.
@@ -269,6 +277,7 @@ pub async fn sortie_marks(
         .select(mark_columns())
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// A [`MarkRow`]'s columns.
@@ -297,6 +306,7 @@ pub async fn marked(conn: &mut AsyncPgConnection, sortie_id: i64) -> QueryResult
     ))
     .get_result(conn)
     .await
+    .map_err(crate::Error::from)
 }
 
 /// A mark after those already on its sheet (scripts/bench runs this text).
@@ -375,5 +385,5 @@ pub async fn sheet_readers(
     )
     .bind::<diesel::sql_types::Array<BigInt>, _>(sortie_ids)
     .load(conn)
-    .await
+    .await.map_err(crate::Error::from)
 }

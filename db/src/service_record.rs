@@ -13,6 +13,7 @@ use crate::backup::CasualtyRow;
 use crate::schema::{casualties, crew_abilities, games};
 
 use crate::prepared::prepared;
+use crate::QueryResult;
 
 /// The game a sortie or kill belongs to: its week, and the week it was voided, if it
 /// was.
@@ -143,6 +144,7 @@ pub async fn injuries(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult
         .order((casualties::week, casualties::id))
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// An ability pick and the week it was made.
@@ -167,4 +169,5 @@ pub async fn abilities(
         ))
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }

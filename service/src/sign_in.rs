@@ -15,7 +15,7 @@ pub use eagles_office::credentials::{credential_digest, SESSION_COOKIE};
 /// The account signed in to the page session whose cookie value is `id`, if it is live.
 pub async fn session_user(pool: &DbPool, id: &str) -> Result<Option<User>, ServiceError> {
     let id_hash = credential_digest(id);
-    let mut conn = pool.get().await?;
+    let mut conn = pool.get().await.map_err(eagles_db::Error::from)?;
     Ok(eagles_db::sessions::find(&mut conn, &id_hash)
         .await?
         .and_then(|row| row.user))
@@ -31,13 +31,13 @@ pub async fn sign_in(
     password: String,
 ) -> Result<User, ServiceError> {
     let user = {
-        let mut conn = pool.get().await?;
+        let mut conn = pool.get().await.map_err(eagles_db::Error::from)?;
         attempt.check(&mut conn).await?;
         eagles_db::users::find_by_username(&mut conn, username).await?
     };
     let verified =
         verify_password(user.as_ref().map(|u| u.password_hash.clone()), password).await?;
-    let mut conn = pool.get().await?;
+    let mut conn = pool.get().await.map_err(eagles_db::Error::from)?;
     match user {
         Some(user) if verified => {
             attempt.succeeded(&mut conn).await?;

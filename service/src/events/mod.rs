@@ -222,7 +222,7 @@ pub async fn open(
     // then in the broadcast or, if the listener misses it, announced by a resync.
     let signals = hub.signals.subscribe();
     let scope = {
-        let mut conn = pool.get().await?;
+        let mut conn = pool.get().await.map_err(eagles_db::Error::from)?;
         crate::access::readable_campaign(&mut conn, campaign_id, caller).await?
     };
     let revision = scope.campaign().revision;
@@ -393,7 +393,7 @@ async fn read_log(
     campaign_id: i64,
     last_sent: i64,
 ) -> Result<Vec<CampaignEvent>, ServiceError> {
-    let mut conn = pool.get().await?;
+    let mut conn = pool.get().await.map_err(eagles_db::Error::from)?;
     let events = eagles_db::events::after(&mut conn, campaign_id, last_sent, PAGE).await?;
     Ok(events.into_iter().map(event_of).collect())
 }
