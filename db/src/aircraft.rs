@@ -6,9 +6,62 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{aircraft_types, lineup_sorties, missions};
+use crate::QueryResult;
 
 /// An aircraft type as stored: the office's view of it, read by its columns in order.
 pub use eagles_office::reference::AircraftView as AircraftType;
+
+/// An aircraft type as its columns read, in order.
+pub type StoredAircraft = (
+    i64,
+    String,
+    campaign::sides::Side,
+    String,
+    i16,
+    i16,
+    i16,
+    i16,
+    i16,
+    String,
+    String,
+    i16,
+    bool,
+    Option<String>,
+    Option<String>,
+    NaiveDate,
+    i16,
+    Option<String>,
+);
+
+/// The aircraft types of `rows` as read.
+pub(crate) fn aircraft_types(
+    rows: diesel::QueryResult<Vec<StoredAircraft>>,
+) -> QueryResult<Vec<AircraftType>> {
+    Ok(rows?.into_iter().map(aircraft_type).collect())
+}
+
+fn aircraft_type(row: StoredAircraft) -> AircraftType {
+    AircraftType {
+        id: row.0,
+        name: row.1,
+        side: row.2,
+        stability: row.3,
+        engine: row.4,
+        wings: row.5,
+        fuselage: row.6,
+        tail: row.7,
+        fuel: row.8,
+        armament: row.9,
+        dive: row.10,
+        climb: row.11,
+        dual_controls: row.12,
+        early_altitude: row.13,
+        late_altitude: row.14,
+        service_start: row.15,
+        crew: row.16,
+        note: row.17,
+    }
+}
 
 /// Aircraft types, optionally of one side and in service by a date, in rulebook order.
 pub async fn list(
@@ -26,17 +79,18 @@ pub async fn list(
     if let Some(date) = in_service_on {
         query = query.filter(aircraft_types::service_start.le(date));
     }
-    query.load(conn).await
+    aircraft_types(query.load(conn).await)
 }
 
 /// One aircraft type.
 pub async fn find(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Option<AircraftType>> {
-    aircraft_types::table
+    let row = aircraft_types::table
         .find(id)
         .select(aircraft_types::all_columns)
         .first(conn)
         .await
-        .optional()
+        .optional()?;
+    Ok(row.map(aircraft_type))
 }
 
 /// The aircraft types of `ids` that exist, in one query.
@@ -44,11 +98,13 @@ pub async fn find_many(
     mut conn: &AsyncPgConnection,
     ids: &[i64],
 ) -> QueryResult<Vec<AircraftType>> {
-    aircraft_types::table
-        .filter(aircraft_types::id.eq_any(ids))
-        .select(aircraft_types::all_columns)
-        .load(&mut conn)
-        .await
+    aircraft_types(
+        aircraft_types::table
+            .filter(aircraft_types::id.eq_any(ids))
+            .select(aircraft_types::all_columns)
+            .load(&mut conn)
+            .await,
+    )
 }
 
 /// The aircraft types of `ids` and those assigned to the missions of `game_id` or
@@ -65,7 +121,7 @@ pub async fn named_or_assigned(
     let declared = lineup_sorties::table
         .filter(lineup_sorties::game_id.eq(game_id))
         .select(lineup_sorties::aircraft_type_id);
-    aircraft_types::table
+    let rows = aircraft_types::table
         .filter(
             aircraft_types::id
                 .eq_any(ids)
@@ -74,5 +130,6 @@ pub async fn named_or_assigned(
         )
         .select(aircraft_types::all_columns)
         .load(&mut conn)
-        .await
+        .await;
+    aircraft_types(rows)
 }

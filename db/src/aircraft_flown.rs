@@ -5,6 +5,7 @@ use diesel::sql_types::{Int8, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::prepared::prepared;
+use crate::QueryResult;
 
 /// A crewman's latest sortie's aircraft type.
 #[derive(Debug, Clone, QueryableByName)]
@@ -34,4 +35,5 @@ pub async fn last_flown(
         .bind::<Int8, _>(campaign_id)
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }

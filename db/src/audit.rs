@@ -4,6 +4,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::audit_log;
+use crate::QueryResult;
 
 /// Records one write. Call it inside the write's transaction so both land or neither.
 pub async fn record(
@@ -23,4 +24,5 @@ pub async fn record(
         .execute(&mut conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }

@@ -19,6 +19,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use crate::crew::{select_crew_records, CrewRecord};
 use crate::prepared::prepared;
 use crate::recent_kills::{kill_rows, RecentKill};
+use crate::QueryResult;
 
 /// A crewman as he stood when a week began: his XP, kills and latest casualty by the
 /// week before, his abilities as chosen by the week itself.
@@ -73,6 +74,7 @@ pub async fn crew_at_week(
         .bind::<Int4, _>(week)
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 // The kills' own campaign index (migration 000012) bounds the weeks read.
@@ -103,6 +105,7 @@ impl Weeks {
             .bind::<Int4, _>(self.last)
             .load(&mut conn)
             .await
+            .map_err(crate::Error::from)
     }
 }
 
@@ -254,6 +257,7 @@ pub async fn weeks_closed(
         .bind::<Int8, _>(campaign_id)
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 const LAST_ROLLS: &str = "
@@ -287,4 +291,5 @@ pub async fn campaign_times(
         .select((campaigns::created_at, campaigns::ended_at))
         .first(conn)
         .await
+        .map_err(crate::Error::from)
 }

@@ -9,6 +9,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{campaign_members, campaigns, users};
+use crate::QueryResult;
 
 pub use eagles_office::campaigns::{Campaign, ListedFor, Member};
 
@@ -28,6 +29,25 @@ pub type CampaignColumns = (
 pub fn campaign_columns() -> CampaignColumns {
     // Diesel's columns are unit structs: their default is the column.
     CampaignColumns::default()
+}
+
+/// A campaign as its columns read: [`CampaignColumns`]' values, in order.
+pub type StoredCampaign = (i64, String, NaiveDate, bool, i32, i64, Option<i32>, i64);
+
+/// The campaign a row of [`CampaignColumns`] holds.
+pub fn campaign_of(
+    (id, name, start_date, public, current_week, created_by, ended_week, revision): StoredCampaign,
+) -> Campaign {
+    Campaign {
+        id,
+        name,
+        start_date,
+        public,
+        current_week,
+        created_by,
+        ended_week,
+        revision,
+    }
 }
 
 /// A member's row: the membership and the account's name.
@@ -50,7 +70,7 @@ pub async fn create(
     public: bool,
     created_by: i64,
 ) -> QueryResult<Campaign> {
-    let campaign: Campaign = diesel::insert_into(campaigns::table)
+    let campaign = diesel::insert_into(campaigns::table)
         .values((
             campaigns::name.eq(name),
             campaigns::start_date.eq(start_date),
@@ -59,7 +79,8 @@ pub async fn create(
         ))
         .returning(campaign_columns())
         .get_result(conn)
-        .await?;
+        .await
+        .map(campaign_of)?;
     add_member(conn, campaign.id, created_by, MemberRole::Referee, None).await?;
     Ok(campaign)
 }
@@ -72,6 +93,8 @@ pub async fn find(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Option<C
         .first(conn)
         .await
         .optional()
+        .map(|c| c.map(campaign_of))
+        .map_err(crate::Error::from)
 }
 
 /// The campaign, locked against concurrent writes until the transaction ends.
@@ -83,9 +106,11 @@ pub async fn find_for_update(
         .find(id)
         .select(campaign_columns())
         .for_update()
-        .first::<Campaign>(&mut conn)
+        .first(&mut conn)
         .await
         .optional()
+        .map(|c| c.map(campaign_of))
+        .map_err(crate::Error::from)
 }
 
 /// Ends a campaign in its current week, which it keeps; from then on the database
@@ -100,6 +125,8 @@ pub async fn end(conn: &mut AsyncPgConnection, id: i64) -> QueryResult<Campaign>
         .returning(campaign_columns())
         .get_result(conn)
         .await
+        .map(campaign_of)
+        .map_err(crate::Error::from)
 }
 
 /// The campaigns a reader may see, newest first.
@@ -107,7 +134,7 @@ pub async fn list_readable(
     conn: &mut AsyncPgConnection,
     reader: ListedFor,
 ) -> QueryResult<Vec<Campaign>> {
-    readable(reader).load(conn).await
+    campaigns_of(readable(reader).load(conn).await)
 }
 
 /// The campaigns `reader` may read, newest first, within `window`.
@@ -116,11 +143,18 @@ pub async fn list_readable_window(
     reader: ListedFor,
     window: crate::window::Window,
 ) -> QueryResult<Vec<Campaign>> {
-    readable(reader)
-        .limit(window.limit)
-        .offset(window.offset)
-        .load(conn)
-        .await
+    campaigns_of(
+        readable(reader)
+            .limit(window.limit)
+            .offset(window.offset)
+            .load(conn)
+            .await,
+    )
+}
+
+/// The campaigns of `rows` as read.
+fn campaigns_of(rows: diesel::QueryResult<Vec<StoredCampaign>>) -> QueryResult<Vec<Campaign>> {
+    Ok(rows?.into_iter().map(campaign_of).collect())
 }
 
 type ReadableQuery = campaigns::BoxedQuery<'static, Pg, SqlTypeOf<CampaignColumns>>;
@@ -174,6 +208,7 @@ pub async fn add_member(
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// A user's membership of a campaign.
@@ -191,6 +226,7 @@ pub async fn member(
         .await
         .optional()
         .map(|row| row.map(member_of))
+        .map_err(crate::Error::from)
 }
 
 /// Every member of a campaign, in the order they joined.
@@ -203,6 +239,7 @@ pub async fn members(conn: &mut AsyncPgConnection, campaign_id: i64) -> QueryRes
         .load::<MemberRow>(conn)
         .await
         .map(|rows| rows.into_iter().map(member_of).collect())
+        .map_err(crate::Error::from)
 }
 
 /// Changes a member's side; returns whether the member existed.
@@ -221,6 +258,7 @@ pub async fn set_side(
     .execute(conn)
     .await
     .map(|n| n > 0)
+    .map_err(crate::Error::from)
 }
 
 /// What a cached read needs to know before it may answer (see [`probe`]).
@@ -305,4 +343,5 @@ pub async fn probe(
         .get_result(&mut conn)
         .await
         .optional()
+        .map_err(crate::Error::from)
 }

@@ -14,13 +14,17 @@
 //! If a statement before it fails, the server has aborted the transaction and runs
 //! the COMMIT as a ROLLBACK: nothing of the write is kept.
 
-use diesel::QueryResult;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::prepared::prepared;
+use crate::QueryResult;
 
 /// Commits the connection's transaction after every statement sent before it.
 /// The caller tells diesel's transaction manager that the transaction is over.
 pub async fn commit(mut conn: &AsyncPgConnection) -> QueryResult<()> {
-    prepared("COMMIT").execute(&mut conn).await.map(drop)
+    prepared("COMMIT")
+        .execute(&mut conn)
+        .await
+        .map(drop)
+        .map_err(crate::Error::from)
 }

@@ -13,6 +13,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use crate::schema::{crew, crew_abilities, xp_awards};
 
 use crate::prepared::prepared;
+use crate::QueryResult;
 
 /// A crewman and his derived totals; his own columns typed as the `crew` table's.
 #[derive(Debug, Clone, QueryableByName)]
@@ -148,6 +149,7 @@ pub async fn list(
         .bind::<Nullable<Array<Text>>, _>(filter.nationalities.as_deref())
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// One crewman of a campaign.
@@ -184,6 +186,7 @@ pub async fn create(conn: &mut AsyncPgConnection, new: &NewCrewman<'_>) -> Query
         .returning(crew::id)
         .get_result(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Records an ability pick; picking one twice is a unique violation (R6).
@@ -202,6 +205,7 @@ pub async fn add_ability(
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// Locks a crewman's row so concurrent picks for him queue up.
@@ -213,6 +217,7 @@ pub async fn lock(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<()>
         .first::<i64>(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 // A crewman's ledger is the ledger's own rows: his page and his service record read
@@ -227,4 +232,5 @@ pub async fn awards(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult<V
         .order((xp_awards::week, xp_awards::id))
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }

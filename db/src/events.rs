@@ -6,6 +6,7 @@ use diesel::sql_types::{BigInt, Int8, Nullable, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::prepared::prepared;
+use crate::QueryResult;
 
 /// The channel every instance listens on (named in [`RECORD`] too); the payload is the
 /// event's JSON.
@@ -113,4 +114,5 @@ pub async fn after(
         .bind::<Int8, _>(limit)
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }

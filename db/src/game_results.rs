@@ -12,6 +12,7 @@ use crate::ledger::Award;
 use crate::schema::{
     aircraft_types, casualties, dice_rolls, kill_shooters, kills, sorties, xp_awards,
 };
+use crate::QueryResult;
 
 /// The original awards (not the reversals) of the given games, by game then in the
 /// order they were given, each with the id of the entry reversing it, if any.
@@ -38,6 +39,7 @@ pub async fn awards_of_games(
         ))
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// The casualties of the given games with their game's id, by game then in the order
@@ -63,6 +65,7 @@ pub async fn casualties_of_games(
         .order((casualties::game_id, casualties::id))
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// A sortie of a debriefed game, with its aircraft type's name.
@@ -98,6 +101,7 @@ pub async fn sorties_of_games(
         .order((sorties::game_id, sorties::id))
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// A shooter credited with a kill: one row per kill and shooter.
@@ -126,4 +130,5 @@ pub async fn kills_of_games(
         .order((kills::game_id, kills::id, kill_shooters::crew_id))
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }

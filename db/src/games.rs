@@ -11,6 +11,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{dice_rolls, games, missions};
+use crate::QueryResult;
 
 /// A game with the dice of its ground offensive.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -85,6 +86,7 @@ pub async fn attach_roll(
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// A game of a campaign; `None` when it does not exist or belongs to another one.
@@ -101,6 +103,7 @@ pub async fn find(
         .first(&mut conn)
         .await
         .optional()
+        .map_err(crate::Error::from)
 }
 
 /// The games of a campaign's week, in the order they were opened.
@@ -129,6 +132,7 @@ pub async fn first_of_week(
         .limit(limit)
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Marks abandoned the games of a campaign's week that have no debrief, when the week
@@ -194,6 +198,7 @@ pub async fn create_mission(conn: &mut AsyncPgConnection, new: &NewMission) -> Q
         .returning(missions::id)
         .get_result(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Whether a side of a game already has its mission.
@@ -209,6 +214,7 @@ pub async fn side_has_mission(
     ))
     .get_result(conn)
     .await
+    .map_err(crate::Error::from)
 }
 
 /// One mission of a game.
@@ -234,6 +240,7 @@ pub async fn missions_of(
         .order((missions::game_id, missions::id))
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Who flies a mission: the mission aircraft and its crew (R9).
@@ -259,4 +266,5 @@ pub async fn assign(
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }

@@ -7,6 +7,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::idempotency_keys;
+use crate::QueryResult;
 
 /// How long a key is remembered.
 pub const KEEP_FOR: Duration = Duration::hours(24);
@@ -65,11 +66,22 @@ pub async fn claim(conn: &mut AsyncPgConnection, claim: &NewClaim<'_>) -> QueryR
             .first(conn)
             .await
             .optional()?;
-        if let Some(stored) = stored {
-            return Ok(Claim::Taken(stored));
+        if let Some((method, path, body_sha256, status, content_type, location, body, created_at)) =
+            stored
+        {
+            return Ok(Claim::Taken(StoredKey {
+                method,
+                path,
+                body_sha256,
+                status,
+                content_type,
+                location,
+                body,
+                created_at,
+            }));
         }
     }
-    Err(diesel::result::Error::RollbackTransaction)
+    Err(diesel::result::Error::RollbackTransaction.into())
 }
 
 /// Stores the response of the request that claimed the key.

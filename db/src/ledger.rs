@@ -7,6 +7,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::xp_awards;
+use crate::QueryResult;
 
 /// An award to record.
 #[derive(Debug, Clone, Insertable)]
@@ -48,6 +49,7 @@ pub async fn insert(conn: &mut AsyncPgConnection, award: &NewAward<'_>) -> Query
         .returning(Award::as_returning())
         .get_result(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Records many awards in one statement (one round trip, one run of the totals
@@ -63,6 +65,7 @@ pub async fn insert_all(
         .values(awards)
         .execute(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// One entry of a campaign's ledger.
@@ -78,6 +81,7 @@ pub async fn find(
         .first(conn)
         .await
         .optional()
+        .map_err(crate::Error::from)
 }
 
 /// The entry reversing `award_id`, if there is one.
@@ -91,6 +95,7 @@ pub async fn reversal_of(
         .first(conn)
         .await
         .optional()
+        .map_err(crate::Error::from)
 }
 
 /// A game's original awards (not the reversals), in the order they were given, each

@@ -9,6 +9,7 @@ pub mod commit;
 pub mod crew;
 pub mod databases;
 pub mod debriefs;
+pub mod error;
 pub mod events;
 pub mod games;
 pub mod ledger;
@@ -29,6 +30,7 @@ pub mod weeks;
 
 pub use diesel;
 pub use diesel_async;
+pub use error::{Error, QueryResult};
 pub use pool::{build_pool, DbConn, DbPool, PoolError, PoolSettings};
 pub mod aircraft_flown;
 pub mod backup;

@@ -12,6 +12,7 @@ use futures_util::future::try_join_all;
 use crate::aircraft::AircraftType;
 use crate::prepared::prepared;
 use crate::schema::{aircraft_types, crew, lineup_crew, lineup_sorties, sheet_marks, users};
+use crate::QueryResult;
 
 /// A declared sortie with its aircraft type's name.
 #[derive(Debug, Clone, Queryable)]
@@ -60,33 +61,39 @@ macro_rules! sortie_columns {
     };
 }
 
-/// The sorties of a game in the order declared, each side's keys in order.
-pub async fn sorties(mut conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Vec<LineupSortie>> {
+/// The sorties of the games `game_ids` in the order declared, each side's keys in
+/// order: one statement however many games.
+pub async fn sorties(
+    mut conn: &AsyncPgConnection,
+    game_ids: &[i64],
+) -> QueryResult<Vec<LineupSortie>> {
     lineup_sorties::table
         .inner_join(aircraft_types::table)
-        .filter(lineup_sorties::game_id.eq(game_id))
+        .filter(lineup_sorties::game_id.eq_any(game_ids))
         .order(lineup_sorties::id)
         .select(sortie_columns!())
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
-/// The aircraft types a game's sorties fly.
+/// The aircraft types the sorties of the games `game_ids` fly.
 pub async fn aircraft(
     mut conn: &AsyncPgConnection,
-    game_id: i64,
+    game_ids: &[i64],
 ) -> QueryResult<Vec<AircraftType>> {
-    aircraft_types::table
+    let rows = aircraft_types::table
         .filter(
             aircraft_types::id.eq_any(
                 lineup_sorties::table
-                    .filter(lineup_sorties::game_id.eq(game_id))
+                    .filter(lineup_sorties::game_id.eq_any(game_ids))
                     .select(lineup_sorties::aircraft_type_id),
             ),
         )
         .select(aircraft_types::all_columns)
         .load(&mut conn)
-        .await
+        .await;
+    crate::aircraft::aircraft_types(rows)
 }
 
 /// One sortie of a game.
@@ -103,13 +110,14 @@ pub async fn sortie(
         .first(conn)
         .await
         .optional()
+        .map_err(crate::Error::from)
 }
 
-/// The seats of a game's sorties, pilots first.
-pub async fn seats(mut conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Vec<LineupSeat>> {
+/// The seats of the sorties of the games `game_ids`, each sortie's pilot first.
+pub async fn seats(mut conn: &AsyncPgConnection, game_ids: &[i64]) -> QueryResult<Vec<LineupSeat>> {
     lineup_crew::table
         .inner_join(crew::table)
-        .filter(lineup_crew::game_id.eq(game_id))
+        .filter(lineup_crew::game_id.eq_any(game_ids))
         .order((lineup_crew::sortie_id, lineup_crew::position.desc()))
         .select((
             lineup_crew::sortie_id,
@@ -120,6 +128,7 @@ pub async fn seats(mut conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Ve
         ))
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Declares a sortie with the side's next key (`a3` after `a2`, whether or not `a1`
@@ -180,6 +189,7 @@ async fn seat(
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// Makes `mission` (or none) the mission sortie of `side` in game `game_id`, every
@@ -214,6 +224,7 @@ pub async fn delete(conn: &mut AsyncPgConnection, sortie_id: i64) -> QueryResult
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// A mark as stored, with who marked it.
@@ -236,14 +247,14 @@ pub struct NewMark {
     pub marked_by: Option<i64>,
 }
 
-/// The marks of a game's sheets, each sheet's in order.
-pub async fn marks(mut conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Vec<MarkRow>> {
+/// The marks of the sheets of the games `game_ids`, each sheet's in order.
+pub async fn marks(mut conn: &AsyncPgConnection, game_ids: &[i64]) -> QueryResult<Vec<MarkRow>> {
     sheet_marks::table
         .left_join(users::table)
         .filter(
             sheet_marks::sortie_id.eq_any(
                 lineup_sorties::table
-                    .filter(lineup_sorties::game_id.eq(game_id))
+                    .filter(lineup_sorties::game_id.eq_any(game_ids))
                     .select(lineup_sorties::id),
             ),
         )
@@ -251,6 +262,7 @@ pub async fn marks(mut conn: &AsyncPgConnection, game_id: i64) -> QueryResult<Ve
         .select(mark_columns())
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// The marks of one sheet, in order: all a write on it needs, however long the game.
@@ -265,6 +277,7 @@ pub async fn sortie_marks(
         .select(mark_columns())
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// A [`MarkRow`]'s columns.
@@ -293,6 +306,7 @@ pub async fn marked(conn: &mut AsyncPgConnection, sortie_id: i64) -> QueryResult
     ))
     .get_result(conn)
     .await
+    .map_err(crate::Error::from)
 }
 
 /// A mark after those already on its sheet (scripts/bench runs this text).
@@ -371,5 +385,5 @@ pub async fn sheet_readers(
     )
     .bind::<diesel::sql_types::Array<BigInt>, _>(sortie_ids)
     .load(conn)
-    .await
+    .await.map_err(crate::Error::from)
 }

@@ -6,6 +6,7 @@ use diesel::sql_types::{Array, Int4, Int8, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::prepared::prepared;
+use crate::QueryResult;
 
 /// A kill of a game that is not voided.
 #[derive(Debug, Clone, QueryableByName, serde::Serialize)]
@@ -71,6 +72,7 @@ pub async fn recent(
         .bind::<Int8, _>(limit)
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 impl From<RecentKill> for eagles_office::campaigns::RecentKill {

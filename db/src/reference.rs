@@ -12,6 +12,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde::Deserialize;
 
 use crate::schema::{abilities, aircraft_types};
+use crate::QueryResult;
 
 const AIRCRAFT_CSV: &str = include_str!("../../seeds/aircraft.csv");
 const AIRCRAFT_NOTES_CSV: &str = include_str!("../../seeds/aircraft_notes.csv");
@@ -82,6 +83,7 @@ pub async fn abilities(conn: &mut AsyncPgConnection) -> QueryResult<Vec<AbilityR
         .order(abilities::code)
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 #[derive(Debug, Deserialize)]

@@ -7,6 +7,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use crate::rolls::RollRecord;
 use crate::schema::{dice_rolls, users};
 use crate::window::Window;
+use crate::QueryResult;
 
 /// A logged roll and who rolled it.
 #[derive(Debug, Clone, Queryable)]
@@ -43,5 +44,5 @@ pub async fn list_window(
     if let Some(week) = week {
         query = query.filter(dice_rolls::week.eq(week));
     }
-    query.load(conn).await
+    query.load(conn).await.map_err(crate::Error::from)
 }

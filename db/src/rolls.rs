@@ -10,6 +10,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{debrief_table_rolls, dice_rolls, sortie_crew};
+use crate::QueryResult;
 
 /// A roll to record, and what a recorded one says.
 #[derive(Debug, Clone, Insertable, Queryable, Selectable)]
@@ -53,6 +54,7 @@ pub async fn insert(conn: &mut AsyncPgConnection, roll: &NewRoll) -> QueryResult
         .returning(RollRecord::as_returning())
         .get_result(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Records `rolls` in one statement and returns them with their ids, in the order
@@ -115,6 +117,7 @@ pub async fn seats_of_games(
         ))
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// The rolls of the games `game_ids` that were one crewman's and decided his fate,
@@ -139,6 +142,7 @@ pub async fn crew_rolls_of_games(
         .select(crew_roll_columns())
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// The rolls made on the game `game_id`'s sheets for one crewman on one of `tables`,
@@ -158,6 +162,7 @@ pub async fn sheet_crew_rolls(
         .select(crew_roll_columns())
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// A [`CrewRoll`]'s columns, for rolls known to be one crewman's.
@@ -183,6 +188,7 @@ pub async fn count_on_sortie(
         .count()
         .get_result(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// The sortie of each roll on `table` of the game `game_id`'s sheets that gave
@@ -202,6 +208,7 @@ pub async fn sheet_results(
         .order(dice_rolls::id)
         .load(&mut conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// The roll `roll_id` of the campaign `campaign_id` with who rolled it, if there is one.
@@ -219,6 +226,7 @@ pub async fn find_entry(
         .first(conn)
         .await
         .optional()
+        .map_err(crate::Error::from)
 }
 
 /// The rolls logged in the same answer as `roll` on its sheet (a long burst's jam
@@ -238,6 +246,7 @@ pub async fn same_answer(
         .order(dice_rolls::id)
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Marks the rolls `ids` undone (R24).
@@ -246,4 +255,5 @@ pub async fn set_undone(conn: &mut AsyncPgConnection, ids: &[i64]) -> QueryResul
         .set(dice_rolls::undone.eq(true))
         .execute(conn)
         .await
+        .map_err(crate::Error::from)
 }

@@ -13,6 +13,7 @@ use crate::backup::CasualtyRow;
 use crate::schema::{casualties, crew_abilities, games};
 
 use crate::prepared::prepared;
+use crate::QueryResult;
 
 /// The game a sortie or kill belongs to: its week, and the week it was voided, if it
 /// was.
@@ -75,14 +76,6 @@ LEFT JOIN lineup_sorties ls ON ls.game_id = s.game_id AND ls.key = s.key
 WHERE sc.crew_id = $1
 ORDER BY g.week, g.id";
 
-/// The crewman's sorties, oldest first.
-pub async fn sorties(
-    conn: &mut AsyncPgConnection,
-    crew_id: i64,
-) -> QueryResult<Vec<FlownSortieRow>> {
-    prepared(SORTIES).bind::<Int8, _>(crew_id).load(conn).await
-}
-
 /// A kill the crewman was credited with, alone or shared.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct CreditedKillRow {
@@ -119,12 +112,17 @@ JOIN aircraft_types t ON t.id = v.aircraft_type_id
 WHERE ks.crew_id = $1
 ORDER BY g.week, kl.id";
 
-/// The crewman's kills, oldest first.
-pub async fn kills(
+/// The crewman's sorties and the kills he was credited with, each oldest first.
+pub async fn flown(
     conn: &mut AsyncPgConnection,
     crew_id: i64,
-) -> QueryResult<Vec<CreditedKillRow>> {
-    prepared(KILLS).bind::<Int8, _>(crew_id).load(conn).await
+) -> QueryResult<(Vec<FlownSortieRow>, Vec<CreditedKillRow>)> {
+    let sorties = prepared(SORTIES)
+        .bind::<Int8, _>(crew_id)
+        .load(conn)
+        .await?;
+    let kills = prepared(KILLS).bind::<Int8, _>(crew_id).load(conn).await?;
+    Ok((sorties, kills))
 }
 
 /// A casualty of the crewman, with the week its game was voided, if it was.
@@ -146,6 +144,7 @@ pub async fn injuries(conn: &mut AsyncPgConnection, crew_id: i64) -> QueryResult
         .order((casualties::week, casualties::id))
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// An ability pick and the week it was made.
@@ -170,4 +169,5 @@ pub async fn abilities(
         ))
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }

@@ -6,6 +6,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{sessions, users};
 use crate::users::{Account, User};
+use crate::QueryResult;
 
 /// A live session: its CSRF token and the signed-in account, if any.
 #[derive(Debug, Clone)]
@@ -47,6 +48,7 @@ pub async fn create(conn: &mut AsyncPgConnection, new: &NewSession<'_>) -> Query
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// Deletes a session (sign-out, or its id being renewed at sign-in).
@@ -55,6 +57,7 @@ pub async fn delete(conn: &mut AsyncPgConnection, id_hash: &[u8]) -> QueryResult
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// Deletes every expired session; returns how many.
@@ -62,4 +65,5 @@ pub async fn delete_expired(conn: &mut AsyncPgConnection) -> QueryResult<usize> 
     diesel::delete(sessions::table.filter(sessions::expires_at.le(diesel::dsl::now)))
         .execute(conn)
         .await
+        .map_err(crate::Error::from)
 }

@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::sign_in_failures;
+use crate::QueryResult;
 
 /// Which count a limit applies to.
 #[derive(Debug, Clone, Copy)]

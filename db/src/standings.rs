@@ -14,6 +14,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::prepared::prepared;
 use crate::schema::crew;
+use crate::QueryResult;
 
 /// A crewman's totals as of a week, with the weeks he spent out.
 #[derive(Debug, Clone, QueryableByName)]
@@ -134,6 +135,7 @@ pub async fn ledger_as_of(
         .bind::<Int4, _>(week)
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// A crewman's place on the leaderboard as of a week; his own columns typed as the
@@ -205,4 +207,5 @@ where
         .bind::<Nullable<Array<Text>>, _>(filter.nationalities.as_deref())
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }

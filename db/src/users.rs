@@ -4,6 +4,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::{api_tokens, users};
+use crate::QueryResult;
 
 diesel::define_sql_function! {
     /// SQL `lower(text)`: usernames compare without letter case.
@@ -49,6 +50,7 @@ pub async fn create(
         .get_result(conn)
         .await
         .map(User::from)
+        .map_err(crate::Error::from)
 }
 
 /// The account with this username, in any letter case.
@@ -62,6 +64,7 @@ pub async fn find_by_username(
         .first(conn)
         .await
         .optional()
+        .map_err(crate::Error::from)
 }
 
 /// Stores the digest of a new API token for the user.
@@ -78,6 +81,7 @@ pub async fn add_token(
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// The account a token digest belongs to.
@@ -93,6 +97,7 @@ pub async fn find_by_token(
         .await
         .optional()
         .map(|a| a.map(User::from))
+        .map_err(crate::Error::from)
 }
 
 /// Deletes a token; returns whether it existed.
@@ -101,4 +106,5 @@ pub async fn delete_token(conn: &mut AsyncPgConnection, token_hash: &[u8]) -> Qu
         .execute(conn)
         .await
         .map(|n| n > 0)
+        .map_err(crate::Error::from)
 }

@@ -11,6 +11,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 
 use crate::prepared::prepared;
 use crate::schema::webhooks;
+use crate::QueryResult;
 
 /// A webhook as stored, its secret included: only the worker and the creation answer
 /// ever show it.
@@ -62,6 +63,7 @@ async fn mark_changed(mut conn: &AsyncPgConnection, campaign_id: i64) -> QueryRe
         .execute(&mut conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// The campaign's webhooks, oldest first.
@@ -72,6 +74,7 @@ pub async fn list(conn: &mut AsyncPgConnection, campaign_id: i64) -> QueryResult
         .select(Webhook::as_select())
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Deletes a webhook of the campaign with its queued deliveries; whether there was one.
@@ -184,6 +187,7 @@ pub async fn recent_deliveries(
         .bind::<Int8, _>(per_webhook)
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// One try of a delivery.
@@ -213,6 +217,7 @@ pub async fn attempts(
         .bind::<Array<Int8>, _>(deliveries)
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// A delivery a worker took: everything it needs to send it.
@@ -279,6 +284,7 @@ pub async fn claim(
         .bind::<Double, _>(lease_ms)
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// What became of a delivery after a try.
@@ -334,6 +340,7 @@ pub async fn record(
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 #[derive(QueryableByName)]

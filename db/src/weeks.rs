@@ -4,6 +4,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::schema::campaigns;
+use crate::QueryResult;
 
 /// Moves a campaign from week `closing` to the next. Returns whether it was still at
 /// `closing`; call it with the campaign row locked.
@@ -21,4 +22,5 @@ pub async fn advance(
     .execute(conn)
     .await
     .map(|n| n == 1)
+    .map_err(crate::Error::from)
 }

@@ -272,7 +272,8 @@ pub struct ExportedCasualty {
     pub game: Option<i64>,
     pub week: i32,
     /// `minor_injury`, `serious_injury`, `captured` or `killed`.
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: campaign::injuries::CasualtyKind,
     pub weeks_out: Option<i32>,
     pub out_until_week: Option<i32>,
     pub sent_home: bool,
@@ -292,7 +293,8 @@ pub struct ExportedAward {
     /// Export-local id of the game.
     pub game: Option<i64>,
     pub points: i32,
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: campaign::experience::AwardKind,
     pub reason: String,
     pub two_seater_mission: bool,
     /// Export-local id of the award this entry cancels.

@@ -14,7 +14,6 @@ use serde::{Deserialize, Serialize};
 
 /// A campaign as stored.
 #[derive(Debug, Clone)]
-#[cfg_attr(feature = "diesel", derive(diesel::Queryable))]
 pub struct Campaign {
     pub id: i64,
     pub name: String,

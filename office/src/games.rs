@@ -172,24 +172,6 @@ pub struct AssignmentRequest {
     pub observer_id: Option<i64>,
 }
 
-/// A roll of the week's log with the crewman it was for, as the projector names it.
-#[derive(Debug, Clone)]
-pub struct LoggedRoll {
-    pub roll: crate::rolls::RollView,
-    pub crew_id: Option<i64>,
-}
-
-/// What the projector shows of tonight, read once: the week's games (§13.20
-/// applied), the crew as of this week, the week's rolls oldest first and the crews
-/// ranked by XP.
-#[derive(Debug)]
-pub struct LiveBoard {
-    pub tonight: Tonight,
-    pub crew: Vec<crate::crew::CrewmanView>,
-    pub rolls: Vec<LoggedRoll>,
-    pub top_crews: Vec<crate::standings::LeaderboardRow>,
-}
-
 /// The games of the campaign loop (R9).
 #[async_trait::async_trait]
 pub trait Games {
@@ -226,13 +208,6 @@ pub trait Games {
     /// A game as its page draws it (§13.20 applied), with its crew, aircraft types
     /// and, once debriefed, its records.
     async fn game_page(&self, reader: ReadAccess, game: GameRef) -> Result<GamePage, crate::Error>;
-
-    /// Tonight on the projector: the week's games, crew, rolls and ranking.
-    async fn live_board(
-        &self,
-        reader: ReadAccess,
-        campaign_id: i64,
-    ) -> Result<LiveBoard, crate::Error>;
 }
 
 /// The names the game lists give crewmen and aircraft types, by id.

@@ -17,7 +17,6 @@ pub struct NewClaim<'a> {
 
 /// A key already in use, as stored.
 #[derive(Debug, Clone)]
-#[cfg_attr(feature = "diesel", derive(diesel::Queryable))]
 pub struct StoredKey {
     pub method: String,
     pub path: String,

@@ -6,9 +6,6 @@
 //! the binary registers it once per port, and each door handler asks for the ports it
 //! uses. Who was checked for a campaign ([`access::CampaignScope`]) only the service
 //! can say.
-//! The `diesel` feature, which only the service and `eagles_db` turn on, lets the types
-//! that are rows as stored (a campaign, an aircraft type, an idempotency key) be read
-//! from a query as they are, and converts the database's errors.
 
 pub mod access;
 pub mod accounts;
@@ -26,6 +23,7 @@ pub mod games;
 pub mod health;
 pub mod idempotency;
 pub mod identity;
+pub mod live;
 pub mod members;
 pub mod prelude;
 pub mod record;

@@ -11,6 +11,7 @@ pub use crate::debrief::Debriefs;
 pub use crate::events::Events;
 pub use crate::feed::Feeds;
 pub use crate::games::Games;
+pub use crate::live::LiveBoard;
 pub use crate::members::Members;
 pub use crate::record::Records;
 pub use crate::reference::Reference;

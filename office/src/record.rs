@@ -103,7 +103,8 @@ pub struct RecordAward {
 pub struct RecordInjury {
     pub game_id: Option<i64>,
     /// `minor_injury`, `serious_injury`, `captured` or `killed`.
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: campaign::injuries::CasualtyKind,
     pub weeks_out: Option<i32>,
     /// The last week out of service; none when he will not return.
     pub out_until_week: Option<i32>,

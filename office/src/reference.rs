@@ -21,7 +21,6 @@ pub struct AircraftQuery {
 
 /// An aircraft type of appendix A or B, as stored and as the doors show it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[cfg_attr(feature = "diesel", derive(diesel::Queryable))]
 pub struct AircraftView {
     pub id: i64,
     pub name: String,

@@ -98,7 +98,8 @@ pub async fn write_reading<R, T>(
         // A write inside a caller's transaction is a savepoint of it: its COMMIT would
         // commit the caller's too, so only a transaction of its own may send one.
         let own_transaction = AnsiTransactionManager::transaction_manager_status_mut(conn)
-            .transaction_depth()?
+            .transaction_depth()
+            .map_err(db)?
             .is_some_and(|depth| depth.get() == 1);
         let shared: &AsyncPgConnection = conn;
         let (scope, read) = try_join(lock(shared, campaign_id, user), reads(shared)).await?;
@@ -158,14 +159,18 @@ async fn transaction<T>(
     conn: &mut AsyncPgConnection,
     body: impl AsyncFnOnce(&mut AsyncPgConnection) -> Result<(T, bool), ServiceError>,
 ) -> Result<T, ServiceError> {
-    AnsiTransactionManager::begin_transaction(conn).await?;
+    AnsiTransactionManager::begin_transaction(conn)
+        .await
+        .map_err(db)?;
     match body(conn).await {
         Ok((answer, true)) => {
             // The COMMIT went out with the body's last writes, past the transaction
             // manager, which must learn that its transaction is over.
             AnsiTransactionManager::transaction_manager_status_mut(conn)
-                .transaction_state()?
-                .change_transaction_depth(TransactionDepthChange::DecreaseDepth)?;
+                .transaction_state()
+                .map_err(db)?
+                .change_transaction_depth(TransactionDepthChange::DecreaseDepth)
+                .map_err(db)?;
             Ok(answer)
         }
         Ok((answer, false)) => match AnsiTransactionManager::commit_transaction(conn).await {
@@ -174,13 +179,15 @@ async fn transaction<T>(
                 // A failed COMMIT may leave the transaction open; the rollback's own
                 // failure says nothing more than `e`.
                 let _ = AnsiTransactionManager::rollback_transaction(conn).await;
-                Err(e.into())
+                Err(db(e))
             }
         },
         Err(e) => {
             // After a COMMIT the body sent, a failed statement before it made the server
             // run it as a ROLLBACK; this one then only draws a warning.
-            AnsiTransactionManager::rollback_transaction(conn).await?;
+            AnsiTransactionManager::rollback_transaction(conn)
+                .await
+                .map_err(db)?;
             Err(e)
         }
     }
@@ -375,4 +382,9 @@ impl Recorder {
             committed: false,
         }
     }
+}
+
+/// A failure of the transaction manager, as the office reports a database's.
+fn db(e: eagles_db::diesel::result::Error) -> ServiceError {
+    eagles_db::Error::from(e).into()
 }

@@ -1,8 +1,7 @@
 //! The error of every use case is the doors' [`eagles_office::Error`]: what went wrong,
-//! which rule refused it and which part of the input it concerns. The office crate's
-//! `diesel` feature, which only the service turns on, adds the conversions from the
-//! database's errors, so a use case reports a lost connection or a conflicting write
-//! with `?` like any other refusal.
+//! which rule refused it and which part of the input it concerns. `eagles_db::Error`
+//! converts into it (the office knows no database), so a use case reports a lost
+//! connection or a conflicting write with `?` like any other refusal.
 
 use std::fmt;
 

@@ -21,6 +21,7 @@ pub mod error;
 pub mod events;
 pub mod feed;
 pub mod games;
+mod live;
 pub mod members;
 pub mod password;
 pub mod record;

@@ -28,8 +28,7 @@ pub async fn record_weeks(
     crew_id: i64,
 ) -> Result<Vec<RecordWeek>, ServiceError> {
     use eagles_db::service_record as q;
-    let sorties = q::sorties(conn, crew_id).await?;
-    let kills = q::kills(conn, crew_id).await?;
+    let (sorties, kills) = q::flown(conn, crew_id).await?;
     let awards = eagles_db::crew::awards(conn, crew_id).await?;
     let injuries = q::injuries(conn, crew_id).await?;
     let abilities = q::abilities(conn, crew_id).await?;
@@ -123,7 +122,7 @@ fn injury(i: InjuryRow) -> RecordInjury {
     let c = i.casualty;
     RecordInjury {
         game_id: c.game_id,
-        kind: c.kind.as_str().to_owned(),
+        kind: c.kind,
         weeks_out: c.weeks_out,
         out_until_week: c.out_until_week,
         sent_home: c.sent_home,

@@ -30,6 +30,6 @@ impl Service {
 
     /// A connection, or 503 when the database cannot be reached.
     pub(crate) async fn conn(&self) -> Result<eagles_db::DbConn, ServiceError> {
-        Ok(self.pool.get().await?)
+        Ok(self.pool.get().await.map_err(eagles_db::Error::from)?)
     }
 }

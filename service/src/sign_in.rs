@@ -16,7 +16,7 @@ use eagles_office::prelude::*;
 /// The account signed in to the page session whose cookie value is `id`, if it is live.
 pub async fn session_user(pool: &DbPool, id: &str) -> Result<Option<User>, ServiceError> {
     let id_hash = credential_digest(id);
-    let mut conn = pool.get().await?;
+    let mut conn = pool.get().await.map_err(eagles_db::Error::from)?;
     Ok(eagles_db::sessions::find(&mut conn, &id_hash)
         .await?
         .and_then(|row| row.user))
@@ -35,13 +35,13 @@ impl Accounts for Service {
     ) -> Result<User, Error> {
         let attempt = Attempt::new(address, &username);
         let user = {
-            let mut conn = self.pool.get().await?;
+            let mut conn = self.conn().await?;
             attempt.check(&mut conn).await?;
             eagles_db::users::find_by_username(&mut conn, &username).await?
         };
         let verified =
             verify_password(user.as_ref().map(|u| u.password_hash.clone()), password).await?;
-        let mut conn = self.pool.get().await?;
+        let mut conn = self.conn().await?;
         match user {
             Some(user) if verified => {
                 attempt.succeeded(&mut conn).await?;

@@ -3,9 +3,9 @@
 use eagles_db::diesel::result::{DatabaseErrorKind, Error};
 
 /// Whether a write failed on a unique constraint (a duplicate).
-pub fn is_unique_violation(e: &Error) -> bool {
+pub fn is_unique_violation(e: &eagles_db::Error) -> bool {
     matches!(
-        e,
-        Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _)
+        e.query(),
+        Some(Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _))
     )
 }

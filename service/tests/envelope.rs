@@ -343,7 +343,8 @@ async fn referee_adds_recruit_committing(
                     eagles_db::prepared::prepared("SELECT 1 / $1")
                         .bind::<Int4, _>(0)
                         .execute(&mut conn)
-                        .await?;
+                        .await
+                        .map_err(eagles_db::Error::from)?;
                 }
                 Ok::<_, ServiceError>(())
             };

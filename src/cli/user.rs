@@ -62,16 +62,16 @@ pub async fn run(command: UserCommand, config: &DatabaseConfig) -> Result<(), St
     Ok(())
 }
 
-fn describe_create_error(username: &str, e: eagles_db::diesel::result::Error) -> String {
+fn describe_create_error(username: &str, e: eagles_db::Error) -> String {
     use eagles_db::diesel::result::{DatabaseErrorKind, Error};
-    match e {
-        Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+    match e.query() {
+        Some(Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
             format!("there is already an account named \"{username}\"")
         }
-        Error::DatabaseError(DatabaseErrorKind::CheckViolation, _) => format!(
+        Some(Error::DatabaseError(DatabaseErrorKind::CheckViolation, _)) => format!(
             "\"{username}\" is not a valid username: use 1 to 40 letters, digits, '.', '_' or '-', starting with a letter or digit"
         ),
-        other => format!("could not create the account: {other}"),
+        _ => format!("could not create the account: {e}"),
     }
 }
 

@@ -29,6 +29,7 @@ mod health;
 mod idempotency;
 mod limits;
 mod live_events;
+mod live_statements;
 mod migrations;
 mod once;
 mod one_shape;

@@ -18,6 +18,7 @@ use crate::schema::{
 };
 
 use super::*;
+use crate::QueryResult;
 
 /// The ids of the accounts with these usernames (compared without case, as
 /// usernames are unique regardless of case), keyed by the name as given.
@@ -61,6 +62,7 @@ pub async fn ability_codes(conn: &mut AsyncPgConnection) -> QueryResult<Vec<Stri
         .select(crate::schema::abilities::code)
         .load(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Inserts the campaign row (its id is ignored); returns its new id.
@@ -78,6 +80,7 @@ pub async fn insert_campaign(conn: &mut AsyncPgConnection, row: &CampaignRow) ->
         .returning(campaigns::id)
         .get_result(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Marks an imported campaign ended as its backup says. It comes after every other
@@ -93,6 +96,7 @@ pub async fn end_campaign(
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// Inserts a membership.
@@ -112,6 +116,7 @@ pub async fn insert_member(
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// Inserts a crewman with the time he was first recorded; returns his new id.
@@ -125,6 +130,7 @@ pub async fn insert_crew(
         .returning(crew::id)
         .get_result(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Inserts an ability pick.
@@ -139,6 +145,7 @@ pub async fn insert_pick(conn: &mut AsyncPgConnection, row: &PickRow) -> QueryRe
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// Inserts a roll (its id is ignored) with its crewman but without its game: games
@@ -157,6 +164,7 @@ pub async fn insert_roll(conn: &mut AsyncPgConnection, row: &RollRecord) -> Quer
         .returning(dice_rolls::id)
         .get_result(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Points each roll of `links` (roll id, game id) at its game, in one statement.
@@ -174,6 +182,7 @@ pub async fn set_roll_games(conn: &mut AsyncPgConnection, links: &[(i64, i64)]) 
     .execute(conn)
     .await
     .map(drop)
+    .map_err(crate::Error::from)
 }
 
 /// Inserts a game; returns its new id.
@@ -200,6 +209,7 @@ pub async fn insert_game(
         .returning(games::id)
         .get_result(conn)
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Inserts a mission.
@@ -220,6 +230,7 @@ pub async fn insert_mission(conn: &mut AsyncPgConnection, row: &MissionRow) -> Q
         .execute(conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 /// Inserts a ledger entry with the time it was first recorded; returns its new id.
@@ -233,4 +244,5 @@ pub async fn insert_award(
         .returning(xp_awards::id)
         .get_result(conn)
         .await
+        .map_err(crate::Error::from)
 }

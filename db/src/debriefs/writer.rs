@@ -15,12 +15,12 @@ use campaign::logged_table::LoggedTable;
 use campaign::missions::Assignment;
 use campaign::sides::Side;
 use diesel::sql_types::{Array, Bool, Int4, Int8, Nullable, Text};
-use diesel::QueryResult;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::ledger::NewAward;
 use crate::prepared::prepared;
 use crate::rolls::NewRoll;
+use crate::QueryResult;
 
 /// The rows of one or many debriefs, column by column, as the statement binds them.
 #[derive(Debug, Default)]
@@ -376,6 +376,7 @@ pub async fn write(mut conn: &AsyncPgConnection, rows: &DebriefRows) -> QueryRes
         .execute(&mut conn)
         .await
         .map(drop)
+        .map_err(crate::Error::from)
 }
 
 // The rolls of this write take their ids from the identity's sequence up front (a CTE

@@ -178,6 +178,3 @@ fn join_details(problems: &[Error]) -> String {
         .collect::<Vec<_>>()
         .join("; ")
 }
-
-#[cfg(feature = "diesel")]
-mod database;

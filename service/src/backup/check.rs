@@ -6,8 +6,7 @@ use std::collections::HashSet;
 
 use campaign::abilities::Ability;
 use campaign::crew::Role;
-use campaign::experience::AwardKind;
-use campaign::injuries::{CasualtyKind, Outcome};
+use campaign::injuries::Outcome;
 use campaign::logged_table::LoggedTable;
 use campaign::missions::{Assignment, MissionType};
 use campaign::roster::MemberRole;
@@ -167,7 +166,6 @@ pub(super) fn check(doc: &CampaignExport, p: &mut Problems) {
         if let Some(roll) = k.roll {
             p.reference(format!("casualties[{i}].roll"), "rolls", &rolls, roll);
         }
-        p.name_of::<CasualtyKind>(format!("casualties[{i}].kind"), &k.kind);
         p.week(format!("casualties[{i}].week"), k.week, current);
     }
     // A reversal cancels an award written before it, so only earlier ids count.
@@ -178,7 +176,6 @@ pub(super) fn check(doc: &CampaignExport, p: &mut Problems) {
         if let Some(game) = a.game {
             p.reference(format!("xp_awards[{i}].game"), "games", &games, game);
         }
-        p.name_of::<AwardKind>(format!("xp_awards[{i}].kind"), &a.kind);
         p.week(format!("xp_awards[{i}].week"), a.week, current);
         if let Some(reversed) = a.reverses {
             if !earlier_awards.contains(&reversed) {

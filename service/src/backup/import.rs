@@ -79,13 +79,13 @@ pub async fn import(
 impl From<ImportWriteError> for ServiceError {
     fn from(e: ImportWriteError) -> Self {
         match e.0 {
-            DieselError::DatabaseError(
+            eagles_db::Error::Query(DieselError::DatabaseError(
                 kind @ (DatabaseErrorKind::UniqueViolation
                 | DatabaseErrorKind::ForeignKeyViolation
                 | DatabaseErrorKind::CheckViolation
                 | DatabaseErrorKind::NotNullViolation),
                 info,
-            ) => ServiceError::invalid(format!(
+            )) => ServiceError::invalid(format!(
                 "the file is inconsistent ({kind:?}): {}{}; nothing was imported",
                 info.message(),
                 info.constraint_name()
@@ -98,10 +98,10 @@ impl From<ImportWriteError> for ServiceError {
 }
 
 /// A database error while writing an import.
-struct ImportWriteError(DieselError);
+struct ImportWriteError(eagles_db::Error);
 
-impl From<DieselError> for ImportWriteError {
-    fn from(e: DieselError) -> Self {
+impl From<eagles_db::Error> for ImportWriteError {
+    fn from(e: eagles_db::Error) -> Self {
         Self(e)
     }
 }
@@ -315,7 +315,7 @@ async fn write(
             crew_id: crew[&k.crew],
             game_id: game_opt(k.game),
             week: k.week,
-            kind: named(&k.kind)?,
+            kind: k.kind,
             weeks_out: k.weeks_out,
             out_until_week: k.out_until_week,
             sent_home: k.sent_home,
@@ -332,7 +332,7 @@ async fn write(
             week: a.week,
             game_id: game_opt(a.game),
             points: a.points,
-            kind: &a.kind,
+            kind: a.kind.as_str(),
             reason: &a.reason,
             two_seater_mission: a.two_seater_mission,
             reverses: a.reverses.map(|r| awards[&r]),
@@ -349,8 +349,9 @@ async fn write(
 /// A value the document names, already checked to be one of `T`'s names.
 fn named<T: FromStr<Err = ParseEnumError>>(value: &str) -> Result<T, ImportWriteError> {
     value.parse().map_err(|e: ParseEnumError| {
-        ImportWriteError(DieselError::QueryBuilderError(
-            format!("a name checked before writing: {e}").into(),
-        ))
+        ImportWriteError(
+            DieselError::QueryBuilderError(format!("a name checked before writing: {e}").into())
+                .into(),
+        )
     })
 }

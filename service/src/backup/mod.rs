@@ -25,6 +25,40 @@ use crate::Service;
 use eagles_office::backup::*;
 use eagles_office::prelude::*;
 
+/// What the export's read-only transaction fails with: the transaction's own
+/// statements, or what it reads.
+enum Failed {
+    Transaction(eagles_db::diesel::result::Error),
+    Read(ServiceError),
+}
+
+impl From<eagles_db::diesel::result::Error> for Failed {
+    fn from(e: eagles_db::diesel::result::Error) -> Self {
+        Self::Transaction(e)
+    }
+}
+
+impl From<ServiceError> for Failed {
+    fn from(e: ServiceError) -> Self {
+        Self::Read(e)
+    }
+}
+
+impl From<eagles_db::Error> for Failed {
+    fn from(e: eagles_db::Error) -> Self {
+        Self::Read(e.into())
+    }
+}
+
+impl From<Failed> for ServiceError {
+    fn from(e: Failed) -> Self {
+        match e {
+            Failed::Transaction(e) => eagles_db::Error::from(e).into(),
+            Failed::Read(e) => e,
+        }
+    }
+}
+
 /// The document of campaign `campaign_id`, read as one consistent picture; `None`
 /// when there is no such campaign.
 pub async fn export(
@@ -35,7 +69,7 @@ pub async fn export(
         .build_transaction()
         .repeatable_read()
         .read_only()
-        .run::<_, ServiceError, _>(async move |conn| {
+        .run::<_, Failed, _>(async move |conn| {
             let Some(rows) = eagles_db::backup::load(conn, campaign_id).await? else {
                 return Ok(None);
             };
@@ -45,7 +79,8 @@ pub async fn export(
             };
             Ok(Some((rows, outcome)))
         })
-        .await?;
+        .await
+        .map_err(ServiceError::from)?;
     rows.map(|(rows, outcome)| {
         let mut document = export::document(rows)?;
         if let (Some(end), Some(outcome)) = (document.campaign.ended.as_mut(), outcome) {

@@ -103,8 +103,8 @@ async fn facts(
             eagles_db::aircraft::named_or_assigned(conn, aircraft_ids, game_id),
         ),
         try_join(
-            eagles_db::lineup::sorties(conn, game_id),
-            eagles_db::lineup::seats(conn, game_id),
+            eagles_db::lineup::sorties(conn, &[game_id]),
+            eagles_db::lineup::seats(conn, &[game_id]),
         ),
     )
     .await?;

@@ -339,7 +339,7 @@ async fn read_log(
     campaign_id: i64,
     last_sent: i64,
 ) -> Result<Vec<CampaignEvent>, ServiceError> {
-    let mut conn = pool.get().await?;
+    let mut conn = pool.get().await.map_err(eagles_db::Error::from)?;
     let events = eagles_db::events::after(&mut conn, campaign_id, last_sent, PAGE).await?;
     Ok(events.into_iter().map(event_of).collect())
 }
@@ -362,7 +362,7 @@ impl Events for Service {
         // then in the broadcast or, if the listener misses it, announced by a resync.
         let signals = self.hub.signals.subscribe();
         let scope = {
-            let mut conn = self.pool.get().await?;
+            let mut conn = self.conn().await?;
             crate::access::readable_campaign(&mut conn, campaign_id, reader).await?
         };
         let revision = scope.campaign().revision;

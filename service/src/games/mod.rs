@@ -14,7 +14,7 @@ use campaign::tables::Table;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::games::{NewGame, NewMission};
 use eagles_db::users::User;
-use eagles_office::games::{AircraftChoice, GamePage, LiveBoard, LoggedRoll};
+use eagles_office::games::{AircraftChoice, GamePage};
 pub use eagles_office::games::{AssignmentRequest, MissionRequest, Names, NewGameRequest, Tonight};
 use eagles_office::refs::MissionRef;
 use eagles_office::secrecy::GameSecrecy;
@@ -410,34 +410,5 @@ impl Games for Service {
             page.crew_rolls = crate::debrief::crew_rolls(conn, game_id).await?;
         }
         Ok(page)
-    }
-
-    /// Tonight on the projector (the live page), read once for `caller`.
-    async fn live_board(&self, reader: ReadAccess, campaign_id: i64) -> Result<LiveBoard, Error> {
-        let mut conn = self.conn().await?;
-        let conn = &mut *conn;
-        let caller = reader.into_caller();
-        let scope = readable_campaign(conn, campaign_id, caller).await?;
-        let tonight = tonight_of(conn, scope).await?;
-        let campaign = tonight.scope.campaign().clone();
-        let crew = crew_now(conn, &campaign).await?;
-        let rolls =
-            eagles_db::roll_log::list(conn, campaign.id, Some(campaign.current_week)).await?;
-        let rolls = crate::sheets::secrecy::for_reader(conn, &tonight.scope, rolls)
-            .await?
-            .into_iter()
-            .map(|entry| LoggedRoll {
-                crew_id: entry.roll.roll.crew_id,
-                roll: crate::rolls::roll_view(entry),
-            })
-            .collect();
-        let top_crews =
-            crate::standings::crew_ranking(conn, &campaign, &Default::default()).await?;
-        Ok(LiveBoard {
-            tonight,
-            crew,
-            rolls,
-            top_crews,
-        })
     }
 }

@@ -13,6 +13,7 @@ use eagles_db::games::{GameRecord, MissionCrew, MissionRecord};
 use eagles_db::lineup::NewSortie;
 use eagles_db::users::User;
 use eagles_office::access::ReadAccess;
+use eagles_office::secrecy::GameSecrecy;
 use eagles_office::sheets::{DeclareSortie, GameRef, SortieRef, SortieView};
 
 use super::marks::OpenSheet;
@@ -131,6 +132,19 @@ async fn require_own_crew(
         }
     }
     Ok(())
+}
+
+/// Every sortie of a game's `sheets` as `secrecy` lets its reader see it (§13.20, R20).
+pub(crate) fn sortie_views(
+    secrecy: &GameSecrecy,
+    sheets: &GameSheets,
+) -> Result<Vec<SortieView>, ServiceError> {
+    let mut views = Vec::with_capacity(sheets.sorties.len());
+    for sortie in &sheets.sorties {
+        let state = sum(sheets, sortie)?.state;
+        views.push(sortie_view(secrecy, sheets, sortie, &state));
+    }
+    Ok(views)
 }
 
 /// What `mission` assigns, once its aircraft and pilot are assigned.
@@ -315,12 +329,6 @@ impl Lineups for Service {
         let scope = readable_campaign(conn, campaign_id, reader).await?;
         let game = game(conn, campaign_id, game_id).await?;
         let sheets = GameSheets::load(conn, game_id).await?;
-        let secrecy = secrecy_of(&scope, &game);
-        let mut views = Vec::with_capacity(sheets.sorties.len());
-        for sortie in &sheets.sorties {
-            let state = sum(&sheets, sortie)?.state;
-            views.push(sortie_view(&secrecy, &sheets, sortie, &state));
-        }
-        Ok(views)
+        Ok(sortie_views(&secrecy_of(&scope, &game), &sheets)?)
     }
 }

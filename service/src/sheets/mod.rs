@@ -7,8 +7,9 @@
 mod down;
 pub mod draft;
 pub mod lineup;
+mod load;
 pub mod marks;
-mod read;
+pub(crate) mod read;
 pub mod rolls;
 pub mod secrecy;
 mod undo;

@@ -5,11 +5,10 @@
 use std::collections::BTreeMap;
 
 use campaign::crew::Role;
-use campaign::sheet::aircraft::{Section, SheetAircraft, Stability};
+use campaign::sheet::aircraft::{Section, SheetAircraft};
 use campaign::sheet::damage::SectionDamage;
 use campaign::sheet::marks::{undone, Mark};
 use campaign::sheet::state::SheetState;
-use eagles_db::aircraft::AircraftType;
 use eagles_db::crew::CrewRecord;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::lineup::{LineupSeat, LineupSortie, MarkRow, NewMark};
@@ -18,7 +17,7 @@ use eagles_office::sheets::{
     AircraftName, ClaimView, EffectsView, FuelView, JammedView, MarkRequest, MarkView, MissionMark,
     SeatView, SectionView, SectionsView, SheetCrewView, SheetView, SortieView,
 };
-use futures_util::future::{try_join4, try_join_all};
+use futures_util::future::try_join_all;
 use serde::Deserialize;
 
 use crate::crew::crewman_view;
@@ -29,60 +28,13 @@ pub struct GameSheets {
     pub sorties: Vec<LineupSortie>,
     pub seats: Vec<LineupSeat>,
     /// Each mark as stored, with what it reads back as: read back once, as loaded.
-    marks: Vec<(MarkRow, MarkRequest)>,
+    pub(super) marks: Vec<(MarkRow, MarkRequest)>,
     /// The one sheet whose marks were read, when not every sheet's were.
-    marks_read_of: Option<i64>,
-    aircraft: BTreeMap<i64, SheetAircraft>,
+    pub(super) marks_read_of: Option<i64>,
+    pub(super) aircraft: BTreeMap<i64, SheetAircraft>,
 }
 
 impl GameSheets {
-    /// The line-up, marks and aircraft of the game `game_id`, in one round trip: a
-    /// sheet's write holds the campaign's lock while it reads them.
-    pub async fn load(conn: &AsyncPgConnection, game_id: i64) -> Result<Self, ServiceError> {
-        Self::load_marks(conn, game_id, None).await
-    }
-
-    /// [`GameSheets::load`] with the marks of the sheet `sortie_id` alone: a mark
-    /// written on one sheet reads no other, however long the game has run.
-    pub async fn load_sheet(
-        conn: &AsyncPgConnection,
-        game_id: i64,
-        sortie_id: i64,
-    ) -> Result<Self, ServiceError> {
-        Self::load_marks(conn, game_id, Some(sortie_id)).await
-    }
-
-    async fn load_marks(
-        conn: &AsyncPgConnection,
-        game_id: i64,
-        of: Option<i64>,
-    ) -> Result<Self, ServiceError> {
-        let marks = async {
-            match of {
-                Some(sortie_id) => eagles_db::lineup::sortie_marks(conn, sortie_id).await,
-                None => eagles_db::lineup::marks(conn, game_id).await,
-            }
-        };
-        let (sorties, seats, marks, aircraft) = try_join4(
-            eagles_db::lineup::sorties(conn, game_id),
-            eagles_db::lineup::seats(conn, game_id),
-            marks,
-            eagles_db::lineup::aircraft(conn, game_id),
-        )
-        .await?;
-        let aircraft = aircraft
-            .into_iter()
-            .map(|row| Ok((row.id, sheet_aircraft(row)?)))
-            .collect::<Result<_, ServiceError>>()?;
-        Ok(Self {
-            sorties,
-            seats,
-            marks: read_back(marks)?,
-            marks_read_of: of,
-            aircraft,
-        })
-    }
-
     /// With `written` after the marks of their sheets.
     pub fn add_marks(&mut self, written: Vec<MarkRow>) -> Result<(), ServiceError> {
         self.marks.extend(read_back(written)?);
@@ -172,7 +124,7 @@ impl GameSheets {
 }
 
 /// Each of `rows` with the mark it was written as.
-fn read_back(rows: Vec<MarkRow>) -> Result<Vec<(MarkRow, MarkRequest)>, ServiceError> {
+pub(super) fn read_back(rows: Vec<MarkRow>) -> Result<Vec<(MarkRow, MarkRequest)>, ServiceError> {
     rows.into_iter()
         .map(|row| {
             let mark = MarkRequest::deserialize(&row.mark).map_err(|e| {
@@ -181,24 +133,6 @@ fn read_back(rows: Vec<MarkRow>) -> Result<Vec<(MarkRow, MarkRequest)>, ServiceE
             Ok((row, mark))
         })
         .collect()
-}
-
-/// An aircraft type as the sheet's rules read it: appendix A/B's row (R17).
-fn sheet_aircraft(row: AircraftType) -> Result<SheetAircraft, ServiceError> {
-    let stability = row
-        .stability
-        .parse::<Stability>()
-        .map_err(|e| ServiceError::Internal(format!("aircraft type {}: {e}", row.name)))?;
-    let boxes = [row.engine, row.wings, row.fuselage, row.tail, row.fuel]
-        .map(|n| u32::try_from(n).unwrap_or(0));
-    let (two_seater, dual_controls) = (row.crew == 2, row.dual_controls);
-    Ok(SheetAircraft::of_row(
-        row.name,
-        stability,
-        boxes,
-        two_seater,
-        dual_controls,
-    ))
 }
 
 /// The campaign's records of the crewmen in `seats`, in their order, read together.

@@ -10,71 +10,40 @@
 //! on each event fetches `?fragment=1`, the page's content alone, to swap it in.
 //! Without JavaScript the page refreshes itself every half minute.
 
-use std::collections::HashMap;
-
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use eagles_office::games::LoggedRoll;
-use eagles_office::prelude::*;
-use eagles_office::sheets::GameRef;
+use eagles_office::live::{LiveBoard, LiveNight};
 use eagles_office::standings::LeaderboardRow;
 use serde::Deserialize;
 
 use super::crew_list::CrewLine;
 use super::sheets::{shot_summary, SortieLine};
-use super::week::{tonight, GameLine, RollLine};
+use super::week::{game_lines, GameLine, RollLine};
 use super::{render, Nav, WeekLine};
 use crate::error::PageError;
 use crate::session::Session;
-
-/// How many crews the page ranks.
-const TOP_CREWS: usize = 5;
-/// How many rolls the page shows after the newest, smaller.
-const EARLIER_ROLLS: usize = 7;
 
 /// A roll as the projector shows it: the log's line, what it was for in words, and
 /// whose it was.
 pub struct LiveRoll {
     pub line: RollLine,
-    /// "Game 3: Allied mission" for a game's own offensive or mission roll; else the
-    /// table, its side, and for a roll tagged with a game "for game 3" — a roll on the
-    /// dice page is never shown as a game's mission.
     pub what: String,
-    /// The crewman the roll was for (an injury, a landing…), by name.
     pub crewman: Option<String>,
 }
 
-impl LiveRoll {
-    fn new(logged: LoggedRoll, own: &HashMap<i64, String>, crew: &HashMap<i64, String>) -> Self {
-        let crewman = logged.crew_id.and_then(|c| crew.get(&c).cloned());
+impl From<eagles_office::live::LiveRoll> for LiveRoll {
+    fn from(roll: eagles_office::live::LiveRoll) -> Self {
         // A shot is shown as declared at the table, in words (R20).
-        let shot = shot_summary(&logged.roll);
-        let mut line = RollLine::from(logged.roll);
+        let shot = shot_summary(&roll.roll);
+        let mut line = RollLine::from(roll.roll);
         if let Some(shot) = shot {
             line.result = shot;
         }
-        let what = match own.get(&line.id) {
-            Some(own) => own.clone(),
-            None => {
-                let mut chars = line.table.chars();
-                let mut what: String = chars
-                    .next()
-                    .map(|c| c.to_uppercase().chain(chars).collect())
-                    .unwrap_or_default();
-                if !line.side.is_empty() {
-                    what.push_str(&format!(" · {}", line.side));
-                }
-                if let Some(g) = line.game_id {
-                    what.push_str(&format!(" · for game {g}"));
-                }
-                what
-            }
-        };
         Self {
             line,
-            what,
-            crewman,
+            what: roll.what,
+            crewman: roll.crewman,
         }
     }
 }
@@ -128,94 +97,50 @@ pub struct LiveQuery {
     pub fragment: Option<String>,
 }
 
-impl Live {
-    /// The campaign with the caller's membership, this week's games and their
-    /// missions, the crew (twice: once named in the games, once with the status the
-    /// rules derive), the aircraft types, the week's rolls and the ranking.
-    async fn load(
-        games: &dyn Games,
-        sheets: &dyn Sheets,
-        session: &Session,
-        campaign_id: i64,
-    ) -> Result<(Self, String), PageError> {
-        let board = games.live_board(session.reader(), campaign_id).await?;
-        let night = board.tonight;
-        let scope = night.scope.clone();
-        let campaign = scope.campaign();
-        // The rolls that are a game's own: its ground offensive and its missions.
-        let mut own: HashMap<i64, String> = HashMap::new();
-        for g in &night.games {
-            own.insert(
-                g.ground_offensive.roll_id,
-                format!("Game {}: ground offensive", g.id),
-            );
-            for m in &g.missions {
-                own.insert(
-                    m.roll_id,
-                    format!("Game {}: {} mission", m.game_id, m.side.label()),
-                );
-            }
-        }
-        let mut lineups = Vec::with_capacity(night.games.len());
-        for game in &night.games {
-            let sorties = sheets
-                .lineup(
-                    scope.reader(),
-                    GameRef {
-                        campaign_id: campaign.id,
-                        game_id: game.id,
-                    },
-                )
-                .await?;
-            lineups.push(GameLineup {
-                game_id: game.id,
-                sorties: sorties.iter().map(SortieLine::from).collect(),
-            });
-        }
-        let games = tonight(night);
-        let crew: Vec<CrewLine> = board
-            .crew
-            .into_iter()
-            .map(|c| CrewLine::new(campaign.id, c))
+impl From<LiveNight> for Live {
+    fn from(night: LiveNight) -> Self {
+        let campaign = night.scope.campaign();
+        let lineups = night
+            .games
+            .iter()
+            .map(|g| GameLineup {
+                game_id: g.game.id,
+                sorties: g.sorties.iter().map(SortieLine::from).collect(),
+            })
             .collect();
-        let names: HashMap<i64, String> = crew.iter().map(|c| (c.id, c.name.clone())).collect();
-        // The log comes oldest first; a club night's week holds a few dozen rolls.
-        let mut rolls: Vec<LiveRoll> = board
-            .rolls
-            .into_iter()
-            .rev()
-            .take(EARLIER_ROLLS + 1)
-            .map(|r| LiveRoll::new(r, &own, &names))
-            .collect();
-        let newest = (!rolls.is_empty()).then(|| rolls.remove(0));
-        let out = crew.into_iter().filter(|c| c.status != "active").collect();
-        let mut top_crews = board.top_crews;
-        top_crews.truncate(TOP_CREWS);
-        let live = Live {
+        let games = night.games.into_iter().map(|g| g.game).collect();
+        let mut rolls = night.rolls.into_iter().map(LiveRoll::from);
+        Live {
             id: campaign.id,
             revision: campaign.revision,
             week: WeekLine::of(campaign),
             ended_week: campaign.ended_week,
-            games,
+            games: game_lines(games, &night.names),
             lineups,
-            newest,
-            earlier: rolls,
-            out,
-            top_crews,
-        };
-        Ok((live, campaign.name.clone()))
+            newest: rolls.next(),
+            earlier: rolls.collect(),
+            out: night
+                .out
+                .into_iter()
+                .map(|c| CrewLine::new(campaign.id, c))
+                .collect(),
+            top_crews: night.top_crews,
+        }
     }
 }
 
 #[get("/campaigns/{cid}/live")]
 pub async fn show(
-    games: web::Data<dyn Games>,
-    sheets: web::Data<dyn Sheets>,
+    board: web::Data<dyn LiveBoard>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<LiveQuery>,
 ) -> Result<HttpResponse, PageError> {
-    let (live, name) = Live::load(&**games, &**sheets, &session, path.into_inner()).await?;
+    let night = board
+        .live_night(session.reader(), path.into_inner())
+        .await?;
+    let name = night.scope.campaign().name.clone();
+    let live = Live::from(night);
     if query.fragment.is_some() {
         return Ok(render(&LiveFragment { live }, StatusCode::OK));
     }

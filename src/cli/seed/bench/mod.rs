@@ -164,7 +164,7 @@ pub async fn seed(pool: &DbPool, spec: &BenchSpec) -> Result<BenchSeeded, String
     })
 }
 
-fn db(e: eagles_db::diesel::result::Error) -> String {
+fn db(e: eagles_db::Error) -> String {
     format!("seeding the bench campaign: {e}")
 }
 
@@ -173,7 +173,7 @@ async fn roster(
     conn: &mut AsyncPgConnection,
     spec: &BenchSpec,
     hash: &str,
-) -> Result<(i64, i64, Vec<SideCrew>), eagles_db::diesel::result::Error> {
+) -> Result<(i64, i64, Vec<SideCrew>), eagles_db::Error> {
     conn.transaction(async |conn| {
         let referee =
             eagles_db::users::create(conn, &format!("{}-referee", spec.prefix), hash, false)
@@ -245,10 +245,7 @@ struct Id {
     id: i64,
 }
 
-async fn aircraft_id(
-    conn: &mut AsyncPgConnection,
-    name: &str,
-) -> Result<i64, eagles_db::diesel::result::Error> {
+async fn aircraft_id(conn: &mut AsyncPgConnection, name: &str) -> Result<i64, eagles_db::Error> {
     let row: Id = eagles_db::diesel::sql_query("SELECT id FROM aircraft_types WHERE name = $1")
         .bind::<Text, _>(name)
         .get_result(conn)
@@ -260,11 +257,12 @@ async fn set_week(
     conn: &mut AsyncPgConnection,
     campaign_id: i64,
     week: i32,
-) -> Result<(), eagles_db::diesel::result::Error> {
+) -> Result<(), eagles_db::Error> {
     eagles_db::diesel::sql_query("UPDATE campaigns SET current_week = $2 WHERE id = $1")
         .bind::<Int8, _>(campaign_id)
         .bind::<Int4, _>(week)
         .execute(conn)
         .await
         .map(drop)
+        .map_err(eagles_db::Error::from)
 }

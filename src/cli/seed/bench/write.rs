@@ -60,7 +60,7 @@ pub(super) async fn ids(
     conn: &mut AsyncPgConnection,
     table: &str,
     n: usize,
-) -> Result<Vec<i64>, eagles_db::diesel::result::Error> {
+) -> Result<Vec<i64>, eagles_db::Error> {
     let rows: Vec<Id> = eagles_db::diesel::sql_query(format!(
         "SELECT nextval(pg_get_serial_sequence('{table}', 'id')) AS id FROM generate_series(1, $1)"
     ))
@@ -76,7 +76,7 @@ pub(super) async fn flush(
     campaign_id: i64,
     referee: i64,
     batch: Batch,
-) -> Result<Vec<(i64, Vec<i64>)>, eagles_db::diesel::result::Error> {
+) -> Result<Vec<(i64, Vec<i64>)>, eagles_db::Error> {
     conn.transaction(async |conn| write_batch(conn, campaign_id, referee, &batch).await)
         .await
 }
@@ -86,7 +86,7 @@ pub(super) async fn write_batch(
     campaign_id: i64,
     referee: i64,
     batch: &Batch,
-) -> Result<Vec<(i64, Vec<i64>)>, eagles_db::diesel::result::Error> {
+) -> Result<Vec<(i64, Vec<i64>)>, eagles_db::Error> {
     let n = batch.played.len();
     let game_ids = ids(conn, "games", n).await?;
     let roll_ids = ids(conn, "dice_rolls", n * 3).await?;
@@ -208,7 +208,7 @@ pub(super) fn debrief_rows(
     week: i32,
     game: &Played,
     mission_ids: &[i64],
-) -> Result<(), eagles_db::diesel::result::Error> {
+) -> Result<(), eagles_db::Error> {
     let missions: Vec<(i64, Side)> = game
         .sides
         .iter()
@@ -226,7 +226,7 @@ pub(super) fn debrief_rows(
         results: &game.results,
     }
     .rows_into(rows)
-    .map_err(|e| eagles_db::diesel::result::Error::SerializationError(e.into()))
+    .map_err(|e| eagles_db::diesel::result::Error::SerializationError(e.into()).into())
 }
 
 #[derive(Default)]
@@ -254,10 +254,7 @@ impl MissionColumns {
         self.aircraft.push(side.assigned.2);
     }
 
-    async fn write(
-        &self,
-        conn: &mut AsyncPgConnection,
-    ) -> Result<(), eagles_db::diesel::result::Error> {
+    async fn write(&self, conn: &mut AsyncPgConnection) -> Result<(), eagles_db::Error> {
         eagles_db::diesel::sql_query(
             "INSERT INTO missions (id, game_id, side, roll_id, mission_type, aircraft_type_id,
                                    pilot_id, observer_id)
@@ -276,5 +273,6 @@ impl MissionColumns {
         .execute(conn)
         .await
         .map(drop)
+        .map_err(eagles_db::Error::from)
     }
 }

@@ -274,10 +274,10 @@ async fn account(conn: &mut AsyncPgConnection, username: &str, hash: &str) -> Re
     eagles_db::users::create(conn, username, hash, false)
         .await
         .map_err(|e| match e {
-            eagles_db::diesel::result::Error::DatabaseError(
+            eagles_db::Error::Query(eagles_db::diesel::result::Error::DatabaseError(
                 eagles_db::diesel::result::DatabaseErrorKind::UniqueViolation,
                 _,
-            ) => format!(
+            )) => format!(
                 "there is already an account named \"{username}\": the demo was seeded in this database before"
             ),
             other => other.to_string(),

@@ -17,18 +17,19 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::campaigns::campaign_columns;
+use crate::campaigns::{campaign_columns, campaign_of, StoredCampaign};
 use crate::ledger::Award;
 use crate::rolls::RollRecord;
 use crate::schema::{
     aircraft_types, campaign_members, campaigns, casualties, crew, crew_abilities, dice_rolls,
     games, kill_shooters, kills, missions, sortie_crew, sorties, users, xp_awards,
 };
+use crate::QueryResult;
 use eagles_office::campaigns::Campaign;
 
 /// The campaign row: the campaign as everyone reads it, and when it was created,
 /// which only a backup keeps.
-#[derive(Debug, Clone, Queryable)]
+#[derive(Debug, Clone)]
 pub struct CampaignRow {
     pub campaign: Campaign,
     pub created_at: DateTime<Utc>,
@@ -189,11 +190,17 @@ pub async fn load(
             campaigns::created_at,
             campaigns::ended_at,
         ))
-        .first::<CampaignRow>(conn)
+        .first::<(StoredCampaign, DateTime<Utc>, Option<DateTime<Utc>>)>(conn)
         .await
         .optional()?
     else {
         return Ok(None);
+    };
+    let (stored, created_at, ended_at) = campaign;
+    let campaign = CampaignRow {
+        campaign: campaign_of(stored),
+        created_at,
+        ended_at,
     };
     let game_ids = games::table
         .filter(games::campaign_id.eq(campaign_id))

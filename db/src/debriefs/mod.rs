@@ -2,6 +2,7 @@
 //! results, the sorties flown with their crews, kills with their shooters, and the
 //! casualties (injuries, captures, deaths) with the rolls that decided them.
 
+use crate::QueryResult;
 use campaign::injuries::CasualtyKind;
 use diesel::prelude::*;
 use diesel::sql_types::{Int4, Int8};
@@ -31,6 +32,7 @@ pub async fn mark_debriefed(
         .execute(&mut conn)
         .await
         .map(|n| n == 1)
+        .map_err(crate::Error::from)
 }
 
 // Written out rather than built: diesel never keeps an UPDATE it builds prepared, and
@@ -61,6 +63,7 @@ pub async fn mark_voided(
     .execute(conn)
     .await
     .map(|n| n == 1)
+    .map_err(crate::Error::from)
 }
 
 /// The missions of a game, in the order they were rolled.

@@ -1,20 +1,44 @@
-//! The database's errors as refusals: only the service, which turns on the office's
-//! `diesel` feature, meets them.
+//! The database's errors, and what they are to the office's doors: a write refused
+//! by the database's own checks is a conflict, a lost connection or an empty pool is
+//! "unavailable", anything else an internal error. The office itself knows no
+//! database: the conversion lives here, beside the queries that fail.
 
-use diesel_async::pooled_connection::deadpool::PoolError;
+use eagles_office::Error as Refusal;
 
-use super::Error;
+use crate::PoolError;
 
-impl From<PoolError> for Error {
-    fn from(e: PoolError) -> Self {
-        tracing::warn!(error = %e, "no database connection");
-        Self::Unavailable
+/// What a query or the pool failed with.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Query(#[from] diesel::result::Error),
+    #[error(transparent)]
+    Pool(#[from] PoolError),
+}
+
+/// The result of a query of this crate.
+pub type QueryResult<T> = Result<T, Error>;
+
+impl Error {
+    /// The query's error, when it was a query that failed.
+    pub fn query(&self) -> Option<&diesel::result::Error> {
+        match self {
+            Self::Query(e) => Some(e),
+            Self::Pool(_) => None,
+        }
     }
 }
 
-impl From<diesel::result::Error> for Error {
-    fn from(e: diesel::result::Error) -> Self {
+impl From<Error> for Refusal {
+    fn from(e: Error) -> Self {
         use diesel::result::{DatabaseErrorKind, Error as Db};
+        let e = match e {
+            Error::Pool(e) => {
+                tracing::warn!(error = %e, "no database connection");
+                return Self::Unavailable;
+            }
+            Error::Query(e) => e,
+        };
         match e {
             // The database's own refusal of a write to an ended campaign (§13.203,
             // migration 000013), for the write paths that do not check it first.
