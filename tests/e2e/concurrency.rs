@@ -184,7 +184,9 @@ async fn fifty_picks_for_one_slot_take_it_once() {
 
 // R15 with the debrief rule that a debrief is entered in its game's week: a close sent
 // among 49 debriefs of a week-1 game. The week advances once; the debrief either
-// landed before the close (stamped week 1) or every debrief was refused.
+// landed before the close (stamped week 1) or every debrief was refused. The close
+// abandons open games: one that comes first finds the game without a debrief, which a
+// plain close refuses (409), and the race is between the debriefs and the close.
 #[tokio::test]
 async fn a_week_closed_among_fifty_debriefs_is_closed_once_and_the_debrief_is_whole() {
     let app = TestApp::spawn().await;
@@ -196,7 +198,7 @@ async fn a_week_closed_among_fifty_debriefs_is_closed_once_and_the_debrief_is_wh
         .map(|i| {
             if i == PARALLEL / 2 {
                 app.request(reqwest::Method::POST, &close, Some(&s.referee))
-                    .json(&json!({}))
+                    .json(&json!({ "abandon_open_games": true }))
             } else {
                 app.request(reqwest::Method::POST, &debrief, Some(&s.referee))
                     .json(&report)
