@@ -25,6 +25,7 @@ mod wait;
 mod accessibility;
 mod briefing;
 mod clubnight;
+mod crawl;
 mod dashboards;
 mod debrief_down;
 mod debrief_form;
