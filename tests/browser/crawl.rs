@@ -80,11 +80,8 @@ if (width > window.innerWidth) {
 return problems;
 "#;
 
-/// The demo's week 4 game, played a few turns on its sheets by the referee: Werner
-/// Voss's Albatros D-III (c1) fires a long burst at the Strutter of Mick Mannock and
-/// Tom Mottershead (a1), which is hit, smokes, its observer wounded and firing back.
-/// Every die is entered, so each result is the rulebook's.
-async fn play_tonight(app: &TestApp, password: &str, cid: i64) -> i64 {
+/// The API as the demo's referee, signed in with the demo accounts' `password`.
+pub(crate) async fn demo_referee(app: &TestApp, password: &str) -> Api {
     let client = reqwest::Client::new();
     let token = client
         .post(format!("{}/api/v1/tokens", app.address))
@@ -98,11 +95,19 @@ async fn play_tonight(app: &TestApp, password: &str, cid: i64) -> i64 {
         .as_str()
         .unwrap()
         .to_owned();
-    let referee = Api {
+    Api {
         address: app.address.clone(),
         client,
         token,
-    };
+    }
+}
+
+/// The demo's week 4 game, played a few turns on its sheets by the referee: Werner
+/// Voss's Albatros D-III (c1) fires a long burst at the Strutter of Mick Mannock and
+/// Tom Mottershead (a1), which is hit, smokes, its observer wounded and firing back.
+/// Every die is entered, so each result is the rulebook's.
+pub(crate) async fn play_tonight(app: &TestApp, password: &str, cid: i64) -> i64 {
+    let referee = demo_referee(app, password).await;
     let game = count(
         app,
         &format!("SELECT max(id) FROM games WHERE campaign_id = {cid}"),

@@ -33,6 +33,7 @@ mod draft;
 mod forms;
 mod live;
 mod phone;
+mod projector;
 mod queries;
 mod resent_mark;
 mod sessions;
