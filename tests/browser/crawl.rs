@@ -153,7 +153,11 @@ pub(crate) async fn play_tonight(app: &TestApp, password: &str, cid: i64) -> i64
     referee.write(Method::POST, &on(&a1, "rolls"), wound).await;
     for s in [&a1, &c1] {
         referee
-            .write(Method::POST, &on(s, "marks"), json!({ "kind": "turn", "turn": 2 }))
+            .write(
+                Method::POST,
+                &on(s, "marks"),
+                json!({ "kind": "turn", "turn": 2 }),
+            )
             .await;
     }
     game
@@ -166,7 +170,14 @@ async fn pages_of_each_kind(app: &TestApp, cid: i64, tonight: i64) -> Vec<String
     let campaign = format!("/campaigns/{cid}");
     let mut pages: Vec<String> = ["/", "/sign-in", "/aircraft"].map(String::from).into();
     for page in [
-        "", "/club-night", "/crew", "/dice", "/id-cards", "/leaderboard", "/live", "/members",
+        "",
+        "/club-night",
+        "/crew",
+        "/dice",
+        "/id-cards",
+        "/leaderboard",
+        "/live",
+        "/members",
         "/players",
     ] {
         pages.push(format!("{campaign}{page}"));
@@ -243,7 +254,8 @@ async fn every_kind_of_page_reads_in_words_and_fits_a_412_px_phone() {
     let pages = pages_of_each_kind(&app, cid, tonight).await;
     let names = chosen_names(&app).await;
     let projector = vec![format!("/campaigns/{cid}/live?projector")];
-    let mut problems = Vec::new();
+    // Each problem with the readers who met it, in the order found.
+    let mut problems: Vec<(String, Vec<&str>)> = Vec::new();
     for (who, reader, pages) in [
         ("anonymous", None, &pages),
         ("the player demo-ada", Some("demo-ada"), &pages),
@@ -261,10 +273,15 @@ async fn every_kind_of_page_reads_in_words_and_fits_a_412_px_phone() {
                 .execute(READ_THE_PAGE, vec![json!(names)])
                 .await
                 .unwrap();
-            let found: Vec<String> = serde_json::from_value(found).unwrap();
-            let mut all = found;
-            all.extend(browser.check_page().await);
-            problems.extend(all.into_iter().map(|p| format!("{page} as {who}: {p}")));
+            let mut found: Vec<String> = serde_json::from_value(found).unwrap();
+            found.extend(browser.check_page().await);
+            for problem in found {
+                let problem = format!("{page}: {problem}");
+                match problems.iter_mut().find(|(p, _)| *p == problem) {
+                    Some((_, readers)) => readers.push(who),
+                    None => problems.push((problem, vec![who])),
+                }
+            }
             if reader == Some("demo-ada") {
                 let name = page.trim_start_matches('/').replace(['/', '?'], "-");
                 whole_page(&browser, &format!("crawl-{name}")).await;
@@ -272,10 +289,14 @@ async fn every_kind_of_page_reads_in_words_and_fits_a_412_px_phone() {
         }
         browser.close().await;
     }
+    let report: Vec<String> = problems
+        .iter()
+        .map(|(problem, readers)| format!("{problem} (as {})", readers.join(", ")))
+        .collect();
     assert!(
-        problems.is_empty(),
+        report.is_empty(),
         "{} problems:\n{}",
-        problems.len(),
-        problems.join("\n")
+        report.len(),
+        report.join("\n")
     );
 }

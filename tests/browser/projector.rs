@@ -52,7 +52,11 @@ async fn the_projector_fills_a_1920_by_1080_screen_without_the_sites_chrome() {
         .as_u64()
         .unwrap();
     let bars = u32::try_from(bars).unwrap();
-    browser.client.set_window_size(1920, 1080 + bars).await.unwrap();
+    browser
+        .client
+        .set_window_size(1920, 1080 + bars)
+        .await
+        .unwrap();
     let (width, height) = browser
         .client
         .execute("return [window.innerWidth, window.innerHeight];", vec![])
@@ -72,7 +76,10 @@ async fn the_projector_fills_a_1920_by_1080_screen_without_the_sites_chrome() {
         bottom * 5 >= height * 4,
         "the text ends at {bottom} px of {height}: the bottom fifth is empty"
     );
-    assert!(bottom <= height, "the text runs on below the screen, to {bottom} px");
+    assert!(
+        bottom <= height,
+        "the text runs on below the screen, to {bottom} px"
+    );
     // Read from across a room: nothing under 2% of the screen's height (about 22 px).
     let smallest = measured[3].as_f64().unwrap();
     assert!(smallest * 50.0 >= height as f64, "text of {smallest} px");
