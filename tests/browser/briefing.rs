@@ -150,7 +150,7 @@ async fn the_briefing_names_a_player_whose_crew_cannot_fly() {
         "{grounded}"
     );
     assert!(
-        grounded.contains("Albert Ball (pilot) is wounded, out until week 3, back in week 4"),
+        grounded.contains("Albert Ball (pilot) is injured, out until week 3, back in week 4"),
         "{grounded}"
     );
     assert!(

@@ -86,6 +86,25 @@ pub fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
+/// An award's reason as the ledger keeps it (`kill shared with 2: 12`, the API's words)
+/// said on a page: "kill shared by 2 shooters: 12 XP" (§13.103).
+pub fn award_reason(reason: &str) -> String {
+    let (head, void) = match reason.strip_prefix("void: ") {
+        Some(rest) => ("void: ", rest),
+        None => ("", reason),
+    };
+    let said = match void.strip_prefix("kill shared with ") {
+        Some(rest) => match rest.split_once(": ") {
+            Some((n, tail)) if n.parse::<u32>().is_ok() => {
+                format!("kill shared by {n} shooters: {tail}")
+            }
+            _ => void.to_owned(),
+        },
+        None => void.to_owned(),
+    };
+    format!("{head}{said}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +143,20 @@ mod tests {
         assert_eq!(date(d), "9 April 1917");
         let t = d.and_hms_opt(14, 5, 0).unwrap().and_utc();
         assert_eq!(moment(t), "9 April 1917, 14:05 UTC");
+    }
+
+    // Issue 37: "kill shared with 2: 12" — the API keeps it, the page says it.
+    #[test]
+    fn shared_kills_say_their_shooters() {
+        assert_eq!(
+            award_reason("kill shared with 2: 12"),
+            "kill shared by 2 shooters: 12"
+        );
+        assert_eq!(
+            award_reason("void: kill shared with 2: 12 (Mannock alone)"),
+            "void: kill shared by 2 shooters: 12 (Mannock alone)"
+        );
+        assert_eq!(award_reason("kill: 24"), "kill: 24");
     }
 
     #[test]
