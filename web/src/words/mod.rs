@@ -62,6 +62,12 @@ pub fn date(d: NaiveDate) -> String {
     d.format("%-d %B %Y").to_string()
 }
 
+/// A month in the same style, for what the rulebook dates by the month (an aircraft's
+/// entry into service, appendices A and B): "April 1917".
+pub fn month(d: NaiveDate) -> String {
+    d.format("%B %Y").to_string()
+}
+
 /// A moment in the same style, to the minute: "9 April 1917, 14:05 UTC".
 pub fn moment(t: DateTime<Utc>) -> String {
     t.format("%-d %B %Y, %H:%M UTC").to_string()
@@ -141,6 +147,7 @@ mod tests {
     fn one_date_style() {
         let d = NaiveDate::from_ymd_opt(1917, 4, 9).unwrap();
         assert_eq!(date(d), "9 April 1917");
+        assert_eq!(month(d), "April 1917");
         let t = d.and_hms_opt(14, 5, 0).unwrap().and_utc();
         assert_eq!(moment(t), "9 April 1917, 14:05 UTC");
     }

@@ -109,6 +109,11 @@ impl CrewmanPage {
         crate::words::article(aircraft)
     }
 
+    /// "1 week out", "9 weeks out".
+    pub fn weeks_out(&self, weeks: i32) -> String {
+        format!("{} out", crate::words::counted(weeks, "week"))
+    }
+
     /// An award's reason as the page says it: a shared kill names its shooters'
     /// count in words.
     pub fn reason(&self, reason: &str) -> String {

@@ -57,7 +57,7 @@ pub fn game_lines(games: Vec<GameView>, names: &Names) -> Vec<GameLine> {
         .into_iter()
         .map(|g| GameLine {
             id: g.id,
-            offensive: g.ground_offensive.result.label().to_owned(),
+            offensive: crate::words::rolls::offensive(g.ground_offensive.result).to_owned(),
             offensive_dice: format!(
                 "{} = {}",
                 joined(&g.ground_offensive.dice, " + "),
