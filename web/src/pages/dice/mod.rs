@@ -205,3 +205,25 @@ pub async fn roll(
     let key = (campaign_id, LogQuery::default());
     form_page::again::<DicePage>(&(campaigns, rolls), &session, key, form, errors).await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 37: the labelled fields arrive as the roll's modifiers, by the API's names.
+    #[test]
+    fn the_form_posts_the_tables_modifiers() {
+        let form: DiceForm = serde_urlencoded::from_str(
+            "csrf=x&form_key=k&table=landing&dice=3+4&terrain=shell_holes&on_fire=yes&road=&side=",
+        )
+        .unwrap();
+        let mut errors = FieldErrors::default();
+        let request = request(&form, &mut errors).expect("a request");
+        assert_eq!(request.table, Table::Landing);
+        assert_eq!(request.dice, Some(vec![3, 4]));
+        assert_eq!(
+            serde_json::Value::Object(request.modifiers),
+            serde_json::json!({"terrain": "shell_holes", "on_fire": true})
+        );
+    }
+}
