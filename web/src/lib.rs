@@ -22,6 +22,7 @@ mod form;
 mod once;
 mod pages;
 mod session;
+pub mod words;
 
 use actix_web::http::header;
 use actix_web::middleware::DefaultHeaders;
