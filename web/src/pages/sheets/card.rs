@@ -161,6 +161,8 @@ pub struct SheetCard {
     pub claims: Vec<String>,
     /// The mission's facts marked (R10), in words.
     pub mission: Vec<String>,
+    /// The aircraft type's data of appendix A or B, at the sheet's head.
+    pub data: Option<super::data::AircraftData>,
 }
 
 /// A marker count in words: "one blue", "three red".
@@ -416,6 +418,7 @@ impl SheetCard {
             ending: ending(sheet),
             claims,
             mission: mission_words(&sheet.mission),
+            data: None,
         }
     }
 }
