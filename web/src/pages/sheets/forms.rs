@@ -62,16 +62,23 @@ impl MarkForm {
     pub fn request(&self, errors: &mut FieldErrors) -> Option<MarkRequest> {
         match self.kind.as_str() {
             "damage" => {
+                // A box tapped on the drawn sheet names its section and the boxes it
+                // crosses off as one value, `wings:2`; the typed form sends them apart.
+                let tapped = self.typed("cross");
+                let (section, boxes) = match tapped.split_once(':') {
+                    Some((section, boxes)) => (section, boxes),
+                    None => (self.section.as_str(), self.boxes.as_str()),
+                };
                 let section = number::<Section>(
                     errors,
                     "damage_section",
-                    &self.section,
+                    section,
                     "choose the section the marker hits",
                 );
                 let boxes = number::<u32>(
                     errors,
                     "damage_boxes",
-                    &self.boxes,
+                    boxes,
                     "write how many boxes the marker crosses off, e.g. 2",
                 )
                 .filter(|b| {
@@ -555,6 +562,30 @@ mod tests {
     }
 
     /// A mark form of `kind` with the fields of a claim, the mission or coming down.
+    #[test]
+    fn a_tapped_box_crosses_off_its_section_up_to_it() {
+        // The third wing box tapped with one wing box crossed: two boxes, one red
+        // marker (§3.60's damage markers).
+        let form = MarkForm {
+            kind: "damage".into(),
+            marker: "red".into(),
+            ..typed("damage", &[("cross", "wings:2")])
+        };
+        let mut errors = FieldErrors::default();
+        let Some(MarkRequest::Damage {
+            section,
+            boxes,
+            marker,
+        }) = form.request(&mut errors)
+        else {
+            panic!("no damage mark: {errors:?}");
+        };
+        assert_eq!(
+            (section, boxes, marker),
+            (Section::Wings, 2, Some(Marker::Red))
+        );
+    }
+
     fn typed(kind: &str, fields: &[(&str, &str)]) -> MarkForm {
         MarkForm {
             kind: kind.into(),
