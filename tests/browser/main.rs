@@ -31,6 +31,7 @@ mod debrief_form;
 mod draft;
 mod forms;
 mod live;
+mod paper_sheet;
 mod phone;
 mod queries;
 mod resent_mark;

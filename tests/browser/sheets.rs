@@ -236,6 +236,8 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     phone.select(&format!("target-{a1}"), &c1.to_string()).await;
     phone.select(&format!("burst-{a1}"), "medium").await;
     phone.select(&format!("altitude-{a1}"), "lower").await;
+    // The Combat Values Table's flags fold under their summary.
+    phone.click(&format!("flags-summary-{a1}")).await;
     phone.click(&format!("tailed_last_turn-{a1}")).await;
     phone.fill(&format!("combat-dice-{a1}"), "5").await;
     phone.press(&format!("fire-{a1}")).await;

@@ -37,6 +37,20 @@
 
   var match = /^\/campaigns\/(\d+)(\/|$)/.exec(location.pathname);
   var body = document.body;
+
+  // A sheet's refused form: its first refusal brought where the eye is, mid-screen,
+  // the field it names focused (without scripts the field's autofocus does that).
+  (function showRefusal() {
+    var refusal = document.querySelector('section.sheet .error[role="alert"], section.sheet .stale');
+    if (!refusal) {
+      return;
+    }
+    var field = document.querySelector('section.sheet [autofocus]');
+    if (field) {
+      field.focus({ preventScroll: true });
+    }
+    refusal.scrollIntoView({ block: 'center' });
+  })();
   if (!match || !body || !('revision' in body.dataset) || !window.EventSource) {
     return;
   }

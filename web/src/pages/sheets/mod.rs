@@ -10,6 +10,7 @@
 mod card;
 mod data;
 mod forms;
+mod last_shot;
 mod refused;
 mod roll;
 mod view;
@@ -28,6 +29,7 @@ use serde::Deserialize;
 pub use card::{SheetCard, SortieLine};
 use data::AircraftData;
 use forms::{CombatForm, DeclareForm, MarkForm, TablesForm, COMBAT_FLAGS, TABLES};
+use last_shot::last_shot;
 use refused::{place, refused, Sent};
 use roll::RollShown;
 pub use roll::{hits_words, shot_summary};
@@ -135,7 +137,9 @@ impl SheetsPage {
             .split(',')
             .filter_map(|r| r.trim().parse().ok())
             .collect();
-        let rolls = if shown.is_empty() {
+        // The week's rolls: those just made, shown large, and each sheet's last shot,
+        // which its combat form starts from.
+        let rolls = if mine.is_empty() {
             Vec::new()
         } else {
             rolls
@@ -148,9 +152,6 @@ impl SheetsPage {
                     },
                 )
                 .await?
-                .into_iter()
-                .filter(|r| shown.contains(&r.id))
-                .collect()
         };
         // Appendices A and B, read once for the sheets' heads.
         let types = if mine.is_empty() {
@@ -181,15 +182,17 @@ impl SheetsPage {
                 })
                 .map(SortieLine::from)
                 .collect();
+            let combat = last_shot(&rolls, sortie.id)
+                .map_or_else(CombatForm::start, |shot| CombatForm::after(shot, &lineup));
             let rolls = rolls
                 .iter()
-                .filter(|r| r.sortie_id == Some(sortie.id))
+                .filter(|r| shown.contains(&r.id) && r.sortie_id == Some(sortie.id))
                 .map(|r| RollShown::new(r, &lineup))
                 .collect();
             panels.push(SheetPanel {
                 card,
                 targets,
-                combat: CombatForm::start(),
+                combat,
                 tables: TablesForm::default(),
                 mark: MarkForm::default(),
                 victims,
