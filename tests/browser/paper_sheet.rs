@@ -77,6 +77,11 @@ async fn whole_page(phone: &Browser, name: &str) {
         .as_u64()
         .unwrap() as u32;
     phone.client.set_window_size(PHONE, height).await.unwrap();
+    phone
+        .client
+        .execute("window.scrollTo(0, 0);", vec![])
+        .await
+        .unwrap();
     let png = phone.client.screenshot().await.unwrap();
     std::fs::write(format!("/tmp/{name}.png"), png).unwrap();
     phone.client.set_window_size(PHONE, SCREEN).await.unwrap();
