@@ -14,8 +14,9 @@ use serde_json::{json, Value};
 
 use crate::sheets::{assert_fits_and_passes, Table};
 use crate::support::browser::Browser;
-use crate::support::follow::{text, until_text};
+use crate::support::follow::{text, until_text, ARRIVAL};
 use crate::support::{aircraft_id, count};
+use crate::wait::until;
 
 const PHONE: u32 = 412;
 /// A Pixel 7's screen in CSS pixels, less the browser's own bars.
@@ -201,6 +202,75 @@ async fn the_phones_sheet_plays_like_the_paper_one() {
     assert!(again.contains("tailed"), "the last shot's flags: {again}");
     assert!(taps.made <= 3, "{} taps to fire again", taps.made);
     whole_page(&phone, "paper-sheet-phone").await;
+
+    // A half-filled form survives a reload: range 2 and a die typed, then reloaded.
+    first_screen(&phone, &sheets).await;
+    phone.select(&format!("range-{a1}"), "2").await;
+    phone.fill(&format!("combat-dice-{a1}"), "3").await;
+    phone.client.refresh().await.unwrap();
+    until(
+        "the reloaded form to hold what was typed",
+        ARRIVAL,
+        || async {
+            let typed = (
+                phone.value(&format!("range-{a1}")).await,
+                phone.value(&format!("combat-dice-{a1}")).await,
+            );
+            if typed == ("2".to_owned(), "3".to_owned()) {
+                Ok(())
+            } else {
+                Err(format!("range and die {typed:?}"))
+            }
+        },
+    )
+    .await;
+
+    // An aircraft declared after the page loaded joins the target and claim lists.
+    let stream = phone
+        .client
+        .execute("return document.body.dataset.revision;", vec![])
+        .await
+        .unwrap();
+    assert!(stream.is_string(), "the page follows the campaign");
+    let franz = table
+        .rita
+        .write(
+            Method::POST,
+            &table.api("/crew"),
+            json!({ "name": "Franz Lang", "role": "pilot", "nationality": "german",
+                    "owner": "carl" }),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let albatros = aircraft_id(&table.app, "Albatros D-III").await;
+    table
+        .rita
+        .write(
+            Method::POST,
+            &table.api(&format!("/games/{}/sorties", table.game)),
+            json!({ "aircraft_id": albatros,
+                    "crew": [{ "crew_id": franz, "position": "pilot" }] }),
+        )
+        .await;
+    let c2 = table.sortie("c2").await.to_string();
+    for list in ["target", "claim-victim"] {
+        let id = format!("{list}-{a1}");
+        until(&format!("c2 among #{id}"), ARRIVAL, || async {
+            let options = phone.options(&id).await;
+            if options.contains(&c2) {
+                Ok(())
+            } else {
+                Err(format!("{options:?}"))
+            }
+        })
+        .await;
+    }
+    assert_eq!(
+        phone.value(&format!("combat-dice-{a1}")).await,
+        "3",
+        "what was typed stays"
+    );
 
     // A long burst with the combat die alone: refused, and the refusal is where the
     // eye is — on the screen, focused, announced.
