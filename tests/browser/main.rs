@@ -32,6 +32,7 @@ mod debrief_form;
 mod draft;
 mod forms;
 mod live;
+mod paper_sheet;
 mod phone;
 mod projector;
 mod queries;

@@ -72,6 +72,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(game::preview_debrief)
         .service(game::void)
         .service(sheets::show)
+        .service(sheets::stylesheet)
         .service(sheets::declare_sortie)
         .service(sheets::mark_sheet)
         .service(sheets::fire)

@@ -81,6 +81,8 @@ pub struct SheetCrewman {
     /// His abilities by name.
     pub abilities: String,
     pub red_hits: u32,
+    /// His three wound boxes; a tap crosses off a light (1) or serious (2) wound.
+    pub cells: Vec<Cell>,
 }
 
 /// A section's damage.
@@ -91,6 +93,35 @@ pub struct SectionLine {
     pub state: &'static str,
     /// "3 of 8 boxes", "8 of 8 boxes, 1 of 2 triangles".
     pub words: String,
+    /// The section's boxes then triangles, as the paper sheet draws them.
+    pub cells: Vec<Cell>,
+}
+
+/// A box or triangle of the sheet: crossed off, or how many a tap on it crosses off
+/// (itself and those before it still clear).
+pub struct Cell {
+    /// 1, 2, …: its place in its row.
+    pub place: u32,
+    pub triangle: bool,
+    pub crossed: bool,
+    /// The boxes crossed off by tapping it; 0 when none may be.
+    pub cross: u32,
+}
+
+/// `total` cells of which `crossed` are crossed off; the first `boxes` are boxes, the
+/// rest triangles; a tap crosses off at most `most`.
+fn cells(total: u32, boxes: u32, crossed: u32, most: u32) -> Vec<Cell> {
+    (1..=total)
+        .map(|place| {
+            let cross = place.saturating_sub(crossed);
+            Cell {
+                place,
+                triangle: place > boxes,
+                crossed: place <= crossed,
+                cross: if cross <= most { cross } else { 0 },
+            }
+        })
+        .collect()
 }
 
 impl SectionLine {
@@ -112,6 +143,12 @@ impl SectionLine {
                 ""
             },
             words,
+            cells: cells(
+                view.boxes + view.triangles,
+                view.boxes,
+                view.crossed,
+                u32::MAX,
+            ),
         }
     }
 }
@@ -161,6 +198,11 @@ pub struct SheetCard {
     pub claims: Vec<String>,
     /// The mission's facts marked (R10), in words.
     pub mission: Vec<String>,
+    /// The marker colour the damage boxes start with: the one colour still to draw,
+    /// or the one just sent with a refused mark; empty for none.
+    pub marker_shown: String,
+    /// The aircraft type's data of appendix A or B, at the sheet's head.
+    pub data: Option<super::data::AircraftData>,
 }
 
 /// A marker count in words: "one blue", "three red".
@@ -326,6 +368,7 @@ impl SheetCard {
                     .get(&c.crew_id.to_string())
                     .copied()
                     .unwrap_or(0),
+                cells: cells(3, 3, c.wound_boxes, 2),
             })
             .collect();
         let s = &sheet.sections;
@@ -416,6 +459,13 @@ impl SheetCard {
             ending: ending(sheet),
             claims,
             mission: mission_words(&sheet.mission),
+            data: None,
+            marker_shown: match (sheet.to_draw.blue, sheet.to_draw.red) {
+                (0, red) if red > 0 => "red",
+                (blue, 0) if blue > 0 => "blue",
+                _ => "",
+            }
+            .to_owned(),
         }
     }
 }
@@ -446,6 +496,18 @@ fn last_undo(sheet: &SheetView, crew: &[SheetCrewman]) -> Option<(&'static str, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tap_crosses_off_the_boxes_up_to_it() {
+        // A DH-4's tail: 6 boxes; 2 crossed; its fifth box crosses off three.
+        let row = cells(6, 6, 2, u32::MAX);
+        assert!(row[1].crossed && !row[2].crossed);
+        assert_eq!(row[4].cross, 3);
+        // A wound tap crosses one box (light) or two (serious), never a third.
+        let wounds = cells(3, 3, 0, 2);
+        let taps: Vec<u32> = wounds.iter().map(|c| c.cross).collect();
+        assert_eq!(taps, [1, 2, 0]);
+    }
 
     #[test]
     fn markers_in_words() {
