@@ -109,6 +109,12 @@ impl CrewmanPage {
         crate::words::article(aircraft)
     }
 
+    /// An ability picked, by the rulebook's name (appendix D), from its code.
+    pub fn ability(&self, code: &str) -> String {
+        code.parse::<campaign::abilities::Ability>()
+            .map_or_else(|_| code.replace('_', " "), |a| a.name().to_owned())
+    }
+
     /// "1 week out", "9 weeks out".
     pub fn weeks_out(&self, weeks: i32) -> String {
         format!("{} out", crate::words::counted(weeks, "week"))

@@ -68,7 +68,7 @@ pub fn game_lines(games: Vec<GameView>, names: &Names) -> Vec<GameLine> {
                 .missions
                 .iter()
                 .map(|m| MissionLine {
-                    side: m.side.label().to_owned(),
+                    side: m.side.to_string(),
                     name: m.mission_type.label(),
                     dice: joined(&m.dice, " "),
                     assigned: m.aircraft_id.map(|a| {
