@@ -190,6 +190,8 @@ async fn the_phones_sheet_plays_like_the_paper_one() {
         on_screen(&phone, &format!("fire-{a1}")).await,
         "Fire on the first screen"
     );
+    let screen = phone.client.screenshot().await.unwrap();
+    std::fs::write("/tmp/paper-sheet-first-screen.png", screen).unwrap();
     let mut taps = Taps {
         phone: &phone,
         made: 0,
