@@ -190,6 +190,8 @@ async fn the_phones_sheet_plays_like_the_paper_one() {
         on_screen(&phone, &format!("fire-{a1}")).await,
         "Fire on the first screen"
     );
+    let screen = phone.client.screenshot().await.unwrap();
+    std::fs::write("/tmp/paper-sheet-first-screen.png", screen).unwrap();
     let mut taps = Taps {
         phone: &phone,
         made: 0,
@@ -257,8 +259,17 @@ async fn the_phones_sheet_plays_like_the_paper_one() {
     for list in ["target", "claim-victim"] {
         let id = format!("{list}-{a1}");
         until(&format!("c2 among #{id}"), ARRIVAL, || async {
-            let options = phone.options(&id).await;
-            if options.contains(&c2) {
+            // Read at once: the page swaps the options in while it is asked.
+            let options = phone
+                .client
+                .execute(
+                    "return Array.from(document.getElementById(arguments[0]).options)
+                         .map(o => o.value);",
+                    vec![json!(id)],
+                )
+                .await
+                .map_err(|e| e.to_string())?;
+            if options.as_array().is_some_and(|o| o.contains(&json!(c2))) {
                 Ok(())
             } else {
                 Err(format!("{options:?}"))

@@ -8,6 +8,7 @@
 //! A player without a sortie in the game declares one here.
 
 mod card;
+mod cells;
 mod data;
 mod forms;
 mod last_shot;
