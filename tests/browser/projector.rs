@@ -98,5 +98,12 @@ async fn the_projector_fills_a_1920_by_1080_screen_without_the_sites_chrome() {
         .await;
     until_text(&browser, "newest-dice", "6 6").await;
     assert_window_kept(&browser, "for a roll").await;
+    // One roll more still fits the screen: the oldest goes.
+    let measured = browser.client.execute(MEASURE, vec![]).await.unwrap();
+    let bottom = measured[2].as_i64().unwrap();
+    assert!(
+        bottom <= height,
+        "after a roll the text runs on to {bottom} px"
+    );
     browser.close().await;
 }
