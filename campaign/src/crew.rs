@@ -32,8 +32,9 @@ wire_enum! {
     pub enum CrewStatus {
         /// Fit to fly.
         Active,
-        /// Out of service until his `out_until_week` (R7).
-        Wounded,
+        /// Out of service until his `out_until_week` (R7): injured, whether by his
+        /// wounds or a crash, as the pages say (appendix C's injuries).
+        Wounded as "injured",
         /// A prisoner: out for good, or for the weeks of an escape (R8).
         Captured,
         /// Dead.

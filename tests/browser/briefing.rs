@@ -112,7 +112,7 @@ async fn the_demo_briefing_prints_on_one_a4_page_and_fits_a_phone() {
 /// Issue #23: the briefing no longer drops a player whose crew cannot fly. Paul's
 /// only crewman, Albert Ball, is injured in week 1's game, out until week 3; once
 /// week 1 closes, the briefing of week 2 names paul among the grounded players,
-/// with why ("is wounded, out until week 3, back in week 4") and what R3 lets him do: create a
+/// with why ("is injured, out until week 3, back in week 4") and what R3 lets him do: create a
 /// replacement pilot.
 #[tokio::test]
 async fn the_briefing_names_a_player_whose_crew_cannot_fly() {
@@ -150,7 +150,7 @@ async fn the_briefing_names_a_player_whose_crew_cannot_fly() {
         "{grounded}"
     );
     assert!(
-        grounded.contains("Albert Ball (pilot) is wounded, out until week 3, back in week 4"),
+        grounded.contains("Albert Ball (pilot) is injured, out until week 3, back in week 4"),
         "{grounded}"
     );
     assert!(

@@ -229,7 +229,9 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
         .assert_path(&format!("/campaigns/{cid}/games/{game}"))
         .await;
     // The page names it as people say it; the API keeps the code `quiet`.
-    browser.assert_text("offensive", "all quiet").await;
+    browser
+        .assert_text("offensive", "All is quiet on the front")
+        .await;
     browser.assert_well_formed("game opened").await;
     browser.screenshot("game-opened").await;
 
@@ -416,7 +418,7 @@ async fn a_game_from_offensive_to_awards_in_a_browser() {
     browser.assert_well_formed("week").await;
     let body = browser.body().await;
     assert!(body.contains("Tom Mottershead"), "{body}");
-    assert!(body.contains("ground offensive"), "{body}");
+    assert!(body.contains("Ground Offensive Table"), "{body}");
     browser.screenshot("week").await;
     browser.open(&format!("/campaigns/{cid}/club-night")).await;
     browser.screenshot("club-night").await;

@@ -350,7 +350,7 @@ async fn dashboard_forms_check_csrf_roles_and_rules() {
             &[
                 ("csrf", &paul_csrf),
                 ("table", "d6"),
-                ("modifiers", "terrain=open"),
+                ("terrain", "shell_holes"),
             ],
         )
         .await;

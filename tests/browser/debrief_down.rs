@@ -212,31 +212,43 @@ async fn a_shot_down_two_seater_previewed_then_debriefed_in_a_browser() {
         .await;
     let ball_rolls = [
         [
-            "crash",
+            "Crash Result Table",
             "6 4",
-            "shot down at altitude \u{2212}2, terrain \u{2212}1",
+            "shot down at altitude 1–3 \u{2212}2, crashed in woods or a trench line \u{2212}1",
             "7",
-            "minor injury",
+            "Minor injury",
         ],
-        ["evade", "5 4", "minor injury \u{2212}1", "8", "evaded"],
         [
-            "minor injury",
+            "Evading Table",
+            "5 4",
+            "minor injury \u{2212}1",
+            "8",
+            "Evaded capture: back to his own lines",
+        ],
+        [
+            "Minor injury",
             "4",
             "minor injury \u{2212}1",
             "3",
-            "out 3 weeks",
+            "3 weeks out of service",
         ],
     ];
     let mottershead_rolls = [
         [
-            "crash",
+            "Crash Result Table",
             "6 6",
-            "shot down at altitude \u{2212}2, terrain \u{2212}1",
+            "shot down at altitude 1–3 \u{2212}2, crashed in woods or a trench line \u{2212}1",
             "9",
-            "unharmed",
+            "Unharmed",
         ],
-        ["evade", "2 2", "none", "4", "captured"],
-        ["capture", "3 4", "none", "7", "prisoner"],
+        ["Evading Table", "2 2", "none", "4", "Captured"],
+        [
+            "Exchange or escape",
+            "3 4",
+            "none",
+            "7",
+            "A prisoner: for him, the war is over",
+        ],
     ];
     browser
         .assert_text(&format!("preview-fate-{ball}"), "minor injury")

@@ -152,6 +152,8 @@ async fn the_referee_confirms_the_debrief_the_phones_drafted() {
     paul.select(&format!("target-{a1}"), &c1.to_string()).await;
     paul.select(&format!("burst-{a1}"), "medium").await;
     paul.select(&format!("altitude-{a1}"), "lower").await;
+    // The Combat Values Table's flags fold under their summary.
+    paul.click(&format!("flags-summary-{a1}")).await;
     paul.click(&format!("tailed_last_turn-{a1}")).await;
     paul.fill(&format!("combat-dice-{a1}"), "5").await;
     paul.press(&format!("fire-{a1}")).await;

@@ -115,11 +115,8 @@ async fn a_mark_whose_answer_was_lost_and_sent_again_by_a_reload_is_marked_once(
     phone.open(&sheets).await;
     claims::count_tries(&app.pool).await;
 
-    // The wing, 2 boxes (appendix A: the Nieuport 17's wings have 16).
-    phone
-        .select(&format!("damage-section-{sortie}"), "wings")
-        .await;
-    phone.fill(&format!("damage-boxes-{sortie}"), "2").await;
+    // The wing, 2 boxes (appendix A: the Nieuport 17's wings have 16): the second
+    // wing box tapped crosses off both.
     let marks = format!("{}{sheets}/{sortie}/marks", app.address);
     cdp::execute(
         &phone.client,
@@ -128,7 +125,7 @@ async fn a_mark_whose_answer_was_lost_and_sent_again_by_a_reload_is_marked_once(
     )
     .await
     .expect("Fetch.enable");
-    phone.click(&format!("damage-submit-{sortie}")).await;
+    phone.click(&format!("box-{sortie}-wings-2")).await;
     drop_the_answer(&phone).await;
     let marked = "SELECT count(*) FROM sheet_marks";
     assert_eq!(

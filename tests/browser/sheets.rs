@@ -236,6 +236,8 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     phone.select(&format!("target-{a1}"), &c1.to_string()).await;
     phone.select(&format!("burst-{a1}"), "medium").await;
     phone.select(&format!("altitude-{a1}"), "lower").await;
+    // The Combat Values Table's flags fold under their summary.
+    phone.click(&format!("flags-summary-{a1}")).await;
     phone.click(&format!("tailed_last_turn-{a1}")).await;
     phone.fill(&format!("combat-dice-{a1}"), "5").await;
     phone.press(&format!("fire-{a1}")).await;
@@ -278,11 +280,11 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
 
     // The markers drawn: a red one crosses 3 wing boxes, the other 2 of the fuselage.
     // Red damage to the wings makes a spin test due (§3.603).
+    // On the drawn sheet the last box a marker crosses off is tapped, the marker's
+    // colour chosen first.
     for (section, boxes) in [("wings", "3"), ("fuselage", "2")] {
-        phone.select(&format!("damage-section-{a1}"), section).await;
-        phone.fill(&format!("damage-boxes-{a1}"), boxes).await;
-        phone.select(&format!("damage-marker-{a1}"), "red").await;
-        phone.press(&format!("damage-submit-{a1}")).await;
+        phone.click(&format!("marker-{a1}-red")).await;
+        phone.press(&format!("box-{a1}-{section}-{boxes}")).await;
     }
     phone
         .assert_text(&format!("section-{a1}-wings"), "3 of 16 boxes")
@@ -302,10 +304,8 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     // Turn 2: a light wound for Ball (R18: one box), then the spin test, dice 2 2:
     // 4, stability B adds nothing: spins on 2–5 (R19).
     phone.press(&format!("turn-next-{a1}")).await;
-    phone
-        .select(&format!("wound-crewman-{a1}"), &ball.to_string())
-        .await;
-    phone.press(&format!("wound-light-{a1}")).await;
+    // His first wound box tapped: one box, a light wound.
+    phone.press(&format!("wound-{a1}-{ball}-1")).await;
     let row = text(&phone, &format!("crewman-{a1}-{ball}")).await.unwrap();
     assert!(row.contains("■□□"), "{row}");
     until_text(

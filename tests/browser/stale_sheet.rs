@@ -25,9 +25,8 @@ async fn a_mark_on_a_sheet_that_changed_is_shown_back_and_sent_anyway() {
     phone.client.set_window_size(PHONE, 915).await.unwrap();
     phone.sign_in_as("carl").await;
     phone.open(&sheets).await;
-    phone.select(&format!("damage-section-{c1}"), "wings").await;
-    phone.fill(&format!("damage-boxes-{c1}"), "2").await;
-    let version = format!("document.querySelector('#damage-{c1} input[name=version]')");
+    // Two wing boxes: the second wing box tapped crosses off both.
+    let version = format!("document.querySelector('#boxes-{c1} input[name=version]')");
     let shown = phone
         .client
         .execute(&format!("return {version}.value"), vec![])
@@ -62,7 +61,7 @@ async fn a_mark_on_a_sheet_that_changed_is_shown_back_and_sent_anyway() {
         .await
         .unwrap();
 
-    phone.submit(&format!("damage-boxes-{c1}")).await;
+    phone.press(&format!("box-{c1}-wings-2")).await;
     let shown = phone.text(&format!("stale-{c1}")).await.unwrap();
     assert!(
         shown.starts_with(

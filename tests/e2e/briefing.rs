@@ -104,7 +104,7 @@ async fn the_demo_briefing_of_week_4_names_who_is_out_last_weeks_kills_and_the_c
             [
                 "Kurt Wolff",
                 "demo-carl",
-                "wounded",
+                "injured",
                 "out until week 15, back in week 16"
             ],
             [

@@ -419,7 +419,7 @@ async fn the_pages_show_who_flew_what_and_who_shot_down_whom() {
     );
     assert!(
         game.contains(&format!(
-            "<small id=\"outcome-{voss}\">(outcome: unharmed)</small>"
+            "<small id=\"outcome-{voss}\">(from his wounds; the debrief said unharmed)</small>"
         )),
         "{game}"
     );

@@ -206,6 +206,7 @@ const PAGES: &[&str] = &[
     "/static/briefing.css",
     "/static/debrief.js",
     "/static/live.js",
+    "/static/sheet.css",
     "/campaigns/{cid}",
     "/campaigns/{cid}/home.json",
     "/campaigns/{cid}/feed.atom",

@@ -110,7 +110,7 @@ async fn a_sheet_mark_sent_again_or_twice_at_once_is_marked_once() {
     let sortie = night.mccuddens_spad().await["id"].as_i64().unwrap();
     let bea = Browser::of(&night, "bea").await;
     let html = bea.page(&sheets_path(&night)).await;
-    let wing = PageForm::read(&html, &format!("damage-{sortie}"))
+    let wing = PageForm::read(&html, &format!("boxes-{sortie}"))
         .with("section", "wings")
         .with("boxes", "2");
     assert!(
@@ -135,7 +135,7 @@ async fn a_sheet_mark_sent_again_or_twice_at_once_is_marked_once() {
 
     // A new page, a new key: the same mark made again on purpose is a second mark.
     let html = bea.page(&sheets_path(&night)).await;
-    let wing = PageForm::read(&html, &format!("damage-{sortie}"))
+    let wing = PageForm::read(&html, &format!("boxes-{sortie}"))
         .with("section", "wings")
         .with("boxes", "2");
     let [a, b] = twice_at_once(&night, &bea, &wing).await;
@@ -247,7 +247,7 @@ async fn a_form_without_its_key_is_refused_and_a_refused_form_keeps_its_key() {
     let sortie = night.mccuddens_spad().await["id"].as_i64().unwrap();
     let bea = Browser::of(&night, "bea").await;
     let html = bea.page(&sheets_path(&night)).await;
-    let wing = PageForm::read(&html, &format!("damage-{sortie}")).with("section", "wings");
+    let wing = PageForm::read(&html, &format!("boxes-{sortie}")).with("section", "wings");
 
     let keyless = PageForm {
         fields: wing

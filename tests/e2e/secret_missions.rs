@@ -520,7 +520,7 @@ async fn s13_20_the_roll_log_shows_the_mission_rolls_and_no_assignment() {
             }
         }
         let dice = night.page("/dice", reader).await;
-        assert!(dice.contains("observe airfield"), "{}", reader.name);
+        assert!(dice.contains("Observe enemy airfield"), "{}", reader.name);
         for secret in night.secrets() {
             for name in secret.names() {
                 assert!(

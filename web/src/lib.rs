@@ -22,6 +22,7 @@ mod form;
 mod once;
 mod pages;
 mod session;
+pub mod words;
 
 use actix_web::http::header;
 use actix_web::middleware::DefaultHeaders;
@@ -71,6 +72,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(game::preview_debrief)
         .service(game::void)
         .service(sheets::show)
+        .service(sheets::stylesheet)
         .service(sheets::declare_sortie)
         .service(sheets::mark_sheet)
         .service(sheets::fire)

@@ -37,6 +37,73 @@
 
   var match = /^\/campaigns\/(\d+)(\/|$)/.exec(location.pathname);
   var body = document.body;
+
+  // A sheet's half-filled forms survive a reload: kept in the tab's session storage as
+  // typed, put back when the page is reloaded, forgotten once sent.
+  (function keepSheetForms() {
+    var forms = document.querySelectorAll('form[data-keep]');
+    if (!forms.length || !window.sessionStorage) {
+      return;
+    }
+    var key = function (form) { return 'eagles-form:' + location.pathname + '#' + form.id; };
+    var nav = window.performance && performance.getEntriesByType &&
+      performance.getEntriesByType('navigation')[0];
+    var reloaded = nav && nav.type === 'reload';
+    forms.forEach(function (form) {
+      var saved = null;
+      try {
+        saved = JSON.parse(sessionStorage.getItem(key(form)) || 'null');
+      } catch (e) {
+        saved = null;
+      }
+      if (saved && reloaded && !form.querySelector('.error')) {
+        Array.prototype.forEach.call(form.elements, function (field) {
+          if (!field.name || field.type === 'hidden' || !(field.id in saved)) {
+            return;
+          }
+          if (field.type === 'checkbox' || field.type === 'radio') {
+            field.checked = saved[field.id];
+          } else {
+            field.value = saved[field.id];
+          }
+        });
+      }
+      var save = function () {
+        var typed = {};
+        Array.prototype.forEach.call(form.elements, function (field) {
+          if (!field.id || !field.name || field.type === 'hidden') {
+            return;
+          }
+          typed[field.id] = (field.type === 'checkbox' || field.type === 'radio')
+            ? field.checked : field.value;
+        });
+        try {
+          sessionStorage.setItem(key(form), JSON.stringify(typed));
+        } catch (e) {
+          // A full or refused storage keeps nothing: the form works as it is.
+        }
+      };
+      form.addEventListener('input', save);
+      form.addEventListener('change', save);
+      form.addEventListener('submit', function () {
+        sessionStorage.removeItem(key(form));
+      });
+    });
+  })();
+
+  // A sheet's refused form: its first refusal brought where the eye is, mid-screen,
+  // the field it names focused (without scripts the field's autofocus does that).
+  (function showRefusal() {
+    var refusal = document.querySelector('section.sheet .error[role="alert"], section.sheet .stale');
+    if (!refusal) {
+      return;
+    }
+    var field = document.querySelector('section.sheet [autofocus]');
+    if (field) {
+      field.focus({ preventScroll: true });
+    }
+    refusal.scrollIntoView({ block: 'center' });
+  })();
   if (!match || !body || !('revision' in body.dataset) || !window.EventSource) {
     return;
   }
@@ -228,6 +295,19 @@
           section.querySelectorAll('input[name="version"]').forEach(function (input) {
             input.value = version.value;
           });
+        }
+      });
+      // The lists of aircraft a sheet's forms choose from (the target, the victim of
+      // a claim) learn of one declared since: fresh options, the choice kept.
+      document.querySelectorAll('select[data-live-choices]').forEach(function (select) {
+        var fresh = select.id && doc.getElementById(select.id);
+        if (!fresh) {
+          return;
+        }
+        var chosen = select.value;
+        select.innerHTML = fresh.innerHTML;
+        if (Array.prototype.some.call(select.options, function (o) { return o.value === chosen; })) {
+          select.value = chosen;
         }
       });
       var read = doc.body && Number(doc.body.dataset.revision);

@@ -3,7 +3,7 @@
 //! check.
 
 use crate::error::{refused, SheetRefusal};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::aircraft::Section;
 use super::{read_dice, SheetTable};
@@ -32,7 +32,7 @@ wire_enum! {
 
 /// A cell of the table: the target area and whether the crew is checked for a hit
 /// (the table's `*`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TargetArea {
     /// The section all the damage goes into.
     pub section: Section,

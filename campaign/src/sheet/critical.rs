@@ -3,7 +3,7 @@
 //! a seized engine then rolls 1d6: 6 fire, 5 smoke.
 
 use crate::error::{refused, SheetRefusal};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::aircraft::Section;
 use super::damage::SectionState;
@@ -16,7 +16,7 @@ use crate::tables::Roll;
 pub const BREAKS_FROM: i32 = 5;
 
 /// The critical damage table's result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Critical {
     /// 1–4.
@@ -29,7 +29,7 @@ pub enum Critical {
 }
 
 /// The seized engine's fire die's result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EngineFire {
     /// 1–4.

@@ -1,6 +1,6 @@
 //! Putting out fire and smoke (R19, §3.1001, §3.1002).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{read_dice, SheetTable};
 use crate::dice::Dice;
@@ -12,7 +12,7 @@ pub const FIRE_OUT_FROM: i32 = 5;
 pub const FIRE_OUT_FROM_AFTER_SIDESLIP: i32 = 4;
 
 /// What becomes of a fire.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FireOut {
     /// Out: the fire marker becomes smoke.
@@ -22,7 +22,7 @@ pub enum FireOut {
 }
 
 /// What becomes of smoke.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SmokeOut {
     /// 6: out.

@@ -2,7 +2,7 @@
 //! stability, a novice at the controls and a seriously wounded pilot; recovery adds
 //! Spin Recovery's bonus (R6).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::aircraft::Stability;
 use super::wounds::WoundLevel;
@@ -54,7 +54,7 @@ impl AtTheControls<'_> {
 }
 
 /// The spin test's result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SpinTest {
     /// 5 or less: the aircraft spins.
@@ -64,7 +64,7 @@ pub enum SpinTest {
 }
 
 /// Spin recovery's result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Recovery {
     /// 7 or more, and not a natural 2.

@@ -360,8 +360,11 @@ fn kills(sheets: &[SheetView], conflicts: &mut Vec<Conflict>) -> Vec<KillReport>
             conflicts.push(conflict(
                 ConflictCode::DisputedClaim,
                 format!(
-                    "{key} is claimed by {claimants}: drafted as one kill shared by all {} shooters",
-                    shooters.len()
+                    "{key} is claimed by {claimants}: drafted as one kill shared by {}",
+                    match shooters.len() {
+                        2 => "both shooters".to_owned(),
+                        n => format!("all {n} shooters"),
+                    }
                 ),
             ));
         }

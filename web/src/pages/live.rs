@@ -84,6 +84,16 @@ pub struct LivePage {
     pub live: Live,
 }
 
+/// The live page full-screen for the projector: no site navigation, no sign-in bar.
+#[derive(Template)]
+#[template(path = "live/projector.html")]
+pub struct LiveProjector {
+    pub id: i64,
+    pub name: String,
+    pub revision: i64,
+    pub live: Live,
+}
+
 /// The page's content alone, for the script to swap in.
 #[derive(Template)]
 #[template(path = "live/fragment.html")]
@@ -91,10 +101,11 @@ pub struct LiveFragment {
     pub live: Live,
 }
 
-/// `?fragment=1` asks for the content alone.
+/// `?fragment=1` asks for the content alone; `?projector` for the projector's view.
 #[derive(Debug, Default, Deserialize)]
 pub struct LiveQuery {
     pub fragment: Option<String>,
+    pub projector: Option<String>,
 }
 
 impl From<LiveNight> for Live {
@@ -143,6 +154,15 @@ pub async fn show(
     let live = Live::from(night);
     if query.fragment.is_some() {
         return Ok(render(&LiveFragment { live }, StatusCode::OK));
+    }
+    if query.projector.is_some() {
+        let page = LiveProjector {
+            id: live.id,
+            name,
+            revision: live.revision,
+            live,
+        };
+        return Ok(render(&page, StatusCode::OK));
     }
     let page = LivePage {
         nav: session.nav(),

@@ -121,7 +121,7 @@ impl WeekLine {
         let date = c.week_date(c.current_week);
         Self {
             week: c.current_week,
-            date: date.format("%-d %B %Y").to_string(),
+            date: crate::words::date(date),
             iso_date: date.to_string(),
             era: calendar::era_on(date).as_str(),
         }

@@ -17,3 +17,10 @@ pub struct AircraftPage {
     pub form: AircraftFilters,
     pub errors: FieldErrors,
 }
+
+impl AircraftPage {
+    /// The month a type entered service (appendices A and B): "April 1917".
+    pub fn month(&self, d: &chrono::NaiveDate) -> String {
+        crate::words::month(*d)
+    }
+}

@@ -285,7 +285,7 @@ impl BriefingPage {
             .new_aircraft
             .into_iter()
             .map(|a| AircraftLine {
-                service_start: a.service_start.format("%-d %B %Y").to_string(),
+                service_start: crate::words::month(a.service_start),
                 name: a.name,
                 side: a.side.label(),
             })
@@ -382,7 +382,7 @@ impl BriefingPage {
             id: b.campaign_id,
             name: b.campaign_name,
             week: b.week,
-            date: b.date.format("%-d %B %Y").to_string(),
+            date: crate::words::date(b.date),
             era: b.era.as_str(),
             history: b.week < b.current_week,
             ended_week: b.ended_week,

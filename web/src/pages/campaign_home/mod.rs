@@ -106,7 +106,7 @@ impl HomePage {
             .into_iter()
             .map(|g| HomeGame {
                 id: g.id,
-                ground_offensive: g.ground_offensive.result.label(),
+                ground_offensive: crate::words::rolls::offensive(g.ground_offensive.result),
                 offensive_dice: g
                     .ground_offensive
                     .dice
@@ -143,7 +143,7 @@ impl HomePage {
             .map(|a| NewAircraft {
                 name: a.name.clone(),
                 side: a.side.label(),
-                service_start: a.service_start.format("%-d %B %Y").to_string(),
+                service_start: crate::words::month(a.service_start),
             })
             .collect();
         let out = crew

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use askama::Template;
 use campaign::abilities::Ability;
+use campaign::missions::Assignment;
 use eagles_office::crew::{CrewmanView, XpEntryView};
 use eagles_office::record::RecordWeek;
 
@@ -98,6 +99,33 @@ pub(super) fn xp_by_week(
 }
 
 impl CrewmanPage {
+    /// A date in the campaign's style, "9 April 1917".
+    pub fn day(&self, d: &chrono::NaiveDate) -> String {
+        crate::words::date(*d)
+    }
+
+    /// The aircraft with "a" or "an": "an Albatros D-III".
+    pub fn an(&self, aircraft: &str) -> String {
+        crate::words::article(aircraft)
+    }
+
+    /// An ability picked, by the rulebook's name (appendix D), from its code.
+    pub fn ability(&self, code: &str) -> String {
+        code.parse::<campaign::abilities::Ability>()
+            .map_or_else(|_| code.replace('_', " "), |a| a.name().to_owned())
+    }
+
+    /// "1 week out", "9 weeks out".
+    pub fn weeks_out(&self, weeks: i32) -> String {
+        format!("{} out", crate::words::counted(weeks, "week"))
+    }
+
+    /// An award's reason as the page says it: a shared kill names its shooters'
+    /// count in words.
+    pub fn reason(&self, reason: &str) -> String {
+        crate::words::award_reason(reason)
+    }
+
     /// A time out of service in the words every page uses.
     pub fn absence_of(&self, out_until_week: i32) -> String {
         absence(out_until_week)

@@ -4,7 +4,10 @@
 //! log follows, filtered by week (R14). Two queries after the session's for the page:
 //! the campaign with the caller's membership, the log.
 
+mod modifiers;
 mod view;
+
+use std::collections::HashMap;
 
 use actix_web::{get, post, web, HttpResponse};
 use campaign::sides::Side;
@@ -14,13 +17,13 @@ use eagles_office::rolls::{RollFilter, RollRequest};
 use eagles_office::window::Window;
 use eagles_office::Locus;
 use serde::Deserialize;
-use serde_json::{Map, Value};
 
 use super::form_page::{self, Asked, FormPage};
 use super::{campaign_scope, see_other};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
+pub use modifiers::{Input, ModifierGroup};
 pub use view::{DiceLogLine, DicePage};
 
 /// What the roll form holds.
@@ -33,9 +36,10 @@ pub struct DiceForm {
     /// Physical dice, separated by spaces or commas; empty for the server to roll.
     #[serde(default)]
     pub dice: String,
-    /// `name=value` pairs separated by commas or new lines; a bare name is `true`.
-    #[serde(default)]
-    pub modifiers: String,
+    /// The modifier fields, by the API's names (`modifiers::groups`); whatever else the
+    /// form posts is ignored.
+    #[serde(flatten)]
+    pub modifiers: HashMap<String, String>,
     #[serde(default)]
     pub side: String,
     #[serde(default)]
@@ -89,7 +93,11 @@ impl FormPage for DicePage {
             name: campaign.name.clone(),
             weeks: (1..=campaign.current_week).collect(),
             week: query.week,
-            tables: Table::ALL,
+            tables: Table::ALL
+                .iter()
+                .map(|&t| (t.as_str(), crate::words::rolls::table_name(t.into())))
+                .collect(),
+            modifier_groups: modifiers::groups(),
             rolls,
             last,
             may_roll: scope.is_member() && scope.running(),
@@ -119,18 +127,6 @@ pub async fn show(
     form_page::show::<DicePage>(&(campaigns, rolls), &session, key, form).await
 }
 
-/// A modifier's value as the API reads it: a flag, a number or a name.
-fn modifier_value(text: &str) -> Value {
-    match text {
-        "true" | "yes" => Value::Bool(true),
-        "false" | "no" => Value::Bool(false),
-        t => t
-            .parse::<i64>()
-            .map(Value::from)
-            .unwrap_or_else(|_| Value::from(t)),
-    }
-}
-
 /// Reads the form into the API's roll request, or notes what is wrong with it.
 fn request(form: &DiceForm, errors: &mut FieldErrors) -> Option<RollRequest> {
     let table = form
@@ -153,23 +149,7 @@ fn request(form: &DiceForm, errors: &mut FieldErrors) -> Option<RollRequest> {
             })
             .ok(),
     };
-    let mut modifiers = Map::new();
-    for pair in form
-        .modifiers
-        .split([',', '\n'])
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-    {
-        let (name, value) = pair.split_once('=').unwrap_or((pair, "true"));
-        let name = name.trim();
-        if name.is_empty() {
-            errors.add(
-                "modifiers",
-                "write each modifier as name=value, e.g. terrain=shell_holes",
-            );
-        }
-        modifiers.insert(name.to_owned(), modifier_value(value.trim()));
-    }
+    let modifiers = modifiers::read(&form.modifiers, errors);
     let side = errors.optional::<Side>("side", &form.side, "choose allied, central or none");
     let game_id = errors.optional::<i64>(
         "game_id",
@@ -224,4 +204,26 @@ pub async fn roll(
     }
     let key = (campaign_id, LogQuery::default());
     form_page::again::<DicePage>(&(campaigns, rolls), &session, key, form, errors).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 37: the labelled fields arrive as the roll's modifiers, by the API's names.
+    #[test]
+    fn the_form_posts_the_tables_modifiers() {
+        let form: DiceForm = serde_urlencoded::from_str(
+            "csrf=x&form_key=k&table=landing&dice=3+4&terrain=shell_holes&on_fire=yes&road=&side=",
+        )
+        .unwrap();
+        let mut errors = FieldErrors::default();
+        let request = request(&form, &mut errors).expect("a request");
+        assert_eq!(request.table, Table::Landing);
+        assert_eq!(request.dice, Some(vec![3, 4]));
+        assert_eq!(
+            serde_json::Value::Object(request.modifiers),
+            serde_json::json!({"terrain": "shell_holes", "on_fire": true})
+        );
+    }
 }

@@ -1,19 +1,26 @@
 //! The dice page's view: the page and a roll as the log shows it.
 
-use askama::Template;
-use campaign::tables::Table;
-use eagles_office::rolls::RollView;
-use serde_json::Value;
-
-use super::DiceForm;
+use super::{DiceForm, Input, ModifierGroup};
 use crate::form::FieldErrors;
 use crate::pages::Nav;
+use crate::words::{
+    self,
+    rolls::{self, Logged},
+};
+use askama::Template;
+use eagles_office::rolls::RollView;
 
 /// A roll as the log shows it.
 pub struct DiceLogLine {
     pub view: RollView,
+    /// The table by the rulebook's name.
+    pub table: &'static str,
     pub dice: String,
+    /// "aircraft on fire −1, shot down at altitude 1–3 −2", or empty.
     pub modifiers: String,
+    /// "total", or for a shot "combat value".
+    pub total_name: &'static str,
+    /// The result as a sentence in the rulebook's terms.
     pub result: String,
 }
 
@@ -25,23 +32,17 @@ impl From<RollView> for DiceLogLine {
             .map(i32::to_string)
             .collect::<Vec<_>>()
             .join(" ");
-        let modifiers = match &view.modifiers {
-            Value::Object(m) if !m.is_empty() => m
-                .iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            _ => String::new(),
-        };
-        let result = match &view.result {
-            Value::String(s) => s.replace('_', " "),
-            other => other.to_string(),
+        let modifiers = match words::modifiers::modifiers(&view.modifiers) {
+            none if none == "none" => String::new(),
+            said => said,
         };
         Self {
+            table: rolls::table_name(view.table),
+            total_name: rolls::total_name(view.table),
+            result: rolls::result(Logged::from(&view)),
             view,
             dice,
             modifiers,
-            result,
         }
     }
 }
@@ -56,7 +57,10 @@ pub struct DicePage {
     pub weeks: Vec<i32>,
     /// The log's week filter as typed.
     pub week: String,
-    pub tables: &'static [Table],
+    /// Each table's wire name and the rulebook's name for it.
+    pub tables: Vec<(&'static str, &'static str)>,
+    /// The modifiers' fields.
+    pub modifier_groups: Vec<ModifierGroup>,
     pub rolls: Vec<DiceLogLine>,
     /// The roll just made, shown big.
     pub last: Option<DiceLogLine>,
@@ -66,4 +70,17 @@ pub struct DicePage {
     pub errors: FieldErrors,
     /// The base template offers a reload once the campaign moves past it.
     pub revision: i64,
+}
+
+impl DicePage {
+    /// What the form holds in the modifier field `name`.
+    pub fn posted(&self, name: &str) -> &str {
+        self.form.modifiers.get(name).map_or("", String::as_str)
+    }
+
+    /// Whether any modifier field is filled, to show them open.
+    pub fn any_modifier(&self) -> bool {
+        self.form.modifiers.values().any(|v| !v.trim().is_empty())
+            || self.errors.get("modifiers").is_some()
+    }
 }

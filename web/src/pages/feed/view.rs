@@ -79,7 +79,7 @@ pub(super) fn week_entry(
     entry.set_title(Text::plain(format!(
         "Week {} ({}) closed: {}",
         w.week,
-        w.date.format("%-d %B %Y"),
+        crate::words::date(w.date),
         headline(&w.results)
     )));
     entry.set_updated(w.closed_at.fixed_offset());

@@ -153,8 +153,8 @@ impl GamePage {
             name: campaign.name.clone(),
             game_id,
             week: game.week,
-            week_date: week_date.format("%-d %B %Y").to_string(),
-            offensive: offensive.result.label().to_owned(),
+            week_date: crate::words::date(week_date),
+            offensive: crate::words::rolls::offensive(offensive.result).to_owned(),
             offensive_dice: format!(
                 "{} = {}",
                 names(offensive.dice.iter().map(i32::to_string)).replace(", ", " + "),

@@ -14,6 +14,7 @@ use eagles_office::debrief::{
 };
 
 use crate::pages::and_list;
+use crate::words;
 
 /// The kinds of award in the order the columns show them.
 pub const KINDS: [&str; 6] = [
@@ -107,14 +108,14 @@ pub struct CrewRolls {
 /// A roll as a person reads it.
 #[derive(Debug, Clone)]
 pub struct RollText {
-    /// The table's name, e.g. "crash".
+    /// The table's name, e.g. "Crash Result Table".
     pub table: &'static str,
     /// "3 4".
     pub dice: String,
-    /// "woods −1, wounded −1", or "none".
+    /// "crashed in woods or a trench line −1, minor wound −1", or "none".
     pub modifiers: String,
     pub total: i32,
-    /// "serious injury", "evaded", or for an injury "out 3 weeks".
+    /// "Serious injury", "Evaded capture: …", or for an injury "3 weeks out of service".
     pub result: String,
 }
 
@@ -133,39 +134,12 @@ pub fn crew_rolls(crew: &[CrewRollsView], names: &HashMap<i64, String>) -> Vec<C
 
 fn roll_text(roll: &RollLine) -> RollText {
     let dice = roll.dice.iter().map(i32::to_string).collect::<Vec<_>>();
-    let modifiers = roll
-        .modifiers
-        .as_object()
-        .map(|m| {
-            m.iter()
-                .map(|(name, value)| {
-                    let n = value.as_i64().unwrap_or_default();
-                    // A typographic minus, as the rulebook prints its modifiers.
-                    let signed = if n < 0 {
-                        format!("\u{2212}{}", -n)
-                    } else {
-                        format!("+{n}")
-                    };
-                    format!("{} {signed}", name.replace('_', " "))
-                })
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default();
-    let result = match &roll.result {
-        serde_json::Value::Number(weeks) => weeks_out(weeks.as_i64().unwrap_or_default()),
-        serde_json::Value::String(name) => name.replace('_', " "),
-        other => other.to_string(),
-    };
     RollText {
-        table: roll.table.label(),
+        table: words::rolls::table_name(roll.table),
         dice: dice.join(" "),
-        modifiers: if modifiers.is_empty() {
-            "none".to_owned()
-        } else {
-            modifiers.join(", ")
-        },
+        modifiers: words::modifiers::modifiers(&roll.modifiers),
         total: roll.total,
-        result,
+        result: words::rolls::result(words::rolls::Logged::from(roll)),
     }
 }
 
@@ -287,10 +261,9 @@ fn by_game(
     results
 }
 
-/// "out 1 week", "out 3 weeks": an injury roll's result.
+/// "out 1 week", "out 3 weeks".
 fn weeks_out(weeks: i64) -> String {
-    let unit = if weeks == 1 { "week" } else { "weeks" };
-    format!("out {weeks} {unit}")
+    format!("out {}", words::counted(weeks, "week"))
 }
 
 fn casualty_line(name: &str, c: &GameCasualty) -> String {

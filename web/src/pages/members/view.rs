@@ -80,7 +80,7 @@ pub struct DeliveryLine {
 
 impl From<WebhookView> for WebhookLine {
     fn from(w: WebhookView) -> Self {
-        let time = |t: chrono::DateTime<chrono::Utc>| t.format("%Y-%m-%d %H:%M:%S UTC").to_string();
+        let time = crate::words::moment;
         Self {
             id: w.id,
             url: w.url,

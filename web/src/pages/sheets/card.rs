@@ -8,6 +8,7 @@ use campaign::sheet::marks::Effect;
 use campaign::sheet::state::{Due, OpenFacts};
 use eagles_office::sheets::{MarkRequest, MissionMark, SectionView, SheetView, SortieView};
 
+use super::cells::{cells, Cell};
 use crate::pages::game::how_label;
 
 /// The facts the whole table sees (§4.00, R20), in words: "spinning", "smoke"…
@@ -81,6 +82,8 @@ pub struct SheetCrewman {
     /// His abilities by name.
     pub abilities: String,
     pub red_hits: u32,
+    /// His three wound boxes; a tap crosses off a light (1) or serious (2) wound.
+    pub cells: Vec<Cell>,
 }
 
 /// A section's damage.
@@ -91,6 +94,8 @@ pub struct SectionLine {
     pub state: &'static str,
     /// "3 of 8 boxes", "8 of 8 boxes, 1 of 2 triangles".
     pub words: String,
+    /// The section's boxes then triangles, as the paper sheet draws them.
+    pub cells: Vec<Cell>,
 }
 
 impl SectionLine {
@@ -112,6 +117,12 @@ impl SectionLine {
                 ""
             },
             words,
+            cells: cells(
+                view.boxes + view.triangles,
+                view.boxes,
+                view.crossed,
+                u32::MAX,
+            ),
         }
     }
 }
@@ -161,6 +172,11 @@ pub struct SheetCard {
     pub claims: Vec<String>,
     /// The mission's facts marked (R10), in words.
     pub mission: Vec<String>,
+    /// The marker colour the damage boxes start with: the one colour still to draw,
+    /// or the one just sent with a refused mark; empty for none.
+    pub marker_shown: String,
+    /// The aircraft type's data of appendix A or B, at the sheet's head.
+    pub data: Option<super::data::AircraftData>,
 }
 
 /// A marker count in words: "one blue", "three red".
@@ -326,6 +342,7 @@ impl SheetCard {
                     .get(&c.crew_id.to_string())
                     .copied()
                     .unwrap_or(0),
+                cells: cells(3, 3, c.wound_boxes, 2),
             })
             .collect();
         let s = &sheet.sections;
@@ -416,6 +433,13 @@ impl SheetCard {
             ending: ending(sheet),
             claims,
             mission: mission_words(&sheet.mission),
+            data: None,
+            marker_shown: match (sheet.to_draw.blue, sheet.to_draw.red) {
+                (0, red) if red > 0 => "red",
+                (blue, 0) if blue > 0 => "blue",
+                _ => "",
+            }
+            .to_owned(),
         }
     }
 }

@@ -62,16 +62,23 @@ impl MarkForm {
     pub fn request(&self, errors: &mut FieldErrors) -> Option<MarkRequest> {
         match self.kind.as_str() {
             "damage" => {
+                // A box tapped on the drawn sheet names its section and the boxes it
+                // crosses off as one value, `wings:2`; the typed form sends them apart.
+                let tapped = self.typed("cross");
+                let (section, boxes) = match tapped.split_once(':') {
+                    Some((section, boxes)) => (section, boxes),
+                    None => (self.section.as_str(), self.boxes.as_str()),
+                };
                 let section = number::<Section>(
                     errors,
                     "damage_section",
-                    &self.section,
+                    section,
                     "choose the section the marker hits",
                 );
                 let boxes = number::<u32>(
                     errors,
                     "damage_boxes",
-                    &self.boxes,
+                    boxes,
                     "write how many boxes the marker crosses off, e.g. 2",
                 )
                 .filter(|b| {
@@ -263,7 +270,10 @@ pub struct CombatForm {
     pub burst: String,
     pub weapon: String,
     pub altitude: String,
+    /// The combat die, entered.
     pub dice: String,
+    /// The jam die a long burst rolls too (§3.801), entered.
+    pub jam_die: String,
     pub dual_weapons: Option<String>,
     pub cannon_free_firing: Option<String>,
     pub deflection: Option<String>,
@@ -299,6 +309,15 @@ impl CombatForm {
             altitude: TargetAltitude::Same.as_str().into(),
             ..Self::default()
         }
+    }
+
+    /// The flags ticked, by their labels, for the table's summary.
+    pub fn flags_ticked(&self) -> Vec<&'static str> {
+        COMBAT_FLAGS
+            .iter()
+            .filter(|(field, _)| self.ticked(field))
+            .map(|(_, label)| *label)
+            .collect()
     }
 
     /// Whether the flag `field` is ticked.
@@ -356,7 +375,7 @@ impl CombatForm {
             &self.altitude,
             "choose the target's altitude: lower, the same or higher",
         );
-        let dice = dice(errors, "combat_dice", &self.dice);
+        let dice = self.dice_entered(errors, burst);
         let shot = Shot {
             range: range?,
             burst: burst?,
@@ -379,6 +398,37 @@ impl CombatForm {
             dice: dice?,
             unknown: Default::default(),
         }))
+    }
+}
+
+impl CombatForm {
+    /// The dice entered, the combat die then a long burst's jam die (§3.801), or none
+    /// for the server to roll both.
+    fn dice_entered(
+        &self,
+        errors: &mut FieldErrors,
+        burst: Option<Burst>,
+    ) -> Option<Option<Vec<u32>>> {
+        let (combat, jam) = (self.dice.trim(), self.jam_die.trim());
+        let long = burst == Some(Burst::Long);
+        // Both dice typed into the combat die's field, as they are rolled, pass too.
+        let one_typed = combat.split([' ', ',']).filter(|d| !d.is_empty()).count() < 2;
+        let jam_missing = jam.is_empty() && !combat.is_empty() && one_typed;
+        if long && (jam_missing || (combat.is_empty() && !jam.is_empty())) {
+            errors.add(
+                "combat_dice",
+                "a long burst rolls the jam die too (§3.801): enter the combat die and the jam die, or leave both blank for the server to roll",
+            );
+            return None;
+        }
+        if !long && !jam.is_empty() {
+            errors.add(
+                "combat_dice",
+                "only a long burst rolls the jam die (§3.801): leave the jam die blank",
+            );
+            return None;
+        }
+        dice(errors, "combat_dice", &format!("{combat} {jam}"))
     }
 }
 
@@ -555,6 +605,60 @@ mod tests {
     }
 
     /// A mark form of `kind` with the fields of a claim, the mission or coming down.
+    #[test]
+    fn a_long_burst_asks_for_the_combat_die_and_the_jam_die() {
+        // §3.801: a long burst tests for jamming with a die of its own.
+        let long = |dice: &str, jam: &str| CombatForm {
+            burst: "long".into(),
+            dice: dice.into(),
+            jam_die: jam.into(),
+            ..CombatForm::start()
+        };
+        let read = |form: CombatForm| {
+            let mut errors = FieldErrors::default();
+            let dice = form.dice_entered(&mut errors, form.burst.parse().ok());
+            (dice, errors.get("combat_dice").map(str::to_owned))
+        };
+        assert_eq!(read(long("5", "6")).0, Some(Some(vec![5, 6])));
+        assert_eq!(read(long("", "")).0, Some(None));
+        assert_eq!(read(long("5 6", "")).0, Some(Some(vec![5, 6])));
+        for (dice, jam) in [("5", ""), ("", "6")] {
+            let (read, reason) = read(long(dice, jam));
+            assert!(read.is_none());
+            assert!(reason.unwrap().contains("jam die"));
+        }
+        let short = CombatForm {
+            jam_die: "6".into(),
+            dice: "5".into(),
+            ..CombatForm::start()
+        };
+        assert!(read(short).1.unwrap().contains("only a long burst"));
+    }
+
+    #[test]
+    fn a_tapped_box_crosses_off_its_section_up_to_it() {
+        // The third wing box tapped with one wing box crossed: two boxes, one red
+        // marker (§3.60's damage markers).
+        let form = MarkForm {
+            kind: "damage".into(),
+            marker: "red".into(),
+            ..typed("damage", &[("cross", "wings:2")])
+        };
+        let mut errors = FieldErrors::default();
+        let Some(MarkRequest::Damage {
+            section,
+            boxes,
+            marker,
+        }) = form.request(&mut errors)
+        else {
+            panic!("no damage mark: {errors:?}");
+        };
+        assert_eq!(
+            (section, boxes, marker),
+            (Section::Wings, 2, Some(Marker::Red))
+        );
+    }
+
     fn typed(kind: &str, fields: &[(&str, &str)]) -> MarkForm {
         MarkForm {
             kind: kind.into(),

@@ -8,7 +8,10 @@
 //! A player without a sortie in the game declares one here.
 
 mod card;
+mod cells;
+mod data;
 mod forms;
+mod last_shot;
 mod refused;
 mod roll;
 mod view;
@@ -17,6 +20,7 @@ use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use campaign::sheet::aircraft::Section;
 use eagles_office::prelude::*;
+use eagles_office::reference::AircraftQuery;
 use eagles_office::rolls::RollFilter;
 use eagles_office::sheets::{GameRef, IfMatch, SortieRef, SortieView};
 use eagles_office::window::Window;
@@ -24,7 +28,9 @@ use eagles_office::Locus;
 use serde::Deserialize;
 
 pub use card::{SheetCard, SortieLine};
+use data::AircraftData;
 use forms::{CombatForm, DeclareForm, MarkForm, TablesForm, COMBAT_FLAGS, TABLES};
+use last_shot::last_shot;
 use refused::{place, refused, Sent};
 use roll::RollShown;
 pub use roll::{hits_words, shot_summary};
@@ -38,11 +44,13 @@ use crate::form::FieldErrors;
 use crate::session::Session;
 
 /// The office's ports the sheets page reads, which its handlers take as one extractor:
-/// games, rolls and sheets, in that order.
+/// games, rolls, sheets and the rulebook's reference data (each sheet's aircraft data),
+/// in that order.
 pub type Ports = (
     web::Data<dyn Games>,
     web::Data<dyn Rolls>,
     web::Data<dyn Sheets>,
+    web::Data<dyn Reference>,
 );
 
 /// The sheets page's address, `/campaigns/{cid}/games/{gid}/sheets`.
@@ -96,7 +104,7 @@ impl SheetsPage {
         query: &SheetsQuery,
         declared: &DeclareForm,
     ) -> Result<Self, PageError> {
-        let (games, rolls, sheets) = ports;
+        let (games, rolls, sheets, reference) = ports;
         let user = session.require_user()?.clone();
         let read = games
             .game_page(
@@ -130,7 +138,9 @@ impl SheetsPage {
             .split(',')
             .filter_map(|r| r.trim().parse().ok())
             .collect();
-        let rolls = if shown.is_empty() {
+        // The week's rolls: those just made, shown large, and each sheet's last shot,
+        // which its combat form starts from.
+        let rolls = if mine.is_empty() {
             Vec::new()
         } else {
             rolls
@@ -143,16 +153,28 @@ impl SheetsPage {
                     },
                 )
                 .await?
-                .into_iter()
-                .filter(|r| shown.contains(&r.id))
-                .collect()
+        };
+        // Appendices A and B, read once for the sheets' heads.
+        let types = if mine.is_empty() {
+            Vec::new()
+        } else {
+            reference
+                .aircraft(AircraftQuery {
+                    side: None,
+                    in_service_on: None,
+                })
+                .await?
         };
         let mut panels = Vec::with_capacity(mine.len());
         for sortie in &mine {
             let Some(sheet) = sheets.iter().find(|s| s.sortie.id == sortie.id) else {
                 continue;
             };
-            let card = SheetCard::new(sheet, &lineup);
+            let mut card = SheetCard::new(sheet, &lineup);
+            card.data = types
+                .iter()
+                .find(|t| t.id == sortie.aircraft.id)
+                .map(AircraftData::from);
             let (victims, seats, mission, down) = report_forms(sheet, &lineup, &game.missions);
             let targets = lineup
                 .iter()
@@ -161,15 +183,17 @@ impl SheetsPage {
                 })
                 .map(SortieLine::from)
                 .collect();
+            let combat = last_shot(&rolls, sortie.id)
+                .map_or_else(CombatForm::start, |shot| CombatForm::after(shot, &lineup));
             let rolls = rolls
                 .iter()
-                .filter(|r| r.sortie_id == Some(sortie.id))
+                .filter(|r| shown.contains(&r.id) && r.sortie_id == Some(sortie.id))
                 .map(|r| RollShown::new(r, &lineup))
                 .collect();
             panels.push(SheetPanel {
                 card,
                 targets,
-                combat: CombatForm::start(),
+                combat,
                 tables: TablesForm::default(),
                 mark: MarkForm::default(),
                 victims,
@@ -259,7 +283,7 @@ pub async fn mark_sheet(
         sid: sortie_id,
     } = path;
     let form = form.into_inner();
-    let (_, _, sheets) = &ports;
+    let (_, _, sheets, _) = &ports;
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
         Some(request) => match sheets.mark(user, path.sortie(), request, seen(&form)).await {
@@ -311,7 +335,7 @@ async fn roll_on_sheet(
         gid: game_id,
         sid: sortie_id,
     } = path;
-    let (_, _, sheets) = ports;
+    let (_, _, sheets, _) = ports;
     let mut errors = FieldErrors::default();
     let request = match &sent {
         Sent::Combat(form) => form.request(&mut errors),
@@ -385,7 +409,7 @@ pub async fn declare_sortie(
         gid: game_id,
     } = path;
     let form = form.into_inner();
-    let (_, _, sheets) = &ports;
+    let (_, _, sheets, _) = &ports;
     let mut errors = FieldErrors::default();
     let error = match form.request(&mut errors) {
         Some(request) => match sheets.declare_sortie(user, path.game(), request).await {
@@ -419,4 +443,19 @@ pub async fn declare_sortie(
         None => StatusCode::UNPROCESSABLE_ENTITY,
     };
     Ok(render(&page, status))
+}
+
+const STYLESHEET: &str = include_str!("../../../static/sheet.css");
+
+/// The sheet's own layout, beside the site's stylesheet: the aircraft's data, the boxes
+/// to tap, the referee's sheets side by side on a wide screen.
+#[get("/static/sheet.css")]
+pub async fn stylesheet() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .insert_header((
+            actix_web::http::header::CACHE_CONTROL,
+            "public, max-age=3600",
+        ))
+        .body(STYLESHEET)
 }

@@ -77,7 +77,7 @@ pub fn shot_summary(roll: &RollView) -> Option<String> {
 }
 
 /// A roll's result as an object: the log keeps a shot's as JSON text.
-fn object(result: &Value) -> Option<serde_json::Map<String, Value>> {
+pub(super) fn object(result: &Value) -> Option<serde_json::Map<String, Value>> {
     match result {
         Value::Object(map) => Some(map.clone()),
         Value::String(text) => serde_json::from_str(text).ok(),

@@ -107,6 +107,7 @@ impl SheetPanel {
     /// The claim, the mission's facts and coming down as `form` typed them.
     pub(super) fn typed(&mut self, form: &MarkForm) {
         match form.kind.as_str() {
+            "damage" => self.card.marker_shown = form.marker.clone(),
             "claim" => {
                 let victim = form.typed("victim");
                 for c in &mut self.victims {

@@ -34,7 +34,7 @@ pub async fn show(
         id: campaign.id,
         name: campaign.name.clone(),
         week,
-        date: page.week.date.format("%-d %B %Y").to_string(),
+        date: crate::words::date(page.week.date),
         era: page.week.era.as_str(),
         closed: page.week.closed,
         current_week: campaign.current_week,

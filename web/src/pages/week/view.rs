@@ -10,6 +10,7 @@ use eagles_office::rolls::RollView;
 
 use crate::pages::game::results::GameResults;
 use crate::pages::Nav;
+use crate::words::rolls::{self as words, Logged};
 
 /// A side's mission as the lists show it.
 pub struct MissionLine {
@@ -56,7 +57,7 @@ pub fn game_lines(games: Vec<GameView>, names: &Names) -> Vec<GameLine> {
         .into_iter()
         .map(|g| GameLine {
             id: g.id,
-            offensive: g.ground_offensive.result.label().to_owned(),
+            offensive: crate::words::rolls::offensive(g.ground_offensive.result).to_owned(),
             offensive_dice: format!(
                 "{} = {}",
                 joined(&g.ground_offensive.dice, " + "),
@@ -96,6 +97,9 @@ pub struct RollLine {
     pub table: &'static str,
     pub dice: String,
     pub total: i32,
+    /// "total", or for a shot "combat value" (the die is the row it is read on).
+    pub total_name: &'static str,
+    /// The result as a sentence in the rulebook's terms.
     pub result: String,
     pub source: &'static str,
     pub rolled_by: String,
@@ -107,13 +111,11 @@ impl From<RollView> for RollLine {
             id: r.id,
             game_id: r.game_id,
             side: r.side.map_or("", Side::label),
-            table: r.table.label(),
+            table: words::table_name(r.table),
             dice: joined(&r.dice, " "),
             total: r.total,
-            result: r
-                .result
-                .as_str()
-                .map_or_else(|| r.result.to_string(), |s| s.replace('_', " ")),
+            total_name: words::total_name(r.table),
+            result: words::result(Logged::from(&r)),
             source: if r.entered { "entered" } else { "server" },
             rolled_by: r.rolled_by.unwrap_or_default(),
         }
