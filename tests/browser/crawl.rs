@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 
 use crate::support::api::Api;
 use crate::support::browser::Browser;
-use crate::support::{count, TestApp};
+use crate::support::{campaign_pages, count, TestApp};
 
 /// A phone's width in CSS pixels (a Pixel 7, and many others).
 const PHONE: u32 = 412;
@@ -82,24 +82,7 @@ return problems;
 
 /// The API as the demo's referee, signed in with the demo accounts' `password`.
 pub(crate) async fn demo_referee(app: &TestApp, password: &str) -> Api {
-    let client = reqwest::Client::new();
-    let token = client
-        .post(format!("{}/api/v1/tokens", app.address))
-        .json(&json!({ "username": "demo-referee", "password": password }))
-        .send()
-        .await
-        .unwrap()
-        .json::<Value>()
-        .await
-        .unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    Api {
-        address: app.address.clone(),
-        client,
-        token,
-    }
+    Api::signed_in(app, "demo-referee", password).await
 }
 
 /// The demo's week 4 game, played a few turns on its sheets by the referee: Werner
@@ -169,19 +152,7 @@ pub(crate) async fn play_tonight(app: &TestApp, password: &str, cid: i64) -> i64
 async fn pages_of_each_kind(app: &TestApp, cid: i64, tonight: i64) -> Vec<String> {
     let campaign = format!("/campaigns/{cid}");
     let mut pages: Vec<String> = ["/", "/sign-in", "/aircraft"].map(String::from).into();
-    for page in [
-        "",
-        "/club-night",
-        "/crew",
-        "/dice",
-        "/id-cards",
-        "/leaderboard",
-        "/live",
-        "/members",
-        "/players",
-    ] {
-        pages.push(format!("{campaign}{page}"));
-    }
+    pages.extend(campaign_pages(cid));
     let first_game = count(
         app,
         &format!("SELECT min(id) FROM games WHERE campaign_id = {cid}"),

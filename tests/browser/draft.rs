@@ -12,6 +12,7 @@
 use reqwest::Method;
 use serde_json::json;
 
+use crate::sheets::balls_tailing_shot;
 use crate::support::api::Api;
 use crate::support::browser::Browser;
 use crate::support::follow::{text, until_text};
@@ -149,14 +150,7 @@ async fn the_referee_confirms_the_debrief_the_phones_drafted() {
     // for c1 to draw.
     let paul = phone(app, "paul", &sheets).await;
     paul.press(&format!("turn-next-{a1}")).await;
-    paul.select(&format!("target-{a1}"), &c1.to_string()).await;
-    paul.select(&format!("burst-{a1}"), "medium").await;
-    paul.select(&format!("altitude-{a1}"), "lower").await;
-    // The Combat Values Table's flags fold under their summary.
-    paul.click(&format!("flags-summary-{a1}")).await;
-    paul.click(&format!("tailed_last_turn-{a1}")).await;
-    paul.fill(&format!("combat-dice-{a1}"), "5").await;
-    paul.press(&format!("fire-{a1}")).await;
+    balls_tailing_shot(&paul, a1, c1).await;
     paul.assert_text(
         &format!("roll-{a1}-headline"),
         "combat value 11 — die 5 — B3R: one blue, three red",
@@ -196,12 +190,7 @@ async fn the_referee_confirms_the_debrief_the_phones_drafted() {
     referee.scroll_to("c1").await;
     referee.screenshot("draft-form-phone").await;
     // And on a laptop, where a referee may confirm it after the game.
-    referee.client.set_window_size(1280, 1400).await.unwrap();
-    let (width, window) = referee.widths().await;
-    assert!(
-        width <= window,
-        "the game page is {width} px wide at {window} px"
-    );
+    referee.assert_fits_a_laptop("the game page").await;
     referee.scroll_to("c1").await;
     referee.screenshot("draft-form-desktop").await;
     referee.client.set_window_size(PHONE, 915).await.unwrap();

@@ -9,13 +9,12 @@
 //! The table of `sheets`: Hans Weiss (carl) in an Albatros D-III as c1, and here
 //! Albert Ball (paul) in a Nieuport 17 as a1, both declared by rita.
 
-use reqwest::Method;
 use serde_json::{json, Value};
 
-use crate::sheets::{assert_fits_and_passes, Table};
+use crate::sheets::{assert_fits_and_passes, balls_tailing_shot, Table};
 use crate::support::browser::Browser;
+use crate::support::count;
 use crate::support::follow::{text, until_text, ARRIVAL};
-use crate::support::{aircraft_id, count};
 use crate::wait::until;
 
 const PHONE: u32 = 412;
@@ -93,16 +92,7 @@ async fn the_phones_sheet_plays_like_the_paper_one() {
     let table = Table::start().await;
     let c1 = table.sortie("c1").await;
     let ball = count(&table.app, "SELECT id FROM crew WHERE name = 'Albert Ball'").await;
-    let nieuport = aircraft_id(&table.app, "Nieuport 17").await;
-    table
-        .rita
-        .write(
-            Method::POST,
-            &table.api(&format!("/games/{}/sorties", table.game)),
-            json!({ "aircraft_id": nieuport,
-                    "crew": [{ "crew_id": ball, "position": "pilot" }] }),
-        )
-        .await;
+    table.declare("Nieuport 17", ball).await;
     let a1 = table.sortie("a1").await;
     let sheets = table.page(&format!("/games/{}/sheets", table.game));
 
@@ -133,15 +123,7 @@ async fn the_phones_sheet_plays_like_the_paper_one() {
     // Weiss fires at a1 (range 1, medium burst, stability B: combat value 8; die 6 on
     // line 8 reads 2R): two red markers for a1 to draw.
     let weiss = count(&table.app, "SELECT id FROM crew WHERE name = 'Hans Weiss'").await;
-    table
-        .rita
-        .write(
-            Method::POST,
-            &table.api(&format!("/games/{}/sorties/{c1}/rolls", table.game)),
-            json!({ "table": "combat", "shooter": weiss, "target_sortie": a1, "range": 1,
-                    "burst": "medium", "weapon": "rigid", "dice": [6] }),
-        )
-        .await;
+    table.weiss_fires_two_red(weiss, c1, a1).await;
     until_text(&phone, &format!("to-draw-{a1}"), "2 red").await;
 
     // A red marker drawn crosses off two wing boxes: from the first screen, the jump to
@@ -168,13 +150,7 @@ async fn the_phones_sheet_plays_like_the_paper_one() {
 
     // Ball's first shot, set up by hand: at c1, medium burst, tailed it last turn, the
     // target lower, die 5 entered.
-    phone.select(&format!("target-{a1}"), &c1.to_string()).await;
-    phone.select(&format!("burst-{a1}"), "medium").await;
-    phone.select(&format!("altitude-{a1}"), "lower").await;
-    phone.click(&format!("flags-summary-{a1}")).await;
-    phone.click(&format!("tailed_last_turn-{a1}")).await;
-    phone.fill(&format!("combat-dice-{a1}"), "5").await;
-    phone.press(&format!("fire-{a1}")).await;
+    balls_tailing_shot(&phone, a1, c1).await;
     let first = text(&phone, &format!("roll-{a1}")).await.unwrap();
     assert!(first.contains("tailed"), "{first}");
 
@@ -234,27 +210,8 @@ async fn the_phones_sheet_plays_like_the_paper_one() {
         .await
         .unwrap();
     assert!(stream.is_string(), "the page follows the campaign");
-    let franz = table
-        .rita
-        .write(
-            Method::POST,
-            &table.api("/crew"),
-            json!({ "name": "Franz Lang", "role": "pilot", "nationality": "german",
-                    "owner": "carl" }),
-        )
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    let albatros = aircraft_id(&table.app, "Albatros D-III").await;
-    table
-        .rita
-        .write(
-            Method::POST,
-            &table.api(&format!("/games/{}/sorties", table.game)),
-            json!({ "aircraft_id": albatros,
-                    "crew": [{ "crew_id": franz, "position": "pilot" }] }),
-        )
-        .await;
+    let franz = table.pilot("Franz Lang", "german", "carl").await;
+    table.declare("Albatros D-III", franz).await;
     let c2 = table.sortie("c2").await.to_string();
     for list in ["target", "claim-victim"] {
         let id = format!("{list}-{a1}");

@@ -95,21 +95,39 @@ impl Table {
             )
             .await;
         table.game = game["id"].as_i64().unwrap();
-        let albatros = aircraft_id(&table.app, "Albatros D-III").await;
-        table
-            .rita
-            .write(
-                Method::POST,
-                &table.api(&format!("/games/{}/sorties", table.game)),
-                json!({ "aircraft_id": albatros,
-                        "crew": [{ "crew_id": weiss, "position": "pilot" }] }),
-            )
-            .await;
+        table.declare("Albatros D-III", weiss).await;
         table
     }
 
+    /// Weiss (`weiss`, on sortie `c1`) fires at `a1` through the API, dice entered:
+    /// range 1, medium burst, stability B: 5 + 2 + 1 = 8; die 6 on line 8 reads 2R — two
+    /// red markers for a1 to draw.
+    pub(crate) async fn weiss_fires_two_red(&self, weiss: i64, c1: i64, a1: i64) {
+        self.rita
+            .write(
+                Method::POST,
+                &self.api(&format!("/games/{}/sorties/{c1}/rolls", self.game)),
+                json!({ "table": "combat", "shooter": weiss, "target_sortie": a1,
+                        "range": 1, "burst": "medium", "weapon": "rigid", "dice": [6] }),
+            )
+            .await;
+    }
+
+    /// Declares `aircraft` flown by `pilot` alone into the game's line-up, as rita.
+    pub(crate) async fn declare(&self, aircraft: &str, pilot: i64) {
+        let aircraft = aircraft_id(&self.app, aircraft).await;
+        self.rita
+            .write(
+                Method::POST,
+                &self.api(&format!("/games/{}/sorties", self.game)),
+                json!({ "aircraft_id": aircraft,
+                        "crew": [{ "crew_id": pilot, "position": "pilot" }] }),
+            )
+            .await;
+    }
+
     /// A pilot of `owner`'s, created by rita; his id.
-    async fn pilot(&self, name: &str, nationality: &str, owner: &str) -> i64 {
+    pub(crate) async fn pilot(&self, name: &str, nationality: &str, owner: &str) -> i64 {
         let crewman = self
             .rita
             .write(
@@ -160,6 +178,19 @@ async fn until_no_text(browser: &Browser, id: &str, gone: &str) {
         },
     )
     .await;
+}
+
+/// Ball's shot from sortie `a1` at `c1`, set up on the phone's sheet by hand: medium
+/// burst, tailed the target last turn (its flag under the Combat Values Table's fold),
+/// the target one level lower, die 5 entered, fired.
+pub(crate) async fn balls_tailing_shot(phone: &Browser, a1: i64, c1: i64) {
+    phone.select(&format!("target-{a1}"), &c1.to_string()).await;
+    phone.select(&format!("burst-{a1}"), "medium").await;
+    phone.select(&format!("altitude-{a1}"), "lower").await;
+    phone.click(&format!("flags-summary-{a1}")).await;
+    phone.click(&format!("tailed_last_turn-{a1}")).await;
+    phone.fill(&format!("combat-dice-{a1}"), "5").await;
+    phone.press(&format!("fire-{a1}")).await;
 }
 
 /// The phone's page as loaded: no wider than the screen, and clean for axe.
@@ -233,14 +264,7 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     // range 1 gives 5, medium burst at range 1 +2, stability B +1, tailed last turn
     // +2, target lower +1 = 11. Die Roll Add moves the die to 6: line 11, column 6
     // of the Combat Result Table reads 4R — four red (without it, die 5: B3R).
-    phone.select(&format!("target-{a1}"), &c1.to_string()).await;
-    phone.select(&format!("burst-{a1}"), "medium").await;
-    phone.select(&format!("altitude-{a1}"), "lower").await;
-    // The Combat Values Table's flags fold under their summary.
-    phone.click(&format!("flags-summary-{a1}")).await;
-    phone.click(&format!("tailed_last_turn-{a1}")).await;
-    phone.fill(&format!("combat-dice-{a1}"), "5").await;
-    phone.press(&format!("fire-{a1}")).await;
+    balls_tailing_shot(&phone, a1, c1).await;
     phone
         .assert_text(
             &format!("roll-{a1}-headline"),
@@ -266,15 +290,7 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     // burst, stability B: 5 + 2 + 1 = 8; die 6 on line 8 reads 2R — two red markers
     // for a1, which Paul's open page shows without a reload.
     mark_window(&phone).await;
-    table
-        .rita
-        .write(
-            Method::POST,
-            &table.api(&format!("/games/{}/sorties/{c1}/rolls", table.game)),
-            json!({ "table": "combat", "shooter": weiss, "target_sortie": a1, "range": 1,
-                    "burst": "medium", "weapon": "rigid", "dice": [6] }),
-        )
-        .await;
+    table.weiss_fires_two_red(weiss, c1, a1).await;
     until_text(&phone, &format!("to-draw-{a1}"), "2 red").await;
     assert_window_kept(&phone, "when c1 fired at a1").await;
 
@@ -382,12 +398,7 @@ async fn three_turns_on_a_phone_reach_the_game_page_and_the_projector_live() {
     referee.screenshot("sheets-game-page").await;
     live.screenshot("sheets-live").await;
     // And on a laptop, where the referee keeps it beside the game page.
-    phone.client.set_window_size(1280, 1400).await.unwrap();
-    let (width, window) = phone.widths().await;
-    assert!(
-        width <= window,
-        "the sheets page is {width} px wide at {window} px"
-    );
+    phone.assert_fits_a_laptop("the sheets page").await;
     phone.screenshot("sheets-desktop").await;
     for browser in [phone, referee, live] {
         browser.close().await;

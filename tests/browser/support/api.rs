@@ -15,10 +15,15 @@ pub struct Api {
 impl Api {
     /// The API as `username` (one of the harness's accounts, [`password_of`]).
     pub async fn as_user(app: &TestApp, username: &str) -> Api {
+        Api::signed_in(app, username, &password_of(username)).await
+    }
+
+    /// The API as `username`, signed in with `password` (a token of `POST /tokens`).
+    pub async fn signed_in(app: &TestApp, username: &str, password: &str) -> Api {
         let client = reqwest::Client::new();
         let response = client
             .post(format!("{}/api/v1/tokens", app.address))
-            .json(&json!({ "username": username, "password": password_of(username) }))
+            .json(&json!({ "username": username, "password": password }))
             .send()
             .await
             .unwrap();

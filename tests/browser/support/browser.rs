@@ -287,6 +287,14 @@ impl Browser {
         (answer[0].as_i64().unwrap(), answer[1].as_i64().unwrap())
     }
 
+    /// Widens the window to a laptop's (1280 × 1400) and asserts that `what` does not
+    /// scroll sideways there.
+    pub async fn assert_fits_a_laptop(&self, what: &str) {
+        self.client.set_window_size(1280, 1400).await.unwrap();
+        let (width, window) = self.widths().await;
+        assert!(width <= window, "{what} is {width} px wide at {window} px");
+    }
+
     /// Signs in as one of the harness's accounts ([`password_of`]), which leads home.
     pub async fn sign_in_as(&self, username: &str) {
         self.sign_in(username, &password_of(username)).await;

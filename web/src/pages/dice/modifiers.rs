@@ -47,11 +47,20 @@ const EVADE: &str = "Evading";
 const BOMB: &str = "bomb attack";
 
 fn flag(name: &'static str, label: &'static str, tables: &'static str) -> ModifierField {
+    field(name, label, tables, Input::Flag)
+}
+
+fn field(
+    name: &'static str,
+    label: &'static str,
+    tables: &'static str,
+    input: Input,
+) -> ModifierField {
     ModifierField {
         name,
         label,
         tables,
-        input: Input::Flag,
+        input,
     }
 }
 
@@ -85,24 +94,24 @@ pub fn groups() -> Vec<ModifierGroup> {
         ModifierGroup {
             legend: "The aircraft",
             fields: vec![
-                ModifierField {
-                    name: "terrain",
-                    label: "Terrain of the hex",
-                    tables: "Landing (needed), Crash Result",
-                    input: Input::Choice(terrain),
-                },
+                field(
+                    "terrain",
+                    "Terrain of the hex",
+                    "Landing (needed), Crash Result",
+                    Input::Choice(terrain),
+                ),
                 flag("road", "A road in the hex", LANDING),
                 flag("on_fire", "On fire", "Landing, Crash Result, Bailing Out"),
                 flag("smoking", "Smoking", LANDING),
                 flag("gliding", "Gliding", LANDING),
                 flag("critical_damage", "Critically damaged", LANDING),
                 flag("pusher", "A pusher aircraft", CRASH),
-                ModifierField {
-                    name: "shot_down_at_altitude",
-                    label: "Shot down at altitude",
-                    tables: CRASH,
-                    input: Input::Number,
-                },
+                field(
+                    "shot_down_at_altitude",
+                    "Shot down at altitude",
+                    CRASH,
+                    Input::Number,
+                ),
                 flag(
                     "aircraft_destroyed",
                     "Destroyed when the crew bailed out",
@@ -114,12 +123,12 @@ pub fn groups() -> Vec<ModifierGroup> {
         ModifierGroup {
             legend: "The crewman",
             fields: vec![
-                ModifierField {
-                    name: "nationality",
-                    label: "Nationality",
-                    tables: "Bailing Out (needed: parachutes, §13.03)",
-                    input: Input::Choice(nationality),
-                },
+                field(
+                    "nationality",
+                    "Nationality",
+                    "Bailing Out (needed: parachutes, §13.03)",
+                    Input::Choice(nationality),
+                ),
                 flag("minor_wound", "Has a minor wound", "Landing, Bailing Out"),
                 flag(
                     "serious_wound",
@@ -136,35 +145,35 @@ pub fn groups() -> Vec<ModifierGroup> {
         ModifierGroup {
             legend: "Evading capture",
             fields: vec![
-                ModifierField {
-                    name: "side_of_lines",
-                    label: "Landed or crashed on",
-                    tables: "Evading (needed)",
-                    input: Input::Choice(lines),
-                },
-                ModifierField {
-                    name: "hexes_from_friendly_trenches",
-                    label: "Hexes from the friendly trenches",
-                    tables: "Evading (needed)",
-                    input: Input::Number,
-                },
-                ModifierField {
-                    name: "ground_offensive",
-                    label: "Ground offensive",
-                    tables: "Evading, without a game (a game gives its own)",
-                    input: Input::Choice(offensives),
-                },
+                field(
+                    "side_of_lines",
+                    "Landed or crashed on",
+                    "Evading (needed)",
+                    Input::Choice(lines),
+                ),
+                field(
+                    "hexes_from_friendly_trenches",
+                    "Hexes from the friendly trenches",
+                    "Evading (needed)",
+                    Input::Number,
+                ),
+                field(
+                    "ground_offensive",
+                    "Ground offensive",
+                    "Evading, without a game (a game gives its own)",
+                    Input::Choice(offensives),
+                ),
             ],
         },
         ModifierGroup {
             legend: "Bombing",
             fields: vec![
-                ModifierField {
-                    name: "altitude",
-                    label: "Altitude of the bomb attack",
-                    tables: "bomb attack (needed)",
-                    input: Input::Number,
-                },
+                field(
+                    "altitude",
+                    "Altitude of the bomb attack",
+                    "bomb attack (needed)",
+                    Input::Number,
+                ),
                 flag(
                     "bombardier",
                     "The observer has the Bombardier ability",

@@ -9,6 +9,7 @@
 
 mod card;
 mod cells;
+mod combat_form;
 mod data;
 mod forms;
 mod last_shot;
