@@ -337,7 +337,7 @@ fn group_results(
 
 #[async_trait::async_trait]
 impl Briefings for Service {
-    /// The briefing of `week` of a campaign `caller` may read; 404 for a week that has
+    /// The briefing of `week` of a campaign `reader` may read; 404 for a week that has
     /// not begun.
     async fn briefing(
         &self,

@@ -145,7 +145,7 @@ impl Campaigns for Service {
         Ok(campaigns.into_iter().map(CampaignView::from).collect())
     }
 
-    /// One campaign `caller` may read.
+    /// One campaign `reader` may read.
     async fn campaign(&self, reader: ReadAccess, campaign_id: i64) -> Result<CampaignView, Error> {
         let mut conn = self.conn().await?;
         let conn = &mut *conn;
@@ -184,7 +184,7 @@ impl Campaigns for Service {
         Ok(eagles_db::campaigns::list_readable(conn, list_reader(caller)).await?)
     }
 
-    /// A campaign's home for `caller`, read once: see [`CampaignHome`].
+    /// A campaign's home for `reader`, read once: see [`CampaignHome`].
     async fn campaign_home(
         &self,
         reader: ReadAccess,

@@ -132,7 +132,7 @@ fn injury(i: InjuryRow) -> RecordInjury {
 
 #[async_trait::async_trait]
 impl Records for Service {
-    /// A crewman's service record, week by week, in a campaign `caller` may read.
+    /// A crewman's service record, week by week, in a campaign `reader` may read.
     async fn service_record(
         &self,
         reader: ReadAccess,

@@ -193,7 +193,7 @@ impl Weeks for Service {
         close(&mut *self.conn().await?, user, campaign_id, request).await
     }
 
-    /// One week of a campaign `caller` may read: its games, their assignments as he may
+    /// One week of a campaign `reader` may read: its games, their assignments as he may
     /// see them (§13.20), and its rolls.
     async fn week(
         &self,

@@ -181,23 +181,38 @@ async fn the_phones_sheet_plays_like_the_paper_one() {
     assert!(taps.made <= 3, "{} taps to fire again", taps.made);
     whole_page(&phone, "paper-sheet-phone").await;
 
-    // A half-filled form survives a reload: range 2 and a die typed, then reloaded.
+    // Half-filled forms survive a reload: range 2 and a die typed, c1 chosen for a
+    // claim, then reloaded.
     first_screen(&phone, &sheets).await;
     phone.select(&format!("range-{a1}"), "2").await;
     phone.fill(&format!("combat-dice-{a1}"), "3").await;
+    let victim = phone
+        .client
+        .execute(
+            "const s = document.getElementById(arguments[0]); \
+             return s.options[s.options.length - 1].value;",
+            vec![json!(format!("claim-victim-{a1}"))],
+        )
+        .await
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_owned();
+    phone.select(&format!("claim-victim-{a1}"), &victim).await;
     phone.client.refresh().await.unwrap();
     until(
-        "the reloaded form to hold what was typed",
+        "the reloaded forms to hold what was typed",
         ARRIVAL,
         || async {
             let typed = (
                 phone.value(&format!("range-{a1}")).await,
                 phone.value(&format!("combat-dice-{a1}")).await,
+                phone.value(&format!("claim-victim-{a1}")).await,
             );
-            if typed == ("2".to_owned(), "3".to_owned()) {
+            if typed == ("2".to_owned(), "3".to_owned(), victim.clone()) {
                 Ok(())
             } else {
-                Err(format!("range and die {typed:?}"))
+                Err(format!("range, die and claimed aircraft {typed:?}"))
             }
         },
     )

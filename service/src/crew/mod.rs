@@ -305,7 +305,7 @@ impl Crew for Service {
         )
     }
 
-    /// One crewman's page in a campaign `caller` may read: 404 for a crewman not in it.
+    /// One crewman's page in a campaign `reader` may read: 404 for a crewman not in it.
     async fn crewman_detail(
         &self,
         reader: ReadAccess,

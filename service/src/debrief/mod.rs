@@ -332,7 +332,7 @@ impl Debriefs for Service {
         void(conn, user, game.campaign_id, game.game_id, &reason).await
     }
 
-    /// The stored result of a debriefed game of a campaign `caller` may read.
+    /// The stored result of a debriefed game of a campaign `reader` may read.
     async fn debrief_result(
         &self,
         reader: ReadAccess,

@@ -139,7 +139,7 @@ impl Rolls for Service {
         })
     }
 
-    /// The roll log of a campaign `caller` may read: one week's or all, in `window`.
+    /// The roll log of a campaign `reader` may read: one week's or all, in `window`.
     async fn rolls(
         &self,
         reader: ReadAccess,

@@ -40,7 +40,7 @@ fn count(value: i64, what: &str, crew_id: i64) -> Result<u32, ServiceError> {
 
 #[async_trait::async_trait]
 impl Standings for Service {
-    /// The crew leaderboard of a campaign `caller` may read.
+    /// The crew leaderboard of a campaign `reader` may read.
     async fn leaderboard(
         &self,
         reader: ReadAccess,
@@ -53,7 +53,7 @@ impl Standings for Service {
         crew_ranking(conn, scope.campaign(), &query).await
     }
 
-    /// The player ranking of R13 in a campaign `caller` may read.
+    /// The player ranking of R13 in a campaign `reader` may read.
     async fn players(
         &self,
         reader: ReadAccess,
@@ -66,7 +66,7 @@ impl Standings for Service {
         player_ranking(conn, scope.campaign(), query.as_of_week).await
     }
 
-    /// The side totals of R12 in a campaign `caller` may read.
+    /// The side totals of R12 in a campaign `reader` may read.
     async fn sides(
         &self,
         reader: ReadAccess,
