@@ -3,7 +3,7 @@
 
     event_delay.py WRITE_BASE STREAM_BASE CAMPAIGN MARKS_PATH TOKEN SECONDS
 
-Follows GET STREAM_BASE/api/v1/campaigns/CAMPAIGN/events, and posts a turn mark to
+Follows GET STREAM_BASE/api/v1/campaigns/CAMPAIGN/events with TOKEN, and posts a turn mark to
 WRITE_BASE MARKS_PATH (its own sortie, marked by nobody else), one at a time, 50 ms
 after the last one's event, waiting each time for that mark's event: a `sheet` event whose data names the sortie. Prints one line, the
 milliseconds from each mark's answer to its event on the stream ("0" when the event
@@ -26,9 +26,11 @@ INTERVAL = 0.05
 PATIENCE = 5.0
 
 
-async def follow(host, port, path, sortie, arrived, ready):
-    """Reads the stream as it comes, noting when each event of `sortie` arrives."""
-    reader, _writer = await open_stream(host, port, path)
+async def follow(host, port, path, token, sortie, arrived, ready):
+    """Reads the stream as it comes, noting when each event of `sortie` arrives. It reads
+    as the sortie's player: an event that changes no open fact names its sortie only to
+    those who may read the sheet (API v1.3, R20)."""
+    reader, _writer = await open_stream(host, port, path, token)
     ready.set()
     pending = b""
     while data := await reader.read(65536):
@@ -75,7 +77,9 @@ async def main():
     arrived = asyncio.Queue()
     ready = asyncio.Event()
     reading = asyncio.create_task(
-        follow(s.hostname, s.port, f"/api/v1/campaigns/{campaign}/events", sortie, arrived, ready)
+        follow(
+            s.hostname, s.port, f"/api/v1/campaigns/{campaign}/events", token, sortie, arrived, ready
+        )
     )
     await asyncio.wait_for(ready.wait(), PATIENCE)
     delays = []

@@ -26,12 +26,14 @@ EVENT = re.compile(rb"id: (\d+)\nevent: ")
 BATCH_SECONDS = 0.05
 
 
-async def open_stream(host, port, path):
-    """Opens one event stream; gives its reader and writer once the server answered 200
-    (the caller keeps the writer: dropping it closes the connection)."""
+async def open_stream(host, port, path, token=None):
+    """Opens one event stream, anonymously or with a token; gives its reader and writer
+    once the server answered 200 (the caller keeps the writer: dropping it closes the
+    connection)."""
     reader, writer = await asyncio.open_connection(host, port)
+    auth = f"Authorization: Bearer {token}\r\n" if token else ""
     writer.write(
-        f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode()
+        f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n{auth}\r\n".encode()
     )
     await writer.drain()
     status = await reader.readline()

@@ -1,26 +1,36 @@
 -- Marks sheets as the phones at a club night do (scripts/bench): each line of the file
 -- named by BENCH_PHONES is "PATH<TAB>TOKEN", a sortie's marks path and its player's
--- token. The requests go round the sorties in turn, each a turn mark one turn on from
--- the sortie's last (a mark no sheet refuses, however long the run).
+-- token. wrk runs one thread with one connection per line, so each phone marks only
+-- its own sheet and waits for each answer before its next mark, as a person does: a
+-- turn mark one turn on from the last, which no sheet refuses however long the run
+-- (a turn never goes back, R23, so two marks of one sheet must not overtake each other).
+local next_id = 0
+
+function setup(thread)
+  next_id = next_id + 1
+  thread:set("id", next_id)
+end
+
 function init(args)
-  phones = {}
+  local n = 0
   for line in io.lines(os.getenv("BENCH_PHONES")) do
-    local path, token = line:match("([^\t]+)\t(.*)")
-    phones[#phones + 1] = {
-      path = path,
-      turn = 0,
+    n = n + 1
+    if n == id then
+      local token
+      path, token = line:match("([^\t]+)\t(.*)")
       headers = {
         ["Content-Type"] = "application/json",
         ["Authorization"] = "Bearer " .. token,
-      },
-    }
+      }
+    end
   end
-  index = 0
+  if path == nil then
+    error("scripts/bench: more wrk threads than phones in " .. os.getenv("BENCH_PHONES"))
+  end
+  turn = 0
 end
 
 function request()
-  index = index % #phones + 1
-  local phone = phones[index]
-  phone.turn = phone.turn + 1
-  return wrk.format("POST", phone.path, phone.headers, '{"kind":"turn","turn":' .. phone.turn .. '}')
+  turn = turn + 1
+  return wrk.format("POST", path, headers, '{"kind":"turn","turn":' .. turn .. '}')
 end
