@@ -321,6 +321,13 @@ async fn reads_sheet(pool: &DbPool, scope: &CampaignScope, sortie_id: i64) -> Op
     if scope.is_referee() {
         return Some(true);
     }
+    // A sheet changes quietly only while its game is on, when only its players and the
+    // referees read it; one who is no member plays no sortie. So the hundreds of
+    // anonymous screens of a club night (the projector, phones not signed in) never ask
+    // the database.
+    if !scope.is_member() {
+        return Some(false);
+    }
     let mut conn = pool.get().await.ok()?;
     let readers = eagles_db::lineup::sheet_readers(&mut conn, &[sortie_id])
         .await
