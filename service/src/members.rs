@@ -161,6 +161,11 @@ impl Members for Service {
         .await
     }
 
+    async fn remove_member(&self, user: User, member: MemberRef) -> Result<(), Error> {
+        let _ = (user, member);
+        Err(Error::Internal("removing members is not built yet".into()))
+    }
+
     /// The members of a campaign `caller` may read.
     async fn members(
         &self,
