@@ -26,6 +26,7 @@ fn slug(e: &Error) -> &'static str {
         Error::Forbidden(_) => "forbidden",
         Error::NotFound(_) => "not-found",
         Error::Conflict(_) => "conflict",
+        Error::Gone(_) => "gone",
         Error::PreconditionFailed(_) => "precondition-failed",
         Error::Unprocessable { rule: Some(_), .. } => "rule-broken",
         Error::Unprocessable { rule: None, .. } => "invalid-value",

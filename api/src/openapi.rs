@@ -64,7 +64,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
             }
         }
         if let Some(operation) = item.post.as_mut() {
-            if path != "/api/v1/tokens" {
+            if !crate::idempotency::exempt(path) {
                 operation
                     .parameters
                     .get_or_insert_with(Vec::new)

@@ -8,6 +8,7 @@ diesel::table! {
         password_hash -> Text,
         is_admin -> Bool,
         created_at -> Timestamptz,
+        sign_up_key_hash -> Nullable<Bytea>,
     }
 }
 
@@ -396,7 +397,44 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    invitations (id) {
+        id -> Int8,
+        campaign_id -> Int8,
+        code -> Text,
+        role -> Text,
+        side -> Nullable<Text>,
+        uses -> Int4,
+        uses_left -> Int4,
+        expires_at -> Timestamptz,
+        revoked_at -> Nullable<Timestamptz>,
+        created_by -> Nullable<Int8>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    password_resets (token_hash) {
+        token_hash -> Bytea,
+        user_id -> Int8,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    address_tries (id) {
+        id -> Int8,
+        kind -> Text,
+        address -> Text,
+        at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
+diesel::joinable!(invitations -> campaigns (campaign_id));
+diesel::joinable!(password_resets -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(idempotency_keys -> users (user_id));
 diesel::joinable!(campaign_events -> campaigns (campaign_id));
@@ -457,4 +495,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     webhook_events,
     webhook_deliveries,
     webhook_attempts,
+    invitations,
+    password_resets,
 );

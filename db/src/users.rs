@@ -108,3 +108,76 @@ pub async fn delete_token(conn: &mut AsyncPgConnection, token_hash: &[u8]) -> Qu
         .map(|n| n > 0)
         .map_err(crate::Error::from)
 }
+
+/// Sets an account's password hash.
+pub async fn set_password(
+    conn: &mut AsyncPgConnection,
+    user_id: i64,
+    password_hash: &str,
+) -> QueryResult<()> {
+    diesel::update(users::table.find(user_id))
+        .set(users::password_hash.eq(password_hash))
+        .execute(conn)
+        .await
+        .map(drop)
+        .map_err(crate::Error::from)
+}
+
+/// Ends every API token and page session of an account but the one credential whose
+/// digest is `kept_token` or `kept_session` (none: every one ends).
+pub async fn end_credentials(
+    conn: &mut AsyncPgConnection,
+    user_id: i64,
+    kept_token: Option<&[u8]>,
+    kept_session: Option<&[u8]>,
+) -> QueryResult<()> {
+    use crate::schema::sessions;
+    let mut tokens = diesel::delete(api_tokens::table)
+        .filter(api_tokens::user_id.eq(user_id))
+        .into_boxed();
+    if let Some(kept) = kept_token {
+        tokens = tokens.filter(api_tokens::token_hash.ne(kept));
+    }
+    tokens.execute(conn).await?;
+    let mut pages = diesel::delete(sessions::table)
+        .filter(sessions::user_id.eq(user_id))
+        .into_boxed();
+    if let Some(kept) = kept_session {
+        pages = pages.filter(sessions::id_hash.ne(kept));
+    }
+    pages.execute(conn).await?;
+    Ok(())
+}
+
+/// Marks an account as signed up with the Idempotency-Key whose digest is `key_hash`.
+pub async fn set_sign_up_key(
+    conn: &mut AsyncPgConnection,
+    user_id: i64,
+    key_hash: &[u8],
+) -> QueryResult<()> {
+    diesel::update(users::table.find(user_id))
+        .set(users::sign_up_key_hash.eq(key_hash))
+        .execute(conn)
+        .await
+        .map(drop)
+        .map_err(crate::Error::from)
+}
+
+/// The account `username` (any letter case) signed up with the key whose digest is
+/// `key_hash` within `since`.
+pub async fn find_signed_up_with(
+    conn: &mut AsyncPgConnection,
+    username: &str,
+    key_hash: &[u8],
+    since: chrono::DateTime<chrono::Utc>,
+) -> QueryResult<Option<Account>> {
+    users::table
+        .filter(lower(users::username).eq(lower(username)))
+        .filter(users::sign_up_key_hash.eq(key_hash))
+        .filter(users::created_at.gt(since))
+        .select(Account::as_select())
+        .first(conn)
+        .await
+        .optional()
+        .map_err(crate::Error::from)
+}

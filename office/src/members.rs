@@ -19,7 +19,7 @@ pub struct NewMember {
 }
 
 /// A member of a campaign.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct MemberView {
     pub username: String,
     pub role: MemberRole,
@@ -72,6 +72,11 @@ pub trait Members {
         member: MemberRef,
         side: Side,
     ) -> Result<MemberView, crate::Error>;
+
+    /// Ends a membership (R2): a referee removes a member, or a member leaves
+    /// himself; his crews stay in the records. 409 for the campaign's last referee,
+    /// 403 for a player removing another, 404 for no such member.
+    async fn remove_member(&self, user: User, member: MemberRef) -> Result<(), crate::Error>;
 
     /// The members of a campaign `reader` may read.
     async fn members(

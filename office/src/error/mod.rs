@@ -20,6 +20,10 @@ pub enum Error {
     /// 409: a conflicting or stale write.
     #[error("{0}")]
     Conflict(String),
+    /// 410: something that worked once and no longer does (an invitation expired,
+    /// used up or revoked; a reset link used or expired); says which.
+    #[error("{0}")]
+    Gone(String),
     /// 412: a write made against a version of a thing that changed meanwhile
     /// (`If-Match`, RFC 9110); says what changed since.
     #[error("{0}")]
@@ -91,6 +95,7 @@ impl Error {
             Self::Forbidden(_) => 403,
             Self::NotFound(_) => 404,
             Self::Conflict(_) => 409,
+            Self::Gone(_) => 410,
             Self::PreconditionFailed(_) => 412,
             Self::PayloadTooLarge(_) => 413,
             Self::Unprocessable { .. } | Self::Problems(_) => 422,
