@@ -185,6 +185,21 @@ async fn pages_of_each_kind(app: &TestApp, cid: i64, tonight: i64) -> Vec<String
     pages
 }
 
+/// The account pages (R26): the account, and an invitation of the demo's campaign made
+/// by its referee (which the members page then lists with its QR code).
+async fn account_pages(app: &TestApp, password: &str, cid: i64) -> Vec<String> {
+    let referee = demo_referee(app, password).await;
+    let invitation = referee
+        .write(
+            Method::POST,
+            &format!("/api/v1/campaigns/{cid}/invitations"),
+            json!({ "role": "player", "uses": 3 }),
+        )
+        .await;
+    let code = invitation["code"].as_str().unwrap();
+    vec!["/account".to_owned(), format!("/join/{code}")]
+}
+
 /// The names people chose, longest first: usernames, crewmen, campaigns.
 async fn chosen_names(app: &TestApp) -> Vec<String> {
     use eagles_db::diesel::sql_types::{Array, Text};
@@ -222,7 +237,8 @@ async fn every_kind_of_page_reads_in_words_and_fits_a_412_px_phone() {
     let (app, password) = TestApp::demo().await;
     let cid = count(&app, "SELECT max(id) FROM campaigns").await;
     let tonight = play_tonight(&app, &password, cid).await;
-    let pages = pages_of_each_kind(&app, cid, tonight).await;
+    let mut pages = pages_of_each_kind(&app, cid, tonight).await;
+    pages.extend(account_pages(&app, &password, cid).await);
     let names = chosen_names(&app).await;
     let projector = vec![format!("/campaigns/{cid}/live?projector")];
     // Each problem with the readers who met it, in the order found.
