@@ -56,20 +56,29 @@ pub trait Passwords {
     ) -> Result<(), crate::Error>;
 
     /// Ends every session and token of `user` but `kept`.
-    async fn sign_out_elsewhere(&self, user: User, kept: CredentialInUse)
-        -> Result<(), crate::Error>;
+    async fn sign_out_elsewhere(
+        &self,
+        user: User,
+        kept: CredentialInUse,
+    ) -> Result<(), crate::Error>;
 
     /// A new reset link for the account `username`, made by `admin`, who must be an
     /// instance admin (403): valid 24 hours, once; it replaces the account's earlier
     /// unused links. 404 for no such account.
-    async fn make_reset_link(&self, admin: User, username: String)
-        -> Result<ResetLink, crate::Error>;
+    async fn make_reset_link(
+        &self,
+        admin: User,
+        username: String,
+    ) -> Result<ResetLink, crate::Error>;
 
     /// The account a reset link's `token` would set, while the link works: 410 for a
     /// token unknown, used or expired (a wrong token counts against `address`, 429
     /// past the limit).
-    async fn reset_preview(&self, address: String, token: String)
-        -> Result<ResetPreview, crate::Error>;
+    async fn reset_preview(
+        &self,
+        address: String,
+        token: String,
+    ) -> Result<ResetPreview, crate::Error>;
 
     /// Sets the password of the reset link's account to `new_password` (the same
     /// rules, 422) and spends the link; every session and token of the account ends.

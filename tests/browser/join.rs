@@ -6,12 +6,11 @@
 //! token; a reset link an admin makes works once. Every new page passes axe and fits
 //! the phone.
 
-use fantoccini::Locator;
-use reqwest::StatusCode;
-use serde_json::{json, Value};
-
+use crate::support::api::Api;
 use crate::support::browser::Browser;
 use crate::support::{csrf_of, new_campaign, TestApp, Visitor};
+use fantoccini::Locator;
+use reqwest::StatusCode;
 
 /// A phone's width in CSS pixels (a Pixel 7, and many others).
 const PHONE: u32 = 412;
@@ -55,17 +54,7 @@ async fn sign_in(visitor: &mut Visitor, username: &str, password: &str) -> Statu
 
 /// An API token of `username` with `password`.
 async fn token(app: &TestApp, username: &str, password: &str) -> String {
-    let response = reqwest::Client::new()
-        .post(format!("{}/api/v1/tokens", app.address))
-        .json(&json!({ "username": username, "password": password }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::CREATED);
-    response.json::<Value>().await.unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_owned()
+    Api::signed_in(app, username, password).await.token
 }
 
 /// What the API answers `token` on the campaign's page.

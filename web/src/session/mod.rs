@@ -174,6 +174,25 @@ pub async fn renew(
         .cookie)
 }
 
+/// `response`, setting the cookie of a session [`visiting`] started, if it did.
+pub fn answer(
+    response: actix_web::HttpResponse,
+    cookie: Option<Cookie<'_>>,
+) -> Result<actix_web::HttpResponse, PageError> {
+    match cookie {
+        Some(cookie) => with_cookie(response, &cookie),
+        None => Ok(response),
+    }
+}
+
+/// The client's address, as the office counts tries by it (`credentials::client_address`).
+pub fn client_address(req: &HttpRequest) -> String {
+    eagles_office::credentials::client_address(
+        req.peer_addr(),
+        req.connection_info().realip_remote_addr(),
+    )
+}
+
 /// `response` setting (or, expired, removing) the session cookie.
 pub fn with_cookie(
     mut response: actix_web::HttpResponse,

@@ -7,7 +7,6 @@ mod view;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use eagles_office::credentials::client_address;
 use eagles_office::passwords::{CredentialInUse, PasswordChange};
 use eagles_office::prelude::*;
 use eagles_office::Locus;
@@ -95,7 +94,7 @@ pub async fn change_password(
     }
     let mut retry_after = None;
     if errors.is_empty() {
-        let address = client_address(req.peer_addr(), req.connection_info().realip_remote_addr());
+        let address = crate::session::client_address(&req);
         let change = PasswordChange {
             current_password: form.current_password.clone(),
             new_password: form.new_password.clone(),

@@ -10,7 +10,6 @@ mod view;
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use campaign::sides::Side;
-use eagles_office::credentials::client_address;
 use eagles_office::invitations::{Acceptance, InvitationPreview, InvitationState};
 use eagles_office::prelude::*;
 use eagles_office::sign_up::{NewAccount, SignUpPolicy};
@@ -69,10 +68,7 @@ pub async fn show(
         StatusCode::OK
     };
     let response = render(&page, status);
-    match cookie {
-        Some(cookie) => with_cookie(response, &cookie),
-        None => Ok(response),
-    }
+    session::answer(response, cookie)
 }
 
 /// The page of the invitation, its form as it starts out.
@@ -127,7 +123,7 @@ pub async fn join(
     if page.invitation.side_open && form.side.is_empty() {
         errors.add("side", "choose your side: allied or central (§13.01)");
     }
-    let address = client_address(req.peer_addr(), req.connection_info().realip_remote_addr());
+    let address = crate::session::client_address(&req);
     let outcome = match (form.action.as_str(), &session.user) {
         ("join", Some(user)) if errors.is_empty() => {
             accept(&ports, user.clone(), code, side, campaign_id).await

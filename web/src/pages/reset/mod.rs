@@ -6,7 +6,6 @@ mod view;
 
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use eagles_office::credentials::client_address;
 use eagles_office::prelude::*;
 use serde::Deserialize;
 
@@ -23,10 +22,6 @@ pub struct ResetForm {
     pub csrf: String,
     #[serde(default)]
     pub new_password: String,
-}
-
-fn address_of(req: &HttpRequest) -> String {
-    client_address(req.peer_addr(), req.connection_info().realip_remote_addr())
 }
 
 impl ResetPage {
@@ -65,7 +60,7 @@ pub async fn show(
     let token = path.into_inner();
     let (session, cookie) = session::visiting(&**sessions, session).await?;
     let response = match passwords
-        .reset_preview(address_of(&req), token.clone())
+        .reset_preview(session::client_address(&req), token.clone())
         .await
     {
         Ok(preview) => {
@@ -75,10 +70,7 @@ pub async fn show(
         }
         Err(e) => gone_or(&session, token, e)?,
     };
-    match cookie {
-        Some(cookie) => with_cookie(response, &cookie),
-        None => Ok(response),
-    }
+    session::answer(response, cookie)
 }
 
 #[post("/reset/{token}")]
@@ -100,7 +92,11 @@ pub async fn reset(
         return Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY));
     }
     match passwords
-        .reset_password(address_of(&req), token.clone(), form.new_password.clone())
+        .reset_password(
+            session::client_address(&req),
+            token.clone(),
+            form.new_password.clone(),
+        )
         .await
     {
         Ok(account) => {

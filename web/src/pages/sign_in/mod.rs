@@ -7,7 +7,6 @@ mod view;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use eagles_office::credentials::client_address;
 use eagles_office::prelude::*;
 use serde::Deserialize;
 
@@ -51,10 +50,7 @@ pub async fn show(
         errors: FieldErrors::default(),
     };
     let response = render(&page, StatusCode::OK);
-    match cookie {
-        Some(cookie) => with_cookie(response, &cookie),
-        None => Ok(response),
-    }
+    session::answer(response, cookie)
 }
 
 #[post("/sign-in")]
@@ -84,7 +80,7 @@ pub async fn sign_in(
         };
         return Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY));
     }
-    let address = client_address(req.peer_addr(), req.connection_info().realip_remote_addr());
+    let address = crate::session::client_address(&req);
     let refused = |username: String, message: String, status: StatusCode| {
         let mut errors = FieldErrors::default();
         errors.add("password", message);
