@@ -37,7 +37,7 @@ pub struct JoinForm {
     pub side: String,
 }
 
-/// The ports the page uses.
+/// The ports the page's form uses, taken as one extractor.
 type Ports = (
     web::Data<dyn Invitations>,
     web::Data<dyn SignUps>,
@@ -98,10 +98,7 @@ fn page(
 
 #[post("/join/{code}")]
 pub async fn join(
-    invitations: web::Data<dyn Invitations>,
-    sign_ups: web::Data<dyn SignUps>,
-    accounts: web::Data<dyn Accounts>,
-    sessions: web::Data<dyn Sessions>,
+    ports: Ports,
     session: Session,
     req: HttpRequest,
     path: web::Path<String>,
@@ -110,7 +107,6 @@ pub async fn join(
     session.check_csrf(&form.csrf)?;
     let code = path.into_inner();
     let form = form.into_inner();
-    let ports: Ports = (invitations, sign_ups, accounts, sessions);
     let preview = ports.0.invitation(code.clone()).await?;
     let campaign_id = preview.campaign_id;
     let mut page = page(&session, code.clone(), preview, ports.1.sign_up_policy());
