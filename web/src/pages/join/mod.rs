@@ -128,13 +128,16 @@ pub async fn join(
         ("sign-in", _) => {
             sign_in_and_join(&ports, address, &form, code, side, &session, &mut errors).await
         }
+        ("join", None) => Err(Refused::Note(
+            "You are signed out: sign in below, or make an account, to join.".to_owned(),
+        )),
         _ => Ok(None),
     };
     match outcome {
         Ok(Some(response)) => return Ok(response),
         Ok(None) => {}
         Err(Refused::Gone(why)) => page.gone = Some(crate::words::capitalised(&why)),
-        Err(Refused::Note(why)) => page.note = Some(why),
+        Err(Refused::Note(why)) => page.note = Some(crate::words::capitalised(&why)),
         Err(Refused::Page(e)) => return Err(e),
     }
     let status = if page.gone.is_some() {
