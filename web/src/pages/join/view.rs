@@ -67,4 +67,31 @@ mod tests {
         assert!(open.offer.ends_with("you choose your side."));
         assert!(!offer(MemberRole::Referee, None).side_open);
     }
+
+    // R26: where the site makes no accounts (EAGLES_SIGN_UP=closed), the page says so
+    // and offers only to sign in.
+    #[test]
+    fn a_closed_site_says_so() {
+        let page = |sign_up_open| JoinPage {
+            nav: Nav {
+                shown: true,
+                username: None,
+                csrf: "token".into(),
+            },
+            code: "abc".into(),
+            invitation: Offer::new("Bloody April".into(), MemberRole::Player, None),
+            gone: None,
+            note: None,
+            sign_up_open,
+            form: JoinForm::default(),
+            errors: FieldErrors::default(),
+        };
+        let closed = page(false).render().unwrap();
+        assert!(closed.contains("New accounts cannot be made on this site"));
+        assert!(!closed.contains(r#"id="create""#));
+        assert!(closed.contains(r#"id="sign-in-and-join""#));
+        let open = page(true).render().unwrap();
+        assert!(open.contains(r#"id="create""#));
+        assert!(!open.contains("New accounts cannot be made"));
+    }
 }
