@@ -30,6 +30,7 @@ async fn phone(app: &TestApp) -> Browser {
 }
 
 /// The page shown fits the phone and passes axe; `what` names it in the failure.
+/// With `EAGLES_SCREENSHOTS` set to a folder, the whole page is saved there to look at.
 async fn assert_fits(browser: &Browser, what: &str) {
     let (width, window) = browser.widths().await;
     assert_eq!(window, i64::from(PHONE), "the window is a phone's");
@@ -38,6 +39,21 @@ async fn assert_fits(browser: &Browser, what: &str) {
         "{what} is {width} px wide on a {window} px phone"
     );
     browser.assert_well_formed(what).await;
+    if let Some(folder) = std::env::var_os("EAGLES_SCREENSHOTS") {
+        let height = browser
+            .client
+            .execute("return document.documentElement.scrollHeight;", vec![])
+            .await
+            .unwrap()
+            .as_u64()
+            .unwrap();
+        let height = u32::try_from(height).unwrap().min(8_000);
+        browser.client.set_window_size(PHONE, height).await.unwrap();
+        let png = browser.client.screenshot().await.unwrap();
+        let file = std::path::Path::new(&folder).join(format!("{}.png", what.replace(' ', "-")));
+        std::fs::write(file, png).unwrap();
+        browser.client.set_window_size(PHONE, 915).await.unwrap();
+    }
 }
 
 /// Signs `visitor` in over plain HTTP, as another phone of the same person would.
