@@ -9,7 +9,8 @@
 //! | `EAGLES_EVENTS_STREAMS_PER_CLIENT` | event streams one account (anonymous: one client address) may hold per instance | `8` |
 //! | `EAGLES_DATA_DIR` | where the embedded default keeps its cluster | `.eagles` |
 //! | `EAGLES_POOL_SIZE` | database connections per instance for its HTTP workers, shared out among them | `10` |
-//! | `EAGLES_PUBLIC_URL` | where people reach the service, for absolute links (the feed) | `http://<bind address>` |
+//! | `EAGLES_PUBLIC_URL` | where people reach the service, for absolute links (the feed, invitations, reset links) | `http://<bind address>` |
+//! | `EAGLES_SIGN_UP` | who may make an account: `invitation` (with a campaign's invitation), `open` (anyone), `closed` (only `eagles user add`) | `invitation` |
 //! | `EAGLES_WEBHOOK_ALLOW_PRIVATE` | `true`: webhooks may go to loopback and private addresses | `false` |
 //! | `EAGLES_WEBHOOK_POLL_MS` | how often the delivery worker looks for due deliveries | `1000` |
 //! | `EAGLES_WEBHOOK_RETRY_BASE_MS` | the first retry's delay, doubled per failure (at most an hour) | `10000` |
@@ -155,5 +156,13 @@ pub fn public_url(listening_on: SocketAddr) -> Result<eagles_web::PublicUrl, Str
             eagles_web::PublicUrl::parse(&url).map_err(|e| format!("EAGLES_PUBLIC_URL: {e}"))
         }
         _ => Ok(eagles_web::PublicUrl::of_address(listening_on)),
+    }
+}
+
+/// `EAGLES_SIGN_UP`: who may make an account (R26); an unknown value stops the start.
+pub fn sign_up() -> Result<eagles_office::sign_up::SignUpPolicy, String> {
+    match std::env::var("EAGLES_SIGN_UP") {
+        Ok(value) => eagles_office::sign_up::SignUpPolicy::parse(&value),
+        Err(_) => Ok(Default::default()),
     }
 }

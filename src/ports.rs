@@ -23,6 +23,8 @@ pub fn register(service: Service) -> impl FnOnce(&mut web::ServiceConfig) {
             LiveBoard, Members, Records, Reference, Rolls, Lineups, SheetMarks, SheetRolls,
             Standings, Webhooks, Weeks,
         );
+        // The accounts people make and keep themselves (R26).
+        ports!(SignUps, Passwords, Invitations);
         // The game's sheets page uses the three sheet ports at once.
         ports!(Sheets);
         // The infrastructure: page sessions, API tokens, idempotency keys, the health

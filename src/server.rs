@@ -94,13 +94,18 @@ pub fn run_serving(
     let hub = Hub::new(events.streams);
     crate::listener::spawn(events.source, hub.clone());
     let closing = hub.clone();
+    let accounts = eagles_service::accounts::AccountSettings {
+        sign_up: crate::config::sign_up().map_err(std::io::Error::other)?,
+        public_url: public_url.as_str().to_owned(),
+    };
     let public_url = web::Data::new(public_url);
     let read_cache = web::Data::new(crate::read_cache::ReadCache::default());
     // As many as actix would start by itself; named to share the pool out among them.
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let server = HttpServer::new(move || {
         let pool = pools.for_worker(workers);
-        let service = Service::new(pool.clone(), webhooks, hub.clone());
+        let service =
+            Service::new(pool.clone(), webhooks, hub.clone()).with_accounts(accounts.clone());
         App::new()
             // Innermost: it keeps the bodies as the handlers wrote them, before compression.
             .wrap(middleware::from_fn(crate::read_cache::middleware))

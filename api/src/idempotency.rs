@@ -37,8 +37,15 @@ pub const MAX_KEY_LENGTH: usize = 255;
 /// The largest body buffered to hash it; each endpoint's own limit applies after.
 pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
 
-/// Paths (within `/api/v1`) that ignore the header.
+/// Paths (within `/api/v1`) that ignore the header: their answers are secrets that
+/// must not be stored (a token, a password reset link).
 const EXEMPT: &[&str] = &["/api/v1/tokens"];
+
+/// Whether a POST to `path` ignores the header (see [`EXEMPT`]); a reset link's
+/// path names its account.
+pub fn exempt(path: &str) -> bool {
+    EXEMPT.contains(&path) || (path.starts_with("/api/v1/accounts/") && path.ends_with("/reset"))
+}
 
 /// The middleware, mounted on the `/api/v1` scope with `middleware::from_fn`.
 pub async fn middleware(
@@ -46,7 +53,7 @@ pub async fn middleware(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let key = match req.headers().get(HEADER) {
-        Some(value) if req.method() == Method::POST && !EXEMPT.contains(&req.path()) => {
+        Some(value) if req.method() == Method::POST && !exempt(req.path()) => {
             match valid_key(value) {
                 Ok(key) => key,
                 Err(e) => return Ok(req.error_response(e)),

@@ -64,7 +64,8 @@ pub fn document() -> utoipa::openapi::OpenApi {
             }
         }
         if let Some(operation) = item.post.as_mut() {
-            if path != "/api/v1/tokens" {
+            // Signing up is anonymous, and keys are kept per account.
+            if !crate::idempotency::exempt(path) && path != "/api/v1/accounts" {
                 operation
                     .parameters
                     .get_or_insert_with(Vec::new)

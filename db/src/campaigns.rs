@@ -242,6 +242,23 @@ pub async fn members(conn: &mut AsyncPgConnection, campaign_id: i64) -> QueryRes
         .map_err(crate::Error::from)
 }
 
+/// Ends a membership; the member's crews stay.
+pub async fn remove_member(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    user_id: i64,
+) -> QueryResult<()> {
+    diesel::delete(
+        campaign_members::table
+            .filter(campaign_members::campaign_id.eq(campaign_id))
+            .filter(campaign_members::user_id.eq(user_id)),
+    )
+    .execute(conn)
+    .await
+    .map(drop)
+    .map_err(crate::Error::from)
+}
+
 /// Changes a member's side; returns whether the member existed.
 pub async fn set_side(
     conn: &mut AsyncPgConnection,

@@ -108,3 +108,43 @@ pub async fn delete_token(conn: &mut AsyncPgConnection, token_hash: &[u8]) -> Qu
         .map(|n| n > 0)
         .map_err(crate::Error::from)
 }
+
+/// Sets an account's password hash.
+pub async fn set_password(
+    conn: &mut AsyncPgConnection,
+    user_id: i64,
+    password_hash: &str,
+) -> QueryResult<()> {
+    diesel::update(users::table.find(user_id))
+        .set(users::password_hash.eq(password_hash))
+        .execute(conn)
+        .await
+        .map(drop)
+        .map_err(crate::Error::from)
+}
+
+/// Ends every API token and page session of an account but the one credential whose
+/// digest is `kept_token` or `kept_session` (none: every one ends).
+pub async fn end_credentials(
+    conn: &mut AsyncPgConnection,
+    user_id: i64,
+    kept_token: Option<&[u8]>,
+    kept_session: Option<&[u8]>,
+) -> QueryResult<()> {
+    use crate::schema::sessions;
+    let mut tokens = diesel::delete(api_tokens::table)
+        .filter(api_tokens::user_id.eq(user_id))
+        .into_boxed();
+    if let Some(kept) = kept_token {
+        tokens = tokens.filter(api_tokens::token_hash.ne(kept));
+    }
+    tokens.execute(conn).await?;
+    let mut pages = diesel::delete(sessions::table)
+        .filter(sessions::user_id.eq(user_id))
+        .into_boxed();
+    if let Some(kept) = kept_session {
+        pages = pages.filter(sessions::id_hash.ne(kept));
+    }
+    pages.execute(conn).await?;
+    Ok(())
+}

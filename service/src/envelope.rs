@@ -33,6 +33,7 @@ use serde::Serialize;
 
 use crate::access::{still_running, visible, CampaignScope};
 use crate::error::ServiceError;
+use eagles_office::campaigns::Campaign;
 
 /// Who may make a write, checked on the locked campaign. A write whose access depends
 /// on what it touches (a crewman's owner, the member himself) asks for [`Access::Reader`]
@@ -135,6 +136,33 @@ pub async fn create<T>(
     .await
 }
 
+/// Joins the campaign `campaign_id` by an invitation (R26), in one transaction: the
+/// invitation's code is the access, so the campaign is locked without asking whether
+/// the joiner may read it yet (he may not, before he joins a private one); 404 for no
+/// such campaign, 409 once it has ended. The body writes the membership (and, signing
+/// up, the account first) and answers the joiner's id and the change to record as his.
+pub async fn join<T>(
+    conn: &mut AsyncPgConnection,
+    campaign_id: i64,
+    body: impl AsyncFnOnce(&mut AsyncPgConnection, &Campaign) -> Result<(T, i64, Change), ServiceError>,
+) -> Result<T, ServiceError> {
+    transaction(conn, async |conn| {
+        let campaign = eagles_db::campaigns::find_for_update(conn, campaign_id)
+            .await?
+            .ok_or_else(|| ServiceError::NotFound(format!("there is no campaign {campaign_id}")))?;
+        still_running(&campaign)?;
+        let (answer, joiner, change) = body(conn, &campaign).await?;
+        let recorder = Recorder {
+            campaign_id,
+            user_id: Some(joiner),
+            own_transaction: false,
+        };
+        let _receipt = recorder.record(conn, change).await?;
+        Ok((answer, false))
+    })
+    .await
+}
+
 /// The campaign `campaign_id` locked until the transaction ends, as `user` sees it:
 /// the writes of a campaign take turns on this lock. The lock and the caller's
 /// membership go out together.
@@ -155,7 +183,7 @@ async fn lock(
 /// says so, with its last writes), rolled back when it fails. Written out rather than
 /// `AsyncConnection::transaction`, which wants a body whose future is `Send` by its
 /// bound, and a generic body cannot promise that in its type.
-async fn transaction<T>(
+pub(crate) async fn transaction<T>(
     conn: &mut AsyncPgConnection,
     body: impl AsyncFnOnce(&mut AsyncPgConnection) -> Result<(T, bool), ServiceError>,
 ) -> Result<T, ServiceError> {

@@ -10,6 +10,7 @@
 //! deliveries; no use case records them itself.
 
 pub mod access;
+pub mod accounts;
 pub mod backup;
 pub mod briefing;
 pub mod campaigns;

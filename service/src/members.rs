@@ -161,9 +161,51 @@ impl Members for Service {
         .await
     }
 
+    /// Ends the membership of `username` as `user`: himself leaving, or anyone removed
+    /// by a referee (R2: his crews stay in the records). The campaign keeps a referee.
     async fn remove_member(&self, user: User, member: MemberRef) -> Result<(), Error> {
-        let _ = (user, member);
-        Err(Error::Internal("removing members is not built yet".into()))
+        let (campaign_id, username) = (member.campaign_id, member.username);
+        let is_self = username.eq_ignore_ascii_case(&user.username);
+        let mut conn = self.conn().await?;
+        envelope::write(
+            &mut conn,
+            campaign_id,
+            &user,
+            Access::Reader,
+            async |conn, scope, record| {
+                if !is_self {
+                    scope.require_referee("remove other members")?;
+                }
+                let members = eagles_db::campaigns::members(conn, campaign_id).await?;
+                let gone = members
+                    .iter()
+                    .find(|m| m.username.eq_ignore_ascii_case(&username))
+                    .ok_or_else(|| {
+                        ServiceError::NotFound(format!(
+                            "\"{username}\" is not a member of this campaign"
+                        ))
+                    })?;
+                let referees = members
+                    .iter()
+                    .filter(|m| m.role == MemberRole::Referee)
+                    .count();
+                if gone.role == MemberRole::Referee && referees == 1 {
+                    return Err(ServiceError::Conflict(format!(
+                        "\"{}\" is the campaign's last referee: invite or add another referee first, so someone can still run it",
+                        gone.username
+                    )));
+                }
+                eagles_db::campaigns::remove_member(conn, campaign_id, gone.user_id).await?;
+                let change = Change::new(EventKind::Member, gone.user_id).audit(
+                    if is_self { "member.leave" } else { "member.remove" },
+                    serde_json::json!({
+                        "username": gone.username, "role": gone.role, "side": gone.side,
+                    }),
+                );
+                Ok(((), record.record(conn, change).await?))
+            },
+        )
+        .await
     }
 
     /// The members of a campaign `caller` may read.

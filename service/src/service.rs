@@ -5,6 +5,7 @@
 
 use eagles_db::DbPool;
 
+use crate::accounts::AccountSettings;
 use crate::events::Hub;
 use crate::webhooks::AddressPolicy;
 use crate::ServiceError;
@@ -17,6 +18,8 @@ pub struct Service {
     pub(crate) webhooks: AddressPolicy,
     /// This instance's live event streams, fed by the binary's listener.
     pub(crate) hub: Hub,
+    /// Who may sign up, and where links handed on point (R26).
+    pub(crate) accounts: AccountSettings,
 }
 
 impl Service {
@@ -25,7 +28,14 @@ impl Service {
             pool,
             webhooks,
             hub,
+            accounts: AccountSettings::default(),
         }
+    }
+
+    /// The same office with these account settings (`EAGLES_SIGN_UP`,
+    /// `EAGLES_PUBLIC_URL`).
+    pub fn with_accounts(self, accounts: AccountSettings) -> Self {
+        Self { accounts, ..self }
     }
 
     /// A connection, or 503 when the database cannot be reached.

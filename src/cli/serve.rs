@@ -21,6 +21,8 @@ pub struct ServeArgs {
 
 pub async fn run(args: ServeArgs, config: &DatabaseConfig) -> Result<(), String> {
     let webhooks = WebhookConfig::from_env()?;
+    // Refused before anything starts: the server reads it again for its workers.
+    crate::config::sign_up()?;
     let streams = crate::config::event_streams()?;
     let listener = TcpListener::bind(&args.bind).map_err(|e| {
         format!(

@@ -1,5 +1,6 @@
 //! `eagles user add <username> [--admin]`: creates an account, reading the password
-//! from standard input (prompting without echo at a terminal).
+//! from standard input (prompting without echo at a terminal). `eagles user reset
+//! <username>`: prints a one-time password reset link for the account (R26).
 
 use std::io::{BufRead, IsTerminal};
 
@@ -19,10 +20,52 @@ pub enum UserCommand {
         #[arg(long)]
         admin: bool,
     },
+    /// Print a one-time link, valid 24 hours, that sets the account's password (hand
+    /// it on); it starts with EAGLES_PUBLIC_URL.
+    Reset {
+        username: String,
+        /// The address `eagles serve` listens on, for the link when EAGLES_PUBLIC_URL
+        /// is not set.
+        #[arg(long, env = "EAGLES_BIND", default_value = "127.0.0.1:8080")]
+        bind: String,
+    },
 }
 
 pub async fn run(command: UserCommand, config: &DatabaseConfig) -> Result<(), String> {
-    let UserCommand::Add { username, admin } = command;
+    match command {
+        UserCommand::Add { username, admin } => add(username, admin, config).await,
+        UserCommand::Reset { username, bind } => reset(&username, &bind, config).await,
+    }
+}
+
+/// Prints a reset link for `username`, made as the operator (no admin account).
+async fn reset(username: &str, bind: &str, config: &DatabaseConfig) -> Result<(), String> {
+    let address = bind
+        .parse::<std::net::SocketAddr>()
+        .map_err(|e| format!("EAGLES_BIND {bind:?} is not an address and port: {e}"))?;
+    let settings = eagles_service::accounts::AccountSettings {
+        public_url: crate::config::public_url(address)?.as_str().to_owned(),
+        ..Default::default()
+    };
+    let db = Database::open(config).await.map_err(|e| e.to_string())?;
+    let result = async {
+        let mut conn = db.pool.get().await.map_err(|e| e.to_string())?;
+        eagles_service::accounts::reset::make_link(&mut conn, None, username, &settings)
+            .await
+            .map_err(|e| e.to_string())
+    }
+    .await;
+    db.close();
+    let link = result?;
+    println!("{}", link.url);
+    eprintln!(
+        "valid once, until {} UTC; it replaces any earlier link for \"{username}\"",
+        link.expires_at.format("%Y-%m-%d %H:%M")
+    );
+    Ok(())
+}
+
+async fn add(username: String, admin: bool, config: &DatabaseConfig) -> Result<(), String> {
     if !storable(&username) {
         return Err(format!("the username {UNSTORABLE}"));
     }

@@ -1,6 +1,6 @@
 //! The HTTP face of `eagles_office::members`.
 
-use actix_web::{get, patch, post, web, HttpResponse};
+use actix_web::{delete, get, patch, post, web, HttpResponse};
 use eagles_office::members::{MemberView, NewMember, SideChange};
 use eagles_office::prelude::*;
 
@@ -84,4 +84,37 @@ pub async fn change_side(
         )
         .await?;
     Ok(HttpResponse::Ok().json(view))
+}
+
+/// Ends a membership: a referee removes a member, or a member leaves himself. His
+/// crews stay in the records (R2). The campaign's last referee cannot go.
+#[utoipa::path(
+    tag = "campaigns",
+    security(("bearer" = [])),
+    params(MemberPath),
+    responses(
+        (status = 204, description = "No longer a member"),
+        (status = 409, description = "The campaign's last referee, or the campaign has ended", body = crate::error::Problem),
+    )
+)]
+#[delete("/campaigns/{cid}/members/{username}")]
+pub async fn remove_member(
+    members: web::Data<dyn Members>,
+    SignedIn(user): SignedIn,
+    path: web::Path<MemberPath>,
+) -> Result<HttpResponse, ApiError> {
+    let MemberPath {
+        cid: campaign_id,
+        username,
+    } = path.into_inner();
+    members
+        .remove_member(
+            user,
+            MemberRef {
+                campaign_id,
+                username,
+            },
+        )
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
 }

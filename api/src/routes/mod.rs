@@ -1,5 +1,6 @@
 //! The REST endpoints, one module per resource.
 
+pub mod accounts;
 pub mod backup;
 pub mod campaigns;
 pub mod crew;
@@ -7,6 +8,7 @@ pub mod debrief;
 pub mod events;
 pub mod games;
 pub mod health;
+pub mod invitations;
 pub mod members;
 pub mod paths;
 pub mod record;
