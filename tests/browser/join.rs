@@ -49,6 +49,11 @@ async fn assert_fits(browser: &Browser, what: &str) {
             .unwrap();
         let height = u32::try_from(height).unwrap().min(8_000);
         browser.client.set_window_size(PHONE, height).await.unwrap();
+        browser
+            .client
+            .execute("window.scrollTo(0, 0);", vec![])
+            .await
+            .unwrap();
         let png = browser.client.screenshot().await.unwrap();
         let file = std::path::Path::new(&folder).join(format!("{}.png", what.replace(' ', "-")));
         std::fs::write(file, png).unwrap();
@@ -182,7 +187,7 @@ async fn a_newcomer_joins_by_invitation_on_his_phone_and_keeps_his_account() {
     let welcome = newcomer.text("joined").await.unwrap();
     assert!(welcome.starts_with("Welcome to the campaign"), "{welcome}");
     assert_fits(&newcomer, "the campaign's page on joining").await;
-    newcomer.follow("Crew and new crewman").await;
+    newcomer.follow("Create your crew").await;
     newcomer.fill("name", "Albert Ball").await;
     newcomer.select("role", "pilot").await;
     newcomer.select("nationality", "british").await;

@@ -52,7 +52,7 @@ pub async fn show(
         "yes" if page.is_member => Some(if page.is_referee {
             "Welcome: you referee this campaign now."
         } else {
-            "Welcome to the campaign. Create your crew next: two experienced pilots and one experienced observer (§13.02), under Crew."
+            "Welcome to the campaign. Your crew comes next: two experienced pilots and one experienced observer (§13.02)."
         }),
         "already" if page.is_member => {
             Some("You are a member of this campaign already: the invitation was not used.")

@@ -88,7 +88,7 @@ fn page(
         nav: session.nav(),
         code,
         invitation: Offer::new(preview.campaign_name, preview.role, preview.side),
-        gone: gone.map(|g| crate::words::capitalised(&g)),
+        gone: gone.map(|g| crate::words::sentence(&g)),
         note: None,
         sign_up_open: policy != SignUpPolicy::Closed,
         form: JoinForm::default(),
@@ -136,8 +136,8 @@ pub async fn join(
     match outcome {
         Ok(Some(response)) => return Ok(response),
         Ok(None) => {}
-        Err(Refused::Gone(why)) => page.gone = Some(crate::words::capitalised(&why)),
-        Err(Refused::Note(why)) => page.note = Some(crate::words::capitalised(&why)),
+        Err(Refused::Gone(why)) => page.gone = Some(crate::words::sentence(&why)),
+        Err(Refused::Note(why)) => page.note = Some(crate::words::sentence(&why)),
         Err(Refused::Page(e)) => return Err(e),
     }
     let status = if page.gone.is_some() {

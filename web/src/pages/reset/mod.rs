@@ -42,7 +42,7 @@ fn gone_or(session: &Session, token: String, e: Error) -> Result<HttpResponse, P
     match e {
         Error::Gone(why) => {
             let mut page = ResetPage::of(session, token);
-            page.gone = Some(crate::words::capitalised(&why));
+            page.gone = Some(crate::words::sentence(&why));
             Ok(render(&page, StatusCode::GONE))
         }
         other => Err(other.into()),
