@@ -326,6 +326,33 @@ async fn a_newcomer_joins_by_invitation_on_his_phone_and_keeps_his_account() {
     let listed = rita_http.get(&members).await.text().await.unwrap();
     assert!(listed.contains("2 uses left"), "no use spent");
 
+    // A referee removes a member and a player leaves, each ticking a box that says
+    // so; the crewmen stay in the campaign's records (R2).
+    rita.open(&members).await;
+    assert_fits(&rita, "the members page with a member to remove").await;
+    rita.select("remove-username", NEWCOMER).await;
+    rita.press("remove-member").await;
+    let refusal = rita.text("remove-confirm-error").await.unwrap_or_default();
+    assert!(refusal.starts_with("tick the box"), "{refusal}");
+    assert_eq!(rita.value("remove-username").await, NEWCOMER);
+    let page = again.get(&members).await.text().await.unwrap();
+    assert!(page.contains("I leave Bloody April"), "the leave form");
+    let leave = format!("/campaigns/{campaign}/members/leave");
+    let fields = [("csrf", csrf_of(&page)), ("confirm", "yes".to_owned())];
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    assert_eq!(
+        again.post(&leave, &fields).await.status(),
+        StatusCode::SEE_OTHER
+    );
+    let listed = rita_http.get(&members).await.text().await.unwrap();
+    assert!(!listed.contains(&format!("<td>{NEWCOMER}</td>")), "he left");
+    let crew = format!("/campaigns/{campaign}/crew");
+    let crew = rita_http.get(&crew).await.text().await.unwrap();
+    assert!(
+        crew.contains("Albert Ball"),
+        "his crewman stays in the records"
+    );
+
     // The invitation is used up: its page says so (410).
     stranger.open(&join).await;
     let gone = stranger.text("gone").await.unwrap_or_default();
