@@ -34,10 +34,17 @@ pub const FIELD: &str = "form_key";
 const MAX_KEY_LENGTH: usize = 64;
 
 /// The forms that carry no key: signing in and out answer with a session cookie, which
-/// must not be stored, and write nothing a second time would repeat; a password form
-/// (API v1.3, "sign-in and password forms aside") holds a password, which no store
-/// keeps the digest of, and a second try of it is refused in words.
-const WITHOUT_KEY: &[&str] = &["/sign-in", "/sign-out", "/account/password"];
+/// must not be stored, and write nothing a second time would repeat; the password
+/// forms (API v1.3, "sign-in and password forms aside"): a change of password sent
+/// again is refused in words (the current password is no longer it), and the answer
+/// of a reset link made (`/account/resets`) holds the link, a credential no store may
+/// keep (sent again, it makes a new link that replaces the first).
+const WITHOUT_KEY: &[&str] = &[
+    "/sign-in",
+    "/sign-out",
+    "/account/password",
+    "/account/resets",
+];
 
 /// The one-time reset links' forms (`/reset/{token}`): password forms too.
 const RESET_LINKS: &str = "/reset/";
