@@ -41,3 +41,7 @@ CREATE TABLE address_tries (
     at      TIMESTAMPTZ NOT NULL DEFAULT now()
 );
 CREATE INDEX address_tries_idx ON address_tries (kind, address, at);
+
+-- A member who leaves or is removed keeps his crews in the campaign's records (R2):
+-- a crewman's owner is an account, no longer necessarily a member.
+ALTER TABLE crew DROP CONSTRAINT crew_campaign_id_owner_id_fkey;

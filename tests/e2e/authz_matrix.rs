@@ -48,6 +48,22 @@ const MATRIX: &[(&str, &str, Access)] = &[
     ("GET", "/health", Public),
     ("POST", "/api/v1/tokens", Public),
     ("DELETE", "/api/v1/tokens/current", Account),
+    // Accounts people make and keep themselves (R26, API v1.3): signing up needs no
+    // token (here with an invitation, as the default EAGLES_SIGN_UP asks); a reset
+    // link is an instance admin's, refused (403) to everyone else.
+    ("POST", "/api/v1/accounts", Public),
+    ("PUT", "/api/v1/accounts/current/password", Account),
+    ("DELETE", "/api/v1/accounts/current/sessions", Account),
+    ("POST", "/api/v1/accounts/{username}/reset", Account),
+    ("GET", "/api/v1/invitations/{code}", Public),
+    ("POST", "/api/v1/invitations/{code}/accept", Account),
+    ("POST", "/api/v1/campaigns/{cid}/invitations", Referee),
+    ("GET", "/api/v1/campaigns/{cid}/invitations", Referee),
+    (
+        "DELETE",
+        "/api/v1/campaigns/{cid}/invitations/{id}",
+        Referee,
+    ),
     ("GET", "/api/v1/aircraft", Public),
     ("GET", "/api/v1/abilities", Public),
     ("POST", "/api/v1/campaigns", Account),
@@ -58,6 +74,7 @@ const MATRIX: &[(&str, &str, Access)] = &[
     ("POST", "/api/v1/campaigns/{cid}/members", Referee),
     ("GET", "/api/v1/campaigns/{cid}/members", Read),
     ("PATCH", "/api/v1/campaigns/{cid}/members/{username}", Own),
+    ("DELETE", "/api/v1/campaigns/{cid}/members/{username}", Own),
     ("POST", "/api/v1/campaigns/{cid}/crew", Own),
     ("GET", "/api/v1/campaigns/{cid}/crew", Read),
     ("GET", "/api/v1/campaigns/{cid}/crew/{id}", Read),
@@ -157,10 +174,12 @@ async fn every_operation_has_an_access_class() {
     );
 }
 
-/// The campaign everything is tried on, and a stranger: the referee of another.
+/// The campaign everything is tried on, a stranger (the referee of another) and an
+/// invitation to the campaign.
 struct Fixture {
     stocked: Furnished,
     stranger: String,
+    invitation: String,
 }
 
 async fn fixture() -> Fixture {
@@ -168,15 +187,31 @@ async fn fixture() -> Fixture {
     let stranger = game.app.sign_up("sam", false).await;
     game.app.campaign(&stranger, "1916-07-01", false).await;
     // An award of the ledger: Karl's pilot's turn in a debriefed game.
+    let invited = game
+        .app
+        .post(
+            &format!("/api/v1/campaigns/{}/invitations", game.campaign),
+            Some(&game.referee),
+            &json!({ "role": "player", "side": "central", "uses": 5 }),
+        )
+        .await;
+    assert_eq!(invited.status(), StatusCode::CREATED);
+    let invitation = body(invited).await["code"].as_str().unwrap().to_owned();
     let stocked = Furnished::new(game).await;
-    Fixture { stocked, stranger }
+    Fixture {
+        stocked,
+        stranger,
+        invitation,
+    }
 }
 
 impl Fixture {
     /// The path with its ids filled in; `{id}` and `{username}` name Karl's things,
     /// which Ada may not touch.
     fn path(&self, template: &str) -> String {
-        self.stocked.fill(template)
+        self.stocked
+            .fill(template)
+            .replace("{code}", &self.invitation)
     }
 
     /// A body that parses, so a refusal is about the caller and not the input.
@@ -188,6 +223,15 @@ impl Fixture {
         let body = match write {
             ("GET", _) | ("DELETE", _) => return None,
             ("POST", "tokens") => json!({ "username": "ada", "password": "password-of-ada" }),
+            ("POST", "accounts") => {
+                json!({ "username": "wilhelm", "password": "Albatros-D.III-over-Douai",
+                                            "invitation": self.invitation })
+            }
+            ("PUT", "password") => json!({ "current_password": "password-of-ada",
+                                           "new_password": "Albatros-D.III-over-Douai" }),
+            ("POST", "reset") => json!({}),
+            ("POST", "accept") => json!({ "side": "central" }),
+            ("POST", "invitations") => json!({ "role": "player" }),
             ("POST", "campaigns") => json!({ "name": "Another", "start_date": "1917-04-02" }),
             ("PATCH", _) => json!({ "side": "allied" }),
             ("POST", "games") => json!({}),

@@ -25,6 +25,17 @@ async fn the_document_lists_the_contract_routes() {
         ("/api/v1/campaigns/{cid}/crew", "get"),
         ("/api/v1/campaigns/{cid}/crew/{id}", "get"),
         ("/api/v1/campaigns/{cid}/crew/{id}/abilities", "post"),
+        // API v1.3, Accounts (R26).
+        ("/api/v1/accounts", "post"),
+        ("/api/v1/campaigns/{cid}/members/{username}", "delete"),
+        ("/api/v1/accounts/current/password", "put"),
+        ("/api/v1/accounts/current/sessions", "delete"),
+        ("/api/v1/accounts/{username}/reset", "post"),
+        ("/api/v1/campaigns/{cid}/invitations", "post"),
+        ("/api/v1/campaigns/{cid}/invitations", "get"),
+        ("/api/v1/campaigns/{cid}/invitations/{id}", "delete"),
+        ("/api/v1/invitations/{code}", "get"),
+        ("/api/v1/invitations/{code}/accept", "post"),
     ] {
         assert!(
             doc["paths"][path][method].is_object(),

@@ -300,6 +300,8 @@ pub async fn load(
 
     let mut user_ids: Vec<i64> = vec![campaign.campaign.created_by];
     user_ids.extend(members.iter().map(|m| m.user_id));
+    // A crewman's owner may have left the campaign (R2: his crews stay).
+    user_ids.extend(crew_rows.iter().map(|c| c.owner_id));
     user_ids.extend(rolls.iter().filter_map(|r| r.roll.rolled_by));
     user_ids.extend(game_rows.iter().map(|g| g.created_by));
     user_ids.extend(game_rows.iter().filter_map(|g| g.voided_by));

@@ -69,13 +69,9 @@ pub(super) fn check(doc: &CampaignExport, p: &mut Problems) {
     }
 
     let crew = ids_of(p, "crew", doc.crew.iter().map(|c| &c.id));
+    // A crewman's owner may have left the campaign since (R2, R26: his crews stay), so
+    // he need not be among `members`; his account must exist, checked on import.
     for (i, m) in doc.crew.iter().enumerate() {
-        if !member_names.contains(&m.owner.to_lowercase()) {
-            p.push(
-                format!("crew[{i}].owner"),
-                format!("\"{}\" is not among `members`", m.owner),
-            );
-        }
         p.name_of::<Role>(format!("crew[{i}].role"), &m.role);
         p.name_of::<Nationality>(format!("crew[{i}].nationality"), &m.nationality);
         p.week(format!("crew[{i}].joined_week"), m.joined_week, current);

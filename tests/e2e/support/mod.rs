@@ -1,6 +1,7 @@
 //! The end-to-end harness: the real HTTP server on a free port, over a database of its
 //! own, called with a real HTTP client.
 
+pub mod accounts;
 pub mod builders;
 pub mod claims;
 pub mod database;
