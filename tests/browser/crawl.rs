@@ -215,23 +215,6 @@ async fn chosen_names(app: &TestApp) -> Vec<String> {
     .unwrap()
 }
 
-/// Saves the whole page, as long as it is, as `screenshots/<name>.png` for review.
-async fn whole_page(browser: &Browser, name: &str) {
-    let height = browser
-        .client
-        .execute("return document.documentElement.scrollHeight;", vec![])
-        .await
-        .unwrap()
-        .as_u64()
-        .unwrap();
-    let (width, _) = browser.client.get_window_size().await.unwrap();
-    let width = u32::try_from(width).unwrap();
-    let height = u32::try_from(height).unwrap().min(16_000);
-    browser.client.set_window_size(width, height).await.unwrap();
-    browser.screenshot(name).await;
-    browser.client.set_window_size(width, 915).await.unwrap();
-}
-
 #[tokio::test]
 async fn every_kind_of_page_reads_in_words_and_fits_a_412_px_phone() {
     let (app, password) = TestApp::demo().await;
@@ -271,7 +254,8 @@ async fn every_kind_of_page_reads_in_words_and_fits_a_412_px_phone() {
             }
             if reader == Some("demo-ada") {
                 let name = page.trim_start_matches('/').replace(['/', '?'], "-");
-                whole_page(&browser, &format!("crawl-{name}")).await;
+                let file = Browser::screenshot_file(&format!("crawl-{name}"));
+                browser.save_whole_page(&file).await;
             }
         }
         browser.close().await;

@@ -40,24 +40,8 @@ async fn assert_fits(browser: &Browser, what: &str) {
     );
     browser.assert_well_formed(what).await;
     if let Some(folder) = std::env::var_os("EAGLES_SCREENSHOTS") {
-        let height = browser
-            .client
-            .execute("return document.documentElement.scrollHeight;", vec![])
-            .await
-            .unwrap()
-            .as_u64()
-            .unwrap();
-        let height = u32::try_from(height).unwrap().min(8_000);
-        browser.client.set_window_size(PHONE, height).await.unwrap();
-        browser
-            .client
-            .execute("window.scrollTo(0, 0);", vec![])
-            .await
-            .unwrap();
-        let png = browser.client.screenshot().await.unwrap();
         let file = std::path::Path::new(&folder).join(format!("{}.png", what.replace(' ', "-")));
-        std::fs::write(file, png).unwrap();
-        browser.client.set_window_size(PHONE, 915).await.unwrap();
+        browser.save_whole_page(&file).await;
     }
 }
 
