@@ -78,22 +78,34 @@ fn page(
     preview: InvitationPreview,
     policy: SignUpPolicy,
 ) -> JoinPage {
-    let gone = (preview.state != InvitationState::Valid).then(|| {
-        preview
-            .refusal
-            .clone()
-            .unwrap_or_else(|| "this invitation no longer works".to_owned())
-    });
     JoinPage {
         nav: session.nav(),
         code,
+        gone: gone(&preview),
         invitation: Offer::new(preview.campaign_name, preview.role, preview.side),
-        gone: gone.map(|g| crate::words::sentence(&g)),
         note: None,
         sign_up_open: policy != SignUpPolicy::Closed,
         form: JoinForm::default(),
         errors: FieldErrors::default(),
     }
+}
+
+/// Why the invitation no longer works, as a sentence, its date in the one date style;
+/// none while it works.
+fn gone(preview: &InvitationPreview) -> Option<String> {
+    let ask = "ask the campaign's referee for a new one";
+    let why = match preview.state {
+        InvitationState::Valid => return None,
+        InvitationState::Expired => format!(
+            "this invitation expired on {}: {ask}",
+            crate::words::moment(preview.expires_at)
+        ),
+        _ => preview
+            .refusal
+            .clone()
+            .unwrap_or_else(|| format!("this invitation no longer works: {ask}")),
+    };
+    Some(crate::words::sentence(&why))
 }
 
 #[post("/join/{code}")]
@@ -136,7 +148,11 @@ pub async fn join(
     match outcome {
         Ok(Some(response)) => return Ok(response),
         Ok(None) => {}
-        Err(Refused::Gone(why)) => page.gone = Some(crate::words::sentence(&why)),
+        Err(Refused::Gone(why)) => {
+            // It stopped working meanwhile: the invitation says why in the page's words.
+            let now = ports.0.invitation(page.code.clone()).await?;
+            page.gone = gone(&now).or_else(|| Some(crate::words::sentence(&why)));
+        }
         Err(Refused::Note(why)) => page.note = Some(crate::words::sentence(&why)),
         Err(Refused::Page(e)) => return Err(e),
     }
@@ -294,5 +310,35 @@ fn place(e: &Error, errors: &mut FieldErrors) {
             _ => "username",
         };
         errors.add(field, crate::pages::words::plain(problem));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use campaign::roster::MemberRole;
+    use chrono::{TimeZone, Utc};
+
+    // Issue #37's one date style, on an invitation that expired (R26).
+    #[test]
+    fn an_expired_invitation_says_when_in_the_one_date_style() {
+        let preview = |state| InvitationPreview {
+            campaign_id: 1,
+            campaign_name: "Bloody April".into(),
+            role: MemberRole::Player,
+            side: None,
+            expires_at: Utc.with_ymd_and_hms(2026, 12, 12, 14, 5, 0).unwrap(),
+            state,
+            refusal: Some("this invitation was withdrawn by the campaign's referee".into()),
+        };
+        assert_eq!(
+            gone(&preview(InvitationState::Expired)).unwrap(),
+            "This invitation expired on 12 December 2026, 14:05 UTC: ask the campaign's referee for a new one."
+        );
+        assert_eq!(
+            gone(&preview(InvitationState::Revoked)).unwrap(),
+            "This invitation was withdrawn by the campaign's referee."
+        );
+        assert!(gone(&preview(InvitationState::Valid)).is_none());
     }
 }
