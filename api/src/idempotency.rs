@@ -101,7 +101,8 @@ pub async fn middleware(
     eagles_once::run_claimed::<_, ApiError>(req, next, &**keys, (user_id, &key), spends).await
 }
 
-fn valid_key(value: &header::HeaderValue) -> Result<String, ApiError> {
+/// The key a header carries, or 400 in words.
+pub(crate) fn valid_key(value: &header::HeaderValue) -> Result<String, ApiError> {
     let bad = || {
         ApiError(Error::BadRequest(format!(
             "the Idempotency-Key header must be 1 to {MAX_KEY_LENGTH} visible ASCII characters, e.g. a UUID"

@@ -64,8 +64,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
             }
         }
         if let Some(operation) = item.post.as_mut() {
-            // Signing up is anonymous, and keys are kept per account.
-            if !crate::idempotency::exempt(path) && path != "/api/v1/accounts" {
+            if !crate::idempotency::exempt(path) {
                 operation
                     .parameters
                     .get_or_insert_with(Vec::new)

@@ -8,6 +8,7 @@ diesel::table! {
         password_hash -> Text,
         is_admin -> Bool,
         created_at -> Timestamptz,
+        sign_up_key_hash -> Nullable<Bytea>,
     }
 }
 

@@ -148,3 +148,36 @@ pub async fn end_credentials(
     pages.execute(conn).await?;
     Ok(())
 }
+
+/// Marks an account as signed up with the Idempotency-Key whose digest is `key_hash`.
+pub async fn set_sign_up_key(
+    conn: &mut AsyncPgConnection,
+    user_id: i64,
+    key_hash: &[u8],
+) -> QueryResult<()> {
+    diesel::update(users::table.find(user_id))
+        .set(users::sign_up_key_hash.eq(key_hash))
+        .execute(conn)
+        .await
+        .map(drop)
+        .map_err(crate::Error::from)
+}
+
+/// The account `username` (any letter case) signed up with the key whose digest is
+/// `key_hash` within `since`.
+pub async fn find_signed_up_with(
+    conn: &mut AsyncPgConnection,
+    username: &str,
+    key_hash: &[u8],
+    since: chrono::DateTime<chrono::Utc>,
+) -> QueryResult<Option<Account>> {
+    users::table
+        .filter(lower(users::username).eq(lower(username)))
+        .filter(users::sign_up_key_hash.eq(key_hash))
+        .filter(users::created_at.gt(since))
+        .select(Account::as_select())
+        .first(conn)
+        .await
+        .optional()
+        .map_err(crate::Error::from)
+}

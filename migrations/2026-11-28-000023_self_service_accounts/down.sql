@@ -4,3 +4,4 @@ ALTER TABLE crew ADD CONSTRAINT crew_campaign_id_owner_id_fkey
 DROP TABLE address_tries;
 DROP TABLE password_resets;
 DROP TABLE invitations;
+ALTER TABLE users DROP COLUMN sign_up_key_hash;

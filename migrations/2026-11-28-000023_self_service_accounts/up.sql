@@ -3,6 +3,10 @@
 -- unique index on lower(username) that the accounts migration made; sign-in looks
 -- them up the same way.
 
+-- The SHA-256 of the Idempotency-Key an account was signed up with, if any: the same
+-- sign-up sent again with it (a lost answer) is answered as the first, not "taken".
+ALTER TABLE users ADD COLUMN sign_up_key_hash BYTEA;
+
 -- A campaign's invitations: a referee hands the code on (a link, a QR code); each
 -- acceptance spends one use. The code is shown to the campaign's referees again (the
 -- members page shows each as a link), so it is kept as it is.

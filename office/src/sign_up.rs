@@ -88,6 +88,16 @@ pub trait SignUps {
     /// spends one use.
     async fn sign_up(&self, address: String, new: NewAccount) -> Result<SignedUp, crate::Error>;
 
+    /// [`SignUps::sign_up`] sent with an `Idempotency-Key`: sent again with the same
+    /// key, username and password within a day of the first, it answers what the first
+    /// made (`replayed` true) and makes nothing.
+    async fn sign_up_once(
+        &self,
+        address: String,
+        new: NewAccount,
+        key: String,
+    ) -> Result<(SignedUp, bool), crate::Error>;
+
     /// What the instance allows.
     fn sign_up_policy(&self) -> SignUpPolicy;
 }

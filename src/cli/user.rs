@@ -52,7 +52,7 @@ async fn reset(username: &str, bind: &str, config: &DatabaseConfig) -> Result<()
         let mut conn = db.pool.get().await.map_err(|e| e.to_string())?;
         eagles_service::accounts::reset::make_link(&mut conn, None, username, &settings)
             .await
-            .map_err(|e| e.to_string())
+            .map_err(|e| format!("no reset link for \"{username}\": {e}"))
     }
     .await;
     db.close();

@@ -116,7 +116,7 @@ async fn links_are_for_admins_and_expire() {
     let unknown = make_link(&app, &admin, "nobody").await;
     assert!(problem(unknown, StatusCode::NOT_FOUND)
         .await
-        .contains("no account named"));
+        .contains("no account with this username"));
 
     let first = token_of(
         body(make_link(&app, &admin, "ada").await).await["url"]

@@ -269,3 +269,39 @@ async fn sign_ups_are_limited_per_address() {
         "{detail}"
     );
 }
+
+/// API v1.3 "A write happens once": a sign-up sent again with its Idempotency-Key
+/// (a lost answer) answers the account it made, membership and all, and makes nothing
+/// more (the invitation's one use is not spent twice); without the password it is
+/// just a name that is taken.
+#[tokio::test]
+async fn a_sign_up_sent_again_with_its_key_answers_the_first() {
+    let app = TestApp::spawn().await;
+    let (_rita, campaign, code) =
+        invited(&app, json!({ "role": "player", "side": "central" })).await;
+    let account = json!({ "username": "lothar", "password": GOOD_PASSWORD, "invitation": code });
+    let send = |account: serde_json::Value| {
+        app.request(reqwest::Method::POST, "/api/v1/accounts", None)
+            .header("Idempotency-Key", "lothar-signs-up")
+            .json(&account)
+            .send()
+    };
+    let first = send(account.clone()).await.unwrap();
+    assert_eq!(first.status(), StatusCode::CREATED);
+    assert!(first.headers().get("idempotency-replayed").is_none());
+    let first = body(first).await;
+    let again = send(account.clone()).await.unwrap();
+    assert_eq!(again.status(), StatusCode::CREATED);
+    assert_eq!(again.headers()["idempotency-replayed"], "true");
+    let again = body(again).await;
+    assert_eq!(again, first);
+    assert_eq!(again["membership"]["campaign_id"], campaign);
+    let mut guessed = account;
+    guessed["password"] = json!("Another-password-entirely");
+    let detail = problem(
+        send(guessed).await.unwrap(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(detail, "that name is taken: choose another username");
+}

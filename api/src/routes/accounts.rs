@@ -39,7 +39,9 @@ fn token_in_use(req: &HttpRequest) -> Result<CredentialInUse, ApiError> {
 /// the account joins its campaign in the same step, spending one use), or freely
 /// where the instance is open. Usernames: 3 to 32 letters, digits, `-`, `_`, `.`,
 /// unique without regard to case. Passwords: at least 10 characters, not the
-/// username, not among the 10,000 most common.
+/// username, not among the 10,000 most common. Sent with an `Idempotency-Key`, the
+/// same key, username and password again within a day answer the account first made
+/// (`Idempotency-Replayed: true`) rather than "that name is taken".
 #[utoipa::path(
     tag = "accounts",
     request_body = NewAccount,
@@ -59,10 +61,20 @@ pub async fn sign_up(
     req: HttpRequest,
     body: Json<NewAccount>,
 ) -> Result<HttpResponse, ApiError> {
-    let signed_up = sign_ups
-        .sign_up(address_of(&req), body.into_inner())
+    let address = address_of(&req);
+    let Some(key) = req.headers().get(crate::idempotency::HEADER) else {
+        let signed_up = sign_ups.sign_up(address, body.into_inner()).await?;
+        return Ok(HttpResponse::Created().json(signed_up.account));
+    };
+    let key = crate::idempotency::valid_key(key)?;
+    let (signed_up, replayed) = sign_ups
+        .sign_up_once(address, body.into_inner(), key)
         .await?;
-    Ok(HttpResponse::Created().json(signed_up.account))
+    let mut response = HttpResponse::Created();
+    if replayed {
+        response.insert_header((crate::idempotency::REPLAYED, "true"));
+    }
+    Ok(response.json(signed_up.account))
 }
 
 /// Changes the caller's password. Every other session and token of the account

@@ -10,9 +10,11 @@ use super::limits::SIGN_UPS;
 use super::{audit, invitations, rules};
 use crate::envelope;
 use crate::error::{Locus, ServiceError};
-use crate::password::hash_password;
+use crate::password::{hash_password, verify_password};
 use crate::unique::is_unique_violation;
 use crate::Service;
+use eagles_office::credentials::credential_digest;
+use eagles_office::sign_up::Membership;
 
 /// 403 unless the instance lets this request make an account.
 fn allowed(policy: SignUpPolicy, new: &NewAccount) -> Result<(), ServiceError> {
@@ -29,12 +31,14 @@ fn allowed(policy: SignUpPolicy, new: &NewAccount) -> Result<(), ServiceError> {
     }
 }
 
-/// Stores the account and its audit entry.
+/// Stores the account (with the digest of the Idempotency-Key it came with) and its
+/// audit entry.
 async fn create(
     conn: &mut AsyncPgConnection,
     username: &str,
     hash: &str,
     invited: bool,
+    key_hash: Option<&[u8]>,
 ) -> Result<User, ServiceError> {
     let user = eagles_db::users::create(conn, username, hash, false)
         .await
@@ -47,6 +51,9 @@ async fn create(
                 e.into()
             }
         })?;
+    if let Some(key_hash) = key_hash {
+        eagles_db::users::set_sign_up_key(conn, user.id, key_hash).await?;
+    }
     audit(
         conn,
         Some(user.id),
@@ -57,9 +64,55 @@ async fn create(
     Ok(user)
 }
 
-#[async_trait::async_trait]
-impl SignUps for Service {
-    async fn sign_up(&self, address: String, new: NewAccount) -> Result<SignedUp, Error> {
+/// What an account signed up with `key` (its digest `key_hash`) within the last day
+/// made, when `new` names it with its password: the answer to send again.
+async fn made_before(
+    service: &Service,
+    new: &NewAccount,
+    key_hash: &[u8],
+) -> Result<Option<SignedUp>, ServiceError> {
+    let since = chrono::Utc::now() - chrono::Duration::days(1);
+    let account = {
+        let mut conn = service.conn().await?;
+        eagles_db::users::find_signed_up_with(&mut conn, &new.username, key_hash, since).await?
+    };
+    let Some(account) = account else {
+        return Ok(None);
+    };
+    if !verify_password(Some(account.password_hash.clone()), new.password.clone()).await? {
+        return Ok(None);
+    }
+    let user = User::from(account);
+    let mut conn = service.conn().await?;
+    let membership = match &new.invitation {
+        None => None,
+        Some(code) => {
+            let campaign_id = invitations::campaign_of(&mut conn, code).await?;
+            let campaign = eagles_db::campaigns::find(&mut conn, campaign_id).await?;
+            let member = eagles_db::campaigns::member(&conn, campaign_id, user.id).await?;
+            campaign.zip(member).map(|(campaign, member)| Membership {
+                campaign_id,
+                campaign_name: campaign.name,
+                member: member.into(),
+            })
+        }
+    };
+    let account = AccountView {
+        username: user.username.clone(),
+        membership,
+    };
+    Ok(Some(SignedUp { user, account }))
+}
+
+impl Service {
+    /// Signs up as [`SignUps::sign_up`] says, keeping the digest of the request's
+    /// Idempotency-Key with the account when it came with one.
+    async fn make_account(
+        &self,
+        address: String,
+        new: NewAccount,
+        key_hash: Option<Vec<u8>>,
+    ) -> Result<SignedUp, ServiceError> {
         allowed(self.accounts.sign_up, &new)?;
         {
             let mut conn = self.conn().await?;
@@ -79,7 +132,7 @@ impl SignUps for Service {
         let mut conn = self.conn().await?;
         let Some(code) = invitation else {
             return envelope::transaction(&mut conn, async |conn| {
-                let user = create(conn, &username, &hash, false).await?;
+                let user = create(conn, &username, &hash, false, key_hash.as_deref()).await?;
                 let account = AccountView {
                     username: user.username.clone(),
                     membership: None,
@@ -90,7 +143,7 @@ impl SignUps for Service {
         };
         let campaign_id = invitations::campaign_of(&mut conn, &code).await?;
         envelope::join(&mut conn, campaign_id, async |conn, campaign| {
-            let user = create(conn, &username, &hash, true).await?;
+            let user = create(conn, &username, &hash, true, key_hash.as_deref()).await?;
             let (membership, change) =
                 invitations::join_with(conn, campaign, &code, &user, side).await?;
             let account = AccountView {
@@ -101,6 +154,27 @@ impl SignUps for Service {
             Ok((SignedUp { user, account }, id, change))
         })
         .await
+    }
+}
+
+#[async_trait::async_trait]
+impl SignUps for Service {
+    async fn sign_up(&self, address: String, new: NewAccount) -> Result<SignedUp, Error> {
+        self.make_account(address, new, None).await
+    }
+
+    async fn sign_up_once(
+        &self,
+        address: String,
+        new: NewAccount,
+        key: String,
+    ) -> Result<(SignedUp, bool), Error> {
+        let key_hash = credential_digest(&key);
+        if let Some(made) = made_before(self, &new, &key_hash).await? {
+            return Ok((made, true));
+        }
+        let made = self.make_account(address, new, Some(key_hash)).await?;
+        Ok((made, false))
     }
 
     fn sign_up_policy(&self) -> SignUpPolicy {
