@@ -35,6 +35,10 @@ pub struct JoinForm {
     pub password: String,
     #[serde(default)]
     pub side: String,
+    /// The form's one-time key (`fields::csrf`): a new account sent twice (a double
+    /// tap, an answer lost) is made once, and the second answer signs in the same one.
+    #[serde(default)]
+    pub form_key: String,
 }
 
 /// The ports the page's form uses, taken as one extractor.
@@ -233,7 +237,16 @@ async fn create(
         invitation: Some(code),
         side,
     };
-    match sign_ups.sign_up(address, new).await {
+    let made = if form.form_key.is_empty() {
+        sign_ups.sign_up(address, new).await
+    } else {
+        let key = format!("page {}", form.form_key);
+        sign_ups
+            .sign_up_once(address, new, key)
+            .await
+            .map(|(made, _)| made)
+    };
+    match made {
         Ok(made) => {
             let cookie = session::renew(&***sessions, session, made.user.id).await?;
             let campaign_id = made.account.membership.map(|m| m.campaign_id);
