@@ -43,9 +43,10 @@ pub struct ResetPreview {
 /// Keeping one's account (R26).
 #[async_trait::async_trait]
 pub trait Passwords {
-    /// Sets `user`'s password to `change.new_password` (the same rules as signing up,
-    /// 422 listing each broken one) when `change.current_password` is his; a wrong one
-    /// is 401 and counts as a failed sign-in of `address` (429 past the limits).
+    /// Sets `user`'s password to `change.new_password` (the same rules as signing up)
+    /// when `change.current_password` is his: 422 listing each problem, a wrong current
+    /// password among them (at `current_password`), which counts as a failed sign-in of
+    /// `address` (429 past the sign-in limits).
     /// Every other session and token of the account stops working; `kept` goes on.
     async fn change_password(
         &self,

@@ -216,6 +216,7 @@ impl Ended {
         match write {
             ("DELETE", _) => None,
             ("PATCH", _) => Some(json!({ "side": "central" })),
+            ("POST", "invitations") => Some(json!({ "role": "player" })),
             _ => Some(
                 self.stocked
                     .body(method, template)

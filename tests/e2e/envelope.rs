@@ -21,7 +21,7 @@ use serde_json::{json, Value};
 use crate::support::{assert_created, body, TestApp, CAMPAIGN_WRITES};
 
 /// The write operations of the document that are not a campaign's records, and why.
-const OUTSIDE: [(&str, &str, &str); 6] = [
+const OUTSIDE: [(&str, &str, &str); 9] = [
     (
         "POST",
         "/api/v1/campaigns",
@@ -53,6 +53,21 @@ const OUTSIDE: [(&str, &str, &str); 6] = [
         "/api/v1/campaigns/{cid}/webhooks/{id}",
         "as adding a webhook",
     ),
+    (
+        "PUT",
+        "/api/v1/accounts/current/password",
+        "an account's password and credentials, no campaign's (R26)",
+    ),
+    (
+        "DELETE",
+        "/api/v1/accounts/current/sessions",
+        "an account's sessions and tokens, no campaign's (R26)",
+    ),
+    (
+        "POST",
+        "/api/v1/accounts/{username}/reset",
+        "an account's reset link, no campaign's (R26)",
+    ),
 ];
 
 /// The server of the test with its accounts: rita referees, ada, karl, sam and tom
@@ -76,6 +91,9 @@ struct Campaign {
     award: i64,
     /// Voss's sortie declared in that game, when one is needed.
     sortie: i64,
+    /// An invitation to the campaign (its id and code), when one is needed.
+    invitation: i64,
+    code: String,
 }
 
 /// What a write needs ready before it is made.
@@ -93,13 +111,28 @@ enum Ready {
     Debriefed,
     /// A game whose line-up has Voss's sortie (R16), not debriefed.
     Sortie,
+    /// The campaign and its two players, with an invitation to play Allied (R26).
+    Invited,
 }
 
-/// A write operation as the test makes it: what it needs, its body, the event's kind.
+/// Who makes a write.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum By {
+    /// The campaign's referee.
+    Referee,
+    /// Someone who is not a member yet, signed in (accepting an invitation).
+    Newcomer,
+    /// Someone without an account (signing up with an invitation).
+    Nobody,
+}
+
+/// A write operation as the test makes it: what it needs, its body, the event's kind,
+/// who makes it.
 struct Write {
     ready: Ready,
     body: Option<Value>,
     kind: &'static str,
+    by: By,
 }
 
 /// How to make the write `(method, path template)`; `None` for one the test does not
@@ -110,9 +143,42 @@ fn write_of(op: (&str, &str), club: &Club) -> Option<Write> {
             ready,
             body: Some(body),
             kind,
+            by: By::Referee,
         })
     };
     match op {
+        // Accounts and invitations (R26, API v1.3): joining by an invitation is a
+        // write to its campaign, by someone not yet in it.
+        ("POST", "/api/v1/campaigns/{cid}/invitations") => {
+            write(Ready::Players, json!({ "role": "player" }), "member")
+        }
+        ("DELETE", "/api/v1/campaigns/{cid}/invitations/{id}") => Some(Write {
+            ready: Ready::Invited,
+            body: None,
+            kind: "member",
+            by: By::Referee,
+        }),
+        ("DELETE", "/api/v1/campaigns/{cid}/members/{username}") => Some(Write {
+            ready: Ready::Uneven,
+            body: None,
+            kind: "member",
+            by: By::Referee,
+        }),
+        ("POST", "/api/v1/invitations/{code}/accept") => Some(Write {
+            ready: Ready::Invited,
+            body: Some(json!({})),
+            kind: "member",
+            by: By::Newcomer,
+        }),
+        ("POST", "/api/v1/accounts") => Some(Write {
+            ready: Ready::Invited,
+            body: Some(
+                json!({ "username": "newcomer", "password": "Sopwith-Camel-over-Arras",
+                               "invitation": "{code}" }),
+            ),
+            kind: "member",
+            by: By::Nobody,
+        }),
         ("POST", "/api/v1/campaigns/{cid}/members") => write(
             Ready::Players,
             json!({ "username": "sam", "role": "player", "side": "allied" }),
@@ -174,6 +240,7 @@ fn write_of(op: (&str, &str), club: &Club) -> Option<Write> {
             ready: Ready::Sortie,
             body: None,
             kind: "sheet",
+            by: By::Referee,
         }),
         ("POST", "/api/v1/campaigns/{cid}/games/{gid}/sorties/{sid}/marks") => {
             write(Ready::Sortie, json!({ "kind": "turn", "turn": 1 }), "sheet")
@@ -187,6 +254,7 @@ fn write_of(op: (&str, &str), club: &Club) -> Option<Write> {
             ready: Ready::Players,
             body: None,
             kind: "end",
+            by: By::Referee,
         }),
         _ => None,
     }
@@ -267,7 +335,21 @@ impl Club {
             central_mission: 0,
             award: 0,
             sortie: 0,
+            invitation: 0,
+            code: String::new(),
         };
+        if ready == Ready::Invited {
+            let made = self
+                .made(
+                    id,
+                    "/invitations",
+                    json!({ "role": "player", "side": "allied" }),
+                )
+                .await;
+            campaign.invitation = made["id"].as_i64().unwrap();
+            campaign.code = made["code"].as_str().unwrap().to_owned();
+            return campaign;
+        }
         if ready == Ready::Uneven {
             for player in ["sam", "tom"] {
                 self.app
@@ -389,6 +471,11 @@ impl Campaign {
     /// Allied player who may switch), `{aid}` Voss's award.
     fn fill(&self, template: &str) -> String {
         template
+            .replace(
+                "/invitations/{id}",
+                &format!("/invitations/{}", self.invitation),
+            )
+            .replace("{code}", &self.code)
             .replace("{cid}", &self.id.to_string())
             .replace("{gid}", &self.game.to_string())
             .replace("{mid}", &self.central_mission.to_string())
@@ -398,11 +485,12 @@ impl Campaign {
             .replace("{username}", "tom")
     }
 
-    /// `body` with `"{voss}"` replaced by Voss's id.
+    /// `body` with `"{voss}"` replaced by Voss's id and `{code}` by the invitation's.
     fn fill_body(&self, body: Value) -> Value {
         let text = body
             .to_string()
-            .replace("\"{voss}\"", &self.voss.to_string());
+            .replace("\"{voss}\"", &self.voss.to_string())
+            .replace("{code}", &self.code);
         serde_json::from_str(&text).unwrap()
     }
 }
@@ -440,10 +528,19 @@ async fn every_write_to_a_campaign_raises_its_revision_once_and_emits_one_event(
             )
         });
         let campaign = club.campaign(write.ready).await;
+        let caller = match write.by {
+            By::Referee => Some(club.referee.clone()),
+            By::Newcomer => Some(
+                club.app
+                    .sign_up(&format!("newcomer{}", made.len()), false)
+                    .await,
+            ),
+            By::Nobody => None,
+        };
         let mut request = club.app.request(
             method.parse().unwrap(),
             &campaign.fill(template),
-            Some(&club.referee),
+            caller.as_deref(),
         );
         if let Some(body) = write.body {
             request = request.json(&campaign.fill_body(body));

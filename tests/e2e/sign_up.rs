@@ -78,7 +78,7 @@ async fn an_invitation_makes_the_account_and_its_membership_together() {
 }
 
 /// R2: a player needs a side; an invitation that leaves it open makes him pick one
-/// (422), and nothing is made until he does (one transaction).
+/// (422, beside any other problem of the request), and nothing is made until he does.
 #[tokio::test]
 async fn an_open_invitation_wants_a_side_and_makes_nothing_without_one() {
     let app = TestApp::spawn().await;
@@ -90,6 +90,14 @@ async fn an_open_invitation_wants_a_side_and_makes_nothing_without_one() {
     )
     .await;
     assert!(detail.contains("pick a side"), "{detail}");
+    // Listed beside the password's problems, all at once.
+    let mut short = account.clone();
+    short["password"] = json!("short");
+    let detail = problem(sign_up(&app, short).await, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(
+        detail.contains("at least 10 characters") && detail.contains("pick a side"),
+        "{detail}"
+    );
     assert_eq!(
         sign_in_status(&app, "manfred", GOOD_PASSWORD).await,
         StatusCode::UNAUTHORIZED,
@@ -253,7 +261,8 @@ async fn sign_ups_are_limited_per_address() {
         )
     };
     for _ in 0..20 {
-        assert_eq!(try_once().await.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        // No such invitation: refused, and counted all the same.
+        assert_eq!(try_once().await.status(), StatusCode::NOT_FOUND);
     }
     let limited = try_once().await;
     assert_eq!(limited.status(), StatusCode::TOO_MANY_REQUESTS);
@@ -277,8 +286,12 @@ async fn sign_ups_are_limited_per_address() {
 #[tokio::test]
 async fn a_sign_up_sent_again_with_its_key_answers_the_first() {
     let app = TestApp::spawn().await;
-    let (_rita, campaign, code) =
-        invited(&app, json!({ "role": "player", "side": "central" })).await;
+    let (rita, campaign, code) = invited(
+        &app,
+        json!({ "role": "player", "side": "central", "uses": 2 }),
+    )
+    .await;
+    // Two uses: a second account could still join, so only the key tells a repeat.
     let account = json!({ "username": "lothar", "password": GOOD_PASSWORD, "invitation": code });
     let send = |account: serde_json::Value| {
         app.request(reqwest::Method::POST, "/api/v1/accounts", None)
@@ -296,6 +309,15 @@ async fn a_sign_up_sent_again_with_its_key_answers_the_first() {
     let again = body(again).await;
     assert_eq!(again, first);
     assert_eq!(again["membership"]["campaign_id"], campaign);
+    let listed = body(
+        app.get(
+            &format!("/api/v1/campaigns/{campaign}/invitations"),
+            Some(&rita),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(listed[0]["uses_left"], 1, "one use spent, not two");
     let mut guessed = account;
     guessed["password"] = json!("Another-password-entirely");
     let detail = problem(

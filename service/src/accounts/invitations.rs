@@ -89,6 +89,23 @@ pub(crate) async fn campaign_of(
     Ok(invitation.campaign_id)
 }
 
+/// Whether the invitation `code` works now (404, 410 otherwise) and, when it does, the
+/// problem of the side `chosen` for it, so a sign-up lists it beside the username's and
+/// password's; [`join_with`] checks again under the lock.
+pub(crate) async fn side_problem(
+    conn: &mut AsyncPgConnection,
+    code: &str,
+    chosen: Option<Side>,
+) -> Result<Option<ServiceError>, ServiceError> {
+    let (invitation, _) = eagles_db::invitations::by_code(conn, code)
+        .await?
+        .ok_or_else(no_such_code)?;
+    if let Some(why) = refusal(&invitation, state(&invitation, Utc::now())) {
+        return Err(ServiceError::Gone(why));
+    }
+    Ok(side_of(&invitation, chosen).err())
+}
+
 /// The side a joiner takes: the invitation's, else the one he picked, which a player
 /// must (R2, §13.01).
 fn side_of(invitation: &Invitation, chosen: Option<Side>) -> Result<Option<Side>, ServiceError> {

@@ -127,6 +127,10 @@ impl Service {
         } = new;
         let mut problems = rules::username_problems(&username);
         problems.extend(rules::password_problems(&username, &password, "password"));
+        if let Some(code) = &invitation {
+            let mut conn = self.conn().await?;
+            problems.extend(invitations::side_problem(&mut conn, code, side).await?);
+        }
         rules::refuse(problems)?;
         let hash = hash_password(password).await?;
         let mut conn = self.conn().await?;
