@@ -185,6 +185,21 @@ async fn pages_of_each_kind(app: &TestApp, cid: i64, tonight: i64) -> Vec<String
     pages
 }
 
+/// The account pages (R26): the account, and an invitation of the demo's campaign made
+/// by its referee (which the members page then lists with its QR code).
+async fn account_pages(app: &TestApp, password: &str, cid: i64) -> Vec<String> {
+    let referee = demo_referee(app, password).await;
+    let invitation = referee
+        .write(
+            Method::POST,
+            &format!("/api/v1/campaigns/{cid}/invitations"),
+            json!({ "role": "player", "uses": 3 }),
+        )
+        .await;
+    let code = invitation["code"].as_str().unwrap();
+    vec!["/account".to_owned(), format!("/join/{code}")]
+}
+
 /// The names people chose, longest first: usernames, crewmen, campaigns.
 async fn chosen_names(app: &TestApp) -> Vec<String> {
     use eagles_db::diesel::sql_types::{Array, Text};
@@ -200,29 +215,13 @@ async fn chosen_names(app: &TestApp) -> Vec<String> {
     .unwrap()
 }
 
-/// Saves the whole page, as long as it is, as `screenshots/<name>.png` for review.
-async fn whole_page(browser: &Browser, name: &str) {
-    let height = browser
-        .client
-        .execute("return document.documentElement.scrollHeight;", vec![])
-        .await
-        .unwrap()
-        .as_u64()
-        .unwrap();
-    let (width, _) = browser.client.get_window_size().await.unwrap();
-    let width = u32::try_from(width).unwrap();
-    let height = u32::try_from(height).unwrap().min(16_000);
-    browser.client.set_window_size(width, height).await.unwrap();
-    browser.screenshot(name).await;
-    browser.client.set_window_size(width, 915).await.unwrap();
-}
-
 #[tokio::test]
 async fn every_kind_of_page_reads_in_words_and_fits_a_412_px_phone() {
     let (app, password) = TestApp::demo().await;
     let cid = count(&app, "SELECT max(id) FROM campaigns").await;
     let tonight = play_tonight(&app, &password, cid).await;
-    let pages = pages_of_each_kind(&app, cid, tonight).await;
+    let mut pages = pages_of_each_kind(&app, cid, tonight).await;
+    pages.extend(account_pages(&app, &password, cid).await);
     let names = chosen_names(&app).await;
     let projector = vec![format!("/campaigns/{cid}/live?projector")];
     // Each problem with the readers who met it, in the order found.
@@ -255,7 +254,8 @@ async fn every_kind_of_page_reads_in_words_and_fits_a_412_px_phone() {
             }
             if reader == Some("demo-ada") {
                 let name = page.trim_start_matches('/').replace(['/', '?'], "-");
-                whole_page(&browser, &format!("crawl-{name}")).await;
+                let file = Browser::screenshot_file(&format!("crawl-{name}"));
+                browser.save_whole_page(&file).await;
             }
         }
         browser.close().await;

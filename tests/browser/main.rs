@@ -31,6 +31,8 @@ mod debrief_down;
 mod debrief_form;
 mod draft;
 mod forms;
+mod invitations;
+mod join;
 mod live;
 mod paper_sheet;
 mod phone;

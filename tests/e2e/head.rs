@@ -223,6 +223,9 @@ const PAGES: &[&str] = &[
     "/campaigns/{cid}/games/{gid}/sheets",
     "/campaigns/{cid}/weeks/{n}",
     "/campaigns/{cid}/weeks/{n}/briefing",
+    "/account",
+    "/join/{code}",
+    "/reset/{token}",
 ];
 
 /// The `#[get("…")]` routes of the page handlers, read from their sources.
@@ -288,6 +291,9 @@ async fn every_page_of_the_demo_answers_head() {
                 .replace("{id}", &crewman)
                 .replace("{gid}", &game)
                 .replace("{n}", "1")
+                // An invitation and a reset link that are not there: 404 and 410.
+                .replace("{code}", "no-such-invitation")
+                .replace("{token}", "no-such-link")
         })
         .collect();
     // A page that is not there, a campaign that is not there, a week not yet played.

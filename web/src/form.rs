@@ -54,6 +54,12 @@ pub fn field_label(name: &str) -> String {
         "aircraft" => "Aircraft",
         "pilot" => "Pilot",
         "observer" => "Observer",
+        "current_password" => "Current password",
+        "new_password" => "New password",
+        "reset_username" => "Username",
+        "uses" => "How many people may use it",
+        "days" => "Days it stays valid",
+        "confirm" => "the box that confirms it",
         "csrf" => "the form's hidden security token",
         "form_key" => "the form's hidden one-time key",
         other => {

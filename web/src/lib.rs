@@ -21,6 +21,7 @@ mod error;
 mod form;
 mod once;
 mod pages;
+mod qr;
 mod session;
 pub mod words;
 
@@ -62,6 +63,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(dice::show)
         .service(dice::roll)
         .service(members::switch_side)
+        .service(members::make_invitation)
+        .service(members::revoke_invitation)
+        .service(members::remove)
+        .service(members::leave)
+        .service(join::show)
+        .service(join::join)
+        .service(account::show)
+        .service(account::change_password)
+        .service(account::sign_out_elsewhere)
+        .service(account::make_reset_link)
+        .service(reset::show)
+        .service(reset::reset)
         .service(club_night::show)
         .service(club_night::act)
         .service(live::show)

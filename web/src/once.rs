@@ -34,8 +34,20 @@ pub const FIELD: &str = "form_key";
 const MAX_KEY_LENGTH: usize = 64;
 
 /// The forms that carry no key: signing in and out answer with a session cookie, which
-/// must not be stored, and write nothing a second time would repeat.
-const WITHOUT_KEY: &[&str] = &["/sign-in", "/sign-out"];
+/// must not be stored, and write nothing a second time would repeat; the password
+/// forms (API v1.3, "sign-in and password forms aside"): a change of password sent
+/// again is refused in words (the current password is no longer it), and the answer
+/// of a reset link made (`/account/resets`) holds the link, a credential no store may
+/// keep (sent again, it makes a new link that replaces the first).
+const WITHOUT_KEY: &[&str] = &[
+    "/sign-in",
+    "/sign-out",
+    "/account/password",
+    "/account/resets",
+];
+
+/// The one-time reset links' forms (`/reset/{token}`): password forms too.
+const RESET_LINKS: &str = "/reset/";
 
 /// The buttons of the debrief form that write nothing ("Preview the rolls", "Add a
 /// kill"…): they send the debrief form, key included, and must not spend it.
@@ -100,6 +112,7 @@ fn carries_key(req: &ServiceRequest) -> bool {
     req.method() == Method::POST
         && is_form
         && !WITHOUT_KEY.contains(&req.path())
+        && !req.path().starts_with(RESET_LINKS)
         && !req.path().ends_with(WRITES_NOTHING)
 }
 

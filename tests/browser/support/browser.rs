@@ -433,10 +433,37 @@ impl Browser {
 
     /// Saves a screenshot of the page as `screenshots/<name>.png` for review.
     pub async fn screenshot(&self, name: &str) {
+        let png = self.client.screenshot().await.unwrap();
+        std::fs::write(Self::screenshot_file(name), png).unwrap();
+    }
+
+    /// Where [`Browser::screenshot`] saves `name`, its folder made.
+    pub fn screenshot_file(name: &str) -> PathBuf {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("screenshots");
         std::fs::create_dir_all(&dir).unwrap();
+        dir.join(format!("{name}.png"))
+    }
+
+    /// Saves the whole page, as long as it is (up to 16,000 px), from its top, as a
+    /// PNG at `file`; the window keeps its width and is 915 px high again after.
+    pub async fn save_whole_page(&self, file: &std::path::Path) {
+        let height = self
+            .client
+            .execute(
+                "window.scrollTo(0, 0); return document.documentElement.scrollHeight;",
+                vec![],
+            )
+            .await
+            .unwrap()
+            .as_u64()
+            .unwrap();
+        let (width, _) = self.client.get_window_size().await.unwrap();
+        let width = u32::try_from(width).unwrap();
+        let height = u32::try_from(height).unwrap().min(16_000);
+        self.client.set_window_size(width, height).await.unwrap();
         let png = self.client.screenshot().await.unwrap();
-        std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+        std::fs::write(file, png).unwrap();
+        self.client.set_window_size(width, 915).await.unwrap();
     }
 
     /// Ends the browser session (chromedriver quits Chromium), then the processes.

@@ -158,7 +158,12 @@ impl Visitor {
             "sign in {username}"
         );
         let home = self.get("/").await.text().await.unwrap();
-        assert!(home.contains(&format!("<span class=\"who\">{username}</span>")));
+        assert!(
+            home.contains(&format!(
+                "id=\"account-link\" title=\"Your account\">{username}</a>"
+            )),
+            "the header names {username}"
+        );
         csrf_of(&home)
     }
 }

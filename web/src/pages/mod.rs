@@ -6,6 +6,7 @@
 //! structs and the mapping of the office's read model to their lines; a large page
 //! splits either side further in the same directory (`game/debrief_form.rs`, …).
 
+pub mod account;
 pub mod aircraft;
 pub mod assets;
 pub mod briefing;
@@ -19,10 +20,12 @@ pub mod feed;
 pub mod form_page;
 pub mod game;
 pub mod id_cards;
+pub mod join;
 pub mod leaderboard;
 pub mod live;
 pub mod members;
 pub mod players;
+pub mod reset;
 pub mod sheets;
 pub mod sign_in;
 pub mod week;

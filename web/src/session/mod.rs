@@ -140,6 +140,68 @@ pub async fn start(
     Ok(Started { cookie, csrf })
 }
 
+/// The session of a page that visitors fill in (signing in, joining, a reset link):
+/// the one the cookie names, or a new visitor's, so that its form carries a CSRF token
+/// too; the cookie to set comes back with a new one.
+pub async fn visiting(
+    sessions: &dyn Sessions,
+    session: Session,
+) -> Result<(Session, Option<Cookie<'static>>), PageError> {
+    if session.exists() {
+        return Ok((session, None));
+    }
+    let started = start(sessions, None, session.over_tls()).await?;
+    let session = Session {
+        csrf_token: Some(started.csrf),
+        ..session
+    };
+    Ok((session, Some(started.cookie)))
+}
+
+/// Signs `user_id` in on a new session in place of `session`, so a session id known
+/// before is worthless after; returns the new session's cookie.
+pub async fn renew(
+    sessions: &dyn Sessions,
+    session: &Session,
+    user_id: i64,
+) -> Result<Cookie<'static>, PageError> {
+    if let Some(old) = session.id_hash() {
+        sessions.delete_session(old.to_vec()).await?;
+    }
+    sessions.delete_expired_sessions().await?;
+    Ok(start(sessions, Some(user_id), session.over_tls())
+        .await?
+        .cookie)
+}
+
+/// `response`, setting the cookie of a session [`visiting`] started, if it did.
+pub fn answer(
+    response: actix_web::HttpResponse,
+    cookie: Option<Cookie<'_>>,
+) -> Result<actix_web::HttpResponse, PageError> {
+    match cookie {
+        Some(cookie) => with_cookie(response, &cookie),
+        None => Ok(response),
+    }
+}
+
+/// The client's address, as the office counts tries by it (`credentials::client_address`).
+pub fn client_address(req: &HttpRequest) -> String {
+    eagles_office::credentials::client_address(
+        req.peer_addr(),
+        req.connection_info().realip_remote_addr(),
+    )
+}
+
+/// `response` setting (or, expired, removing) the session cookie.
+pub fn with_cookie(
+    mut response: actix_web::HttpResponse,
+    cookie: &Cookie<'_>,
+) -> Result<actix_web::HttpResponse, PageError> {
+    response.add_cookie(cookie).map_err(PageError::internal)?;
+    Ok(response)
+}
+
 /// A one-time key for a form (`crate::once`): random, so that no two forms of a
 /// session share one; it is bound to the session when it is claimed.
 pub fn form_key() -> String {

@@ -92,6 +92,16 @@ pub fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The text as a sentence of its own: a capital first, a full stop last.
+pub fn sentence(text: &str) -> String {
+    let text = capitalised(text.trim());
+    if text.ends_with(['.', '!', '?']) {
+        text
+    } else {
+        format!("{text}.")
+    }
+}
+
 /// An award's reason as the ledger keeps it (`kill shared with 2: 12`, the API's words)
 /// said on a page: "kill shared by 2 shooters: 12 XP" (§13.103).
 pub fn award_reason(reason: &str) -> String {
@@ -173,5 +183,7 @@ mod tests {
         assert_eq!(signed(0), "+0");
         assert_eq!(capitalised("observe enemy HQ"), "Observe enemy HQ");
         assert_eq!(capitalised(""), "");
+        assert_eq!(sentence("this link was used"), "This link was used.");
+        assert_eq!(sentence("Too many tries."), "Too many tries.");
     }
 }

@@ -33,13 +33,32 @@ const RECENT_KILLS: i64 = 10;
 /// How many of this week's games the home page shows; the week page lists them all.
 const WEEK_GAMES: usize = 12;
 
+/// What the address of a new member's landing says (`/join/{code}`).
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct Landing {
+    #[serde(default)]
+    pub joined: String,
+}
+
 #[get("/campaigns/{cid}")]
 pub async fn show(
     campaigns: web::Data<dyn Campaigns>,
     session: Session,
     path: web::Path<i64>,
+    landing: web::Query<Landing>,
 ) -> Result<HttpResponse, PageError> {
-    let page = HomePage::read(&**campaigns, &session, path.into_inner()).await?;
+    let mut page = HomePage::read(&**campaigns, &session, path.into_inner()).await?;
+    page.joined = match landing.joined.as_str() {
+        "yes" if page.is_member => Some(if page.is_referee {
+            "Welcome: you referee this campaign now."
+        } else {
+            "Welcome to the campaign. Your crew comes next: two experienced pilots and one experienced observer (§13.02)."
+        }),
+        "already" if page.is_member => {
+            Some("You are a member of this campaign already: the invitation was not used.")
+        }
+        _ => None,
+    };
     Ok(render(&page, StatusCode::OK))
 }
 
@@ -181,6 +200,7 @@ impl HomePage {
             end,
             winner_crewman,
             revision: campaign.revision,
+            joined: None,
         })
     }
 }

@@ -77,4 +77,7 @@ pub struct HomePage {
     pub winner_crewman: Option<String>,
     /// The base template offers a reload once the campaign moves past it.
     pub revision: i64,
+    /// Said first to whoever just joined through an invitation (R26).
+    #[serde(skip)]
+    pub joined: Option<&'static str>,
 }

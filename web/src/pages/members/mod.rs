@@ -1,8 +1,12 @@
 //! `/campaigns/{cid}/members`: who plays, and for the referee the form that adds a
 //! member (`POST`, referee only — the same check as the API's) and a side-switch form
 //! per player (`POST …/members/{username}/side`, the API's switch: a player himself or
-//! the referee, only while the sides stay equal, R2).
+//! the referee, only while the sides stay equal, R2); for the referee the campaign's
+//! invitations (R26, `invitations`), and the forms that end a membership (`departures`).
 
+mod departures;
+mod invitation_line;
+mod invitations;
 mod view;
 
 use actix_web::http::StatusCode;
@@ -19,6 +23,9 @@ use super::{render, see_other};
 use crate::error::PageError;
 use crate::form::FieldErrors;
 use crate::session::Session;
+pub use departures::{leave, remove, LeaveForm};
+pub use invitation_line::InvitationLine;
+pub use invitations::{make_invitation, revoke_invitation, InviteForm};
 pub use view::{MemberLine, MembersPage, WebhookLine};
 
 /// What the add-member form holds.
@@ -53,16 +60,38 @@ pub struct SideForm {
     pub side: String,
 }
 
+/// The ports the members page reads: its members, and for a referee its invitations.
+pub type MembersPorts = (web::Data<dyn Members>, web::Data<dyn Invitations>);
+
 impl FormPage for MembersPage {
-    type Ports = web::Data<dyn Members>;
+    type Ports = MembersPorts;
     type Key = i64;
     type Form = MemberForm;
 
-    async fn load(members: &Self::Ports, asked: Asked<'_, Self>) -> Result<Self, PageError> {
+    async fn load(
+        (members, invitations): &Self::Ports,
+        asked: Asked<'_, Self>,
+    ) -> Result<Self, PageError> {
         let roster = members
             .member_roster(asked.session.reader(), asked.key)
             .await?;
         let (scope, members, webhooks) = (roster.scope, roster.members, roster.webhooks);
+        let me = asked.session.user.as_ref().map(|u| u.username.clone());
+        let invitations = match (scope.is_referee(), &asked.session.user) {
+            (true, Some(user)) => invitations
+                .invitations(user.clone(), asked.key)
+                .await?
+                .into_iter()
+                .map(InvitationLine::from)
+                .collect(),
+            _ => Vec::new(),
+        };
+        let removable = members
+            .iter()
+            .filter(|m| me.as_deref() != Some(m.username.as_str()))
+            .map(|m| m.username.clone())
+            .collect();
+        let is_player = scope.member().is_some_and(|m| m.role == MemberRole::Player);
         Ok(Self {
             revision: scope.campaign().revision,
             nav: asked.session.nav(),
@@ -73,9 +102,16 @@ impl FormPage for MembersPage {
             running: scope.running(),
             form: asked.form,
             errors: asked.errors,
-            me: asked.session.user.as_ref().map(|u| u.username.clone()),
+            me,
             switch_error: None,
             webhooks: webhooks.into_iter().map(WebhookLine::from).collect(),
+            invitations,
+            invite: InviteForm::blank(),
+            invite_errors: FieldErrors::default(),
+            removable,
+            is_player,
+            leave: LeaveForm::default(),
+            leave_errors: FieldErrors::default(),
         })
     }
 
@@ -87,15 +123,18 @@ impl FormPage for MembersPage {
 #[get("/campaigns/{cid}/members")]
 pub async fn show(
     members: web::Data<dyn Members>,
+    invitations: web::Data<dyn Invitations>,
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    form_page::show::<MembersPage>(&members, &session, path.into_inner(), MemberForm::blank()).await
+    let ports = (members, invitations);
+    form_page::show::<MembersPage>(&ports, &session, path.into_inner(), MemberForm::blank()).await
 }
 
 #[post("/campaigns/{cid}/members")]
 pub async fn add(
     members: web::Data<dyn Members>,
+    invitations: web::Data<dyn Invitations>,
     session: Session,
     path: web::Path<i64>,
     form: web::Form<MemberForm>,
@@ -127,12 +166,14 @@ pub async fn add(
             })?,
         }
     }
-    form_page::again::<MembersPage>(&members, &session, campaign_id, form, errors).await
+    let ports = (members, invitations);
+    form_page::again::<MembersPage>(&ports, &session, campaign_id, form, errors).await
 }
 
 #[post("/campaigns/{cid}/members/{username}/side")]
 pub async fn switch_side(
     members: web::Data<dyn Members>,
+    invitations: web::Data<dyn Invitations>,
     session: Session,
     path: web::Path<(i64, String)>,
     form: web::Form<SideForm>,
@@ -161,13 +202,26 @@ pub async fn switch_side(
             }
         }
     };
-    let asked = Asked {
-        session: &session,
-        key: campaign_id,
-        form: MemberForm::blank(),
-        errors: FieldErrors::default(),
-    };
-    let mut page = MembersPage::load(&members, asked).await?;
+    let ports = (members, invitations);
+    let mut page = MembersPage::fresh(&ports, &session, campaign_id).await?;
     page.switch_error = Some((username, reason));
     Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY))
+}
+
+impl MembersPage {
+    /// The page with its forms as they start out, for a refusal of one of its other
+    /// forms to be set on.
+    async fn fresh(
+        ports: &MembersPorts,
+        session: &Session,
+        campaign_id: i64,
+    ) -> Result<Self, PageError> {
+        let asked = Asked {
+            session,
+            key: campaign_id,
+            form: MemberForm::blank(),
+            errors: FieldErrors::default(),
+        };
+        MembersPage::load(ports, asked).await
+    }
 }

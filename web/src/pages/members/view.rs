@@ -6,7 +6,7 @@ use campaign::sides::Side;
 use eagles_office::campaigns::Member;
 use eagles_office::webhooks::WebhookView;
 
-use super::MemberForm;
+use super::{InvitationLine, InviteForm, LeaveForm, MemberForm};
 use crate::form::FieldErrors;
 use crate::pages::Nav;
 
@@ -55,6 +55,18 @@ pub struct MembersPage {
     pub webhooks: Vec<WebhookLine>,
     /// The base template offers a reload once the campaign moves past it.
     pub revision: i64,
+    /// The campaign's invitations, newest first: referees only (R26).
+    pub invitations: Vec<InvitationLine>,
+    /// The invitation form as typed, and why it was refused.
+    pub invite: InviteForm,
+    pub invite_errors: FieldErrors,
+    /// The members a referee may remove: all but himself.
+    pub removable: Vec<String>,
+    /// The visitor plays in the campaign: he may leave it.
+    pub is_player: bool,
+    /// The remove or leave form as sent, and why it was refused.
+    pub leave: LeaveForm,
+    pub leave_errors: FieldErrors,
 }
 
 /// A webhook as the referee's table shows it.

@@ -7,14 +7,13 @@ mod view;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use eagles_office::credentials::client_address;
 use eagles_office::prelude::*;
 use serde::Deserialize;
 
-use super::{render, see_other, Nav};
+use super::{render, see_other};
 use crate::error::PageError;
 use crate::form::FieldErrors;
-use crate::session::{self, Session};
+use crate::session::{self, with_cookie, Session};
 pub use view::SignInPage;
 
 /// What the sign-in form sends.
@@ -43,39 +42,15 @@ pub async fn show(
     if session.user.is_some() {
         return Ok(see_other("/"));
     }
-    if session.exists() {
-        return Ok(render(
-            &SignInPage {
-                nav: session.nav(),
-                csrf: session.csrf().to_owned(),
-                username: String::new(),
-                errors: FieldErrors::default(),
-            },
-            StatusCode::OK,
-        ));
-    }
-    // A visitor's session, so the sign-in form carries a CSRF token too.
-    let started = session::start(&**sessions, None, session.over_tls()).await?;
+    let (session, cookie) = session::visiting(&**sessions, session).await?;
     let page = SignInPage {
-        nav: Nav {
-            shown: true,
-            username: None,
-            csrf: started.csrf.clone(),
-        },
-        csrf: started.csrf,
+        nav: session.nav(),
+        csrf: session.csrf().to_owned(),
         username: String::new(),
         errors: FieldErrors::default(),
     };
-    with_cookie(render(&page, StatusCode::OK), &started.cookie)
-}
-
-/// `response` setting (or, expired, removing) the session cookie.
-fn with_cookie(
-    mut response: HttpResponse,
-    cookie: &actix_web::cookie::Cookie<'_>,
-) -> Result<HttpResponse, PageError> {
-    response.add_cookie(cookie).map_err(PageError::internal)?;
-    Ok(response)
+    let response = render(&page, StatusCode::OK);
+    session::answer(response, cookie)
 }
 
 #[post("/sign-in")]
@@ -105,7 +80,7 @@ pub async fn sign_in(
         };
         return Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY));
     }
-    let address = client_address(req.peer_addr(), req.connection_info().realip_remote_addr());
+    let address = crate::session::client_address(&req);
     let refused = |username: String, message: String, status: StatusCode| {
         let mut errors = FieldErrors::default();
         errors.add("password", message);
@@ -137,12 +112,8 @@ pub async fn sign_in(
         }
         Err(other) => return Err(other.into()),
     };
-    if let Some(old) = session.id_hash() {
-        sessions.delete_session(old.to_vec()).await?;
-    }
-    sessions.delete_expired_sessions().await?;
-    let started = session::start(&**sessions, Some(user.id), session.over_tls()).await?;
-    with_cookie(see_other("/"), &started.cookie)
+    let cookie = session::renew(&**sessions, &session, user.id).await?;
+    with_cookie(see_other("/"), &cookie)
 }
 
 #[post("/sign-out")]
