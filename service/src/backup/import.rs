@@ -194,29 +194,27 @@ async fn write(
         .await?;
     }
 
-    // The closed weeks' seeds come with their rolls' places (R25); the open week starts
-    // its chain afresh with a seed of this server's (its own stayed secret).
-    let mut seeded = std::collections::HashSet::new();
+    // The closed weeks' seeds come with every roll's place (R25), so they can still be
+    // checked; the open week's seed stayed secret, so it goes on with a seed of this
+    // server's after the links it brought (its rolls before the import keep their
+    // receipts but cannot be redone).
     for s in &doc.dice_seeds {
         // Checked before the write (`check`): every seed reads.
         let Some(seed) = campaign::fair_dice::WeekSeed::from_hex(&s.seed) else {
             continue;
         };
         eagles_db::fair_dice::give_seed(conn, cid, s.week, seed.as_bytes()).await?;
-        seeded.insert(s.week);
     }
     let mut rolls = HashMap::new();
     for r in &doc.rolls {
         let link = match (r.dice_week, r.seq, &r.chain, &r.sides) {
-            (Some(week), Some(seq), Some(chain), Some(sides)) if seeded.contains(&week) => {
-                eagles_db::fair_dice::RollLink {
-                    dice_week: Some(week),
-                    seq: Some(seq),
-                    nonce: r.nonce.clone(),
-                    chain: Some(chain.clone()),
-                    sides: Some(sides.clone()),
-                }
-            }
+            (Some(week), Some(seq), Some(chain), Some(sides)) => eagles_db::fair_dice::RollLink {
+                dice_week: Some(week),
+                seq: Some(seq),
+                nonce: r.nonce.clone(),
+                chain: Some(chain.clone()),
+                sides: Some(sides.clone()),
+            },
             _ => Default::default(),
         };
         let id = rows::insert_roll(
