@@ -3,6 +3,7 @@
 //! week's seed, committed to by its SHA-256 from the start, is public once the week is
 //! closed, and `scripts/check-dice` rechecks the week against it.
 
+mod debrief;
 mod instances;
 mod refusals;
 mod week;
@@ -61,17 +62,35 @@ async fn check_dice(
     week: i32,
     receipts: Option<&Value>,
 ) -> (bool, String) {
+    check_dice_as(app, (campaign, week), receipts, None).await
+}
+
+/// [`check_dice`] with an API token, for a private campaign.
+async fn check_dice_as(
+    app: &TestApp,
+    (campaign, week): (i64, i32),
+    receipts: Option<&Value>,
+    token: Option<&str>,
+) -> (bool, String) {
     let (address, receipts) = (app.address.clone(), receipts.cloned());
-    tokio::task::spawn_blocking(move || run_check_dice(&address, campaign, week, receipts.as_ref()))
-        .await
-        .expect("scripts/check-dice ran")
+    let token = token.map(str::to_owned);
+    tokio::task::spawn_blocking(move || {
+        run_check_dice(
+            &address,
+            (campaign, week),
+            receipts.as_ref(),
+            token.as_deref(),
+        )
+    })
+    .await
+    .expect("scripts/check-dice ran")
 }
 
 fn run_check_dice(
     address: &str,
-    campaign: i64,
-    week: i32,
+    (campaign, week): (i64, i32),
     receipts: Option<&Value>,
+    token: Option<&str>,
 ) -> (bool, String) {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/check-dice");
     let mut command = Command::new("python3");
@@ -91,6 +110,9 @@ fn run_check_dice(
     });
     if let Some(path) = &file {
         command.arg("--receipts").arg(path);
+    }
+    if let Some(token) = token {
+        command.arg("--token").arg(token);
     }
     let output = command.output().expect("python3 runs scripts/check-dice");
     if let Some(path) = file {
