@@ -99,7 +99,8 @@ pub(super) fn check(doc: &CampaignExport, p: &mut Problems) {
         if campaign::fair_dice::WeekSeed::from_hex(&s.seed).is_none() {
             p.push(format!("dice_seeds[{i}].seed"), "a seed is 64 hex digits");
         }
-        if !(1..current).contains(&s.week) && !(ended && s.week == current) {
+        let revealed = (1..current).contains(&s.week) || (ended && s.week == current);
+        if !revealed {
             p.push(
                 format!("dice_seeds[{i}].week"),
                 format!(
