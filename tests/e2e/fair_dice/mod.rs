@@ -6,6 +6,7 @@
 mod debrief;
 mod instances;
 mod refusals;
+mod shipped;
 mod week;
 
 use std::path::PathBuf;
