@@ -19,6 +19,11 @@ async fn a_debriefs_server_dice_take_their_places_and_recheck() {
         aircraft_id(&app, "Bristol F2b").await,
     );
     let g = sweep_game(&s).await;
+    // The debrief's webhook delivery carries the week's chain head (API v1.3); an
+    // address given as a public IP, so nothing is looked up.
+    let hook = json!({ "url": "https://93.184.216.34/eagles", "events": ["debrief"] });
+    let subscribed = app.post(&s.api("/webhooks"), Some(&s.referee), &hook).await;
+    assert_eq!(subscribed.status(), reqwest::StatusCode::CREATED);
     let (ball, mannock, jones) = (s.id("Ball"), s.id("Mannock"), s.id("Jones"));
     let seat =
         |id: i64, position: &str| json!({ "crew_id": id, "position": position, "wound_boxes": 0 });
@@ -48,6 +53,16 @@ async fn a_debriefs_server_dice_take_their_places_and_recheck() {
     let dice = week_dice(&app, s.campaign, 1, Some(&s.referee)).await;
     let n = seqs(&dice).len() as i64;
     assert_eq!(seqs(&dice), (1..=n).collect::<Vec<_>>(), "no gap: {dice}");
+    let head = dice["chain_head"].as_str().expect("a chain head");
+    let told = crate::support::database::count(
+        &app.pool,
+        &format!(
+            "SELECT count(*) FROM webhook_events WHERE event = 'debrief' \
+             AND data->>'chain_head' = '{head}'"
+        ),
+    )
+    .await;
+    assert_eq!(told, 1, "the debrief's webhook names the chain head {head}");
     let close = s.api("/weeks/close");
     let closed = app.post(&close, Some(&s.referee), &json!({})).await;
     assert_eq!(closed.status(), reqwest::StatusCode::OK);
