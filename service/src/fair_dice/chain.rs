@@ -19,7 +19,7 @@ use campaign::fair_dice::{
 };
 use campaign::logged_table::LoggedTable;
 use eagles_db::diesel_async::AsyncPgConnection;
-use eagles_db::fair_dice::RollLink;
+use eagles_db::fair_dice::{ChainTail, RollLink};
 use eagles_db::rolls::NewRoll;
 use eagles_office::access::CampaignScope;
 
@@ -69,6 +69,23 @@ struct Closed {
     link: RollLink,
 }
 
+/// 422 for a nonce that is not 1–64 letters, digits, `-` or `_`, or one from a referee.
+fn check_nonce(scope: &CampaignScope, nonce: Option<&str>) -> Result<(), ServiceError> {
+    if let Some(nonce) = nonce {
+        if !is_valid_nonce(nonce) {
+            return Err(refuse_nonce(
+                    "the nonce is 1 to 64 letters, digits, dashes or underscores; leave it out or send a fresh one",
+                ));
+        }
+        if scope.is_referee() {
+            return Err(refuse_nonce(
+                    "a referee's roll takes no nonce: his dice follow from the week's seed and the chain alone; leave it out",
+                ));
+        }
+    }
+    Ok(())
+}
+
 /// A refusal of the request's nonce, in words (R25).
 fn refuse_nonce(detail: &str) -> ServiceError {
     ServiceError::invalid(detail.to_owned()).at(Locus::Field("nonce"))
@@ -83,21 +100,26 @@ impl DiceChain {
         scope: &CampaignScope,
         nonce: Option<&str>,
     ) -> Result<Self, ServiceError> {
-        if let Some(nonce) = nonce {
-            if !is_valid_nonce(nonce) {
-                return Err(refuse_nonce(
-                    "the nonce is 1 to 64 letters, digits, dashes or underscores; leave it out or send a fresh one",
-                ));
-            }
-            if scope.is_referee() {
-                return Err(refuse_nonce(
-                    "a referee's roll takes no nonce: his dice follow from the week's seed and the chain alone; leave it out",
-                ));
-            }
-        }
+        check_nonce(scope, nonce)?;
+        let campaign = scope.campaign();
+        let tail =
+            eagles_db::fair_dice::chain_tail(conn, campaign.id, campaign.current_week).await?;
+        Self::after(conn, scope, nonce, tail).await
+    }
+
+    /// [`DiceChain::open`] after `tail`, the current week's chain tail read with the
+    /// campaign's lock (`eagles_db::fair_dice::current_chain_tail`, in the lock's round
+    /// trip): no round trip of its own unless the week still has no seed.
+    pub async fn after(
+        conn: &mut AsyncPgConnection,
+        scope: &CampaignScope,
+        nonce: Option<&str>,
+        tail: Option<ChainTail>,
+    ) -> Result<Self, ServiceError> {
+        check_nonce(scope, nonce)?;
         let campaign = scope.campaign();
         let week = campaign.current_week;
-        let tail = match eagles_db::fair_dice::chain_tail(conn, campaign.id, week).await? {
+        let tail = match tail {
             Some(tail) => tail,
             None => {
                 super::seeds::give(conn, campaign.id, week).await?;

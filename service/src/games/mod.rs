@@ -129,13 +129,15 @@ pub async fn roll_side(
 ) -> Result<MissionView, ServiceError> {
     let MissionRequest { side, dice, nonce } = request;
     // Debriefs lock the campaign too: a mission cannot slip in beside one.
-    envelope::write(
+    // The week's chain tail goes out with the campaign's lock: no round trip of its own.
+    envelope::write_reading(
         conn,
         campaign_id,
         &user,
         Access::Side(side, "roll its mission"),
-        async |conn, scope, record| {
-            let chain = DiceChain::open(conn, &scope, nonce.as_deref()).await?;
+        async |conn| Ok(eagles_db::fair_dice::current_chain_tail(conn, campaign_id).await?),
+        async |conn, scope, tail, record| {
+            let chain = DiceChain::after(conn, &scope, nonce.as_deref(), tail).await?;
             let mut source = DiceSource::for_table(Table::Mission, dice.as_deref(), Some(&chain))?;
             let game = eagles_db::games::find(conn, campaign_id, game_id)
                 .await?

@@ -79,13 +79,15 @@ impl Rolls for Service {
             side,
             nonce,
         } = request;
-        let (logged, offensive) = envelope::write(
+        // The week's chain tail goes out with the campaign's lock: no round trip of its own.
+        let (logged, offensive) = envelope::write_reading(
             conn,
             campaign_id,
             &user,
             Access::Member("roll dice"),
-            async |conn, scope, record| {
-                let chain = DiceChain::open(conn, &scope, nonce.as_deref()).await?;
+            async |conn| Ok(eagles_db::fair_dice::current_chain_tail(conn, campaign_id).await?),
+            async |conn, scope, tail, record| {
+                let chain = DiceChain::after(conn, &scope, nonce.as_deref(), tail).await?;
                 let mut source = DiceSource::for_table(table, dice.as_deref(), Some(&chain))
                     .map_err(|e| e.at(Locus::Field("dice")))?;
                 let campaign = scope.campaign();
