@@ -109,6 +109,7 @@ const MATRIX: &[(&str, &str, Access)] = &[
     ("GET", "/api/v1/campaigns/{cid}/rolls", Read),
     ("POST", "/api/v1/campaigns/{cid}/weeks/close", Referee),
     ("GET", "/api/v1/campaigns/{cid}/weeks/{n}", Read),
+    ("GET", "/api/v1/campaigns/{cid}/weeks/{n}/dice", Read),
     ("GET", "/api/v1/campaigns/{cid}/leaderboard", Read),
     ("GET", "/api/v1/campaigns/{cid}/leaderboard.csv", Read),
     ("GET", "/api/v1/campaigns/{cid}/sides", Read),

@@ -971,7 +971,8 @@ async fn voiding_a_debrief_restores_the_crew_and_keeps_the_originals() {
         listed(s.id("Ball")),
         json!({ "crew_id": s.id("Ball"), "outcome": "unharmed", "fate": "minor_injury", "rolls": [
             { "id": logged["id"], "table": "minor_injury", "dice": [5],
-              "modifiers": { "minor_injury": -1 }, "total": 4, "result": 4 } ] })
+              "modifiers": { "minor_injury": -1 }, "total": 4, "result": 4,
+              "seq": logged["seq"], "chain": logged["chain"] } ] })
     );
     assert_eq!(listed(s.id("Voss"))["rolls"], json!([]));
     assert_eq!(listed(s.id("Voss"))["fate"], "killed");

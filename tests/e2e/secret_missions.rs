@@ -367,13 +367,15 @@ async fn s13_20_the_api_keeps_an_assignment_from_the_other_side_until_the_debrie
 
     // The OpenAPI document says which fields §13.20 may empty, and why.
     let doc = body(night.app.get("/api/openapi.json", None).await).await;
+    // Its own fields sit beside the receipt it carries (R25): one of its `allOf`.
     let mission = &doc["components"]["schemas"]["MissionView"];
-    assert_eq!(
-        mission["properties"]["assignment_hidden"]["type"],
-        "boolean"
-    );
+    let own = mission["allOf"]
+        .as_array()
+        .and_then(|parts| parts.iter().find(|p| p["properties"].is_object()))
+        .unwrap_or(mission);
+    assert_eq!(own["properties"]["assignment_hidden"]["type"], "boolean");
     for field in ["aircraft_id", "pilot_id", "observer_id"] {
-        let description = mission["properties"][field]["description"]
+        let description = own["properties"][field]["description"]
             .as_str()
             .unwrap_or_default();
         assert!(description.contains("§13.20"), "{field}: {description}");

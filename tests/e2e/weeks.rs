@@ -140,7 +140,9 @@ async fn a_week_shows_its_games_missions_and_rolls() {
                           "dice": [6, 3], "mission_type": "direct_artillery", "trips_needed": 3,
                           "aircraft_id": null, "pilot_id": null, "observer_id": null,
                           "assignment_hidden": true, "success": null,
-                          "roll_id": mission["roll_id"] }]);
+                          "roll_id": mission["roll_id"],
+                          // Its receipt (R25, API v1.3).
+                          "seq": mission["seq"], "chain": mission["chain"] }]);
     let week = body(lp.get("/weeks/1", Some(&lp.karl)).await).await;
     assert_eq!(week["games"][0]["missions"], secret);
     assert_eq!(week["games"][0]["state"], "awaiting_missions");
@@ -165,7 +167,8 @@ async fn a_week_shows_its_games_missions_and_rolls() {
     assert_eq!(games[0]["id"], gid);
     assert_eq!(
         games[0]["ground_offensive"],
-        json!({ "dice": [5, 6], "roll": 11, "result": "minor_allied", "roll_id": game["ground_offensive"]["roll_id"] })
+        json!({ "dice": [5, 6], "roll": 11, "result": "minor_allied", "roll_id": game["ground_offensive"]["roll_id"],
+                "seq": 1, "chain": game["ground_offensive"]["chain"] })
     );
     // Abandoned, the game is over without a debrief: nothing of it is secret any more
     // (§13.20), and nothing was assigned.

@@ -87,6 +87,12 @@ struct Rolls {
     rolled_by: Vec<Option<i64>>,
     /// Whose roll it was, when it was one crewman's.
     crew: Vec<Option<i64>>,
+    /// Its place in its week's dice (R25); `sides` as array literals like `dice`.
+    dice_week: Vec<Option<i32>>,
+    seq: Vec<Option<i32>>,
+    nonce: Vec<Option<String>>,
+    chain: Vec<Option<String>>,
+    sides: Vec<Option<String>>,
 }
 
 #[derive(Debug, Default)]
@@ -267,6 +273,15 @@ impl DebriefRows {
         c.entered.push(roll.entered);
         c.rolled_by.push(roll.rolled_by);
         c.crew.push(crew_id);
+        let link = &roll.link;
+        c.dice_week.push(link.dice_week);
+        c.seq.push(link.seq);
+        c.nonce.push(link.nonce.clone());
+        c.chain.push(link.chain.clone());
+        c.sides.push(link.sides.as_ref().map(|sides| {
+            let sides: Vec<String> = sides.iter().map(i32::to_string).collect();
+            format!("{{{}}}", sides.join(","))
+        }));
     }
 
     /// A roll made at the table (a sheet's `down` mark, R8) that the game `game_id`'s
@@ -373,6 +388,11 @@ pub async fn write(mut conn: &AsyncPgConnection, rows: &DebriefRows) -> QueryRes
         .bind::<Array<Text>, _>(&m.details)
         .bind::<Array<Int8>, _>(&t.roll)
         .bind::<Array<Int8>, _>(&t.game)
+        .bind::<Array<Nullable<Int4>>, _>(&r.dice_week)
+        .bind::<Array<Nullable<Int4>>, _>(&r.seq)
+        .bind::<Array<Nullable<Text>>, _>(&r.nonce)
+        .bind::<Array<Nullable<Text>>, _>(&r.chain)
+        .bind::<Array<Nullable<Text>>, _>(&r.sides)
         .execute(&mut conn)
         .await
         .map(drop)
@@ -421,16 +441,18 @@ WITH new_sorties AS (
     FROM generate_series(1, cardinality($20::bigint[])) AS n
 ), new_rolls AS (
     INSERT INTO dice_rolls (id, campaign_id, week, game_id, side, table_name, dice,
-                            modifiers, total, result, entered, rolled_by, crew_id)
+                            modifiers, total, result, entered, rolled_by, crew_id,
+                            dice_week, seq, nonce, chain, sides)
     OVERRIDING SYSTEM VALUE
     SELECT r.id, u.campaign, u.week, u.game, u.side, u.table_name, u.dice::int[],
-           u.modifiers::jsonb, u.total, u.result, u.entered, u.rolled_by, u.crew
+           u.modifiers::jsonb, u.total, u.result, u.entered, u.rolled_by, u.crew,
+           u.dice_week, u.seq, u.nonce, u.chain, u.sides::int[]
     FROM unnest($20::bigint[], $21::int[], $22::bigint[], $23::text[], $24::text[],
                 $25::text[], $26::text[], $27::int[], $28::text[], $29::bool[], $30::bigint[],
-                $31::bigint[])
+                $31::bigint[], $54::int[], $55::int[], $56::text[], $57::text[], $58::text[])
          WITH ORDINALITY
          AS u (campaign, week, game, side, table_name, dice, modifiers, total, result,
-               entered, rolled_by, crew, n)
+               entered, rolled_by, crew, dice_week, seq, nonce, chain, sides, n)
     JOIN roll_ids r ON r.n = u.n
 ), new_casualties AS (
     INSERT INTO casualties (crew_id, game_id, week, kind, weeks_out, out_until_week,

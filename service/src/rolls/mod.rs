@@ -18,6 +18,7 @@ use crate::access::{readable_campaign, ReadAccess};
 use crate::dice::{record as record_roll, DiceSource, RollContext};
 use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
+use crate::fair_dice::DiceChain;
 use crate::Service;
 use campaign::events::EventKind;
 use eagles_office::prelude::*;
@@ -54,6 +55,7 @@ pub fn roll_view(entry: RollEntry) -> RollView {
         sortie_id: r.sortie_id,
         ground_offensive: None,
         undone: entry.roll.undone,
+        receipt: crate::fair_dice::receipt(&r.link),
     }
 }
 
@@ -75,14 +77,18 @@ impl Rolls for Service {
             dice,
             game_id,
             side,
+            nonce,
         } = request;
-        let (logged, offensive) = envelope::write(
+        // The week's chain tail goes out with the campaign's lock: no round trip of its own.
+        let (logged, offensive) = envelope::write_reading(
             conn,
             campaign_id,
             &user,
             Access::Member("roll dice"),
-            async |conn, scope, record| {
-                let mut source = DiceSource::for_table(table, dice.as_deref())
+            async |conn| Ok(eagles_db::fair_dice::current_chain_tail(conn, campaign_id).await?),
+            async |conn, scope, tail, record| {
+                let chain = DiceChain::after(conn, &scope, nonce.as_deref(), tail).await?;
+                let mut source = DiceSource::for_table(table, dice.as_deref(), Some(&chain))
                     .map_err(|e| e.at(Locus::Field("dice")))?;
                 let campaign = scope.campaign();
                 let game = match game_id {
@@ -114,6 +120,7 @@ impl Rolls for Service {
                     game_id,
                     side,
                     rolled_by: Some(user.id),
+                    chain: Some(chain),
                 };
                 let logged = record_roll(
                     conn,
