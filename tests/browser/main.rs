@@ -29,6 +29,7 @@ mod crawl;
 mod dashboards;
 mod debrief_down;
 mod debrief_form;
+mod dice_check;
 mod draft;
 mod forms;
 mod live;

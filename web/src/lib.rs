@@ -56,6 +56,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(assets::stylesheet)
         .service(assets::debrief_script)
         .service(assets::live_script)
+        .service(assets::receipts_script)
+        .service(assets::dice_check_script)
         .service(leaderboard::show)
         .service(players::show)
         .service(id_cards::show)
