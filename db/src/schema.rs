@@ -183,6 +183,23 @@ diesel::table! {
         sortie_id -> Nullable<Int8>,
         /// Undone on its sheet (R24, migration 000022).
         undone -> Bool,
+        /// The week whose dice it is, its place in them, the player's nonce, its
+        /// chain link and each die's sides (R25, migration 000024).
+        dice_week -> Nullable<Int4>,
+        seq -> Nullable<Int4>,
+        nonce -> Nullable<Text>,
+        chain -> Nullable<Text>,
+        sides -> Nullable<Array<Int4>>,
+    }
+}
+
+diesel::table! {
+    /// A week's dice seed (R25, migration 000024).
+    dice_weeks (campaign_id, week) {
+        campaign_id -> Int8,
+        week -> Int4,
+        seed -> Bytea,
+        created_at -> Timestamptz,
     }
 }
 
@@ -407,6 +424,7 @@ diesel::joinable!(crew -> users (owner_id));
 diesel::joinable!(crew_abilities -> crew (crew_id));
 diesel::joinable!(crew_abilities -> abilities (ability));
 diesel::joinable!(games -> campaigns (campaign_id));
+diesel::joinable!(dice_weeks -> campaigns (campaign_id));
 diesel::joinable!(sorties -> games (game_id));
 diesel::joinable!(sortie_crew -> sorties (sortie_id));
 diesel::joinable!(lineup_sorties -> games (game_id));
@@ -440,6 +458,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     crew,
     crew_abilities,
     dice_rolls,
+    dice_weeks,
     games,
     missions,
     sorties,

@@ -27,6 +27,14 @@ pub struct FeedWeek {
     /// here, the time of its last roll, or failing that the campaign's creation.
     pub closed_at: DateTime<Utc>,
     pub results: WeekResults,
+    /// The last link of the week's dice chain (R25); null for a week without rolls or
+    /// closed before the dice could be checked.
+    pub chain_head: Option<String>,
+    /// The seed of the week, revealed by its close (R25); null for a week closed
+    /// before the dice could be checked.
+    pub seed: Option<String>,
+    /// The commitment of the week it opened (week n + 1's), public from its start.
+    pub next_commitment: Option<String>,
 }
 
 /// How the campaign ended.

@@ -27,6 +27,9 @@ pub struct OffensiveView {
     pub result: GroundOffensive,
     /// The roll's entry in the roll log.
     pub roll_id: i64,
+    /// The roll's receipt (R25).
+    #[serde(flatten)]
+    pub receipt: crate::fair_dice::Receipt,
 }
 
 /// A side's mission in a game (R9), with its assignment and, after the debrief, its
@@ -59,6 +62,9 @@ pub struct MissionView {
     pub success: Option<bool>,
     /// The mission roll's entry in the roll log.
     pub roll_id: i64,
+    /// The mission roll's receipt (R25).
+    #[serde(flatten)]
+    pub receipt: crate::fair_dice::Receipt,
 }
 
 /// Where a game stands.
@@ -149,6 +155,11 @@ impl GameView {
 pub struct NewGameRequest {
     /// The 2d6 of the ground offensive, entered; the server rolls without.
     pub dice: Option<Vec<u32>>,
+    /// A player's nonce (1–64 of `A–Z a–z 0–9 _ -`, R25): the server's dice follow from
+    /// it too, so nobody holding the database knows them before he asks. A referee's
+    /// roll takes none (422).
+    #[serde(default)]
+    pub nonce: Option<String>,
 }
 
 /// A side's mission to roll.
@@ -158,6 +169,11 @@ pub struct MissionRequest {
     pub side: Side,
     /// The d10, and a d6 of trips after a 6 (directing artillery), entered.
     pub dice: Option<Vec<u32>>,
+    /// A player's nonce (1–64 of `A–Z a–z 0–9 _ -`, R25): the server's dice follow from
+    /// it too, so nobody holding the database knows them before he asks. A referee's
+    /// roll takes none (422).
+    #[serde(default)]
+    pub nonce: Option<String>,
 }
 
 /// The mission aircraft and its crew (R9).

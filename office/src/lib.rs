@@ -18,6 +18,7 @@ pub mod debrief;
 pub mod draft;
 pub mod error;
 pub mod events;
+pub mod fair_dice;
 pub mod feed;
 pub mod games;
 pub mod health;

@@ -9,6 +9,7 @@ pub use crate::campaigns::Campaigns;
 pub use crate::crew::Crew;
 pub use crate::debrief::Debriefs;
 pub use crate::events::Events;
+pub use crate::fair_dice::FairDice;
 pub use crate::feed::Feeds;
 pub use crate::games::Games;
 pub use crate::live::LiveBoard;

@@ -35,6 +35,10 @@ pub struct RollRequest {
     pub game_id: Option<i64>,
     /// The side the roll is for; an evade needs it.
     pub side: Option<Side>,
+    /// A player's nonce (1–64 of `A–Z a–z 0–9 _ -`, R25): the server's dice follow from
+    /// it too, so nobody holding the database knows them before he asks. A referee's
+    /// roll takes none (422).
+    pub nonce: Option<String>,
 }
 
 /// An entry of the roll log (R14).
@@ -74,6 +78,9 @@ pub struct RollView {
     /// Undone on the sheet it was made on: its marks reversed on every sheet, the roll
     /// kept in the log (R24).
     pub undone: bool,
+    /// The roll's receipt (R25).
+    #[serde(flatten)]
+    pub receipt: crate::fair_dice::Receipt,
 }
 
 /// Filter of the roll log.

@@ -72,6 +72,9 @@ impl Feeds for Service {
                     week,
                     ..WeekResults::default()
                 }),
+                chain_head: None,
+                seed: None,
+                next_commitment: None,
             });
         }
         let end = match campaign.ended_week {

@@ -61,6 +61,9 @@ pub struct RollLine {
     /// A snake_case name, or the weeks out for the injury tables.
     #[schema(value_type = Object)]
     pub result: serde_json::Value,
+    /// The roll's receipt (R25), once logged.
+    #[serde(flatten)]
+    pub receipt: crate::fair_dice::Receipt,
 }
 
 impl RollLine {
@@ -83,6 +86,7 @@ impl RollLine {
             modifiers: modifiers.clone(),
             total,
             result,
+            receipt: Default::default(),
         }
     }
 }

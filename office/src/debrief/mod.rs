@@ -131,6 +131,10 @@ pub struct DownReport {
     /// Physical dice, by table and crewman; the server rolls what is missing.
     #[serde(default)]
     pub dice: DownDice,
+    /// A player's nonce for the rolls a `down` mark makes at the table (R25); the
+    /// debrief is a referee's and takes none.
+    #[serde(default)]
+    pub nonce: Option<String>,
 }
 
 impl DownReport {

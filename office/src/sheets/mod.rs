@@ -344,6 +344,8 @@ pub struct SheetView {
 pub struct MarkAnswer {
     pub sheet: SheetView,
     pub rolls: Vec<i64>,
+    /// The receipts of those rolls (R25), in the same order.
+    pub receipts: Vec<crate::fair_dice::RollReceipt>,
 }
 
 /// A game's line-up (R16): the sorties declared before play.

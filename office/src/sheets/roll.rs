@@ -20,6 +20,9 @@ pub struct CombatRoll {
     pub shot: Shot,
     #[serde(default)]
     pub dice: Option<Vec<u32>>,
+    /// A player's nonce (R25); a referee's roll takes none.
+    #[serde(default)]
+    pub nonce: Option<String>,
     /// Whatever else the body held. serde cannot refuse unknown fields beside a
     /// flattened struct, so the service refuses them by name from here: a misspelt
     /// flag must not be a shot without it.
@@ -41,6 +44,8 @@ pub enum SheetRollRequest {
         crew_ids: Option<Vec<i64>>,
         #[serde(default)]
         dice: Option<Vec<u32>>,
+        #[serde(default)]
+        nonce: Option<String>,
     },
     /// 1d6 to clear the weapon of `position` (R19).
     Unjam {
@@ -48,16 +53,22 @@ pub enum SheetRollRequest {
         position: Role,
         #[serde(default)]
         dice: Option<Vec<u32>>,
+        #[serde(default)]
+        nonce: Option<String>,
     },
     /// 2d6 after red damage to the wings or tail (R19).
     Spin {
         #[serde(default)]
         dice: Option<Vec<u32>>,
+        #[serde(default)]
+        nonce: Option<String>,
     },
     /// 2d6 while spinning (R19).
     SpinRecovery {
         #[serde(default)]
         dice: Option<Vec<u32>>,
+        #[serde(default)]
+        nonce: Option<String>,
     },
     /// 1d6 for a critically damaged section; on the engine the seize die, then the
     /// fire die (R19).
@@ -66,6 +77,8 @@ pub enum SheetRollRequest {
         section: Section,
         #[serde(default)]
         dice: Option<Vec<u32>>,
+        #[serde(default)]
+        nonce: Option<String>,
     },
     /// 1d6 to put out a fire (R19).
     ExtinguishFire {
@@ -73,11 +86,15 @@ pub enum SheetRollRequest {
         sideslip: bool,
         #[serde(default)]
         dice: Option<Vec<u32>>,
+        #[serde(default)]
+        nonce: Option<String>,
     },
     /// 1d6 to put out smoke (R19).
     ExtinguishSmoke {
         #[serde(default)]
         dice: Option<Vec<u32>>,
+        #[serde(default)]
+        nonce: Option<String>,
     },
     /// 1d6 for each crewman named, or each conscious one, at altitude 9 or 10 (R19).
     Anoxia {
@@ -86,6 +103,8 @@ pub enum SheetRollRequest {
         crew_ids: Option<Vec<i64>>,
         #[serde(default)]
         dice: Option<Vec<u32>>,
+        #[serde(default)]
+        nonce: Option<String>,
     },
     /// 1d6 on the clock column by an ace with Concentrated Fire (R19, appendix D).
     ConcentratedFire {
@@ -97,11 +116,15 @@ pub enum SheetRollRequest {
         range: u32,
         #[serde(default)]
         dice: Option<Vec<u32>>,
+        #[serde(default)]
+        nonce: Option<String>,
     },
     /// 1d6 for troops firing over their own trenchline (§7.05).
     FriendlyFire {
         #[serde(default)]
         dice: Option<Vec<u32>>,
+        #[serde(default)]
+        nonce: Option<String>,
     },
     /// 1d6 for a bomb run of the mission aircraft at `altitude` 1–4, at most three a
     /// mission (appendix E, R10); the observer's Bombardier adds 1.
@@ -109,6 +132,8 @@ pub enum SheetRollRequest {
         altitude: u32,
         #[serde(default)]
         dice: Option<Vec<u32>>,
+        #[serde(default)]
+        nonce: Option<String>,
     },
 }
 
@@ -120,15 +145,34 @@ impl SheetRollRequest {
             Combat(CombatRoll { dice, .. })
             | CrewWound { dice, .. }
             | Unjam { dice, .. }
-            | Spin { dice }
-            | SpinRecovery { dice }
+            | Spin { dice, .. }
+            | SpinRecovery { dice, .. }
             | Critical { dice, .. }
             | ExtinguishFire { dice, .. }
-            | ExtinguishSmoke { dice }
+            | ExtinguishSmoke { dice, .. }
             | Anoxia { dice, .. }
             | ConcentratedFire { dice, .. }
-            | FriendlyFire { dice }
+            | FriendlyFire { dice, .. }
             | Bomb { dice, .. } => dice.as_deref(),
+        }
+    }
+
+    /// The player's nonce, if any (R25).
+    pub fn nonce(&self) -> Option<&str> {
+        use SheetRollRequest::*;
+        match self {
+            Combat(CombatRoll { nonce, .. })
+            | CrewWound { nonce, .. }
+            | Unjam { nonce, .. }
+            | Spin { nonce, .. }
+            | SpinRecovery { nonce, .. }
+            | Critical { nonce, .. }
+            | ExtinguishFire { nonce, .. }
+            | ExtinguishSmoke { nonce, .. }
+            | Anoxia { nonce, .. }
+            | ConcentratedFire { nonce, .. }
+            | FriendlyFire { nonce, .. }
+            | Bomb { nonce, .. } => nonce.as_deref(),
         }
     }
 }

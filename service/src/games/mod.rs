@@ -124,7 +124,11 @@ pub async fn roll_side(
     game_id: i64,
     request: MissionRequest,
 ) -> Result<MissionView, ServiceError> {
-    let MissionRequest { side, dice } = request;
+    let MissionRequest {
+        side,
+        dice,
+        nonce: _nonce,
+    } = request;
     // Debriefs lock the campaign too: a mission cannot slip in beside one.
     envelope::write(
         conn,

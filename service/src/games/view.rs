@@ -14,6 +14,7 @@ pub fn offensive_of(game: &GameRecord) -> OffensiveView {
         roll: game.offensive_total,
         result: game.ground_offensive,
         roll_id: game.offensive_roll_id,
+        receipt: Default::default(),
     }
 }
 
@@ -35,6 +36,7 @@ pub fn mission_seen_by(m: MissionRecord, secrecy: &GameSecrecy) -> MissionView {
         assignment_hidden: !shown,
         success: m.success,
         roll_id: m.roll_id,
+        receipt: Default::default(),
     }
 }
 

@@ -54,6 +54,7 @@ pub fn roll_view(entry: RollEntry) -> RollView {
         sortie_id: r.sortie_id,
         ground_offensive: None,
         undone: entry.roll.undone,
+        receipt: Default::default(),
     }
 }
 
@@ -75,6 +76,7 @@ impl Rolls for Service {
             dice,
             game_id,
             side,
+            nonce: _nonce,
         } = request;
         let (logged, offensive) = envelope::write(
             conn,

@@ -141,6 +141,7 @@ pub(super) fn sortie_report(sheet: &SheetView) -> SortieReport {
             side_of_lines: None,
             hexes_from_friendly_trenches: None,
             dice: Default::default(),
+            nonce: None,
         })
     });
     let crew = sheet

@@ -430,6 +430,10 @@ impl SheetMarks for Service {
             write,
         )
         .await?;
-        Ok(MarkAnswer { sheet, rolls })
+        Ok(MarkAnswer {
+            sheet,
+            rolls,
+            receipts: Vec::new(),
+        })
     }
 }

@@ -101,7 +101,11 @@ pub async fn undo_roll(
         write,
     )
     .await?;
-    Ok(MarkAnswer { sheet, rolls })
+    Ok(MarkAnswer {
+        sheet,
+        rolls,
+        receipts: Vec::new(),
+    })
 }
 
 /// The undo marks that reverse the roll `roll_id` on every sheet of `open`'s game,

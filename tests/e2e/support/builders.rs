@@ -81,6 +81,7 @@ impl Referee {
         let mut conn = self.pool.get().await.unwrap();
         let request = NewGameRequest {
             dice: Some(offensive.to_vec()),
+            nonce: None,
         };
         eagles_service::games::open(&mut conn, self.user.clone(), self.campaign, request)
             .await
@@ -94,6 +95,7 @@ impl Referee {
         let request = MissionRequest {
             side,
             dice: Some(dice.to_vec()),
+            nonce: None,
         };
         eagles_service::games::roll_side(&mut conn, self.user.clone(), self.campaign, game, request)
             .await

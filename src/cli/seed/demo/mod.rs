@@ -128,6 +128,7 @@ impl Demo {
     ) -> Result<(i64, Vec<i64>), String> {
         let request = NewGameRequest {
             dice: Some(offensive.to_vec()),
+            nonce: None,
         };
         let game = games::open(conn, self.referee.clone(), self.campaign, request)
             .await
@@ -138,6 +139,7 @@ impl Demo {
             let request = MissionRequest {
                 side,
                 dice: Some(dice.to_vec()),
+                nonce: None,
             };
             let referee = self.referee.clone();
             let mission = games::roll_side(conn, referee, self.campaign, game, request)

@@ -145,7 +145,7 @@ pub async fn act(
     match form.action.as_str() {
         "open" => match parse_dice(&form.dice) {
             Ok(dice) => {
-                let request = NewGameRequest { dice };
+                let request = NewGameRequest { dice, nonce: None };
                 match games.open_game(user, campaign_id, request).await {
                     Ok(game) => {
                         return Ok(see_other(&format!(

@@ -166,6 +166,7 @@ fn request(form: &DiceForm, errors: &mut FieldErrors) -> Option<RollRequest> {
         },
         game_id,
         side,
+        nonce: None,
     })
     .filter(|_| errors.is_empty())
 }

@@ -176,6 +176,7 @@ impl DownInput {
                 landing: landing.ok()?,
                 ..DownDice::default()
             },
+            nonce: None,
         })
     }
 }

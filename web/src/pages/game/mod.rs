@@ -266,7 +266,15 @@ pub async fn roll(
         .map_err(|_| PageError::new(StatusCode::BAD_REQUEST, "the side is allied or central"))?;
     let outcome = match parse_dice(&form.dice) {
         Ok(dice) => games
-            .roll_mission(user, game, MissionRequest { side, dice })
+            .roll_mission(
+                user,
+                game,
+                MissionRequest {
+                    side,
+                    dice,
+                    nonce: None,
+                },
+            )
             .await
             .map(drop),
         Err(reason) => Err(Error::invalid(reason)),

@@ -147,6 +147,7 @@ impl CombatForm {
             target_sortie: target?,
             shot,
             dice: dice?,
+            nonce: None,
             unknown: Default::default(),
         }))
     }

@@ -300,8 +300,14 @@ impl TablesForm {
     pub fn request(&self, errors: &mut FieldErrors) -> Option<SheetRollRequest> {
         let dice = dice(errors, "tables_dice", &self.dice);
         let request = match self.table.as_str() {
-            "spin" => SheetRollRequest::Spin { dice: dice? },
-            "spin_recovery" => SheetRollRequest::SpinRecovery { dice: dice? },
+            "spin" => SheetRollRequest::Spin {
+                dice: dice?,
+                nonce: None,
+            },
+            "spin_recovery" => SheetRollRequest::SpinRecovery {
+                dice: dice?,
+                nonce: None,
+            },
             "crew_wound" => {
                 let crew_ids = match self.crewman.as_str() {
                     "" => None,
@@ -315,6 +321,7 @@ impl TablesForm {
                 SheetRollRequest::CrewWound {
                     crew_ids,
                     dice: dice?,
+                    nonce: None,
                 }
             }
             "critical" => SheetRollRequest::Critical {
@@ -325,6 +332,7 @@ impl TablesForm {
                     "choose the critically damaged section",
                 )?,
                 dice: dice?,
+                nonce: None,
             },
             "unjam" => SheetRollRequest::Unjam {
                 position: number::<Role>(
@@ -334,12 +342,17 @@ impl TablesForm {
                     "choose whose weapon to clear",
                 )?,
                 dice: dice?,
+                nonce: None,
             },
             "extinguish_fire" => SheetRollRequest::ExtinguishFire {
                 sideslip: ticked(&self.sideslip),
                 dice: dice?,
+                nonce: None,
             },
-            "extinguish_smoke" => SheetRollRequest::ExtinguishSmoke { dice: dice? },
+            "extinguish_smoke" => SheetRollRequest::ExtinguishSmoke {
+                dice: dice?,
+                nonce: None,
+            },
             _ => {
                 errors.add("tables_dice", "press the button of the table to roll");
                 return None;

@@ -1,0 +1,9 @@
+DROP INDEX dice_rolls_week_seq;
+ALTER TABLE dice_rolls
+    DROP CONSTRAINT dice_rolls_seq_whole,
+    DROP COLUMN sides,
+    DROP COLUMN chain,
+    DROP COLUMN nonce,
+    DROP COLUMN seq,
+    DROP COLUMN dice_week;
+DROP TABLE dice_weeks;
