@@ -121,7 +121,10 @@ async fn the_check_script_gives_the_worked_example_of_api_v1_3() {
     assert_eq!(example["roll1"], json!([[2, 3], CHAIN_1]));
     assert_eq!(example["roll2"], json!([[1], CHAIN_2]));
     assert_eq!(example["roll3"], CHAIN_3);
-    assert_ne!(example["roll3_as_server"], CHAIN_3, "the source is in the link");
+    assert_ne!(
+        example["roll3_as_server"], CHAIN_3,
+        "the source is in the link"
+    );
     // Seq 4's stream starts with 255, which is 252 or more: a d6 skips it.
     assert_eq!(example["seq4_first_byte"], 255);
     assert_eq!(example["roll4"], json!([[1], CHAIN_4]));
@@ -129,7 +132,9 @@ async fn the_check_script_gives_the_worked_example_of_api_v1_3() {
     // first two bytes of that stream read as d6 give the example's 2 and 3.
     let forty = example["forty_d100"].as_array().unwrap();
     assert_eq!(forty.len(), 40);
-    assert!(forty.iter().all(|d| (1..=100).contains(&d.as_i64().unwrap())));
+    assert!(forty
+        .iter()
+        .all(|d| (1..=100).contains(&d.as_i64().unwrap())));
 
     // The week as a whole: every roll agrees with the receipts handed out; a die
     // changed, a receipt that differs, a roll removed are each named at their roll.

@@ -30,6 +30,7 @@ mod dashboards;
 mod debrief_down;
 mod debrief_form;
 mod dice_check;
+mod dice_receipts;
 mod draft;
 mod forms;
 mod live;

@@ -63,6 +63,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(id_cards::show)
         .service(dice::show)
         .service(dice::roll)
+        .service(dice_check::show)
+        .service(dice_check::week_dice)
         .service(members::switch_side)
         .service(club_night::show)
         .service(club_night::act)

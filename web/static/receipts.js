@@ -1,6 +1,6 @@
 // The phone's part in dice anyone can check (R25, API v1.3):
-// - a roll form marked `data-nonce` gets a fresh random nonce in its hidden `nonce`
-//   field as it is sent, so nobody holding the office's database knows the player's
+// - a roll form with a hidden `nonce` field gets a fresh random nonce in it as it is
+//   sent, so nobody holding the office's database knows the player's
 //   die before he asks (only players' pages carry the hook: a referee's roll takes no
 //   nonce). `crypto.getRandomValues` works on plain HTTP, unlike `crypto.subtle`;
 // - every roll shown with its receipt (`data-receipt`) is kept in localStorage by
@@ -19,10 +19,9 @@
     return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   }
 
-  document.querySelectorAll('form[data-nonce]').forEach(function (form) {
-    form.addEventListener('submit', function () {
-      var field = form.querySelector('input[name="nonce"]');
-      if (field && window.crypto && window.crypto.getRandomValues) { field.value = freshNonce(); }
+  document.querySelectorAll('input[name="nonce"]').forEach(function (field) {
+    field.form.addEventListener('submit', function () {
+      if (window.crypto && window.crypto.getRandomValues) { field.value = freshNonce(); }
     });
   });
 

@@ -13,11 +13,13 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
+use eagles_office::fair_dice::FairDice;
 use eagles_office::live::{LiveBoard, LiveNight};
 use eagles_office::standings::LeaderboardRow;
 use serde::Deserialize;
 
 use super::crew_list::CrewLine;
+use super::dice_check::SealLine;
 use super::sheets::{shot_summary, SortieLine};
 use super::week::{game_lines, GameLine, RollLine};
 use super::{render, Nav, WeekLine};
@@ -82,6 +84,8 @@ pub struct LivePage {
     /// Read by the base template, which then loads the page's script.
     pub revision: i64,
     pub live: Live,
+    /// The current week's seal (R25), below what the script swaps in.
+    pub seal: SealLine,
 }
 
 /// The live page full-screen for the projector: no site navigation, no sign-in bar.
@@ -143,6 +147,7 @@ impl From<LiveNight> for Live {
 #[get("/campaigns/{cid}/live")]
 pub async fn show(
     board: web::Data<dyn LiveBoard>,
+    dice: web::Data<dyn FairDice>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<LiveQuery>,
@@ -164,12 +169,18 @@ pub async fn show(
         };
         return Ok(render(&page, StatusCode::OK));
     }
+    let seal = dice
+        .week_seal(session.reader(), live.id, live.week.week)
+        .await?;
+    let mut seal = SealLine::from(seal);
+    seal.show_head = false;
     let page = LivePage {
         nav: session.nav(),
         id: live.id,
         name,
         revision: live.revision,
         live,
+        seal,
     };
     Ok(render(&page, StatusCode::OK))
 }

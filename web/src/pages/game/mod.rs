@@ -248,6 +248,9 @@ pub struct MissionRollForm {
     pub side: String,
     #[serde(default)]
     pub dice: String,
+    /// A player's fresh nonce (R25), filled by his phone as the form is sent.
+    #[serde(default)]
+    pub nonce: String,
 }
 
 #[post("/campaigns/{cid}/games/{gid}/missions")]
@@ -272,7 +275,7 @@ pub async fn roll(
                 MissionRequest {
                     side,
                     dice,
-                    nonce: None,
+                    nonce: super::dice_check::sent_nonce(&form.nonce),
                 },
             )
             .await

@@ -1,0 +1,242 @@
+//! Issue #39 (R25, API v1.3 "Dice anyone can check"), at the table: paul rolls on the
+//! dice page of his phone (the server's dice, with a fresh nonce from the phone, and
+//! dice he entered), rita the referee rolls through the API (no nonce); each answer
+//! shows its receipt and the phone keeps it. Once the week is closed:
+//! - the check page, which works every die and link out again in the browser, says
+//!   "Every roll agrees";
+//! - a roll altered in the database with every later link recomputed to match (a chain
+//!   consistent in itself) is named by the receipts handed out — those the phone kept,
+//!   and the same pasted into another browser that kept none.
+
+use std::time::Duration;
+
+use eagles_db::diesel_async::SimpleAsyncConnection;
+use reqwest::Method;
+use serde_json::{json, Value};
+
+use crate::support::api::Api;
+use crate::support::browser::Browser;
+use crate::support::{count, TestApp};
+use crate::wait::until;
+
+const ARRIVAL: Duration = Duration::from_secs(30);
+/// A phone's width in CSS pixels.
+const PHONE: u32 = 412;
+
+/// Rita's public campaign with paul an Allied player; its id.
+async fn bloody_april_with_paul(app: &TestApp) -> (Api, i64) {
+    app.add_users(&["rita", "paul"]).await;
+    let rita = Api::as_user(app, "rita").await;
+    let campaign = rita.bloody_april().await;
+    rita.write(
+        Method::POST,
+        &format!("/api/v1/campaigns/{campaign}/members"),
+        json!({ "username": "paul", "role": "player", "side": "allied" }),
+    )
+    .await;
+    (rita, campaign)
+}
+
+/// Paul rolls the dice page's table `table`, with `dice` entered (empty: the server
+/// rolls); the receipt the answer shows, `[seq, chain]` as the phone kept it.
+async fn paul_rolls(phone: &Browser, campaign: i64, table: &str, dice: &str) -> (i64, String) {
+    phone.open(&format!("/campaigns/{campaign}/dice")).await;
+    phone.select("table", table).await;
+    phone.fill("dice", dice).await;
+    phone.submit("dice").await;
+    let shown = phone
+        .client
+        .execute(
+            "const r = document.querySelector('#last-roll [data-receipt]');
+             return r && [Number(r.dataset.seq), r.dataset.chain, r.textContent];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let (seq, chain) = (shown[0].as_i64().unwrap(), shown[1].as_str().unwrap());
+    let words = shown[2].as_str().unwrap();
+    assert!(
+        words.contains(&format!("roll {seq}")) && words.contains(&chain[..12]),
+        "the receipt shows its roll and chain: {words}"
+    );
+    (seq, chain.to_owned())
+}
+
+/// The receipts the phone keeps for the campaign's week 1, `{seq: chain}`.
+async fn kept(phone: &Browser, campaign: i64) -> Value {
+    phone
+        .client
+        .execute(
+            "return JSON.parse(localStorage.getItem(arguments[0]) || '{}');",
+            vec![json!(format!("eagles-receipts:{campaign}:1"))],
+        )
+        .await
+        .unwrap()
+}
+
+/// The week's four rolls: paul's server 2d6 and entered 2d6 (3 4) on his phone,
+/// rita's server d100 through the API, paul's server d6; then rita closes the week.
+/// The receipts handed out, in order.
+async fn a_week_of_rolls(app: &TestApp, phone: &Browser) -> (i64, Vec<(i64, String)>) {
+    let (rita, campaign) = bloody_april_with_paul(app).await;
+    phone.sign_in_as("paul").await;
+    phone.client.set_window_size(PHONE, 915).await.unwrap();
+    let mut receipts = vec![paul_rolls(phone, campaign, "2d6", "").await];
+    assert_eq!(phone.widths().await.0, i64::from(PHONE), "the answer fits");
+    phone
+        .assert_well_formed("the dice page with a roll's receipt")
+        .await;
+    receipts.push(paul_rolls(phone, campaign, "2d6", "3 4").await);
+    let referees = rita
+        .write(
+            Method::POST,
+            &format!("/api/v1/campaigns/{campaign}/rolls"),
+            json!({ "table": "d100" }),
+        )
+        .await;
+    let seq = referees["seq"]
+        .as_i64()
+        .expect("a rolling answer's receipt");
+    receipts.push((seq, referees["chain"].as_str().unwrap().to_owned()));
+    receipts.push(paul_rolls(phone, campaign, "d6", "").await);
+    assert_eq!(
+        receipts.iter().map(|r| r.0).collect::<Vec<_>>(),
+        [1, 2, 3, 4],
+        "every roll of the week takes the next place"
+    );
+    // The phone sent a nonce with each server roll of paul's; rita's took none.
+    let nonces = format!(
+        "SELECT count(*) FROM dice_rolls WHERE campaign_id = {campaign} AND nonce IS NOT NULL"
+    );
+    assert_eq!(count(app, &nonces).await, 2);
+    let kept = kept(phone, campaign).await;
+    for (seq, chain) in [&receipts[0], &receipts[1], &receipts[3]] {
+        assert_eq!(
+            kept[seq.to_string()],
+            json!(chain),
+            "the phone kept roll {seq}"
+        );
+    }
+    rita.write(
+        Method::POST,
+        &format!("/api/v1/campaigns/{campaign}/weeks/close"),
+        json!({}),
+    )
+    .await;
+    (campaign, receipts)
+}
+
+/// Opens the week's check page, optionally pastes receipts and checks again; the
+/// verdict once the page has one.
+async fn verdict(browser: &Browser, campaign: i64, pasted: Option<&str>) -> String {
+    browser
+        .open(&format!("/campaigns/{campaign}/weeks/1/dice-check"))
+        .await;
+    if let Some(pasted) = pasted {
+        until_checked(browser).await;
+        browser.fill("receipts", pasted).await;
+        browser.click("check").await;
+    }
+    until_checked(browser).await
+}
+
+/// Waits until the check page says its verdict (it says "Checking…" while it works).
+async fn until_checked(browser: &Browser) -> String {
+    until("the check page's verdict", ARRIVAL, || async {
+        let script = "const v = document.getElementById('verdict');
+                      return /agrees|disagrees/.test(v.className) ? v.textContent : null;";
+        match browser.client.execute(script, vec![]).await {
+            Ok(Value::String(said)) => Ok(said),
+            other => Err(format!("{other:?}")),
+        }
+    })
+    .await
+}
+
+#[tokio::test]
+async fn a_closed_week_of_server_and_entered_rolls_agrees_on_the_check_page() {
+    let app = TestApp::spawn().await;
+    let phone = Browser::start(&app.address).await;
+    let (campaign, _) = a_week_of_rolls(&app, &phone).await;
+    let said = verdict(&phone, campaign, None).await;
+    assert_eq!(
+        said,
+        "Every roll agrees. 4 rolls checked, against 3 receipts."
+    );
+    assert_eq!(
+        phone.widths().await.0,
+        i64::from(PHONE),
+        "the check page fits"
+    );
+    phone.assert_well_formed("the check page").await;
+    // The seal the week opened with is the seed's SHA-256, shown beside the seed.
+    let seed = phone.text("seed-1").await.expect("the seed, once closed");
+    assert_eq!(seed.len(), 64, "{seed}");
+    phone.screenshot("dice-check-phone").await;
+    phone.close().await;
+}
+
+/// Alters roll `seq` of the campaign's week 1 to `dice` and recomputes every link from
+/// it on, as API v1.3 defines them: the chain is consistent in itself, only receipts
+/// handed out before can tell.
+async fn tamper(app: &TestApp, campaign: i64, seq: i64, dice: &str) {
+    let mut conn = app.pool.get().await.unwrap();
+    conn.batch_execute(&format!(
+        "DO $$
+         DECLARE r RECORD; prev TEXT;
+         BEGIN
+           UPDATE dice_rolls SET dice = '{dice}'
+             WHERE campaign_id = {campaign} AND dice_week = 1 AND seq = {seq};
+           SELECT chain INTO prev FROM dice_rolls
+             WHERE campaign_id = {campaign} AND dice_week = 1 AND seq = {seq} - 1;
+           FOR r IN SELECT id, seq, table_name, entered, dice, nonce FROM dice_rolls
+               WHERE campaign_id = {campaign} AND dice_week = 1 AND seq >= {seq} ORDER BY seq
+           LOOP
+             prev := encode(sha256(convert_to(prev || '|' || r.seq || '|' || r.table_name
+               || '|' || CASE WHEN r.entered THEN 'entered' ELSE 'server' END
+               || '|' || array_to_string(r.dice, ',') || '|' || coalesce(r.nonce, ''),
+               'UTF8')), 'hex');
+             UPDATE dice_rolls SET chain = prev WHERE id = r.id;
+           END LOOP;
+         END $$;"
+    ))
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn a_roll_altered_after_the_close_is_named_by_the_receipts_handed_out() {
+    let app = TestApp::spawn().await;
+    let phone = Browser::start(&app.address).await;
+    let (campaign, receipts) = a_week_of_rolls(&app, &phone).await;
+    // Paul's entered 3 4, roll 2, becomes 6 6: entered dice follow from no seed, so
+    // only the receipts can tell.
+    tamper(&app, campaign, 2, "{6,6}").await;
+    let said = verdict(&phone, campaign, None).await;
+    assert_eq!(
+        said,
+        "Roll 2 (2d6, rolled 6 6) does not agree with the receipt handed out."
+    );
+
+    // Another browser, which kept nothing, with the receipts pasted as the answers
+    // showed them (the chains cut short).
+    let other = Browser::start(&app.address).await;
+    let pasted: Vec<String> = receipts
+        .iter()
+        .map(|(seq, chain)| format!("{seq} {}", &chain[..12]))
+        .collect();
+    let said = verdict(&other, campaign, Some(&pasted.join("\n"))).await;
+    assert_eq!(
+        said,
+        "Roll 2 (2d6, rolled 6 6) does not agree with the receipt handed out."
+    );
+    // Without receipts the altered chain agrees with itself: roll 2 passes, and only a
+    // later server die, derived from the altered links, may give it away.
+    let said = verdict(&other, campaign, None).await;
+    assert!(
+        !said.contains("Roll 2") && !said.contains("roll before it"),
+        "{said}"
+    );
+    other.close().await;
+    phone.close().await;
+}
