@@ -86,6 +86,14 @@ impl Database {
             .await
             .map_err(|e| OpenError::Connect(e.to_string()))?;
         eagles_db::reference::load(&mut conn).await?;
+        // The weeks open when fair dice shipped get their seeds now (R25); pgcrypto
+        // may not be there to make them in the migration.
+        let seeded = eagles_service::fair_dice::give_open_weeks(&mut conn)
+            .await
+            .map_err(|e| OpenError::Pool(format!("cannot seed the open weeks' dice: {e}")))?;
+        if seeded > 0 {
+            tracing::info!(weeks = seeded, "gave the open weeks their dice seeds");
+        }
         drop(conn);
         Ok(Self { pool, url, cluster })
     }

@@ -19,8 +19,8 @@ pub fn register(service: Service) -> impl FnOnce(&mut web::ServiceConfig) {
         }
         // The use cases.
         ports!(
-            Accounts, Backups, Briefings, Campaigns, Crew, Debriefs, Events, Feeds, Games,
-            LiveBoard, Members, Records, Reference, Rolls, Lineups, SheetMarks, SheetRolls,
+            Accounts, Backups, Briefings, Campaigns, Crew, Debriefs, Events, FairDice, Feeds,
+            Games, LiveBoard, Members, Records, Reference, Rolls, Lineups, SheetMarks, SheetRolls,
             Standings, Webhooks, Weeks,
         );
         // The game's sheets page uses the three sheet ports at once.

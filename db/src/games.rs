@@ -33,6 +33,11 @@ pub struct GameRecord {
     /// Their total, read on the table.
     #[diesel(select_expression = dice_rolls::total)]
     pub offensive_total: i32,
+    /// The roll's place in its week's dice and its link (R25).
+    #[diesel(select_expression = dice_rolls::seq)]
+    pub offensive_seq: Option<i32>,
+    #[diesel(select_expression = dice_rolls::chain)]
+    pub offensive_chain: Option<String>,
 }
 
 impl GameRecord {
@@ -177,6 +182,11 @@ pub struct MissionRecord {
     pub dice: Vec<i32>,
     /// What the debrief recorded of the mission's result.
     pub details: Option<serde_json::Value>,
+    /// The roll's place in its week's dice and its link (R25).
+    #[diesel(select_expression = dice_rolls::seq)]
+    pub seq: Option<i32>,
+    #[diesel(select_expression = dice_rolls::chain)]
+    pub chain: Option<String>,
 }
 
 /// A mission to create; its roll is already in the log.

@@ -11,6 +11,7 @@ pub mod databases;
 pub mod debriefs;
 pub mod error;
 pub mod events;
+pub mod fair_dice;
 pub mod games;
 pub mod ledger;
 pub mod lineup;

@@ -33,6 +33,9 @@ pub struct NewRoll {
     pub crew_id: Option<i64>,
     /// The sheet it was rolled on (R17–R19), for the rolls made at the table.
     pub sortie_id: Option<i64>,
+    /// Its place in its week's dice and its chain link (R25).
+    #[diesel(embed)]
+    pub link: crate::fair_dice::RollLink,
 }
 
 /// A recorded roll.

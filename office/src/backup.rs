@@ -37,6 +37,20 @@ pub struct CampaignExport {
     pub casualties: Vec<ExportedCasualty>,
     /// The XP ledger (R4) with its reversing entries.
     pub xp_awards: Vec<ExportedAward>,
+    /// The dice seeds of the closed weeks (R25), so an imported campaign can still be
+    /// checked; an open week's is secret until its close. Absent in documents of
+    /// servers before fair dice.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice_seeds: Vec<ExportedSeed>,
+}
+
+/// A closed week's dice seed (R25).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedSeed {
+    pub week: i32,
+    /// The seed's 32 bytes in hex.
+    pub seed: String,
 }
 
 /// The campaign itself.
@@ -166,6 +180,19 @@ pub struct ExportedRoll {
     /// Username of who rolled or entered it.
     pub rolled_by: Option<String>,
     pub rolled_at: DateTime<Utc>,
+    /// Its place in its week's dice (R25): the week current when it was made, its
+    /// `seq`, the player's nonce, its chain link and each die's sides. Absent for rolls
+    /// made before fair dice, and in documents of servers before them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice_week: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seq: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nonce: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sides: Option<Vec<i32>>,
 }
 
 /// A game.

@@ -41,6 +41,8 @@ pub async fn create(
     let created = envelope::create(conn, Some(user), async |conn| {
         let campaign =
             eagles_db::campaigns::create(conn, &name, start_date, public, user.id).await?;
+        // Week 1's dice seed, committed to from the start (R25).
+        crate::fair_dice::seeds::give(conn, campaign.id, 1).await?;
         let audit = Audit::new(
             "campaign.create",
             serde_json::json!({ "name": campaign.name, "start_date": start_date, "public": public }),

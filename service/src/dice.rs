@@ -1,50 +1,38 @@
-//! Dice for the endpoints that roll (R14): the server's random dice, or the physical
-//! dice a person entered, checked against the table first. Every roll goes to the log.
+//! Dice for the endpoints that roll (R14, R25): the server's dice derived from the
+//! week's seed through its chain, or the physical dice a person entered, checked against
+//! the table first. Every roll goes to the log, taking its place in the week's chain.
 
 use campaign::dice::{check_dice, Dice, FixedDice};
 use campaign::logged_table::LoggedTable;
 use campaign::tables::{Roll, Table};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::rolls::{NewRoll, RollRecord};
-use rand::Rng;
 
 use crate::error::ServiceError;
-
-/// The server's dice: uniform, seeded by the operating system.
-pub struct ServerDice(rand::rngs::StdRng);
-
-impl ServerDice {
-    pub fn new() -> Self {
-        use rand::SeedableRng;
-        Self(rand::rngs::StdRng::from_entropy())
-    }
-}
-
-impl Default for ServerDice {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Dice for ServerDice {
-    fn roll(&mut self, sides: u32) -> u32 {
-        self.0.gen_range(1..=sides)
-    }
-}
+use crate::fair_dice::{DiceChain, ServerDice};
 
 /// Where a roll's dice come from.
 pub enum DiceSource {
-    // Boxed: the generator's state is large and most sources are entered dice.
-    Server(Box<ServerDice>),
+    /// The server's, derived from the week's seed through its chain (R25).
+    Server(ServerDice),
     Entered(FixedDice),
+    /// A preview's stand-in for the server's dice (ones): read, never logged.
+    StandIn(FixedDice),
 }
 
 impl DiceSource {
     /// The entered dice, checked against the table (422 when they do not fit), or the
-    /// server's dice when none were entered.
-    pub fn for_table(table: Table, entered: Option<&[u32]>) -> Result<Self, ServiceError> {
+    /// server's dice from the week's `chain` when none were entered.
+    pub fn for_table(
+        table: Table,
+        entered: Option<&[u32]>,
+        chain: Option<&DiceChain>,
+    ) -> Result<Self, ServiceError> {
         match entered {
-            None => Ok(Self::Server(Box::default())),
+            None => Ok(match chain {
+                Some(chain) => Self::Server(chain.server(Some(table.into()))),
+                None => Self::StandIn(FixedDice::new(vec![1; 4])),
+            }),
             Some(dice) => {
                 check_dice(table, dice)?;
                 Ok(Self::Entered(FixedDice::new(dice.to_vec())))
@@ -52,7 +40,7 @@ impl DiceSource {
         }
     }
 
-    /// Whether a person entered the dice.
+    /// Whether a person entered the dice (a stand-in's are the server's still to roll).
     pub fn entered(&self) -> bool {
         matches!(self, Self::Entered(_))
     }
@@ -62,7 +50,7 @@ impl Dice for DiceSource {
     fn roll(&mut self, sides: u32) -> u32 {
         match self {
             Self::Server(d) => d.roll(sides),
-            Self::Entered(d) => d.roll(sides),
+            Self::Entered(d) | Self::StandIn(d) => d.roll(sides),
         }
     }
 }
@@ -75,6 +63,9 @@ pub struct RollContext {
     pub game_id: Option<i64>,
     pub side: Option<campaign::sides::Side>,
     pub rolled_by: Option<i64>,
+    /// The week's chain the roll is logged on (R25); none for rolls that are not
+    /// logged (a preview's).
+    pub chain: Option<DiceChain>,
 }
 
 /// Writes a roll to the log. `result` is the snake_case result the API shows.
@@ -101,7 +92,7 @@ pub fn log_entry<R, T: Copy + Into<LoggedTable>>(
         .iter()
         .map(|m| (m.name.to_owned(), serde_json::Value::from(m.value)))
         .collect();
-    NewRoll {
+    let mut entry = NewRoll {
         campaign_id: context.campaign_id,
         week: context.week,
         game_id: context.game_id,
@@ -119,31 +110,23 @@ pub fn log_entry<R, T: Copy + Into<LoggedTable>>(
         rolled_by: context.rolled_by,
         crew_id: None,
         sortie_id: None,
+        link: Default::default(),
+    };
+    if let Some(chain) = &context.chain {
+        chain.seal(&mut entry);
     }
+    entry
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn server_dice_stay_on_the_die() {
-        let mut dice = ServerDice::new();
-        for sides in [6, 10, 100] {
-            for _ in 0..1000 {
-                assert!((1..=sides).contains(&dice.roll(sides)));
-            }
-        }
-    }
-
     // R14: entered dice must fit the table before anything is rolled.
     #[test]
     fn entered_dice_are_checked_against_the_table() {
-        assert!(DiceSource::for_table(Table::GroundOffensive, Some(&[3, 4])).is_ok());
-        assert!(DiceSource::for_table(Table::GroundOffensive, Some(&[3])).is_err());
-        assert!(DiceSource::for_table(Table::GroundOffensive, Some(&[7, 1])).is_err());
-        assert!(!DiceSource::for_table(Table::Mission, None)
-            .unwrap()
-            .entered());
+        assert!(check_dice(Table::GroundOffensive, &[3, 4]).is_ok());
+        assert!(check_dice(Table::GroundOffensive, &[3]).is_err());
+        assert!(check_dice(Table::GroundOffensive, &[7, 1]).is_err());
     }
 }

@@ -53,6 +53,18 @@ impl Feeds for Service {
         .into_iter()
         .map(|w| (w.week, w.at))
         .collect();
+        // The dice of each closed week (R25): its chain head and its seed, now public,
+        // and the commitment of the week its close opened.
+        let heads: HashMap<i32, String> = eagles_db::fair_dice::chain_heads(conn, campaign.id)
+            .await?
+            .into_iter()
+            .collect();
+        let seeds: HashMap<i32, campaign::fair_dice::WeekSeed> =
+            eagles_db::fair_dice::seeds(conn, campaign.id)
+                .await?
+                .into_iter()
+                .map(|(week, seed)| Ok((week, crate::fair_dice::seeds::seed_of(&seed)?)))
+                .collect::<Result<_, Error>>()?;
         let mut fallback = times.created_at;
         let mut weeks = Vec::new();
         for week in 1..=last_closed {
@@ -72,9 +84,9 @@ impl Feeds for Service {
                     week,
                     ..WeekResults::default()
                 }),
-                chain_head: None,
-                seed: None,
-                next_commitment: None,
+                chain_head: heads.get(&week).cloned(),
+                seed: seeds.get(&week).map(|s| s.reveal()),
+                next_commitment: seeds.get(&(week + 1)).map(|s| s.commitment()),
             });
         }
         let end = match campaign.ended_week {

@@ -19,6 +19,7 @@ pub mod dice;
 pub mod envelope;
 pub mod error;
 pub mod events;
+pub mod fair_dice;
 pub mod feed;
 pub mod games;
 mod live;

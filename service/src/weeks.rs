@@ -62,6 +62,9 @@ pub async fn close(
                     "week {week} was closed at the same moment; reload the campaign"
                 )));
             }
+            // The next week's dice seed, made as it opens (R25). The close holds the
+            // campaign's lock every roll takes, so no roll of the week is in flight.
+            crate::fair_dice::seeds::give(conn, campaign_id, week + 1).await?;
             let audit = serde_json::json!({ "closed_week": week, "returned": returned, "new_aircraft": new_aircraft.iter().map(|a| a.id).collect::<Vec<_>>(), "abandoned_games": abandoned_games });
             let week_date = campaign.week_date(week + 1);
             let closed = ClosedWeek {

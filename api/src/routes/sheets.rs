@@ -102,7 +102,7 @@ pub async fn read_sheet(
     params(SortiePath),
     request_body = MarkRequest,
     responses(
-        (status = 201, body = SheetView, headers(("ETag" = String, description = "The sheet's version after the mark"))),
+        (status = 201, body = SheetView, description = "The sheet after the mark; a `down` that rolled the forced landing's tables (R8) adds `receipts`: `[{roll_id, seq, chain}]`, each roll's receipt (R25)", headers(("ETag" = String, description = "The sheet's version after the mark"))),
         (status = 409, description = "The game is debriefed, or an undo of a mark that is a roll's", body = crate::error::Problem),
         (status = 412, description = "If-Match names a version the sheet is no longer at; says what changed since", body = crate::error::Problem),
         (status = 422, description = "A mark that does not fit the sheet", body = crate::error::Problem),
@@ -116,11 +116,14 @@ pub async fn mark(
     body: Json<MarkRequest>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let view = sheets
+    let answer = sheets
         .mark(user, path.sortie(), body.into_inner(), if_match(&req))
-        .await?
-        .sheet;
-    Ok(versioned(HttpResponse::Created(), &view, &view))
+        .await?;
+    let body = MarkedSheet {
+        sheet: &answer.sheet,
+        receipts: &answer.receipts,
+    };
+    Ok(versioned(HttpResponse::Created(), &answer.sheet, &body))
 }
 
 /// Rolls one of the sheet's tables with what the campaign knows of the crew; the
@@ -149,6 +152,16 @@ pub async fn roll(
         .roll_on_sheet(user, path.sortie(), body.into_inner(), if_match(&req))
         .await?;
     Ok(versioned(HttpResponse::Created(), &answer.sheet, &answer))
+}
+
+/// A mark's answer: the sheet, and beside it the receipts of the rolls a `down` made
+/// (R25), when it made any.
+#[derive(serde::Serialize)]
+struct MarkedSheet<'a> {
+    #[serde(flatten)]
+    sheet: &'a SheetView,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    receipts: &'a [eagles_office::fair_dice::RollReceipt],
 }
 
 /// The answer `body` with the version of `sheet` as its strong ETag (RFC 9110): what a

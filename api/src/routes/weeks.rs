@@ -57,7 +57,39 @@ pub async fn get_week(
     Ok(HttpResponse::Ok().json(view))
 }
 
+/// A week's dice, to recheck them (R25, API v1.3): anyone who may read the campaign.
+/// `commitment` is the hex SHA-256 of the week's seed, public from its start; `seed`
+/// (hex) is null until the week is closed (or the campaign ended). Each roll with its
+/// `seq`, `table`, `sides` (each die's, in the order the table reads them), `dice`,
+/// `entered`, the player's `nonce` and its `chain` link; a roll the reader may not see
+/// yet (R20) shows only `seq` and `chain`. A server die of roll `seq` is read from
+/// HMAC-SHA256(seed, `eagles-dice-v1|{seq}|{prev}|{nonce}`) (then the same message with
+/// `|1`, `|2`, … appended), a die of `s` sides taking the next byte `b < 256 − 256 mod s`
+/// as `b mod s + 1`; `chain` is the hex SHA-256 of
+/// `{prev}|{seq}|{table}|{server|entered}|{dice joined by ","}|{nonce}`, `prev` being
+/// the previous roll's `chain` (the commitment for `seq` 1). `scripts/check-dice`
+/// rechecks a closed week.
+#[utoipa::path(
+    tag = "weeks",
+    params(WeekPath),
+    responses(
+        (status = 200, body = eagles_office::fair_dice::WeekDice),
+        (status = 404, description = "No such campaign for this reader, or a week not begun", body = crate::error::Problem),
+    )
+)]
+#[get("/campaigns/{cid}/weeks/{n}/dice")]
+pub async fn get_week_dice(
+    dice: web::Data<dyn FairDice>,
+    Reading(reader): Reading,
+    path: web::Path<WeekPath>,
+) -> Result<HttpResponse, ApiError> {
+    let view = dice.week_dice(reader, path.cid, path.n).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
 /// Mounts this module's endpoints inside `/api/v1`.
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(close_week).service(get_week);
+    cfg.service(close_week)
+        .service(get_week)
+        .service(get_week_dice);
 }

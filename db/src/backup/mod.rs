@@ -171,6 +171,9 @@ pub struct CampaignRows {
     pub kills: Vec<KillRow>,
     pub casualties: Vec<CasualtyRow>,
     pub awards: Vec<Award>,
+    /// The dice seeds of the weeks closed (or of every week once the campaign ended):
+    /// an open week's seed is secret until its close (R25).
+    pub dice_seeds: Vec<(i32, Vec<u8>)>,
     /// The usernames of every account the rows name.
     pub usernames: HashMap<i64, String>,
     /// The names of every aircraft type the rows name.
@@ -297,6 +300,16 @@ pub async fn load(
         .order(xp_awards::id)
         .load(conn)
         .await?;
+    let stored = &campaign.campaign;
+    let revealed_before = match stored.ended_week {
+        Some(_) => i32::MAX,
+        None => stored.current_week,
+    };
+    let dice_seeds = crate::fair_dice::seeds(conn, campaign_id)
+        .await?
+        .into_iter()
+        .filter(|(week, _)| *week < revealed_before)
+        .collect();
 
     let mut user_ids: Vec<i64> = vec![campaign.campaign.created_by];
     user_ids.extend(members.iter().map(|m| m.user_id));
@@ -337,6 +350,7 @@ pub async fn load(
         kills: kill_rows,
         casualties: casualty_rows,
         awards,
+        dice_seeds,
         usernames,
         aircraft,
     }))

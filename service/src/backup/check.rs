@@ -93,6 +93,22 @@ pub(super) fn check(doc: &CampaignExport, p: &mut Problems) {
         }
     }
 
+    // Only a closed week's seed is public (R25).
+    let ended = doc.campaign.ended.is_some();
+    for (i, s) in doc.dice_seeds.iter().enumerate() {
+        if campaign::fair_dice::WeekSeed::from_hex(&s.seed).is_none() {
+            p.push(format!("dice_seeds[{i}].seed"), "a seed is 64 hex digits");
+        }
+        if !(1..current).contains(&s.week) && !(ended && s.week == current) {
+            p.push(
+                format!("dice_seeds[{i}].week"),
+                format!(
+                    "week {} is not closed; only a closed week's seed is exported",
+                    s.week
+                ),
+            );
+        }
+    }
     let rolls = ids_of(p, "rolls", doc.rolls.iter().map(|r| &r.id));
     let games = ids_of(p, "games", doc.games.iter().map(|g| &g.id));
     for (i, r) in doc.rolls.iter().enumerate() {

@@ -6,7 +6,7 @@
 pub use eagles_office::backup::{
     CampaignExport, ExportedAward, ExportedCampaign, ExportedCasualty, ExportedCrewman,
     ExportedEnd, ExportedGame, ExportedKill, ExportedMember, ExportedMission, ExportedPick,
-    ExportedRoll, ExportedSortie, ExportedSortieCrew, FinalStandings,
+    ExportedRoll, ExportedSeed, ExportedSortie, ExportedSortieCrew, FinalStandings,
 };
 
 pub use eagles_office::backup::{FORMAT, VERSION};

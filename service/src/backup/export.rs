@@ -133,6 +133,11 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     undone: record.undone,
                     rolled_by: r.rolled_by.map(user).transpose()?,
                     rolled_at: record.rolled_at,
+                    dice_week: r.link.dice_week,
+                    seq: r.link.seq,
+                    nonce: r.link.nonce.clone(),
+                    chain: r.link.chain.clone(),
+                    sides: r.link.sides.clone(),
                 })
             })
             .collect::<Result<_, ServiceError>>()?,
@@ -250,6 +255,16 @@ pub fn document(rows: CampaignRows) -> Result<CampaignExport, ServiceError> {
                     two_seater_mission: a.two_seater_mission,
                     reverses: awards.get_opt("award", a.reverses)?,
                     created_at: a.created_at,
+                })
+            })
+            .collect::<Result<_, ServiceError>>()?,
+        dice_seeds: rows
+            .dice_seeds
+            .iter()
+            .map(|(week, seed)| {
+                Ok(ExportedSeed {
+                    week: *week,
+                    seed: crate::fair_dice::seeds::seed_of(seed)?.reveal(),
                 })
             })
             .collect::<Result<_, ServiceError>>()?,

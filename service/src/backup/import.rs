@@ -194,8 +194,31 @@ async fn write(
         .await?;
     }
 
+    // The closed weeks' seeds come with their rolls' places (R25); the open week starts
+    // its chain afresh with a seed of this server's (its own stayed secret).
+    let mut seeded = std::collections::HashSet::new();
+    for s in &doc.dice_seeds {
+        // Checked before the write (`check`): every seed reads.
+        let Some(seed) = campaign::fair_dice::WeekSeed::from_hex(&s.seed) else {
+            continue;
+        };
+        eagles_db::fair_dice::give_seed(conn, cid, s.week, seed.as_bytes()).await?;
+        seeded.insert(s.week);
+    }
     let mut rolls = HashMap::new();
     for r in &doc.rolls {
+        let link = match (r.dice_week, r.seq, &r.chain, &r.sides) {
+            (Some(week), Some(seq), Some(chain), Some(sides)) if seeded.contains(&week) => {
+                eagles_db::fair_dice::RollLink {
+                    dice_week: Some(week),
+                    seq: Some(seq),
+                    nonce: r.nonce.clone(),
+                    chain: Some(chain.clone()),
+                    sides: Some(sides.clone()),
+                }
+            }
+            _ => Default::default(),
+        };
         let id = rows::insert_roll(
             conn,
             &RollRecord {
@@ -216,6 +239,7 @@ async fn write(
                     crew_id: crew_opt(r.crew),
                     // Sheets are not in an export (play in progress, not the record).
                     sortie_id: None,
+                    link,
                 },
                 rolled_at: r.rolled_at,
                 undone: r.undone,
@@ -342,6 +366,10 @@ async fn write(
     }
     if let Some(end) = &c.ended {
         rows::end_campaign(conn, cid, end.week, end.at).await?;
+    } else {
+        let mut seed = [0u8; campaign::fair_dice::SEED_BYTES];
+        rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut seed);
+        eagles_db::fair_dice::give_seed(conn, cid, c.current_week, &seed).await?;
     }
     Ok(cid)
 }

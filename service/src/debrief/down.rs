@@ -13,11 +13,13 @@ use super::request::{DownDice, DownReport, SortieReport};
 use crate::crew::CrewmanView;
 use crate::dice::DiceSource;
 use crate::error::{Locus, ServiceError};
+use crate::fair_dice::DiceChain;
 
 /// Plays out `down` for the sortie `report` flown by `crew` (in report order), and
 /// checks the outcomes and the loss the referee sent against it.
 ///
-/// With `preview`, no die is rolled: a table whose dice were not entered is read with
+/// The server's dice come from the week's `chain` (R25). Without one (a preview), no
+/// die is rolled: a table whose dice were not entered is read with
 /// stand-in dice and its roll marked not entered, so the preview can show the table
 /// and its modifiers and nothing of what follows it; the checks that read what follows
 /// are left to the submit.
@@ -26,8 +28,9 @@ pub fn play(
     down: &DownReport,
     crew: &[&CrewmanView],
     setting: Setting,
-    preview: bool,
+    chain: Option<&DiceChain>,
 ) -> Result<Descent, ServiceError> {
+    let preview = chain.is_none();
     let key = &report.key;
     if down.how == How::Exploded && !down.dice.bail_out.is_empty() {
         return Err(refusal(
@@ -80,7 +83,7 @@ pub fn play(
         dice: &down.dice,
         used: Vec::new(),
         current: None,
-        preview,
+        chain,
     };
     let descent = come_down(&down.down(), &setting, &aboard, &mut dice).map_err(|e| {
         let field = match &e {
@@ -230,8 +233,9 @@ struct DownDiceSource<'a> {
     dice: &'a DownDice,
     used: Vec<(Table, Option<CrewId>)>,
     current: Option<DiceSource>,
-    /// No server dice: a table not entered is read with stand-in dice (all ones).
-    preview: bool,
+    /// The server's dice; none in a preview, where a table not entered is read with
+    /// stand-in dice (all ones).
+    chain: Option<&'a DiceChain>,
 }
 
 impl DiceFor for DownDiceSource<'_> {
@@ -257,8 +261,10 @@ impl DiceFor for DownDiceSource<'_> {
         let was_entered = entered.is_some();
         let source = self.current.insert(match entered {
             Some(d) => DiceSource::Entered(FixedDice::new(d)),
-            None if self.preview => DiceSource::Entered(FixedDice::new(vec![1; 4])),
-            None => DiceSource::Server(Box::default()),
+            None => match self.chain {
+                Some(chain) => DiceSource::Server(chain.server(Some(table.into()))),
+                None => DiceSource::StandIn(FixedDice::new(vec![1; 4])),
+            },
         });
         Ok((source, was_entered))
     }

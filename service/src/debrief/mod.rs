@@ -37,6 +37,7 @@ pub use write::CheckedDebrief;
 use crate::access::{readable_campaign, CampaignScope};
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
+use crate::fair_dice::DiceChain;
 use crate::text::clean_name;
 use crate::Service;
 use eagles_office::access::ReadAccess;
@@ -67,8 +68,15 @@ pub async fn create(
         async |conn, scope, facts, record| {
             // Only a game with sheets has rolls made at the table to refer to.
             let sheets = !facts.lineup.sorties.is_empty();
-            let plan = checked(scope, game_id, facts, request, false)?;
-            write::write(conn, campaign_id, user.id, (plan, sheets), counts, record).await
+            // The debrief is a referee's: a nonce in it is refused (R25).
+            let nonce = request
+                .sorties
+                .iter()
+                .find_map(|s| s.down.as_ref()?.nonce.clone());
+            let chain = DiceChain::open(conn, &scope, nonce.as_deref()).await?;
+            let plan = checked(scope, game_id, facts, request, Some(&chain))?;
+            let rolled = (plan, sheets, chain);
+            write::write(conn, campaign_id, user.id, rolled, counts, record).await
         },
     )
     .await
@@ -133,7 +141,7 @@ fn checked(
     game_id: i64,
     facts: LoadedFacts,
     request: DebriefRequest,
-    preview: bool,
+    chain: Option<&DiceChain>,
 ) -> Result<validate::Plan, ServiceError> {
     let LoadedFacts {
         game,
@@ -155,7 +163,7 @@ fn checked(
         crew,
         aircraft,
     };
-    validate::plan(campaign, facts, request, preview)
+    validate::plan(campaign, facts, request, chain)
 }
 
 /// A game is debriefed once both sides' missions are rolled (R9: each side rolls its
@@ -304,7 +312,7 @@ impl Debriefs for Service {
             Access::Referee("preview a debrief"),
             async |conn| facts(conn, campaign_id, game_id, &aircraft_ids).await,
             async |_conn, scope, facts, record| {
-                let plan = checked(scope, game_id, facts, request, true)?;
+                let plan = checked(scope, game_id, facts, request, None)?;
                 Ok((
                     write::preview(campaign_id, user.id, plan)?,
                     record.unchanged(),

@@ -16,13 +16,16 @@ use crate::error::ServiceError;
 
 /// A roll, about to be written or stored (`RollRecord::roll`), as the answer lists it.
 pub fn roll_line_of(roll: &NewRoll) -> RollLine {
-    RollLine::new(
-        roll.table_name,
-        &roll.dice,
-        &roll.modifiers,
-        roll.total,
-        &roll.result,
-    )
+    RollLine {
+        receipt: crate::fair_dice::receipt(&roll.link),
+        ..RollLine::new(
+            roll.table_name,
+            &roll.dice,
+            &roll.modifiers,
+            roll.total,
+            &roll.result,
+        )
+    }
 }
 
 /// A stored award with the entry that reversed it, if any.

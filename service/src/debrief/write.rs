@@ -25,6 +25,7 @@ use super::validate::{Plan, PlannedFate};
 use crate::dice::{log_entry, RollContext};
 use crate::envelope::{Change, Receipt, Recorder};
 use crate::error::ServiceError;
+use crate::fair_dice::DiceChain;
 
 /// Writes `plan` for the referee `user_id`, recording it with the audit entry `audit`
 /// and its webhook delivery, and reads the debrief back for the answer: the game's
@@ -36,14 +37,14 @@ pub async fn write(
     conn: &AsyncPgConnection,
     campaign_id: i64,
     user_id: i64,
-    (plan, sheets): (Plan, bool),
+    (plan, sheets, chain): (Plan, bool, DiceChain),
     audit: serde_json::Value,
     recorder: Recorder,
 ) -> Result<(DebriefResult, Receipt), ServiceError> {
     let game_id = plan.game.id;
     let turns = i32::try_from(plan.debrief.turns_played)
         .map_err(|_| ServiceError::invalid("the turns played are too many"))?;
-    let tally = Tally::of(&plan);
+    let mut tally = Tally::of(&plan);
     let summary =
         crate::webhooks::debrief_summary(tally.week, game_id, &plan.kills_said, tally.deaths);
     let came_down = plan.fates.iter().any(|f| f.rolls.is_some());
@@ -52,7 +53,8 @@ pub async fn write(
     } else {
         TableRolls::default()
     };
-    let (rows, _) = settle(campaign_id, user_id, plan, at_the_table, false)?;
+    let (rows, _) = settle(campaign_id, user_id, plan, at_the_table, Some(&chain))?;
+    tally.chain_head = chain.chain_head();
     // In the same transaction, so the delivery is never lost (#14).
     let change = Change::new(EventKind::Debrief, game_id)
         .audit("debrief.create", audit)
@@ -121,6 +123,8 @@ struct Tally {
     week: i32,
     kills: i64,
     deaths: i64,
+    /// The last link of the week's dice chain after the debrief's rolls (R25).
+    chain_head: Option<String>,
 }
 
 impl Tally {
@@ -131,6 +135,7 @@ impl Tally {
             week: plan.game.week,
             kills: i64::try_from(plan.debrief.kills.len()).unwrap_or(i64::MAX),
             deaths: i64::try_from(deaths).unwrap_or(i64::MAX),
+            chain_head: None,
         }
     }
 }
@@ -142,7 +147,7 @@ pub fn preview(
     user_id: i64,
     plan: Plan,
 ) -> Result<Vec<CrewRollsView>, ServiceError> {
-    settle(campaign_id, user_id, plan, TableRolls::default(), true).map(|(_, crew)| crew)
+    settle(campaign_id, user_id, plan, TableRolls::default(), None).map(|(_, crew)| crew)
 }
 
 /// The rows of `plan`, with the dice of every fate that needs them rolled, and each
@@ -158,8 +163,9 @@ fn settle(
     user_id: i64,
     plan: Plan,
     mut at_the_table: TableRolls,
-    preview: bool,
+    chain: Option<&DiceChain>,
 ) -> Result<(DebriefRows, Vec<CrewRollsView>), ServiceError> {
+    let preview = chain.is_none();
     let Plan {
         game,
         debrief,
@@ -190,22 +196,34 @@ fn settle(
             game_id: Some(game.id),
             side: Some(planned.side),
             rolled_by: Some(user_id),
+            chain: chain.cloned(),
         };
         let mut lines = Vec::new();
         let mut waiting = false;
         // The forced landing's rolls come first: they decided the fate (R8).
+        // A roll taken from the table keeps the place it took there (R25): only a roll
+        // logged here takes one.
+        let unsealed = RollContext {
+            chain: None,
+            ..context.clone()
+        };
         for made in planned.rolls.take().unwrap_or_default() {
-            let logged = log_entry(&context, &made.roll, made.roll.result, made.entered);
+            let mut logged = log_entry(&unsealed, &made.roll, made.roll.result, made.entered);
             if preview && !made.entered {
                 lines.push(to_be_rolled(&logged));
                 waiting = true;
                 break;
             }
-            lines.push(roll_line_of(&logged));
             match at_the_table.take(planned.crew_id, &logged) {
                 Some(id) => rows.table_roll(id, game.id),
-                None => rows.log_roll(&logged, planned.crew_id),
+                None => {
+                    if let Some(chain) = chain {
+                        chain.seal(&mut logged);
+                    }
+                    rows.log_roll(&logged, planned.crew_id)
+                }
             }
+            lines.push(roll_line_of(&logged));
         }
         let (crew_id, outcome, fate) = (planned.crew_id, planned.outcome, planned.fate.kind());
         if preview && (waiting || planned.dice.as_ref().is_some_and(|d| !d.entered())) {
@@ -441,6 +459,7 @@ mod tests {
             rolled_by: None,
             crew_id: Some(7),
             sortie_id: Some(3),
+            link: Default::default(),
         }
     }
 

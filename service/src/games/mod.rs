@@ -26,6 +26,7 @@ use crate::access::{readable_campaign, CampaignScope};
 use crate::dice::{record as record_roll, DiceSource, RollContext};
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
+use crate::fair_dice::DiceChain;
 use crate::unique::is_unique_violation;
 use crate::Service;
 use eagles_office::access::ReadAccess;
@@ -80,8 +81,9 @@ pub async fn open(
         Access::Referee("open a game"),
         async |conn, scope, record| {
             let campaign = scope.campaign();
+            let chain = DiceChain::open(conn, &scope, request.nonce.as_deref()).await?;
             let mut source =
-                DiceSource::for_table(Table::GroundOffensive, request.dice.as_deref())?;
+                DiceSource::for_table(Table::GroundOffensive, request.dice.as_deref(), Some(&chain))?;
             let roll = roll_ground_offensive(&mut source);
             let context = RollContext {
                 campaign_id,
@@ -89,6 +91,7 @@ pub async fn open(
                 game_id: None,
                 side: None,
                 rolled_by: Some(user.id),
+                chain: Some(chain),
             };
             let logged =
                 record_roll(conn, &context, &roll, roll.result.as_str(), source.entered()).await?;
@@ -124,11 +127,7 @@ pub async fn roll_side(
     game_id: i64,
     request: MissionRequest,
 ) -> Result<MissionView, ServiceError> {
-    let MissionRequest {
-        side,
-        dice,
-        nonce: _nonce,
-    } = request;
+    let MissionRequest { side, dice, nonce } = request;
     // Debriefs lock the campaign too: a mission cannot slip in beside one.
     envelope::write(
         conn,
@@ -136,7 +135,8 @@ pub async fn roll_side(
         &user,
         Access::Side(side, "roll its mission"),
         async |conn, scope, record| {
-            let mut source = DiceSource::for_table(Table::Mission, dice.as_deref())?;
+            let chain = DiceChain::open(conn, &scope, nonce.as_deref()).await?;
+            let mut source = DiceSource::for_table(Table::Mission, dice.as_deref(), Some(&chain))?;
             let game = eagles_db::games::find(conn, campaign_id, game_id)
                 .await?
                 .ok_or_else(|| game_not_found(game_id))?;
@@ -161,6 +161,7 @@ pub async fn roll_side(
                 game_id: Some(game_id),
                 side: Some(side),
                 rolled_by: Some(user.id),
+                chain: Some(chain),
             };
             let logged = record_roll(
                 conn,

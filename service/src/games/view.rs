@@ -4,6 +4,7 @@
 
 use eagles_db::games::{GameRecord, MissionRecord};
 use eagles_office::access::CampaignScope;
+use eagles_office::fair_dice::Receipt;
 pub use eagles_office::games::{GameState, GameView, MissionView, OffensiveView};
 use eagles_office::secrecy::GameSecrecy;
 
@@ -14,7 +15,10 @@ pub fn offensive_of(game: &GameRecord) -> OffensiveView {
         roll: game.offensive_total,
         result: game.ground_offensive,
         roll_id: game.offensive_roll_id,
-        receipt: Default::default(),
+        receipt: Receipt {
+            seq: game.offensive_seq,
+            chain: game.offensive_chain.clone(),
+        },
     }
 }
 
@@ -36,7 +40,10 @@ pub fn mission_seen_by(m: MissionRecord, secrecy: &GameSecrecy) -> MissionView {
         assignment_hidden: !shown,
         success: m.success,
         roll_id: m.roll_id,
-        receipt: Default::default(),
+        receipt: Receipt {
+            seq: m.seq,
+            chain: m.chain,
+        },
     }
 }
 

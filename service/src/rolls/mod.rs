@@ -18,6 +18,7 @@ use crate::access::{readable_campaign, ReadAccess};
 use crate::dice::{record as record_roll, DiceSource, RollContext};
 use crate::envelope::{self, Access, Change};
 use crate::error::{Locus, ServiceError};
+use crate::fair_dice::DiceChain;
 use crate::Service;
 use campaign::events::EventKind;
 use eagles_office::prelude::*;
@@ -54,7 +55,7 @@ pub fn roll_view(entry: RollEntry) -> RollView {
         sortie_id: r.sortie_id,
         ground_offensive: None,
         undone: entry.roll.undone,
-        receipt: Default::default(),
+        receipt: crate::fair_dice::receipt(&r.link),
     }
 }
 
@@ -76,7 +77,7 @@ impl Rolls for Service {
             dice,
             game_id,
             side,
-            nonce: _nonce,
+            nonce,
         } = request;
         let (logged, offensive) = envelope::write(
             conn,
@@ -84,7 +85,8 @@ impl Rolls for Service {
             &user,
             Access::Member("roll dice"),
             async |conn, scope, record| {
-                let mut source = DiceSource::for_table(table, dice.as_deref())
+                let chain = DiceChain::open(conn, &scope, nonce.as_deref()).await?;
+                let mut source = DiceSource::for_table(table, dice.as_deref(), Some(&chain))
                     .map_err(|e| e.at(Locus::Field("dice")))?;
                 let campaign = scope.campaign();
                 let game = match game_id {
@@ -116,6 +118,7 @@ impl Rolls for Service {
                     game_id,
                     side,
                     rolled_by: Some(user.id),
+                    chain: Some(chain),
                 };
                 let logged = record_roll(
                     conn,

@@ -18,6 +18,7 @@ use super::read::{seat_crew, sheet_view};
 use crate::crew::crewman_view;
 use crate::dice::{log_entry, RollContext};
 use crate::error::ServiceError;
+use crate::fair_dice::DiceChain;
 
 /// Plays `down` out on the sheet `open` for `user_id`: the rolls it made, logged, and
 /// the `down` to mark, its dice now all known (those entered, and the server's).
@@ -62,13 +63,15 @@ pub(super) async fn at_the_table(
         date: open.scope.campaign().week_date(game.week),
         dual_controls: sheets.aircraft_of(sortie)?.dual_controls,
     };
-    let descent = crate::debrief::down::play(&report, down, &crew, setting, false)?;
+    let chain = DiceChain::open(conn, &open.scope, down.nonce.as_deref()).await?;
+    let descent = crate::debrief::down::play(&report, down, &crew, setting, Some(&chain))?;
     let context = RollContext {
         campaign_id: game.campaign_id,
         week: game.week,
         game_id: Some(game.id),
         side: Some(sortie.side),
         rolled_by: Some(user_id),
+        chain: Some(chain),
     };
     let mut dice = DownDice {
         capture: down.dice.capture.clone(),
@@ -87,8 +90,10 @@ pub(super) async fn at_the_table(
     }
     let logged = eagles_db::rolls::insert_all(conn, &entries).await?;
     Ok((
+        // The nonce was this roll's; the debrief drafted from the mark is a referee's.
         DownReport {
             dice,
+            nonce: None,
             ..down.clone()
         },
         logged,

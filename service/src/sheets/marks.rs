@@ -20,6 +20,7 @@ use super::words::who_marked;
 use crate::access::{readable_campaign, CampaignScope};
 use crate::envelope::{self, Access, Change};
 use crate::error::ServiceError;
+use crate::fair_dice::RollReceipt;
 use crate::games::secrecy_of;
 use crate::Service;
 use campaign::secrecy::GameStage;
@@ -410,8 +411,14 @@ impl SheetMarks for Service {
                 MarkRequest::Down(down) => {
                     let (played, rolls) =
                         super::down::at_the_table(conn, open, down, user.id).await?;
-                    let ids = rolls.iter().map(|r| r.id).collect();
-                    (MarkRequest::Down(Box::new(played)), ids)
+                    let receipts = rolls
+                        .iter()
+                        .map(|r| RollReceipt {
+                            roll_id: r.id,
+                            receipt: crate::fair_dice::receipt(&r.roll.link),
+                        })
+                        .collect();
+                    (MarkRequest::Down(Box::new(played)), receipts)
                 }
                 other => (other.clone(), Vec::new()),
             };
@@ -422,7 +429,7 @@ impl SheetMarks for Service {
                 checked_marks(&open.sheets, open.sortie(), &new, user.id)?,
             ))
         };
-        let (rolls, sheet) = write_sheet(
+        let (receipts, sheet) = write_sheet(
             conn,
             &user,
             (at, Reads::Sheet, if_match.as_ref()),
@@ -430,10 +437,11 @@ impl SheetMarks for Service {
             write,
         )
         .await?;
+        let receipts: Vec<RollReceipt> = receipts;
         Ok(MarkAnswer {
             sheet,
-            rolls,
-            receipts: Vec::new(),
+            rolls: receipts.iter().map(|r| r.roll_id).collect(),
+            receipts,
         })
     }
 }

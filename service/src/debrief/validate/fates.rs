@@ -15,6 +15,7 @@ use super::PlannedFate;
 use crate::crew::CrewmanView;
 use crate::dice::DiceSource;
 use crate::error::ServiceError;
+use crate::fair_dice::DiceChain;
 
 /// The fates of the crew of `report`, flown by `crew` (in report order) for the side
 /// of `setting`; a `down` is played out and its outcomes and loss go into `sortie`.
@@ -27,8 +28,9 @@ pub(super) fn plan(
     crew: &[&CrewmanView],
     setting: Setting,
     sortie: &mut Sortie,
-    preview: bool,
+    chain: Option<&DiceChain>,
 ) -> Result<Vec<PlannedFate>, ServiceError> {
+    let preview = chain.is_none();
     let side = setting.side;
     let Some(down) = &report.down else {
         return every_crewman(
@@ -38,12 +40,12 @@ pub(super) fn plan(
                 .map(|member| {
                     let outcome = member.outcome.unwrap_or(Outcome::Unharmed);
                     let entered = member.dice.clone().unwrap_or_default();
-                    planned_fate(&report.key, member, side, outcome, entered, None)
+                    planned_fate(&report.key, member, side, outcome, entered, None, chain)
                 })
                 .collect(),
         );
     };
-    let descent = super::super::down::play(report, down, crew, setting, preview)?;
+    let descent = super::super::down::play(report, down, crew, setting, chain)?;
     sortie.aircraft_lost = descent.aircraft_lost;
     // A landing still to roll decides what follows for every crewman aboard.
     let landing_to_roll = descent
@@ -78,6 +80,7 @@ pub(super) fn plan(
                 derived.outcome,
                 entered,
                 Some(derived.rolls),
+                chain,
             )
         })
         .collect();
@@ -136,6 +139,7 @@ fn planned_fate(
     outcome: Outcome,
     entered: CrewDice,
     rolls: Option<Vec<DownRoll>>,
+    chain: Option<&DiceChain>,
 ) -> Result<PlannedFate, ServiceError> {
     let at = |field| part(key, Some(member.crew_id), field);
     let fate = fate(CrewId(member.crew_id), member.wound_boxes, outcome)
@@ -159,11 +163,11 @@ fn planned_fate(
     }
     let dice = match fate {
         Fate::Injured(severity) => Some(
-            DiceSource::for_table(injury_table(severity), entered.injury.as_deref())
+            DiceSource::for_table(injury_table(severity), entered.injury.as_deref(), chain)
                 .map_err(|e| e.at(at("dice.injury")))?,
         ),
         Fate::Captured => Some(
-            DiceSource::for_table(Table::Capture, entered.capture.as_deref())
+            DiceSource::for_table(Table::Capture, entered.capture.as_deref(), chain)
                 .map_err(|e| e.at(at("dice.capture")))?,
         ),
         Fate::Unharmed | Fate::Killed => None,

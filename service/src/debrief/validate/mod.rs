@@ -49,6 +49,7 @@ use super::request::DebriefRequest;
 use crate::crew::CrewmanView;
 use crate::dice::DiceSource;
 use crate::error::{Locus, ServiceError};
+use crate::fair_dice::DiceChain;
 
 /// A debrief that passed every check: what to write.
 pub struct Plan {
@@ -94,13 +95,13 @@ pub struct Facts {
 /// Checks `request` for the game of `facts` of `campaign` (locked by the caller) and
 /// plans it.
 ///
-/// With `preview` no die is rolled: the forced landings are played as far as the dice
+/// Without a `chain` (a preview) no die is rolled: the forced landings are played as far as the dice
 /// entered take them, and the fates still to roll are left for the submit.
 pub fn plan(
     campaign: &Campaign,
     facts: Facts,
     request: DebriefRequest,
-    preview: bool,
+    chain: Option<&DiceChain>,
 ) -> Result<Plan, ServiceError> {
     let Facts {
         game,
@@ -123,7 +124,7 @@ pub fn plan(
         assigned: &missions::assigned(&game_missions, &roster, &types),
         offensive: game.ground_offensive,
         date: campaign.week_date(game.week),
-        preview,
+        chain,
     };
     let read = sorties::read(&request.sorties, &game_of);
     let every_sortie_read = read.sorties.len() == request.sorties.len();

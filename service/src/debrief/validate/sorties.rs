@@ -29,6 +29,7 @@ use super::super::request::SortieReport;
 use super::{fates, within_bounds, PlannedFate};
 use crate::crew::CrewmanView;
 use crate::error::{Locus, ServiceError};
+use crate::fair_dice::DiceChain;
 
 /// What the sorties are read against: the game and the campaign's records.
 pub(super) struct Game<'a> {
@@ -42,8 +43,9 @@ pub(super) struct Game<'a> {
     pub offensive: GroundOffensive,
     /// The date of the game's week (service, parachutes).
     pub date: NaiveDate,
-    /// A preview: no die is rolled (see [`super::fates::plan`]).
-    pub preview: bool,
+    /// The week's dice chain the server's dice come from (R25); none for a preview, which
+    /// rolls no die (see [`super::fates::plan`]).
+    pub chain: Option<&'a DiceChain>,
 }
 
 /// The sorties read, and why those that could not be were not.
@@ -184,7 +186,7 @@ fn settle(
         date: game.date,
         dual_controls: aircraft.record.dual_controls,
     };
-    match fates::plan(report, crew, setting, sortie, game.preview) {
+    match fates::plan(report, crew, setting, sortie, game.chain) {
         Ok(fates) if problems.is_empty() => Ok(fates),
         Ok(_) => Err(problems),
         Err(e) => {

@@ -40,8 +40,9 @@ use serde::Serialize;
 use super::marks::{checked_marks, write_sheet, OpenSheet, Reads};
 use super::read::{seat_crew, sum, GameSheets};
 use crate::crew::crewman_view;
-use crate::dice::{log_entry, RollContext, ServerDice};
+use crate::dice::{log_entry, RollContext};
 use crate::error::{Locus, ServiceError};
+use crate::fair_dice::{DiceChain, ServerDice};
 
 mod crew;
 mod table;
@@ -54,7 +55,7 @@ use table::roll;
 /// The dice of one request: the entered ones in order, or the server's.
 enum SheetDice {
     Entered(std::collections::VecDeque<u32>),
-    Server(Box<ServerDice>),
+    Server(ServerDice),
 }
 
 impl Dice for SheetDice {
@@ -130,9 +131,14 @@ fn dice_needed(request: &SheetRollRequest, men: usize, entered: &[u32]) -> usize
     }
 }
 
-fn sheet_dice(request: &SheetRollRequest, men: usize) -> Result<SheetDice, ServiceError> {
+fn sheet_dice(
+    request: &SheetRollRequest,
+    men: usize,
+    chain: &DiceChain,
+) -> Result<SheetDice, ServiceError> {
     let Some(dice) = request.dice() else {
-        return Ok(SheetDice::Server(Box::default()));
+        // One source for the request's rolls: each is logged before the next is read.
+        return Ok(SheetDice::Server(chain.server(None)));
     };
     let wrong = |message: String| Err(ServiceError::invalid(message).at(Locus::Field("dice")));
     if let Some((i, &d)) = dice
@@ -328,7 +334,8 @@ impl SheetRolls for Service {
             };
             let seats = sheets.seats_of(sortie.id);
             let men = men(conn, at.campaign_id, &seats, game.week).await?;
-            let mut dice = sheet_dice(&request, rolled_for(&request, &state, &men))?;
+            let chain = DiceChain::open(conn, &open.scope, request.nonce()).await?;
+            let mut dice = sheet_dice(&request, rolled_for(&request, &state, &men), &chain)?;
             let date = open.scope.campaign().week_date(game.week);
             let context = RollContext {
                 campaign_id: at.campaign_id,
@@ -336,6 +343,7 @@ impl SheetRolls for Service {
                 game_id: Some(game.id),
                 side: Some(sortie.side),
                 rolled_by: Some(user.id),
+                chain: Some(chain),
             };
             if let SheetRollRequest::Bomb { .. } = request {
                 check_bomb_run(conn, &open.game, sortie).await?;
