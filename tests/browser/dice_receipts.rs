@@ -62,6 +62,16 @@ async fn paul_rolls(phone: &Browser, campaign: i64, table: &str, dice: &str) -> 
     (seq, chain.to_owned())
 }
 
+/// Asserts that the page shown does not scroll sideways on the phone.
+async fn assert_fits(phone: &Browser, what: &str) {
+    let (width, window) = phone.widths().await;
+    assert_eq!(window, i64::from(PHONE), "the window is a phone's");
+    assert!(
+        width <= window,
+        "{what} is {width} px wide on a {window} px phone"
+    );
+}
+
 /// The receipts the phone keeps for the campaign's week 1, `{seq: chain}`.
 async fn kept(phone: &Browser, campaign: i64) -> Value {
     phone
@@ -82,9 +92,12 @@ async fn a_week_of_rolls(app: &TestApp, phone: &Browser) -> (i64, Vec<(i64, Stri
     phone.sign_in_as("paul").await;
     phone.client.set_window_size(PHONE, 915).await.unwrap();
     let mut receipts = vec![paul_rolls(phone, campaign, "2d6", "").await];
-    assert_eq!(phone.widths().await.0, i64::from(PHONE), "the answer fits");
+    assert_fits(phone, "the dice page with a roll's receipt").await;
     phone
         .assert_well_formed("the dice page with a roll's receipt")
+        .await;
+    phone
+        .whole_page_screenshot("dice-pages-receipt-phone")
         .await;
     receipts.push(paul_rolls(phone, campaign, "2d6", "3 4").await);
     let referees = rita
@@ -104,11 +117,15 @@ async fn a_week_of_rolls(app: &TestApp, phone: &Browser) -> (i64, Vec<(i64, Stri
         [1, 2, 3, 4],
         "every roll of the week takes the next place"
     );
-    // The phone sent a nonce with each server roll of paul's; rita's took none.
+    // The phone sent a fresh nonce with each of paul's rolls; rita's took none.
     let nonces = format!(
-        "SELECT count(*) FROM dice_rolls WHERE campaign_id = {campaign} AND nonce IS NOT NULL"
+        "SELECT count(DISTINCT nonce) FROM dice_rolls WHERE campaign_id = {campaign}
+         AND nonce ~ '^[A-Za-z0-9_-]{{22}}$' AND rolled_by = (SELECT id FROM users WHERE username = 'paul')"
     );
-    assert_eq!(count(app, &nonces).await, 2);
+    assert_eq!(count(app, &nonces).await, 3);
+    let referees =
+        format!("SELECT count(*) FROM dice_rolls WHERE campaign_id = {campaign} AND nonce IS NULL");
+    assert_eq!(count(app, &referees).await, 1);
     let kept = kept(phone, campaign).await;
     for (seq, chain) in [&receipts[0], &receipts[1], &receipts[3]] {
         assert_eq!(
@@ -163,16 +180,13 @@ async fn a_closed_week_of_server_and_entered_rolls_agrees_on_the_check_page() {
         said,
         "Every roll agrees. 4 rolls checked, against 3 receipts."
     );
-    assert_eq!(
-        phone.widths().await.0,
-        i64::from(PHONE),
-        "the check page fits"
-    );
+    assert_fits(&phone, "the check page").await;
     phone.assert_well_formed("the check page").await;
     // The seal the week opened with is the seed's SHA-256, shown beside the seed.
     let seed = phone.text("seed-1").await.expect("the seed, once closed");
     assert_eq!(seed.len(), 64, "{seed}");
-    phone.screenshot("dice-check-phone").await;
+    // For a person to look at: the whole page on a phone.
+    phone.whole_page_screenshot("dice-pages-check-phone").await;
     phone.close().await;
 }
 

@@ -287,10 +287,12 @@
     var p = result.problem;
     var words;
     var receipts = kept + pasted;
-    if (!p) {
-      words = result.checked === 0 ? 'No roll yet this week.' : 'Every roll agrees.';
-      words += ' ' + result.checked + (result.checked === 1 ? ' roll' : ' rolls') + ' checked, against ' +
-        receipts + (receipts === 1 ? ' receipt' : ' receipts') + '.';
+    if (!p && result.checked === 0) {
+      words = 'No roll yet this week.';
+    } else if (!p) {
+      words = 'Every roll agrees. ' + result.checked + (result.checked === 1 ? ' roll' : ' rolls') +
+        ' checked, ' + (receipts === 0 ? 'with no receipt to compare them with.'
+          : 'against ' + receipts + (receipts === 1 ? ' receipt.' : ' receipts.'));
     } else if (p.seq !== null) {
       words = rollWords(p) + ' ' + reasons(p) + '.';
     } else if (p.why[0] === 'seed') {
