@@ -87,7 +87,7 @@ async fn kept(phone: &Browser, campaign: i64) -> Value {
 /// The week's four rolls: paul's server 2d6 and entered 2d6 (3 4) on his phone,
 /// rita's server d100 through the API, paul's server d6; then rita closes the week.
 /// The receipts handed out, in order.
-async fn a_week_of_rolls(app: &TestApp, phone: &Browser) -> (i64, Vec<(i64, String)>) {
+async fn a_week_of_rolls(app: &TestApp, phone: &Browser) -> (Api, i64, Vec<(i64, String)>) {
     let (rita, campaign) = bloody_april_with_paul(app).await;
     phone.sign_in_as("paul").await;
     phone.client.set_window_size(PHONE, 915).await.unwrap();
@@ -140,7 +140,7 @@ async fn a_week_of_rolls(app: &TestApp, phone: &Browser) -> (i64, Vec<(i64, Stri
         json!({}),
     )
     .await;
-    (campaign, receipts)
+    (rita, campaign, receipts)
 }
 
 /// Opens the week's check page, optionally pastes receipts and checks again; the
@@ -174,7 +174,7 @@ async fn until_checked(browser: &Browser) -> String {
 async fn a_closed_week_of_server_and_entered_rolls_agrees_on_the_check_page() {
     let app = TestApp::spawn().await;
     let phone = Browser::start(&app.address).await;
-    let (campaign, _) = a_week_of_rolls(&app, &phone).await;
+    let (rita, campaign, receipts) = a_week_of_rolls(&app, &phone).await;
     let said = verdict(&phone, campaign, None).await;
     assert_eq!(
         said,
@@ -185,6 +185,34 @@ async fn a_closed_week_of_server_and_entered_rolls_agrees_on_the_check_page() {
     // The seal the week opened with is the seed's SHA-256, shown beside the seed.
     let seed = phone.text("seed-1").await.expect("the seed, once closed");
     assert_eq!(seed.len(), 64, "{seed}");
+    // The feed's entry of the week's close hands on the week's last receipt, its seed
+    // and the seal of week 2, the week the close opened.
+    let week_2 = rita
+        .read(&format!("/api/v1/campaigns/{campaign}/weeks/2/dice"))
+        .await;
+    let atom = reqwest::get(format!("{}/campaigns/{campaign}/feed.atom", app.address))
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let feed = atom_syndication::Feed::read_from(&atom[..]).expect("an Atom feed");
+    let entry = feed
+        .entries()
+        .iter()
+        .find(|e| e.id().ends_with("/week-1"))
+        .expect("the entry of week 1's close");
+    let summary = entry.summary().expect("a summary").as_str();
+    let said = [
+        format!("The last receipt of week 1's dice: {}.", receipts[3].1),
+        format!(
+            "Week 2's dice are sealed with {}.",
+            week_2["commitment"].as_str().unwrap()
+        ),
+    ];
+    for words in said {
+        assert!(summary.contains(&words), "{words} in {summary}");
+    }
     // For a person to look at: the whole page on a phone.
     phone.whole_page_screenshot("dice-pages-check-phone").await;
     phone.close().await;
@@ -222,7 +250,7 @@ async fn tamper(app: &TestApp, campaign: i64, seq: i64, dice: &str) {
 async fn a_roll_altered_after_the_close_is_named_by_the_receipts_handed_out() {
     let app = TestApp::spawn().await;
     let phone = Browser::start(&app.address).await;
-    let (campaign, receipts) = a_week_of_rolls(&app, &phone).await;
+    let (_, campaign, receipts) = a_week_of_rolls(&app, &phone).await;
     // Paul's entered 3 4, roll 2, becomes 6 6: entered dice follow from no seed, so
     // only the receipts can tell.
     tamper(&app, campaign, 2, "{6,6}").await;

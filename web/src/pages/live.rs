@@ -66,6 +66,9 @@ pub struct Live {
     pub earlier: Vec<LiveRoll>,
     pub out: Vec<CrewLine>,
     pub top_crews: Vec<LeaderboardRow>,
+    /// The current week's seal (R25): its commitment, and its seed once the campaign
+    /// ended; read beside the night, so none until then.
+    pub seal: Option<SealLine>,
 }
 
 /// A game's line-up on the projector.
@@ -84,8 +87,6 @@ pub struct LivePage {
     /// Read by the base template, which then loads the page's script.
     pub revision: i64,
     pub live: Live,
-    /// The current week's seal (R25), below what the script swaps in.
-    pub seal: SealLine,
 }
 
 /// The live page full-screen for the projector: no site navigation, no sign-in bar.
@@ -140,6 +141,7 @@ impl From<LiveNight> for Live {
                 .map(|c| CrewLine::new(campaign.id, c))
                 .collect(),
             top_crews: night.top_crews,
+            seal: None,
         }
     }
 }
@@ -156,7 +158,11 @@ pub async fn show(
         .live_night(session.reader(), path.into_inner())
         .await?;
     let name = night.scope.campaign().name.clone();
-    let live = Live::from(night);
+    let mut live = Live::from(night);
+    let seal = dice
+        .week_seal(session.reader(), live.id, live.week.week)
+        .await?;
+    live.seal = Some(seal.into());
     if query.fragment.is_some() {
         return Ok(render(&LiveFragment { live }, StatusCode::OK));
     }
@@ -169,18 +175,12 @@ pub async fn show(
         };
         return Ok(render(&page, StatusCode::OK));
     }
-    let seal = dice
-        .week_seal(session.reader(), live.id, live.week.week)
-        .await?;
-    let mut seal = SealLine::from(seal);
-    seal.show_head = false;
     let page = LivePage {
         nav: session.nav(),
         id: live.id,
         name,
         revision: live.revision,
         live,
-        seal,
     };
     Ok(render(&page, StatusCode::OK))
 }

@@ -15,9 +15,6 @@ pub struct SealLine {
     pub seed: Option<Vec<String>>,
     /// The last roll's link; none before the week's first roll.
     pub chain_head: Option<Vec<String>>,
-    /// Whether the page shows the chain head: not where it would go stale as rolls
-    /// come in without a reload (the live page).
-    pub show_head: bool,
     /// Whether it links to the week's check page: not on that page itself.
     pub show_link: bool,
 }
@@ -75,7 +72,6 @@ impl From<WeekSeal> for SealLine {
             commitment: seal.commitment.as_deref().map(groups),
             seed: seal.seed.as_deref().map(groups),
             chain_head: seal.chain_head.as_deref().map(groups),
-            show_head: true,
             show_link: true,
         }
     }

@@ -101,12 +101,6 @@ pub(super) fn week_entry(
             "text/html",
             Some(format!("The briefing of week {}", w.week)),
         ),
-        link(
-            public_url.join(&format!("{week_path}/dice-check")),
-            "related",
-            "text/html",
-            Some(format!("Check the dice of week {}", w.week)),
-        ),
     ]);
     entry
 }
