@@ -126,6 +126,11 @@ async fn a_week_of_rolls(app: &TestApp, phone: &Browser) -> (Api, i64, Vec<(i64,
     let referees =
         format!("SELECT count(*) FROM dice_rolls WHERE campaign_id = {campaign} AND nonce IS NULL");
     assert_eq!(count(app, &referees).await, 1);
+    // A referee's roll takes no nonce: his dice page has no field for one (R25).
+    let (mut referee, _) = app.signed_in("rita").await;
+    let page = referee.get(&format!("/campaigns/{campaign}/dice")).await;
+    let html = page.text().await.unwrap();
+    assert!(html.contains("id=\"roll\"") && !html.contains("name=\"nonce\""));
     let kept = kept(phone, campaign).await;
     for (seq, chain) in [&receipts[0], &receipts[1], &receipts[3]] {
         assert_eq!(
@@ -280,5 +285,43 @@ async fn a_roll_altered_after_the_close_is_named_by_the_receipts_handed_out() {
         "{said}"
     );
     other.close().await;
+    phone.close().await;
+}
+
+#[tokio::test]
+async fn a_players_sheet_roll_sends_a_nonce_and_shows_its_receipt() {
+    // Paul's spin test on the sheet of his phone (R19): the server's dice, with a fresh
+    // nonce from the phone; the answer shows the roll's receipt and the phone keeps it.
+    let app = TestApp::spawn().await;
+    let (sheets, sortie) = crate::resent_mark::paul_in_the_air(&app).await;
+    let phone = Browser::start(&app.address).await;
+    phone.sign_in_as("paul").await;
+    phone.client.set_window_size(PHONE, 915).await.unwrap();
+    phone.open(&sheets).await;
+    phone.press(&format!("roll-spin-{sortie}")).await;
+    let receipt = phone
+        .client
+        .execute(
+            "const r = document.querySelector('.sheet-roll [data-receipt]');
+             return r && [r.dataset.campaign, Number(r.dataset.seq), r.dataset.chain, r.textContent];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    // The game's ground offensive, rolled as it opened, took the week's first place.
+    assert_eq!(receipt[1], 2, "the week's second roll: {receipt}");
+    let words = receipt[3].as_str().unwrap();
+    assert!(words.starts_with("Receipt: roll 2 of week 1, "), "{words}");
+    let campaign = receipt[0].as_str().unwrap().parse::<i64>().unwrap();
+    assert_eq!(kept(&phone, campaign).await, json!({ "2": receipt[2] }));
+    let nonces = "SELECT count(*) FROM dice_rolls WHERE nonce ~ '^[A-Za-z0-9_-]{22}$'";
+    assert_eq!(count(&app, nonces).await, 1);
+    assert_fits(&phone, "the sheets page with a roll's receipt").await;
+    phone
+        .assert_well_formed("the sheets page with a roll's receipt")
+        .await;
+    phone
+        .whole_page_screenshot("dice-pages-sheet-receipt-phone")
+        .await;
     phone.close().await;
 }
