@@ -287,7 +287,9 @@
     var p = result.problem;
     var words;
     var receipts = kept + pasted;
-    if (!p && result.checked === 0) {
+    if (!week.commitment) {
+      words = 'This week\'s dice were rolled before the office sealed its weeks: there is nothing to check.';
+    } else if (!p && result.checked === 0) {
       words = 'No roll yet this week.';
     } else if (!p) {
       words = 'Every roll agrees. ' + result.checked + (result.checked === 1 ? ' roll' : ' rolls') +
