@@ -283,7 +283,7 @@
     return problem.why.map(function (w) { return said[w]; }).join(', and ');
   }
 
-  function say(week, result, kept, pasted) {
+  function say(week, result, kept, pasted, unread) {
     var p = result.problem;
     var words;
     var receipts = kept + pasted;
@@ -298,11 +298,14 @@
     } else if (p.seq !== null) {
       words = rollWords(p) + ' ' + reasons(p) + '.';
     } else if (p.why[0] === 'seed') {
-      words = 'The seed published is not the one committed to when the week opened.';
+      words = 'The seed published is not the one sealed when the week opened.';
     } else if (p.why[0] === 'head') {
-      words = 'The week\'s chain head is not its last roll\'s chain.';
+      words = 'The week\'s last receipt is not its last roll\'s.';
     } else {
-      words = 'The chain head ' + p.head + ' handed out is not in the week\'s chain: a roll before it was altered or removed.';
+      words = 'The receipt ' + p.head.slice(0, 12) + ' handed out is none of the week\'s: a roll before it was altered or removed.';
+    }
+    if (unread.length) {
+      words += ' Not read, for want of a receipt in it: "' + unread.join('", "') + '".';
     }
     verdict.textContent = words;
     verdict.className = p ? 'verdict disagrees' : 'verdict agrees';
@@ -322,7 +325,7 @@
       })
       .then(function (week) {
         var result = checkWeek(week, kept.concat(pasted.receipts), pasted.heads);
-        say(week, result, kept.length, pasted.receipts.length + pasted.heads.length);
+        say(week, result, kept.length, pasted.receipts.length + pasted.heads.length, pasted.unread);
       })
       .catch(function (e) {
         verdict.textContent = 'The week\'s dice could not be read: ' + e.message + '. Try again.';
