@@ -18,6 +18,7 @@ mod crew;
 mod debrief;
 mod draft;
 mod envelope;
+mod fair_dice;
 mod faults;
 mod feed;
 mod forced_landings;

@@ -91,7 +91,7 @@ impl DiceChain {
             }
             if scope.is_referee() {
                 return Err(refuse_nonce(
-                    "a referee's roll takes no nonce: his dice follow from the week's seed and the chain alone (R25); leave it out",
+                    "a referee's roll takes no nonce: his dice follow from the week's seed and the chain alone; leave it out",
                 ));
             }
         }
