@@ -139,6 +139,18 @@ async fn a_week_of_rolls(app: &TestApp, phone: &Browser) -> (Api, i64, Vec<(i64,
             "the phone kept roll {seq}"
         );
     }
+    // Before the close the seed is not published: the page says so and checks the
+    // chain of receipts alone.
+    let said = verdict(phone, campaign, None).await;
+    assert_eq!(
+        said,
+        "Every roll agrees. 4 rolls checked, against 3 receipts."
+    );
+    let note = phone.text("seed-note").await.unwrap_or_default();
+    assert!(
+        note.starts_with("The seed is not published until week 1 closes"),
+        "{note}"
+    );
     rita.write(
         Method::POST,
         &format!("/api/v1/campaigns/{campaign}/weeks/close"),
@@ -184,6 +196,11 @@ async fn a_closed_week_of_server_and_entered_rolls_agrees_on_the_check_page() {
     assert_eq!(
         said,
         "Every roll agrees. 4 rolls checked, against 3 receipts."
+    );
+    assert_eq!(
+        phone.text("seed-note").await.as_deref(),
+        Some(""),
+        "the seed is published"
     );
     assert_fits(&phone, "the check page").await;
     phone.assert_well_formed("the check page").await;
