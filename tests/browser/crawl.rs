@@ -180,6 +180,7 @@ async fn pages_of_each_kind(app: &TestApp, cid: i64, tonight: i64) -> Vec<String
         format!("{campaign}/weeks/1"),
         format!("{campaign}/weeks/{week}"),
         format!("{campaign}/weeks/{}/briefing", week - 1),
+        format!("{campaign}/weeks/1/dice-check"),
         format!("{campaign}/crew/{veteran}"),
     ]);
     pages

@@ -29,6 +29,8 @@ mod crawl;
 mod dashboards;
 mod debrief_down;
 mod debrief_form;
+mod dice_check;
+mod dice_receipts;
 mod draft;
 mod forms;
 mod invitations;

@@ -47,6 +47,7 @@ async fn every_page(app: &TestApp, cid: i64) -> Vec<String> {
     for n in 1..=week {
         pages.push(format!("{campaign}/weeks/{n}"));
         pages.push(format!("{campaign}/weeks/{n}/briefing"));
+        pages.push(format!("{campaign}/weeks/{n}/dice-check"));
     }
     let crew = ids(
         app,

@@ -23,7 +23,7 @@ const ARRIVAL: Duration = Duration::from_secs(30);
 
 /// A public campaign refereed by rita, paul flying Albert Ball in a Nieuport 17 in its
 /// first game; the sheets page and the sortie's id.
-async fn paul_in_the_air(app: &TestApp) -> (String, i64) {
+pub(crate) async fn paul_in_the_air(app: &TestApp) -> (String, i64) {
     app.add_users(&["rita", "paul"]).await;
     let rita = Api::as_user(app, "rita").await;
     let campaign = rita.bloody_april().await;

@@ -466,6 +466,29 @@ impl Browser {
         self.client.set_window_size(width, 915).await.unwrap();
     }
 
+    /// Saves the whole page, at the window's width and as tall as the page, as
+    /// `/tmp/<name>.png`, for a person to look at; the window is put back after.
+    pub async fn whole_page_screenshot(&self, name: &str) {
+        let (width, height) = self.client.get_window_size().await.unwrap();
+        let tall = self
+            .client
+            .execute(
+                "return document.documentElement.scrollHeight + window.outerHeight - window.innerHeight;",
+                vec![],
+            )
+            .await
+            .unwrap()
+            .as_u64()
+            .unwrap();
+        let tall = u32::try_from(tall).unwrap();
+        let width = u32::try_from(width).unwrap();
+        self.client.set_window_size(width, tall).await.unwrap();
+        let png = self.client.screenshot().await.unwrap();
+        std::fs::write(format!("/tmp/{name}.png"), png).unwrap();
+        let height = u32::try_from(height).unwrap();
+        self.client.set_window_size(width, height).await.unwrap();
+    }
+
     /// Ends the browser session (chromedriver quits Chromium), then the processes.
     pub async fn close(self) {
         let _ = self.client.clone().close().await;

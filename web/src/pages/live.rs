@@ -13,11 +13,13 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
+use eagles_office::fair_dice::FairDice;
 use eagles_office::live::{LiveBoard, LiveNight};
 use eagles_office::standings::LeaderboardRow;
 use serde::Deserialize;
 
 use super::crew_list::CrewLine;
+use super::dice_check::SealLine;
 use super::sheets::{shot_summary, SortieLine};
 use super::week::{game_lines, GameLine, RollLine};
 use super::{render, Nav, WeekLine};
@@ -64,6 +66,9 @@ pub struct Live {
     pub earlier: Vec<LiveRoll>,
     pub out: Vec<CrewLine>,
     pub top_crews: Vec<LeaderboardRow>,
+    /// The current week's seal (R25): its commitment, and its seed once the campaign
+    /// ended; read beside the night, so none until then.
+    pub seal: Option<SealLine>,
 }
 
 /// A game's line-up on the projector.
@@ -136,6 +141,7 @@ impl From<LiveNight> for Live {
                 .map(|c| CrewLine::new(campaign.id, c))
                 .collect(),
             top_crews: night.top_crews,
+            seal: None,
         }
     }
 }
@@ -143,6 +149,7 @@ impl From<LiveNight> for Live {
 #[get("/campaigns/{cid}/live")]
 pub async fn show(
     board: web::Data<dyn LiveBoard>,
+    dice: web::Data<dyn FairDice>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<LiveQuery>,
@@ -151,7 +158,11 @@ pub async fn show(
         .live_night(session.reader(), path.into_inner())
         .await?;
     let name = night.scope.campaign().name.clone();
-    let live = Live::from(night);
+    let mut live = Live::from(night);
+    let seal = dice
+        .week_seal(session.reader(), live.id, live.week.week)
+        .await?;
+    live.seal = Some(seal.into());
     if query.fragment.is_some() {
         return Ok(render(&LiveFragment { live }, StatusCode::OK));
     }

@@ -16,6 +16,7 @@ pub mod club_night;
 pub mod crew_list;
 pub mod crewman;
 pub mod dice;
+pub mod dice_check;
 pub mod feed;
 pub mod form_page;
 pub mod game;

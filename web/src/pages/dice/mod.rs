@@ -12,12 +12,14 @@ use std::collections::HashMap;
 use actix_web::{get, post, web, HttpResponse};
 use campaign::sides::Side;
 use campaign::tables::Table;
+use eagles_office::fair_dice::FairDice;
 use eagles_office::prelude::*;
 use eagles_office::rolls::{RollFilter, RollRequest};
 use eagles_office::window::Window;
 use eagles_office::Locus;
 use serde::Deserialize;
 
+use super::dice_check::{sent_nonce, ReceiptLine};
 use super::form_page::{self, Asked, FormPage};
 use super::{campaign_scope, see_other};
 use crate::error::PageError;
@@ -44,6 +46,10 @@ pub struct DiceForm {
     pub side: String,
     #[serde(default)]
     pub game_id: String,
+    /// A player's fresh nonce, filled by the phone as the form is sent (R25); empty
+    /// without JavaScript, and on a referee's form, which has none.
+    #[serde(default)]
+    pub nonce: String,
 }
 
 /// The page's query: the week of the log, and the roll just made.
@@ -56,14 +62,18 @@ pub struct LogQuery {
 }
 
 impl FormPage for DicePage {
-    type Ports = (web::Data<dyn Campaigns>, web::Data<dyn Rolls>);
+    type Ports = (
+        web::Data<dyn Campaigns>,
+        web::Data<dyn Rolls>,
+        web::Data<dyn FairDice>,
+    );
     /// The campaign, and the log's week and the roll just made.
     type Key = (i64, LogQuery);
     type Form = DiceForm;
 
     async fn load(ports: &Self::Ports, mut asked: Asked<'_, Self>) -> Result<Self, PageError> {
         let (campaign_id, query) = asked.key;
-        let (campaigns, rolls) = ports;
+        let (campaigns, rolls, dice) = ports;
         let scope = campaign_scope(campaigns.get_ref(), asked.session, campaign_id).await?;
         let campaign = scope.campaign();
         let week = asked
@@ -86,6 +96,18 @@ impl FormPage for DicePage {
         let last = last_id
             .and_then(|id| rolls.iter().find(|r| r.view.id == id))
             .map(|r| DiceLogLine::from(r.view.clone()));
+        // A roll belongs to the week current when it is made (R25): the one just made
+        // is of the current week.
+        let last_receipt = last
+            .as_ref()
+            .and_then(|r| ReceiptLine::of(&r.view.receipt, campaign.current_week));
+        let seal = dice
+            .week_seal(
+                scope.reader(),
+                campaign_id,
+                week.unwrap_or(campaign.current_week),
+            )
+            .await?;
         Ok(Self {
             revision: campaign.revision,
             nav: asked.session.nav(),
@@ -100,6 +122,9 @@ impl FormPage for DicePage {
             modifier_groups: modifiers::groups(),
             rolls,
             last,
+            last_receipt,
+            seal: Some(seal.into()),
+            referee: scope.is_referee(),
             may_roll: scope.is_member() && scope.running(),
             form: asked.form,
             errors: asked.errors,
@@ -115,6 +140,7 @@ impl FormPage for DicePage {
 pub async fn show(
     campaigns: web::Data<dyn Campaigns>,
     rolls: web::Data<dyn Rolls>,
+    dice: web::Data<dyn FairDice>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<LogQuery>,
@@ -124,7 +150,7 @@ pub async fn show(
         ..DiceForm::default()
     };
     let key = (path.into_inner(), query.into_inner());
-    form_page::show::<DicePage>(&(campaigns, rolls), &session, key, form).await
+    form_page::show::<DicePage>(&(campaigns, rolls, dice), &session, key, form).await
 }
 
 /// Reads the form into the API's roll request, or notes what is wrong with it.
@@ -166,7 +192,7 @@ fn request(form: &DiceForm, errors: &mut FieldErrors) -> Option<RollRequest> {
         },
         game_id,
         side,
-        nonce: None,
+        nonce: sent_nonce(&form.nonce),
     })
     .filter(|_| errors.is_empty())
 }
@@ -184,6 +210,7 @@ fn field_of(e: &Error) -> Option<&'static str> {
 pub async fn roll(
     campaigns: web::Data<dyn Campaigns>,
     rolls: web::Data<dyn Rolls>,
+    dice: web::Data<dyn FairDice>,
     session: Session,
     path: web::Path<i64>,
     form: web::Form<DiceForm>,
@@ -204,7 +231,7 @@ pub async fn roll(
         }
     }
     let key = (campaign_id, LogQuery::default());
-    form_page::again::<DicePage>(&(campaigns, rolls), &session, key, form, errors).await
+    form_page::again::<DicePage>(&(campaigns, rolls, dice), &session, key, form, errors).await
 }
 
 #[cfg(test)]

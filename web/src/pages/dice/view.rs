@@ -2,6 +2,7 @@
 
 use super::{DiceForm, Input, ModifierGroup};
 use crate::form::FieldErrors;
+use crate::pages::dice_check::{ReceiptLine, SealLine};
 use crate::pages::Nav;
 use crate::words::{
     self,
@@ -64,6 +65,12 @@ pub struct DicePage {
     pub rolls: Vec<DiceLogLine>,
     /// The roll just made, shown big.
     pub last: Option<DiceLogLine>,
+    /// Its receipt (R25), kept by the phone for the week's check.
+    pub last_receipt: Option<ReceiptLine>,
+    /// The seal of the log's week, or of the current week (R25).
+    pub seal: Option<SealLine>,
+    /// A referee's roll takes no nonce: his form has none (R25).
+    pub referee: bool,
     /// Members roll while the campaign runs.
     pub may_roll: bool,
     pub form: DiceForm,

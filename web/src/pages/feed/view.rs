@@ -83,7 +83,11 @@ pub(super) fn week_entry(
         headline(&w.results)
     )));
     entry.set_updated(w.closed_at.fixed_offset());
-    entry.set_summary(Text::plain(summary(&w.results)));
+    let mut said = summary(&w.results);
+    if let Some(dice) = dice_sentences(w) {
+        said = format!("{said} {dice}");
+    }
+    entry.set_summary(Text::plain(said));
     entry.set_links(vec![
         link(
             public_url.join(&week_path),
@@ -99,6 +103,29 @@ pub(super) fn week_entry(
         ),
     ]);
     entry
+}
+
+/// What a club member needs to check the week's dice against the receipts he kept, and
+/// the seal of the week its close opened (R25): none for a week closed before the dice
+/// could be checked.
+pub(super) fn dice_sentences(w: &FeedWeek) -> Option<String> {
+    let mut said = Vec::new();
+    if let Some(head) = &w.chain_head {
+        said.push(format!(
+            "The last receipt of week {}'s dice: {head}.",
+            w.week
+        ));
+    }
+    if let Some(seed) = &w.seed {
+        said.push(format!("Its seed, published now: {seed}."));
+    }
+    if let Some(next) = &w.next_commitment {
+        said.push(format!(
+            "Week {}'s dice are sealed with {next}.",
+            w.week + 1
+        ));
+    }
+    (!said.is_empty()).then(|| said.join(" "))
 }
 
 pub(super) fn end_entry(

@@ -39,6 +39,7 @@ use view::{mission_panel, names, plays_side};
 pub use view::{GamePage, SidePanel};
 pub use words::Words;
 
+use super::dice_check::{sent_nonce, ReceiptLine};
 use super::{render, see_other};
 use crate::error::PageError;
 use crate::form::ticked;
@@ -97,7 +98,7 @@ impl GamePage {
                     .missions
                     .iter()
                     .find(|m| m.side == side)
-                    .map(|m| mission_panel(m, &roster)),
+                    .map(|m| mission_panel(m, &roster, game.week)),
                 dice: String::new(),
                 error: None,
             })
@@ -160,6 +161,7 @@ impl GamePage {
                 names(offensive.dice.iter().map(i32::to_string)).replace(", ", " + "),
                 offensive.roll
             ),
+            offensive_receipt: ReceiptLine::of(&offensive.receipt, game.week),
             debriefed: game.debriefed,
             abandoned: game.abandoned,
             voided_week: read.voided_week,
@@ -248,6 +250,9 @@ pub struct MissionRollForm {
     pub side: String,
     #[serde(default)]
     pub dice: String,
+    /// A player's fresh nonce (R25), filled by his phone as the form is sent.
+    #[serde(default)]
+    pub nonce: String,
 }
 
 #[post("/campaigns/{cid}/games/{gid}/missions")]
@@ -272,7 +277,7 @@ pub async fn roll(
                 MissionRequest {
                     side,
                     dice,
-                    nonce: None,
+                    nonce: sent_nonce(&form.nonce),
                 },
             )
             .await

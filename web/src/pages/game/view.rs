@@ -13,6 +13,7 @@ use super::lineup;
 use super::results::GameResults;
 use super::roster::Roster;
 use super::Choice;
+use crate::pages::dice_check::ReceiptLine;
 use crate::pages::Nav;
 
 /// A side's part of the page: its mission, the roll form, the assignment form.
@@ -44,6 +45,8 @@ pub struct MissionPanel {
     pub observers: Vec<Choice>,
     pub single_seater: bool,
     pub error: Option<String>,
+    /// The mission roll's receipt (R25), kept by a phone for the week's check.
+    pub receipt: Option<ReceiptLine>,
 }
 
 /// The game page.
@@ -58,6 +61,8 @@ pub struct GamePage {
     pub week_date: String,
     pub offensive: String,
     pub offensive_dice: String,
+    /// The ground offensive roll's receipt (R25).
+    pub offensive_receipt: Option<ReceiptLine>,
     pub debriefed: bool,
     /// Its week closed without its debrief (API v1.2).
     pub abandoned: bool,
@@ -91,7 +96,8 @@ pub(super) fn plays_side(scope: &CampaignScope, side: Side) -> bool {
     scope.is_referee() || scope.member().is_some_and(|m| m.side == Some(side))
 }
 
-pub(super) fn mission_panel(m: &MissionView, roster: &Roster) -> MissionPanel {
+/// The panel of the mission `m` of a game of week `week`.
+pub(super) fn mission_panel(m: &MissionView, roster: &Roster, week: i32) -> MissionPanel {
     let needs = m.mission_type.requirement();
     let id = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
     let assigned = m.aircraft_id.map(|a| {
@@ -124,6 +130,7 @@ pub(super) fn mission_panel(m: &MissionView, roster: &Roster) -> MissionPanel {
         ),
         single_seater: needs == AircraftRequirement::SingleSeater,
         error: None,
+        receipt: ReceiptLine::of(&m.receipt, week),
     }
 }
 

@@ -7,6 +7,7 @@ use eagles_office::sheets::{CombatRoll, SheetRollRequest};
 use serde::Deserialize;
 
 use crate::form::{ticked, FieldErrors};
+use crate::pages::dice_check::sent_nonce;
 
 use super::forms::{dice, number};
 
@@ -34,6 +35,8 @@ pub struct CombatForm {
     pub tailed_last_turn: Option<String>,
     pub target_stalled: Option<String>,
     pub speed_3_or_4: Option<String>,
+    /// A player's fresh nonce (R25), filled by the phone as the form is sent.
+    pub nonce: String,
 }
 
 /// The flags of the Combat Values Table the form offers as checkboxes: field, label.
@@ -147,7 +150,7 @@ impl CombatForm {
             target_sortie: target?,
             shot,
             dice: dice?,
-            nonce: None,
+            nonce: sent_nonce(&self.nonce),
             unknown: Default::default(),
         }))
     }

@@ -17,6 +17,7 @@ use serde::Deserialize;
 
 pub use super::combat_form::{CombatForm, COMBAT_FLAGS};
 use crate::form::{ticked, FieldErrors};
+use crate::pages::dice_check::sent_nonce;
 use crate::pages::game::{parse_dice, seat_dice, DownInput, FactsInput, MissionAsks};
 
 /// A mark's form: one per kind on the page, `kind` hidden in each.
@@ -255,6 +256,7 @@ impl MarkForm {
             landing: report.dice.landing.take(),
             ..dice
         };
+        report.nonce = sent_nonce(&self.typed("nonce"));
         Some(MarkRequest::Down(Box::new(report)))
     }
 }
@@ -282,6 +284,8 @@ pub struct TablesForm {
     pub section: String,
     pub position: String,
     pub sideslip: Option<String>,
+    /// A player's fresh nonce (R25), filled by the phone as the form is sent.
+    pub nonce: String,
 }
 
 /// The tables the form's buttons roll: wire name, button text.
@@ -302,11 +306,11 @@ impl TablesForm {
         let request = match self.table.as_str() {
             "spin" => SheetRollRequest::Spin {
                 dice: dice?,
-                nonce: None,
+                nonce: sent_nonce(&self.nonce),
             },
             "spin_recovery" => SheetRollRequest::SpinRecovery {
                 dice: dice?,
-                nonce: None,
+                nonce: sent_nonce(&self.nonce),
             },
             "crew_wound" => {
                 let crew_ids = match self.crewman.as_str() {
@@ -321,7 +325,7 @@ impl TablesForm {
                 SheetRollRequest::CrewWound {
                     crew_ids,
                     dice: dice?,
-                    nonce: None,
+                    nonce: sent_nonce(&self.nonce),
                 }
             }
             "critical" => SheetRollRequest::Critical {
@@ -332,7 +336,7 @@ impl TablesForm {
                     "choose the critically damaged section",
                 )?,
                 dice: dice?,
-                nonce: None,
+                nonce: sent_nonce(&self.nonce),
             },
             "unjam" => SheetRollRequest::Unjam {
                 position: number::<Role>(
@@ -342,16 +346,16 @@ impl TablesForm {
                     "choose whose weapon to clear",
                 )?,
                 dice: dice?,
-                nonce: None,
+                nonce: sent_nonce(&self.nonce),
             },
             "extinguish_fire" => SheetRollRequest::ExtinguishFire {
                 sideslip: ticked(&self.sideslip),
                 dice: dice?,
-                nonce: None,
+                nonce: sent_nonce(&self.nonce),
             },
             "extinguish_smoke" => SheetRollRequest::ExtinguishSmoke {
                 dice: dice?,
-                nonce: None,
+                nonce: sent_nonce(&self.nonce),
             },
             _ => {
                 errors.add("tables_dice", "press the button of the table to roll");

@@ -189,7 +189,7 @@ impl SheetsPage {
             let rolls = rolls
                 .iter()
                 .filter(|r| shown.contains(&r.id) && r.sortie_id == Some(sortie.id))
-                .map(|r| RollShown::new(r, &lineup))
+                .map(|r| RollShown::new(r, &lineup, campaign.current_week))
                 .collect();
             panels.push(SheetPanel {
                 card,

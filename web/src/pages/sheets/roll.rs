@@ -9,6 +9,7 @@ use eagles_office::sheets::SortieView;
 use serde_json::Value;
 
 use super::card::markers;
+use crate::pages::dice_check::ReceiptLine;
 
 /// A roll just made, in words.
 pub struct RollShown {
@@ -21,6 +22,8 @@ pub struct RollShown {
     pub modifiers: String,
     /// Whether the dice were entered (else the server rolled).
     pub entered: bool,
+    /// The roll's receipt (R25), kept by the phone for the week's check.
+    pub receipt: Option<ReceiptLine>,
 }
 
 /// The Combat Result Table's notation: "B3R" is one blue and three red, "2B" two blue.
@@ -104,7 +107,9 @@ fn modifier_words(modifiers: &Value) -> String {
 }
 
 impl RollShown {
-    pub fn new(roll: &RollView, lineup: &[SortieView]) -> Self {
+    /// The roll `roll` just made in the campaign's current week `week`, naming the
+    /// sorties of `lineup`.
+    pub fn new(roll: &RollView, lineup: &[SortieView], week: i32) -> Self {
         let dice = roll
             .dice
             .iter()
@@ -160,6 +165,7 @@ impl RollShown {
             headline,
             modifiers: modifier_words(&roll.modifiers),
             entered: roll.entered,
+            receipt: ReceiptLine::of(&roll.receipt, week),
         }
     }
 }

@@ -7,6 +7,7 @@ mod view;
 
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
+use eagles_office::fair_dice::FairDice;
 use eagles_office::weeks::Weeks;
 
 use super::game::results::{self, KIND_LABELS};
@@ -18,11 +19,13 @@ pub use view::{game_lines, tonight, GameLine, RollLine, WeekPage};
 #[get("/campaigns/{cid}/weeks/{n}")]
 pub async fn show(
     weeks: web::Data<dyn Weeks>,
+    dice: web::Data<dyn FairDice>,
     session: Session,
     path: web::Path<(i64, i32)>,
 ) -> Result<HttpResponse, PageError> {
     let (campaign_id, week) = path.into_inner();
     let page = weeks.week_page(session.reader(), campaign_id, week).await?;
+    let seal = dice.week_seal(session.reader(), campaign_id, week).await?;
     let campaign = &page.campaign;
     let mut by_game = results::of(&page.records, &page.names.crew);
     let mut games = game_lines(page.week.games, &page.names);
@@ -42,6 +45,7 @@ pub async fn show(
         kinds: KIND_LABELS,
         new_aircraft: page.new_aircraft.into_iter().map(|a| a.name).collect(),
         rolls: page.week.rolls.into_iter().map(RollLine::from).collect(),
+        seal: seal.into(),
     };
     Ok(render(&page, StatusCode::OK))
 }

@@ -8,6 +8,7 @@ use campaign::sides::Side;
 use eagles_office::games::{GameState, GameView, Names, Tonight};
 use eagles_office::rolls::RollView;
 
+use crate::pages::dice_check::SealLine;
 use crate::pages::game::results::GameResults;
 use crate::pages::Nav;
 use crate::words::rolls::{self as words, Logged};
@@ -139,4 +140,6 @@ pub struct WeekPage {
     /// Types that entered service when this week closed (R15).
     pub new_aircraft: Vec<String>,
     pub rolls: Vec<RollLine>,
+    /// The week's seal and the way to check its dice (R25).
+    pub seal: SealLine,
 }
