@@ -57,25 +57,26 @@ pub async fn chain_tail(
     .map_err(crate::Error::from)
 }
 
+/// One literal: scripts/bench runs it in its pgbench copy of the debrief.
+const CURRENT_CHAIN_TAIL: &str = "SELECT w.seed, r.seq, r.chain FROM dice_weeks w
+JOIN campaigns c ON c.id = w.campaign_id AND c.current_week = w.week
+LEFT JOIN LATERAL (SELECT seq, chain FROM dice_rolls
+  WHERE campaign_id = w.campaign_id AND dice_week = w.week AND seq IS NOT NULL
+  ORDER BY seq DESC LIMIT 1) r ON true
+WHERE w.campaign_id = $1";
+
 /// [`chain_tail`] of the campaign's current week: sent with the campaign's lock (in the
 /// same round trip), it reads the week the lock holds.
 pub async fn current_chain_tail(
     mut conn: &AsyncPgConnection,
     campaign_id: i64,
 ) -> QueryResult<Option<ChainTail>> {
-    prepared(
-        "SELECT w.seed, r.seq, r.chain FROM dice_weeks w \
-         JOIN campaigns c ON c.id = w.campaign_id AND c.current_week = w.week \
-         LEFT JOIN LATERAL (SELECT seq, chain FROM dice_rolls \
-           WHERE campaign_id = w.campaign_id AND dice_week = w.week AND seq IS NOT NULL \
-           ORDER BY seq DESC LIMIT 1) r ON true \
-         WHERE w.campaign_id = $1",
-    )
-    .bind::<Int8, _>(campaign_id)
-    .get_result(&mut conn)
-    .await
-    .optional()
-    .map_err(crate::Error::from)
+    prepared(CURRENT_CHAIN_TAIL)
+        .bind::<Int8, _>(campaign_id)
+        .get_result(&mut conn)
+        .await
+        .optional()
+        .map_err(crate::Error::from)
 }
 
 /// Gives `week` the seed `seed` unless it has one; returns whether it was given.

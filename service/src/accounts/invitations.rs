@@ -42,8 +42,8 @@ pub fn refusal(invitation: &Invitation, state: InvitationState) -> Option<String
             "this invitation was withdrawn by the campaign's referee: {ask}"
         )),
         InvitationState::Expired => Some(format!(
-            "this invitation expired on {} UTC: {ask}",
-            invitation.expires_at.format("%Y-%m-%d %H:%M")
+            "this invitation expired on {}: {ask}",
+            invitation.expires_at.format("%-d %B %Y, %H:%M UTC")
         )),
         InvitationState::UsedUp => Some(format!(
             "this invitation is used up: as many people as it allowed ({}) have joined with it; {ask}",

@@ -74,8 +74,8 @@ fn refusal(link: Option<&Reset>) -> Option<String> {
             Some(format!("this reset link has already been used: {ask}"))
         }
         Some(link) if link.expires_at <= Utc::now() => Some(format!(
-            "this reset link expired on {} UTC (a link lasts 24 hours): {ask}",
-            link.expires_at.format("%Y-%m-%d %H:%M")
+            "this reset link expired on {} (a link lasts 24 hours): {ask}",
+            link.expires_at.format("%-d %B %Y, %H:%M UTC")
         )),
         Some(_) => None,
     }

@@ -18,7 +18,7 @@ use eagles_db::campaigns::Campaign;
 use eagles_db::debriefs::{DebriefGame, GameMission};
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_db::users::User;
-use futures_util::future::{try_join, try_join4};
+use futures_util::future::{try_join, try_join3, try_join4};
 
 use lineup::Lineup;
 use serde_json::json;
@@ -65,7 +65,7 @@ pub async fn create(
         &user,
         Access::Referee("enter a debrief"),
         async |conn| facts(conn, campaign_id, game_id, &aircraft_ids).await,
-        async |conn, scope, facts, record| {
+        async |conn, scope, mut facts, record| {
             // Only a game with sheets has rolls made at the table to refer to.
             let sheets = !facts.lineup.sorties.is_empty();
             // The debrief is a referee's: a nonce in it is refused (R25).
@@ -73,7 +73,8 @@ pub async fn create(
                 .sorties
                 .iter()
                 .find_map(|s| s.down.as_ref()?.nonce.clone());
-            let chain = DiceChain::open(conn, &scope, nonce.as_deref()).await?;
+            let tail = facts.chain_tail.take();
+            let chain = DiceChain::after(conn, &scope, nonce.as_deref(), tail).await?;
             let plan = checked(scope, game_id, facts, request, Some(&chain))?;
             let rolled = (plan, sheets, chain);
             write::write(conn, campaign_id, user.id, rolled, counts, record).await
@@ -94,8 +95,9 @@ fn named_aircraft(request: &DebriefRequest) -> Vec<i64> {
 
 /// What the checks of a debrief of `game_id` read, sent with the campaign's lock (the
 /// envelope pipelines them): the game, its missions, the campaign's crew, the aircraft
-/// the report names, the missions were assigned or the line-up declared, and the
-/// line-up. The lock serialises a debrief with a week close, with a second debrief of
+/// the report names, the missions were assigned or the line-up declared, the
+/// line-up, and the week's chain tail (R25), whose own round trip the bench's debrief
+/// measured. The lock serialises a debrief with a week close, with a second debrief of
 /// the same game and with the line-up's changes.
 async fn facts(
     conn: &AsyncPgConnection,
@@ -103,16 +105,17 @@ async fn facts(
     game_id: i64,
     aircraft_ids: &[i64],
 ) -> Result<LoadedFacts, ServiceError> {
-    let ((game, missions, crew, aircraft), (sorties, seats)) = try_join(
+    let ((game, missions, crew, aircraft), (sorties, seats, chain_tail)) = try_join(
         try_join4(
             eagles_db::debriefs::game(conn, campaign_id, game_id),
             eagles_db::debriefs::missions(conn, game_id),
             eagles_db::crew::list(conn, campaign_id, &Default::default()),
             eagles_db::aircraft::named_or_assigned(conn, aircraft_ids, game_id),
         ),
-        try_join(
+        try_join3(
             eagles_db::lineup::sorties(conn, &[game_id]),
             eagles_db::lineup::seats(conn, &[game_id]),
+            eagles_db::fair_dice::current_chain_tail(conn, campaign_id),
         ),
     )
     .await?;
@@ -122,6 +125,7 @@ async fn facts(
         crew,
         aircraft,
         lineup: Lineup { sorties, seats },
+        chain_tail,
     })
 }
 
@@ -132,6 +136,7 @@ struct LoadedFacts {
     crew: Vec<eagles_db::crew::CrewRecord>,
     aircraft: Vec<eagles_db::aircraft::AircraftType>,
     lineup: Lineup,
+    chain_tail: Option<eagles_db::fair_dice::ChainTail>,
 }
 
 /// Checks `request` against `facts` of the campaign `scope` holds locked, and plans it
@@ -149,6 +154,7 @@ fn checked(
         crew,
         aircraft,
         lineup,
+        ..
     } = facts;
     let campaign = scope.campaign();
     let game = game.ok_or_else(|| game_not_found(game_id))?;

@@ -149,6 +149,7 @@ pub async fn join(
         )),
         _ => Ok(None),
     };
+    let mut status = StatusCode::UNPROCESSABLE_ENTITY;
     match outcome {
         Ok(Some(response)) => return Ok(response),
         Ok(None) => {}
@@ -158,13 +159,15 @@ pub async fn join(
             page.gone = gone(&now).or_else(|| Some(crate::words::sentence(&why)));
         }
         Err(Refused::Note(why)) => page.note = Some(crate::words::sentence(&why)),
+        Err(Refused::Throttled(why)) => {
+            page.note = Some(crate::words::sentence(&why));
+            status = StatusCode::TOO_MANY_REQUESTS;
+        }
         Err(Refused::Page(e)) => return Err(e),
     }
-    let status = if page.gone.is_some() {
-        StatusCode::GONE
-    } else {
-        StatusCode::UNPROCESSABLE_ENTITY
-    };
+    if page.gone.is_some() {
+        status = StatusCode::GONE;
+    }
     page.nav = session.nav();
     page.form = JoinForm {
         password: String::new(),
@@ -175,10 +178,11 @@ pub async fn join(
 }
 
 /// Why the join form comes back: its invitation stopped working, a refusal no field
-/// is to blame for, or an error page.
+/// is to blame for, too many tries from this address, or an error page.
 enum Refused {
     Gone(String),
     Note(String),
+    Throttled(String),
     Page(PageError),
 }
 
@@ -186,7 +190,7 @@ impl From<Error> for Refused {
     fn from(e: Error) -> Self {
         match e {
             Error::Gone(why) => Self::Gone(why),
-            Error::TooManyRequests { detail, .. } => Self::Note(detail),
+            Error::TooManyRequests { detail, .. } => Self::Throttled(detail),
             other => Self::Page(other.into()),
         }
     }
@@ -306,7 +310,7 @@ async fn sign_in_and_join(
     let landed = accept(ports, user, code.clone(), side, campaign_id).await;
     let response = match landed {
         Ok(Some(response)) => response,
-        Err(Refused::Gone(_)) | Err(Refused::Note(_)) | Ok(None) => {
+        Err(Refused::Gone(_) | Refused::Note(_) | Refused::Throttled(_)) | Ok(None) => {
             see_other(&format!("/join/{code}"))
         }
         Err(Refused::Page(e)) => return Err(Refused::Page(e)),
