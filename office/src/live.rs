@@ -30,6 +30,9 @@ pub struct LiveNight {
     pub out: Vec<CrewmanView>,
     /// The crews ranked by XP, at most [`TOP_CREWS`].
     pub top_crews: Vec<LeaderboardRow>,
+    /// The current week's seal (R25): its commitment, its seed once public, its last
+    /// link.
+    pub seal: crate::fair_dice::WeekSeal,
 }
 
 /// A game of the night with its declared sorties, each as the reader may see it: the

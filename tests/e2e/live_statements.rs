@@ -20,8 +20,9 @@ use crate::support::{aircraft_id, body};
 /// the cache's probe; the campaign; the week's games and their missions; the
 /// line-ups' sorties, seats, marks and aircraft types (one each, for every game at
 /// once); the crew and the aircraft types that name them; the week's rolls; the
-/// leaderboard. Read one game at a time, the line-ups cost five more a game.
-const LIVE_STATEMENTS: u64 = 12;
+/// leaderboard; the week's seal (its seed with its last link, R25). Read one game at
+/// a time, the line-ups cost five more a game.
+const LIVE_STATEMENTS: u64 = 13;
 
 /// Rolls `game`'s missions, declares its two sorties and marks a hit on each sheet.
 async fn furnish(night: &Night, game: i64) {

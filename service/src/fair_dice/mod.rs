@@ -37,7 +37,40 @@ pub fn seed_public(scope: &CampaignScope, week: i32) -> bool {
     week < campaign.current_week || campaign.ended_week.is_some()
 }
 
-/// The seal of `week`: its commitment, its seed when public, its chain head.
+/// The seal of `week` from its seed and its last link: its commitment, its seed when
+/// public, its chain head.
+fn sealed(
+    scope: &CampaignScope,
+    week: i32,
+    seed: Option<Vec<u8>>,
+    chain_head: Option<String>,
+) -> Result<WeekSeal, ServiceError> {
+    let seed = seed.map(|s| seeds::seed_of(&s)).transpose()?;
+    Ok(WeekSeal {
+        week,
+        commitment: seed.as_ref().map(|s| s.commitment()),
+        seed: seed
+            .filter(|_| seed_public(scope, week))
+            .map(|s| s.reveal()),
+        chain_head,
+    })
+}
+
+/// The seal of `week` in one statement (the seed with the week's last link), without
+/// reading the week's rolls: for the pages that show it beside something else.
+pub async fn week_seal(
+    conn: &mut AsyncPgConnection,
+    scope: &CampaignScope,
+    week: i32,
+) -> Result<WeekSeal, ServiceError> {
+    let tail = eagles_db::fair_dice::chain_tail(conn, scope.campaign().id, week).await?;
+    match tail {
+        Some(tail) => sealed(scope, week, Some(tail.seed), tail.chain),
+        None => sealed(scope, week, None, None),
+    }
+}
+
+/// The seal of `week` with its rolls in order.
 async fn seal(
     conn: &mut AsyncPgConnection,
     scope: &CampaignScope,
@@ -49,19 +82,8 @@ async fn seal(
         eagles_db::fair_dice::week_rolls(conn, campaign_id, week),
     )
     .await?;
-    let seed = seed.map(|s| seeds::seed_of(&s)).transpose()?;
     let chain_head = rolls.last().and_then(|r| r.roll.roll.link.chain.clone());
-    Ok((
-        WeekSeal {
-            week,
-            commitment: seed.as_ref().map(|s| s.commitment()),
-            seed: seed
-                .filter(|_| seed_public(scope, week))
-                .map(|s| s.reveal()),
-            chain_head,
-        },
-        rolls,
-    ))
+    Ok((sealed(scope, week, seed, chain_head)?, rolls))
 }
 
 /// Week `week`'s dice as the reader of `scope` may see them: a roll he may not see
@@ -123,6 +145,6 @@ impl FairDice for Service {
     ) -> Result<WeekSeal, Error> {
         let mut conn = self.conn().await?;
         let scope = readable_week(&mut conn, campaign_id, reader, week).await?;
-        Ok(seal(&mut conn, &scope, week).await?.0)
+        Ok(week_seal(&mut conn, &scope, week).await?)
     }
 }

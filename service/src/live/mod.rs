@@ -1,5 +1,6 @@
 //! The live page's night, read whole (issue 36): the week's games, their missions and
-//! line-ups, the latest rolls and who they were for, who is out and the top crews, in
+//! line-ups, the latest rolls and who they were for, who is out, the top crews and the
+//! week's seal of its dice, in
 //! the same statements however many games the night holds — the line-ups of every
 //! game are read together (`= ANY($1)` over the games' ids), not one game at a time.
 //! Each game's secrecy (§13.20, R16, R20) decides what the reader sees of it, as on
@@ -53,6 +54,7 @@ impl LiveBoard for Service {
         let mut top_crews =
             crate::standings::crew_ranking(conn, &campaign, &Default::default()).await?;
         top_crews.truncate(TOP_CREWS);
+        let seal = crate::fair_dice::week_seal(conn, &scope, campaign.current_week).await?;
 
         let own = words::own_rolls(&games);
         let rolls = latest
@@ -97,6 +99,7 @@ impl LiveBoard for Service {
             rolls,
             out,
             top_crews,
+            seal,
         })
     }
 }

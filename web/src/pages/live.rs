@@ -13,7 +13,6 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 use askama::Template;
-use eagles_office::fair_dice::FairDice;
 use eagles_office::live::{LiveBoard, LiveNight};
 use eagles_office::standings::LeaderboardRow;
 use serde::Deserialize;
@@ -67,8 +66,8 @@ pub struct Live {
     pub out: Vec<CrewLine>,
     pub top_crews: Vec<LeaderboardRow>,
     /// The current week's seal (R25): its commitment, and its seed once the campaign
-    /// ended; read beside the night, so none until then.
-    pub seal: Option<SealLine>,
+    /// ended.
+    pub seal: SealLine,
 }
 
 /// A game's line-up on the projector.
@@ -141,7 +140,7 @@ impl From<LiveNight> for Live {
                 .map(|c| CrewLine::new(campaign.id, c))
                 .collect(),
             top_crews: night.top_crews,
-            seal: None,
+            seal: night.seal.into(),
         }
     }
 }
@@ -149,7 +148,6 @@ impl From<LiveNight> for Live {
 #[get("/campaigns/{cid}/live")]
 pub async fn show(
     board: web::Data<dyn LiveBoard>,
-    dice: web::Data<dyn FairDice>,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<LiveQuery>,
@@ -158,11 +156,7 @@ pub async fn show(
         .live_night(session.reader(), path.into_inner())
         .await?;
     let name = night.scope.campaign().name.clone();
-    let mut live = Live::from(night);
-    let seal = dice
-        .week_seal(session.reader(), live.id, live.week.week)
-        .await?;
-    live.seal = Some(seal.into());
+    let live = Live::from(night);
     if query.fragment.is_some() {
         return Ok(render(&LiveFragment { live }, StatusCode::OK));
     }
