@@ -7,6 +7,7 @@ pub mod claims;
 pub mod database;
 pub mod fixtures_debrief;
 pub mod fixtures_games;
+pub mod instance;
 pub mod page_form;
 pub mod reports;
 pub mod server;
