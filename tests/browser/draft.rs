@@ -16,7 +16,7 @@ use crate::sheets::balls_tailing_shot;
 use crate::support::api::Api;
 use crate::support::browser::Browser;
 use crate::support::follow::{text, until_text};
-use crate::support::{aircraft_id, TestApp};
+use crate::support::TestApp;
 
 /// A phone's width in CSS pixels.
 pub(crate) const PHONE: u32 = 412;
@@ -119,16 +119,8 @@ impl Night {
 
     /// Declares `pilot` alone in `aircraft` on the game's line-up; the sortie's id.
     pub(crate) async fn declare(&self, aircraft: &str, pilot: i64) -> i64 {
-        let aircraft = aircraft_id(&self.app, aircraft).await;
-        let sortie = self
-            .rita
-            .write(
-                Method::POST,
-                &self.api(&format!("/games/{}/sorties", self.game)),
-                json!({ "aircraft_id": aircraft,
-                        "crew": [{ "crew_id": pilot, "position": "pilot" }] }),
-            )
-            .await;
+        let game = (self.campaign, self.game);
+        let sortie = self.rita.declare(&self.app, game, aircraft, pilot).await;
         sortie["id"].as_i64().unwrap()
     }
 }

@@ -115,15 +115,8 @@ impl Table {
 
     /// Declares `aircraft` flown by `pilot` alone into the game's line-up, as rita.
     pub(crate) async fn declare(&self, aircraft: &str, pilot: i64) {
-        let aircraft = aircraft_id(&self.app, aircraft).await;
-        self.rita
-            .write(
-                Method::POST,
-                &self.api(&format!("/games/{}/sorties", self.game)),
-                json!({ "aircraft_id": aircraft,
-                        "crew": [{ "crew_id": pilot, "position": "pilot" }] }),
-            )
-            .await;
+        let game = (self.campaign, self.game);
+        self.rita.declare(&self.app, game, aircraft, pilot).await;
     }
 
     /// A pilot of `owner`'s, created by rita; his id.

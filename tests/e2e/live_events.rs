@@ -4,7 +4,6 @@
 //! client reconnecting with `Last-Event-ID` getting exactly what it missed; and reads,
 //! sessions, tokens and idempotency keys that do not care which instance answers.
 
-use std::process::{Child, Command};
 use std::time::Duration;
 
 use futures_util::StreamExt;
@@ -18,56 +17,14 @@ use tokio::time::Instant;
 use crate::support::aircraft_id;
 use crate::support::fixtures_debrief::{game, mission, squadron, Assigned, Squadron};
 use crate::support::form_client::{session_cookie, Visitor};
-use crate::support::serve_command;
-use crate::support::server::free_port;
-use crate::support::wait::{until, until_healthy};
+use crate::support::instance::Instance;
+use crate::support::wait::until;
 use crate::support::{body, TestApp};
 
-/// How long an instance may take to start, or a stream to end.
+/// How long a stream may take to open, or to end.
 const BOUND: Duration = Duration::from_secs(30);
 /// How soon a write must reach a stream on another instance (the contract's "live").
 const LIVE: Duration = Duration::from_secs(1);
-
-/// `eagles serve` as a process on the test's database; killed when dropped.
-struct Instance {
-    child: Child,
-    /// The same database and fixtures, reached through this instance.
-    door: TestApp,
-}
-
-impl Instance {
-    async fn start(app: &TestApp, database_url: &str, env: &[(&str, &str)]) -> Instance {
-        let port = free_port();
-        let child = serve_command(database_url, port)
-            .envs(env.iter().copied())
-            .spawn()
-            .expect("start eagles serve");
-        let door = TestApp {
-            address: format!("http://127.0.0.1:{port}"),
-            pool: app.pool.clone(),
-            client: reqwest::Client::new(),
-            _database: None,
-        };
-        until_healthy(&door.client, &door.address, BOUND).await;
-        Instance { child, door }
-    }
-
-    /// Asks it to stop, as a process manager would.
-    fn terminate(&self) {
-        let status = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// One message of an event stream.
 #[derive(Debug, Clone, PartialEq)]
@@ -334,11 +291,10 @@ async fn page_session(door: &TestApp, username: &str) -> String {
 #[tokio::test]
 async fn writes_through_one_instance_reach_the_streams_of_another_in_order_within_a_second() {
     let app = TestApp::spawn().await;
-    let url = app._database.as_ref().unwrap().url().to_owned();
     let s = squadron(&app, "rita").await;
     let (g, report) = dogfight(&app, &s).await;
-    let a = Instance::start(&app, &url, &[]).await;
-    let b = Instance::start(&app, &url, &[]).await;
+    let a = Instance::start(&app, &[]).await;
+    let b = Instance::start(&app, &[]).await;
     let (a, b) = (&a.door, &b.door);
     let cookie = page_session(b, "rita").await;
 
@@ -439,11 +395,10 @@ async fn writes_through_one_instance_reach_the_streams_of_another_in_order_withi
 #[tokio::test]
 async fn sessions_tokens_and_idempotency_keys_work_on_every_instance() {
     let app = TestApp::spawn().await;
-    let url = app._database.as_ref().unwrap().url().to_owned();
     let referee = app.sign_up("rita", false).await;
     let campaign = app.campaign(&referee, "1917-04-02", false).await;
-    let a = Instance::start(&app, &url, &[]).await;
-    let b = Instance::start(&app, &url, &[]).await;
+    let a = Instance::start(&app, &[]).await;
+    let b = Instance::start(&app, &[]).await;
     let (a, b) = (&a.door, &b.door);
     let home = format!("/campaigns/{campaign}");
 
@@ -507,14 +462,12 @@ async fn sessions_tokens_and_idempotency_keys_work_on_every_instance() {
 #[tokio::test]
 async fn streams_keep_alive_are_bounded_per_client_and_private_to_readers() {
     let app = TestApp::spawn().await;
-    let url = app._database.as_ref().unwrap().url().to_owned();
     let referee = app.sign_up("rita", false).await;
     let stranger = app.sign_up("sam", false).await;
     let private = app.campaign(&referee, "1917-04-02", false).await;
     let public = app.campaign(&referee, "1917-04-02", true).await;
     let b = Instance::start(
         &app,
-        &url,
         &[
             ("EAGLES_EVENTS_HEARTBEAT_MS", "200"),
             ("EAGLES_EVENTS_STREAMS_PER_CLIENT", "2"),
@@ -601,11 +554,10 @@ async fn streams_keep_alive_are_bounded_per_client_and_private_to_readers() {
 #[tokio::test]
 async fn a_lost_listener_connection_comes_back_and_its_streams_catch_up() {
     let app = TestApp::spawn().await;
-    let url = app._database.as_ref().unwrap().url().to_owned();
     let referee = app.sign_up("rita", false).await;
     let campaign = app.campaign(&referee, "1917-04-02", true).await;
-    let a = Instance::start(&app, &url, &[]).await;
-    let b = Instance::start(&app, &url, &[]).await;
+    let a = Instance::start(&app, &[]).await;
+    let b = Instance::start(&app, &[]).await;
     let (a, b) = (&a.door, &b.door);
     let start = revision(a, campaign, &referee).await;
     let mut on_b = Stream::open(b, campaign, None, None).await;
@@ -653,10 +605,9 @@ async fn a_lost_listener_connection_comes_back_and_its_streams_catch_up() {
 #[tokio::test]
 async fn streams_end_at_their_lifetime_and_when_the_server_stops() {
     let app = TestApp::spawn().await;
-    let url = app._database.as_ref().unwrap().url().to_owned();
     let referee = app.sign_up("rita", false).await;
     let campaign = app.campaign(&referee, "1917-04-02", true).await;
-    let short = Instance::start(&app, &url, &[("EAGLES_EVENTS_STREAM_LIFETIME_MS", "300")]).await;
+    let short = Instance::start(&app, &[("EAGLES_EVENTS_STREAM_LIFETIME_MS", "300")]).await;
     let start = revision(&short.door, campaign, &referee).await;
     let mut ending = Stream::open(&short.door, campaign, None, None).await;
     let opened = Instant::now();
@@ -680,7 +631,7 @@ async fn streams_end_at_their_lifetime_and_when_the_server_stops() {
         rolled
     );
 
-    let instance = Instance::start(&app, &url, &[]).await;
+    let instance = Instance::start(&app, &[]).await;
     let mut open = Stream::open(&instance.door, campaign, None, None).await;
     open.next("the stream to start", Instant::now() + BOUND)
         .await;
@@ -695,7 +646,7 @@ async fn streams_end_at_their_lifetime_and_when_the_server_stops() {
     {}
     let instance = std::cell::RefCell::new(instance);
     let exited = until("eagles serve to exit", soon, || {
-        let exited = instance.borrow_mut().child.try_wait();
+        let exited = instance.borrow_mut().try_wait();
         async move {
             match exited {
                 Ok(Some(status)) => Ok(status),

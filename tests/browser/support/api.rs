@@ -50,6 +50,25 @@ impl Api {
             .unwrap()
     }
 
+    /// Declares `pilot` alone in `aircraft` on the line-up of `game` in `campaign`;
+    /// the sortie as the API answers it.
+    pub async fn declare(
+        &self,
+        app: &TestApp,
+        (campaign, game): (i64, i64),
+        aircraft: &str,
+        pilot: i64,
+    ) -> Value {
+        let aircraft = super::aircraft_id(app, aircraft).await;
+        self.write(
+            Method::POST,
+            &format!("/api/v1/campaigns/{campaign}/games/{game}/sorties"),
+            json!({ "aircraft_id": aircraft,
+                    "crew": [{ "crew_id": pilot, "position": "pilot" }] }),
+        )
+        .await
+    }
+
     /// A write; it must succeed. Returns the answer.
     pub async fn write(&self, method: Method, path: &str, body: Value) -> Value {
         let response = self

@@ -2,15 +2,11 @@
 //! "Accounts"): invitations, sign-ups, tokens, `eagles serve` with a sign-up setting,
 //! and the office itself for the use cases only the pages call.
 
-use std::process::Child;
-use std::time::Duration;
-
 use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
-use super::server::free_port;
-use super::wait::until_healthy;
-use super::{body, serve_command, TestApp};
+pub use super::instance::Instance;
+use super::{body, TestApp};
 
 /// A password no rule refuses.
 pub const GOOD_PASSWORD: &str = "Sopwith-Camel-over-Arras";
@@ -88,43 +84,6 @@ pub fn is_unguessable(secret: &str) -> bool {
         && secret
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-}
-
-/// `eagles serve` as its own process over the app's database with `env`; killed
-/// when dropped.
-pub struct Instance {
-    child: Child,
-    pub door: TestApp,
-}
-
-impl Instance {
-    pub async fn start(app: &TestApp, env: &[(&str, &str)]) -> Instance {
-        let database_url = app
-            ._database
-            .as_ref()
-            .expect("the harness's database")
-            .url();
-        let port = free_port();
-        let child = serve_command(database_url, port)
-            .envs(env.iter().copied())
-            .spawn()
-            .expect("start eagles serve");
-        let door = TestApp {
-            address: format!("http://127.0.0.1:{port}"),
-            pool: app.pool.clone(),
-            client: reqwest::Client::new(),
-            _database: None,
-        };
-        until_healthy(&door.client, &door.address, Duration::from_secs(60)).await;
-        Instance { child, door }
-    }
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// The office over the app's database, for the use cases only the pages call.

@@ -7,6 +7,7 @@ pub mod claims;
 pub mod database;
 pub mod fixtures_debrief;
 pub mod fixtures_games;
+pub mod instance;
 pub mod page_form;
 pub mod reports;
 pub mod server;
@@ -103,15 +104,7 @@ impl TestApp {
     pub async fn sign_up(&self, username: &str, admin: bool) -> String {
         let password = format!("password-of-{username}");
         builders::account(&self.pool, username, &password, admin).await;
-        let response = self
-            .post(
-                "/api/v1/tokens",
-                None,
-                &json!({ "username": username, "password": password }),
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::CREATED);
-        body(response).await["token"].as_str().unwrap().to_owned()
+        accounts::token(self, username, &password).await
     }
 
     /// Creates a campaign refereed by `token`'s user and returns its id.

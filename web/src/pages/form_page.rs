@@ -47,6 +47,10 @@ pub async fn show<P: FormPage>(
 /// filtered page is a link) is asked with: the session, the campaign, the filters.
 pub type Filtered<F> = (Session, web::Path<i64>, web::Query<F>);
 
+/// What a form posted to a campaign's page (`POST /campaigns/{cid}/…`) is answered
+/// with: the session, the campaign, the form as sent.
+pub type Sent<F> = (Session, web::Path<i64>, web::Form<F>);
+
 /// The filter page `P` as its address asks.
 pub async fn filtered<P: FormPage<Key = i64>>(
     ports: &P::Ports,

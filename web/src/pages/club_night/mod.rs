@@ -20,7 +20,7 @@ use eagles_office::prelude::*;
 use eagles_office::weeks::CloseWeekRequest;
 use serde::Deserialize;
 
-use super::form_page::{self, Asked, FormPage};
+use super::form_page::{self, Asked, FormPage, Sent};
 use super::game::parse_dice;
 use super::week::tonight;
 use super::{and_list, render, see_other, WeekLine};
@@ -104,10 +104,17 @@ impl FormPage for ClubNightPage {
     }
 }
 
+/// The office's ports the club-night handlers use: the campaign (to end it), its
+/// games (the page's own), its weeks (to close one).
+type Ports = (
+    web::Data<dyn Campaigns>,
+    web::Data<dyn Games>,
+    web::Data<dyn Weeks>,
+);
+
 #[get("/campaigns/{cid}/club-night")]
 pub async fn show(
-    campaigns: web::Data<dyn Campaigns>,
-    games: web::Data<dyn Games>,
+    (campaigns, games, _): Ports,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<ClubNightQuery>,
@@ -131,12 +138,8 @@ pub async fn show(
 
 #[post("/campaigns/{cid}/club-night")]
 pub async fn act(
-    campaigns: web::Data<dyn Campaigns>,
-    games: web::Data<dyn Games>,
-    weeks: web::Data<dyn Weeks>,
-    session: Session,
-    path: web::Path<i64>,
-    form: web::Form<ClubNightForm>,
+    (campaigns, games, weeks): Ports,
+    (session, path, form): Sent<ClubNightForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
     let campaign_id = path.into_inner();

@@ -61,12 +61,15 @@ pub struct LogQuery {
     pub roll: String,
 }
 
+/// The office's ports the page reads; its handlers take them as one extractor.
+type Ports = (
+    web::Data<dyn Campaigns>,
+    web::Data<dyn Rolls>,
+    web::Data<dyn FairDice>,
+);
+
 impl FormPage for DicePage {
-    type Ports = (
-        web::Data<dyn Campaigns>,
-        web::Data<dyn Rolls>,
-        web::Data<dyn FairDice>,
-    );
+    type Ports = Ports;
     /// The campaign, and the log's week and the roll just made.
     type Key = (i64, LogQuery);
     type Form = DiceForm;
@@ -138,9 +141,7 @@ impl FormPage for DicePage {
 
 #[get("/campaigns/{cid}/dice")]
 pub async fn show(
-    campaigns: web::Data<dyn Campaigns>,
-    rolls: web::Data<dyn Rolls>,
-    dice: web::Data<dyn FairDice>,
+    ports: Ports,
     session: Session,
     path: web::Path<i64>,
     query: web::Query<LogQuery>,
@@ -150,7 +151,7 @@ pub async fn show(
         ..DiceForm::default()
     };
     let key = (path.into_inner(), query.into_inner());
-    form_page::show::<DicePage>(&(campaigns, rolls, dice), &session, key, form).await
+    form_page::show::<DicePage>(&ports, &session, key, form).await
 }
 
 /// Reads the form into the API's roll request, or notes what is wrong with it.
@@ -208,9 +209,7 @@ fn field_of(e: &Error) -> Option<&'static str> {
 
 #[post("/campaigns/{cid}/dice")]
 pub async fn roll(
-    campaigns: web::Data<dyn Campaigns>,
-    rolls: web::Data<dyn Rolls>,
-    dice: web::Data<dyn FairDice>,
+    ports: Ports,
     session: Session,
     path: web::Path<i64>,
     form: web::Form<DiceForm>,
@@ -220,7 +219,7 @@ pub async fn roll(
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
     if let Some(request) = request(&form, &mut errors) {
-        match rolls.roll(user, campaign_id, request).await {
+        match ports.1.roll(user, campaign_id, request).await {
             Ok(view) => {
                 return Ok(see_other(&format!(
                     "/campaigns/{campaign_id}/dice?week={}&roll={}#last-roll",
@@ -231,7 +230,7 @@ pub async fn roll(
         }
     }
     let key = (campaign_id, LogQuery::default());
-    form_page::again::<DicePage>(&(campaigns, rolls, dice), &session, key, form, errors).await
+    form_page::again::<DicePage>(&ports, &session, key, form, errors).await
 }
 
 #[cfg(test)]

@@ -56,9 +56,7 @@ fn landing(campaign_id: i64, note: &str) -> HttpResponse {
 
 #[get("/join/{code}")]
 pub async fn show(
-    invitations: web::Data<dyn Invitations>,
-    sign_ups: web::Data<dyn SignUps>,
-    sessions: web::Data<dyn Sessions>,
+    (invitations, sign_ups, _, sessions): Ports,
     session: Session,
     path: web::Path<String>,
 ) -> Result<HttpResponse, PageError> {
@@ -136,14 +134,20 @@ pub async fn join(
         errors.add("side", "choose your side: allied or central (§13.01)");
     }
     let address = crate::session::client_address(&req);
+    let sent = |address, code| Sent {
+        ports: &ports,
+        address,
+        form: &form,
+        code,
+        side,
+        session: &session,
+    };
     let outcome = match (form.action.as_str(), &session.user) {
         ("join", Some(user)) if errors.is_empty() => {
             accept(&ports, user.clone(), code, side, campaign_id).await
         }
-        ("create", _) => create(&ports, address, &form, code, side, &session, &mut errors).await,
-        ("sign-in", _) => {
-            sign_in_and_join(&ports, address, &form, code, side, &session, &mut errors).await
-        }
+        ("create", _) => create(sent(address, code), &mut errors).await,
+        ("sign-in", _) => sign_in_and_join(sent(address, code), &mut errors).await,
         ("join", None) => Err(Refused::Note(
             "You are signed out: sign in below, or make an account, to join.".to_owned(),
         )),
@@ -223,30 +227,34 @@ async fn accept(
     }
 }
 
-/// A new account that joins in the same step, signed in on a new session.
-async fn create(
-    (_, sign_ups, _, sessions): &Ports,
+/// What the join form sent, with the ports and session it is answered with.
+struct Sent<'a> {
+    ports: &'a Ports,
     address: String,
-    form: &JoinForm,
+    form: &'a JoinForm,
     code: String,
     side: Option<Side>,
-    session: &Session,
-    errors: &mut FieldErrors,
-) -> Outcome {
+    session: &'a Session,
+}
+
+/// A new account that joins in the same step, signed in on a new session.
+async fn create(sent: Sent<'_>, errors: &mut FieldErrors) -> Outcome {
+    let (_, sign_ups, _, sessions) = sent.ports;
+    let (form, session) = (sent.form, sent.session);
     // Sent even when the side was refused, so the office's reasons for the name and
     // password show with it, every problem at once; without a side it makes nothing.
     let new = NewAccount {
         username: form.username.trim().to_owned(),
         password: form.password.clone(),
-        invitation: Some(code),
-        side,
+        invitation: Some(sent.code),
+        side: sent.side,
     };
     let made = if form.form_key.is_empty() {
-        sign_ups.sign_up(address, new).await
+        sign_ups.sign_up(sent.address, new).await
     } else {
         let key = format!("page {}", form.form_key);
         sign_ups
-            .sign_up_once(address, new, key)
+            .sign_up_once(sent.address, new, key)
             .await
             .map(|(made, _)| made)
     };
@@ -270,16 +278,9 @@ async fn create(
 }
 
 /// An existing account signs in and joins.
-async fn sign_in_and_join(
-    ports: &Ports,
-    address: String,
-    form: &JoinForm,
-    code: String,
-    side: Option<Side>,
-    session: &Session,
-    errors: &mut FieldErrors,
-) -> Outcome {
-    let (_, _, accounts, sessions) = ports;
+async fn sign_in_and_join(sent: Sent<'_>, errors: &mut FieldErrors) -> Outcome {
+    let (form, code) = (sent.form, sent.code);
+    let (_, _, accounts, sessions) = sent.ports;
     if form.username.trim().is_empty() {
         errors.add("username", "give your username");
     }
@@ -291,7 +292,7 @@ async fn sign_in_and_join(
     }
     let user = match accounts
         .sign_in(
-            address,
+            sent.address,
             form.username.trim().to_owned(),
             form.password.clone(),
         )
@@ -304,10 +305,10 @@ async fn sign_in_and_join(
         }
         Err(e) => return Err(e.into()),
     };
-    let cookie = session::renew(&***sessions, session, user.id).await?;
-    let campaign_id = ports.0.invitation(code.clone()).await?.campaign_id;
+    let cookie = session::renew(&***sessions, sent.session, user.id).await?;
+    let campaign_id = sent.ports.0.invitation(code.clone()).await?.campaign_id;
     // Signed in whatever comes of joining: the page he lands on says it.
-    let landed = accept(ports, user, code.clone(), side, campaign_id).await;
+    let landed = accept(sent.ports, user, code.clone(), sent.side, campaign_id).await;
     let response = match landed {
         Ok(Some(response)) => response,
         Err(Refused::Gone(_) | Refused::Note(_) | Refused::Throttled(_)) | Ok(None) => {

@@ -2,13 +2,14 @@
 //! confirms in words, and the member's crewmen stay in the campaign's records.
 
 use actix_web::http::StatusCode;
-use actix_web::{post, web, HttpResponse};
+use actix_web::{post, HttpResponse};
 use eagles_office::prelude::*;
 use serde::Deserialize;
 
 use super::{MembersPage, MembersPorts};
 use crate::error::PageError;
 use crate::form::FieldErrors;
+use crate::pages::form_page::Sent;
 use crate::pages::{render, see_other};
 use crate::session::Session;
 
@@ -26,73 +27,69 @@ pub struct LeaveForm {
 }
 
 #[post("/campaigns/{cid}/members/remove")]
-pub async fn remove(
-    members: web::Data<dyn Members>,
-    invitations: web::Data<dyn Invitations>,
-    session: Session,
-    path: web::Path<i64>,
-    form: web::Form<LeaveForm>,
+pub async fn remove(ports: MembersPorts, sent: Sent<LeaveForm>) -> Result<HttpResponse, PageError> {
+    depart(Departure::Removal, ports, sent).await
+}
+
+#[post("/campaigns/{cid}/members/leave")]
+pub async fn leave(ports: MembersPorts, sent: Sent<LeaveForm>) -> Result<HttpResponse, PageError> {
+    depart(Departure::Leaving, ports, sent).await
+}
+
+/// Who ends the membership: a referee removing a member, or the member himself.
+#[derive(Clone, Copy)]
+enum Departure {
+    Removal,
+    Leaving,
+}
+
+/// Ends the membership the form names once its box is ticked; otherwise, or when the
+/// office refuses, the members page again with the form's reasons.
+async fn depart(
+    departure: Departure,
+    ports: MembersPorts,
+    (session, path, form): Sent<LeaveForm>,
 ) -> Result<HttpResponse, PageError> {
     let user = session.sender(&form.csrf)?;
     let campaign_id = path.into_inner();
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
-    if form.username.trim().is_empty() {
+    let username = match departure {
+        Departure::Removal => form.username.trim().to_owned(),
+        Departure::Leaving => user.username.clone(),
+    };
+    if username.is_empty() {
         errors.add("username", "choose the member to remove");
     }
     if !crate::form::ticked(&form.confirm) {
         errors.add(
             "confirm",
-            "tick the box to say you mean to remove this member",
+            match departure {
+                Departure::Removal => "tick the box to say you mean to remove this member",
+                Departure::Leaving => "tick the box to say you mean to leave the campaign",
+            },
         );
     }
     if errors.is_empty() {
         let member = MemberRef {
             campaign_id,
-            username: form.username.trim().to_owned(),
+            username,
         };
-        match members.remove_member(user, member).await {
-            Ok(()) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
-            Err(e @ (Error::Conflict(_) | Error::NotFound(_))) => {
-                errors.add("username", crate::pages::words::plain(&e));
+        match (departure, ports.0.remove_member(user, member).await) {
+            (Departure::Removal, Ok(())) => {
+                return Ok(see_other(&format!("/campaigns/{campaign_id}/members")))
             }
-            Err(e) => return Err(e.into()),
-        }
-    }
-    let ports: MembersPorts = (members, invitations);
-    refused(&ports, &session, campaign_id, form, errors).await
-}
-
-#[post("/campaigns/{cid}/members/leave")]
-pub async fn leave(
-    members: web::Data<dyn Members>,
-    invitations: web::Data<dyn Invitations>,
-    session: Session,
-    path: web::Path<i64>,
-    form: web::Form<LeaveForm>,
-) -> Result<HttpResponse, PageError> {
-    let user = session.sender(&form.csrf)?;
-    let campaign_id = path.into_inner();
-    let form = form.into_inner();
-    let mut errors = FieldErrors::default();
-    if crate::form::ticked(&form.confirm) {
-        let member = MemberRef {
-            campaign_id,
-            username: user.username.clone(),
-        };
-        match members.remove_member(user, member).await {
             // He may no longer read a campaign open to its members only.
-            Ok(()) => return Ok(see_other("/")),
-            Err(e @ Error::Conflict(_)) => errors.add("confirm", crate::pages::words::plain(&e)),
-            Err(e) => return Err(e.into()),
+            (Departure::Leaving, Ok(())) => return Ok(see_other("/")),
+            (Departure::Removal, Err(e @ (Error::Conflict(_) | Error::NotFound(_)))) => {
+                errors.add("username", crate::pages::words::plain(&e))
+            }
+            (Departure::Leaving, Err(e @ Error::Conflict(_))) => {
+                errors.add("confirm", crate::pages::words::plain(&e))
+            }
+            (_, Err(e)) => return Err(e.into()),
         }
-    } else {
-        errors.add(
-            "confirm",
-            "tick the box to say you mean to leave the campaign",
-        );
     }
-    let ports: MembersPorts = (members, invitations);
     refused(&ports, &session, campaign_id, form, errors).await
 }
 

@@ -85,8 +85,7 @@ fn bounded(
 
 #[post("/campaigns/{cid}/invitations")]
 pub async fn make_invitation(
-    members: web::Data<dyn Members>,
-    invitations: web::Data<dyn Invitations>,
+    ports: MembersPorts,
     session: Session,
     path: web::Path<i64>,
     form: web::Form<InviteForm>,
@@ -96,7 +95,7 @@ pub async fn make_invitation(
     let form = form.into_inner();
     let mut errors = FieldErrors::default();
     if let (Some(new), true) = (form.read(&mut errors), errors.is_empty()) {
-        match invitations.create_invitation(user, campaign_id, new).await {
+        match ports.1.create_invitation(user, campaign_id, new).await {
             Ok(made) => {
                 let at = format!("/campaigns/{campaign_id}/members#invitation-{}", made.id);
                 return Ok(see_other(&at));
@@ -115,7 +114,6 @@ pub async fn make_invitation(
             Err(e) => return Err(e.into()),
         }
     }
-    let ports: MembersPorts = (members, invitations);
     let mut page = MembersPage::fresh(&ports, &session, campaign_id).await?;
     page.invite = form;
     page.invite_errors = errors;

@@ -122,19 +122,16 @@ impl FormPage for MembersPage {
 
 #[get("/campaigns/{cid}/members")]
 pub async fn show(
-    members: web::Data<dyn Members>,
-    invitations: web::Data<dyn Invitations>,
+    ports: MembersPorts,
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, PageError> {
-    let ports = (members, invitations);
     form_page::show::<MembersPage>(&ports, &session, path.into_inner(), MemberForm::blank()).await
 }
 
 #[post("/campaigns/{cid}/members")]
 pub async fn add(
-    members: web::Data<dyn Members>,
-    invitations: web::Data<dyn Invitations>,
+    ports: MembersPorts,
     session: Session,
     path: web::Path<i64>,
     form: web::Form<MemberForm>,
@@ -155,7 +152,7 @@ pub async fn add(
             role,
             side,
         };
-        match members.add_member(user, campaign_id, new).await {
+        match ports.0.add_member(user, campaign_id, new).await {
             Ok(_) => return Ok(see_other(&format!("/campaigns/{campaign_id}/members"))),
             Err(e) => errors.place(e, |e| match (e, e.locus()) {
                 // The only refusals a referee can fix here: a player without a side
@@ -166,14 +163,12 @@ pub async fn add(
             })?,
         }
     }
-    let ports = (members, invitations);
     form_page::again::<MembersPage>(&ports, &session, campaign_id, form, errors).await
 }
 
 #[post("/campaigns/{cid}/members/{username}/side")]
 pub async fn switch_side(
-    members: web::Data<dyn Members>,
-    invitations: web::Data<dyn Invitations>,
+    ports: MembersPorts,
     session: Session,
     path: web::Path<(i64, String)>,
     form: web::Form<SideForm>,
@@ -183,7 +178,8 @@ pub async fn switch_side(
     let reason = match form.side.parse::<Side>() {
         Err(_) => "choose allied or central".to_owned(),
         Ok(side) => {
-            match members
+            match ports
+                .0
                 .switch_side(
                     user,
                     MemberRef {
@@ -202,7 +198,6 @@ pub async fn switch_side(
             }
         }
     };
-    let ports = (members, invitations);
     let mut page = MembersPage::fresh(&ports, &session, campaign_id).await?;
     page.switch_error = Some((username, reason));
     Ok(render(&page, StatusCode::UNPROCESSABLE_ENTITY))

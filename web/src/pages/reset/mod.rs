@@ -49,10 +49,12 @@ fn gone_or(session: &Session, token: String, e: Error) -> Result<HttpResponse, P
     }
 }
 
+/// The office's ports the reset link's handlers use, taken as one extractor.
+type Ports = (web::Data<dyn Passwords>, web::Data<dyn Sessions>);
+
 #[get("/reset/{token}")]
 pub async fn show(
-    passwords: web::Data<dyn Passwords>,
-    sessions: web::Data<dyn Sessions>,
+    (passwords, sessions): Ports,
     session: Session,
     req: HttpRequest,
     path: web::Path<String>,
@@ -75,7 +77,7 @@ pub async fn show(
 
 #[post("/reset/{token}")]
 pub async fn reset(
-    passwords: web::Data<dyn Passwords>,
+    (passwords, _): Ports,
     session: Session,
     req: HttpRequest,
     path: web::Path<String>,
