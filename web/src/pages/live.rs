@@ -23,7 +23,6 @@ use super::sheets::{shot_summary, SortieLine};
 use super::week::{game_lines, GameLine, RollLine};
 use super::{render, Nav, WeekLine};
 use crate::error::PageError;
-use crate::session::Session;
 
 /// A roll as the projector shows it: the log's line, what it was for in words, and
 /// whose it was.
@@ -148,9 +147,7 @@ impl From<LiveNight> for Live {
 #[get("/campaigns/{cid}/live")]
 pub async fn show(
     board: web::Data<dyn LiveBoard>,
-    session: Session,
-    path: web::Path<i64>,
-    query: web::Query<LiveQuery>,
+    (session, path, query): super::form_page::Filtered<LiveQuery>,
 ) -> Result<HttpResponse, PageError> {
     let night = board
         .live_night(session.reader(), path.into_inner())
