@@ -9,6 +9,17 @@ use std::sync::OnceLock;
 /// The event stream reads it too, so a signed-in page follows a private campaign.
 pub const SESSION_COOKIE: &str = "eagles_session";
 
+/// A new secret to hand out — a session id, an API token, an invitation code, a reset
+/// link: 32 random bytes from the operating system (256 bits), URL-safe base64 without
+/// padding (43 characters), so it goes into a link or a cookie as it is.
+pub fn random_secret() -> String {
+    use base64::Engine;
+    use rand::RngCore;
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
 /// The digest under which an API token or a session id is stored: a leaked table
 /// names no working credential. The API, the pages and the read cache all look up by it.
 pub fn credential_digest(secret: &str) -> Vec<u8> {

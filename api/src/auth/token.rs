@@ -1,17 +1,11 @@
 //! API bearer tokens: random, shown once, stored only as a SHA-256 digest.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
-use rand::RngCore;
-
 /// Every token starts with this, so a leaked one is easy to recognise.
 const PREFIX: &str = "eagles_";
 
 /// A new token and the digest to store.
 pub fn generate() -> (String, Vec<u8>) {
-    let mut bytes = [0u8; 32];
-    rand::rngs::OsRng.fill_bytes(&mut bytes);
-    let token = format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(bytes));
+    let token = format!("{PREFIX}{}", eagles_office::credentials::random_secret());
     let digest = digest(&token);
     (token, digest)
 }

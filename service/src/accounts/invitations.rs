@@ -226,7 +226,8 @@ impl Invitations for Service {
             Access::Referee("invite people"),
             async |conn, _scope, record| {
                 let (uses, days) = bounds(&new)?;
-                let code = super::secret();
+                // 256 bits: more than the 128 the contract asks.
+                let code = eagles_office::credentials::random_secret();
                 let stored = eagles_db::invitations::create(
                     conn,
                     &eagles_db::invitations::NewInvitation {

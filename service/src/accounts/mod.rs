@@ -10,11 +10,8 @@ pub mod reset;
 pub mod rules;
 pub mod sign_up;
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
 use eagles_db::diesel_async::AsyncPgConnection;
 use eagles_office::sign_up::SignUpPolicy;
-use rand::RngCore;
 
 use crate::error::ServiceError;
 
@@ -32,14 +29,6 @@ impl AccountSettings {
     pub fn link(&self, path: &str) -> String {
         format!("{}{path}", self.public_url.trim_end_matches('/'))
     }
-}
-
-/// A secret to hand on in a link: 32 random bytes from the OS (256 bits, more than
-/// the 128 the contract asks), as URL-safe base64 without padding (43 characters).
-pub fn secret() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rngs::OsRng.fill_bytes(&mut bytes);
-    URL_SAFE_NO_PAD.encode(bytes)
 }
 
 /// Records an account's audit entry (no campaign) in the caller's transaction.

@@ -10,9 +10,10 @@ use eagles_office::passwords::ResetLink;
 use eagles_office::User;
 
 use super::limits::RESET_FAILURES;
-use super::{audit, secret, AccountSettings};
+use super::{audit, AccountSettings};
 use crate::envelope::transaction;
 use crate::error::ServiceError;
+use eagles_office::credentials::random_secret;
 
 /// How long a reset link works.
 pub const VALID_FOR: Duration = Duration::hours(24);
@@ -33,7 +34,7 @@ pub async fn make_link(
             // that guesses the answer's encoding could misread it (`scripts/fuzz`).
             ServiceError::NotFound("there is no account with this username".into())
         })?;
-    let token = secret();
+    let token = random_secret();
     let expires_at = Utc::now() + VALID_FOR;
     transaction(conn, async |conn| {
         eagles_db::password_resets::create(

@@ -1,15 +1,6 @@
 //! Random session ids and CSRF tokens, and the digest under which an id is stored.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
-use rand::RngCore;
-
-/// 32 random bytes from the operating system, base64url-encoded.
-pub fn random_token() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rngs::OsRng.fill_bytes(&mut bytes);
-    URL_SAFE_NO_PAD.encode(bytes)
-}
+pub use eagles_office::credentials::random_secret as random_token;
 
 /// The digest under which a session id is stored.
 pub fn digest(id: &str) -> Vec<u8> {
