@@ -333,8 +333,18 @@ impl SheetRolls for Service {
                 _ => None,
             };
             let seats = sheets.seats_of(sortie.id);
-            let men = men(conn, at.campaign_id, &seats, game.week).await?;
-            let chain = DiceChain::open(conn, &open.scope, request.nonce()).await?;
+            // The crew and the week's chain tail go out together: one round trip.
+            let campaign = open.scope.campaign();
+            let shared: &AsyncPgConnection = conn;
+            let (men, tail) = futures_util::future::try_join(
+                men(shared, at.campaign_id, &seats, game.week),
+                async {
+                    let week = campaign.current_week;
+                    Ok(eagles_db::fair_dice::chain_tail(shared, campaign.id, week).await?)
+                },
+            )
+            .await?;
+            let chain = DiceChain::after(conn, &open.scope, request.nonce(), tail).await?;
             let mut dice = sheet_dice(&request, rolled_for(&request, &state, &men), &chain)?;
             let date = open.scope.campaign().week_date(game.week);
             let context = RollContext {
