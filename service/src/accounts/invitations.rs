@@ -335,3 +335,56 @@ impl Invitations for Service {
         .await
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    // R26: an invitation that no longer works says which of the three it is, the
+    // moment it expired in the pages' one date style (issue #37).
+    #[test]
+    fn an_invitation_that_no_longer_works_says_why() {
+        let at = Utc.with_ymd_and_hms(2026, 12, 12, 14, 5, 0).unwrap();
+        let invitation = Invitation {
+            id: 1,
+            campaign_id: 1,
+            code: "code".into(),
+            role: MemberRole::Player,
+            side: None,
+            uses: 3,
+            uses_left: 1,
+            expires_at: at,
+            revoked_at: None,
+            created_at: at - Duration::days(14),
+        };
+        let ask = "ask the campaign's referee for a new one";
+        assert_eq!(
+            refusal(&invitation, state(&invitation, at + Duration::minutes(1))).as_deref(),
+            Some(format!("this invitation expired on 12 December 2026, 14:05 UTC: {ask}").as_str())
+        );
+        assert_eq!(
+            state(&invitation, at - Duration::minutes(1)),
+            InvitationState::Valid
+        );
+        assert_eq!(refusal(&invitation, InvitationState::Valid), None);
+        let used_up = Invitation {
+            uses_left: 0,
+            ..invitation.clone()
+        };
+        assert!(
+            refusal(&used_up, state(&used_up, at - Duration::minutes(1)))
+                .unwrap()
+                .contains("used up: as many people as it allowed (3) have joined")
+        );
+        let withdrawn = Invitation {
+            revoked_at: Some(at),
+            ..invitation
+        };
+        assert!(
+            refusal(&withdrawn, state(&withdrawn, at - Duration::minutes(1)))
+                .unwrap()
+                .starts_with("this invitation was withdrawn")
+        );
+    }
+}

